@@ -1,0 +1,42 @@
+// The MRTK input animation binary format (versions 1.0 and 1.1, compact and full key layouts).
+// Knows nothing about glTF. See docs/FORMAT-NOTES in the README for the variants accepted.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "inputanim/error.hpp"
+#include "inputanim/recording.hpp"
+
+namespace inputanim {
+
+inline constexpr std::uint64_t kMagic = 0x6a8faf6e0f9e42c6ULL;
+inline constexpr std::size_t kHeaderSize = 16;
+
+struct ReadOptions {
+    // Accept the header-less mid-2019 prerelease files: the 1.0 body without magic and version, with
+    // times rebased so that the earliest key is at 0. Off by default: such files are not the format.
+    bool acceptPrerelease2019 = false;
+};
+
+// True when the bytes start with the MRTK magic number (used to tell binary input from glTF).
+bool hasMagic(std::span<const std::uint8_t> bytes);
+
+// Parses a whole file. For 1.1, both key layouts are tried and the one that consumes the file exactly
+// with sane values wins; Recording::encoding says which. `source` names the file in error messages.
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
+                                const ReadOptions& options = {});
+
+// Serialises in recording.encoding. Fails when the data cannot be held by that encoding (see
+// convertEncoding) or when a section whose flag is false holds keys.
+Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
+
+// Changes version and/or layout without losing anything, or explains the first thing that would be lost.
+Result<Recording> convertEncoding(const Recording& recording, Encoding target);
+
+// True when a float key is exactly MRTK's linear encoding (what a compact key reads back as).
+bool isCompactKey(const Key& key);
+
+}  // namespace inputanim

@@ -1,0 +1,19 @@
+// Whole-file reads and crash-safe writes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "inputanim/error.hpp"
+
+namespace inputanim {
+
+Result<std::vector<std::uint8_t>> readFile(const std::string& path);
+
+// Writes to a temporary file in the same folder, flushes it to disk and renames it over `path`, so an
+// interrupted or failing run leaves either the old file or the complete new one, never a partial file.
+Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes);
+
+}  // namespace inputanim

@@ -1,0 +1,79 @@
+#include "inputanim/file_io.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace inputanim {
+namespace {
+
+Error systemError(const std::string& path, const std::string& what) {
+    return Error{path, {}, what + ": " + std::strerror(errno)};
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> readFile(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return systemError(path, "cannot open for reading");
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        const Error error = S_ISDIR(info.st_mode) ? Error{path, {}, "is a folder, expected a file"}
+                                                  : systemError(path, "not a regular file");
+        ::close(fd);
+        return error;
+    }
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const Error error = n < 0 ? systemError(path, "read failed") : Error{path, done, "file shrank while being read"};
+            ::close(fd);
+            return error;
+        }
+        done += std::size_t(n);
+    }
+    ::close(fd);
+    return bytes;
+}
+
+Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+    const std::filesystem::path target(path);
+    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+    std::string temporary = (folder / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string());
+    auto fail = [&](const std::string& what) -> Status {
+        const Error error = systemError(path, what);
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return error;
+    };
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return fail("write failed");
+        done += std::size_t(n);
+    }
+    if (::fchmod(fd, 0644) != 0) return fail("cannot set permissions");
+    if (::fsync(fd) != 0) return fail("cannot flush to disk");
+    if (::close(fd) != 0) {
+        ::unlink(temporary.c_str());
+        return systemError(path, "close failed");
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        const Error error = systemError(path, "cannot rename the finished temporary file into place");
+        ::unlink(temporary.c_str());
+        return error;
+    }
+    return Success{};
+}
+
+}  // namespace inputanim

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# CLI behaviour: exit codes, stdout/stderr split, JSON, no output file on failure.
+# Usage: cli_test.sh PATH/TO/inputanim [PATH/TO/shared]
+set -u
+tool=$1
+shared=${2:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_STATUS COMMAND...
+    local name=$1 expected=$2
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    local status=$?
+    if [ "$status" -eq "$expected" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $status, expected $expected"
+        sed 's/^/  stdout: /' "$work/out" | head -5
+        sed 's/^/  stderr: /' "$work/err" | head -5
+    fi
+}
+expect() {  # expect NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+
+check "--version" 0 "$tool" --version
+expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
+for verb in info convert generate; do
+    check "$verb --help" 0 "$tool" "$verb" --help
+    expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
+    check "$verb --version" 0 "$tool" "$verb" --version
+done
+check "no verb is a usage error" 1 "$tool"
+check "unknown option is a usage error" 1 "$tool" info --bogus x
+
+check "generate 1.1 compact" 0 "$tool" generate "$work/c.bin"
+check "generate refuses to overwrite" 4 "$tool" generate "$work/c.bin"
+check "generate --force overwrites" 0 "$tool" generate "$work/c.bin" --force
+check "generate 1.0" 0 "$tool" generate "$work/v10.bin" --format-version 1.0
+check "generate 1.1 full" 0 "$tool" generate "$work/f.bin" --layout full --duration 2 --seed 7
+check "1.0 has no compact layout" 1 "$tool" generate "$work/x.bin" --format-version 1.0 --layout compact
+expect "usage error writes nothing" test ! -e "$work/x.bin"
+
+check "info text" 0 "$tool" info "$work/c.bin"
+expect "info names the layout" grep -q "^format     1.1 compact" "$work/out"
+expect "info lists markers" grep -q "pinch" "$work/out"
+expect "info writes nothing to stderr" test ! -s "$work/err"
+check "info --json" 0 "$tool" info "$work/v10.bin" --json
+expect "info --json parses and has the schema" python3 -c "
+import json,sys
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.info/1', d
+assert d['format']=={'version':'1.0','layout':'full'}, d['format']
+assert d['sections']['gaze']['present'] is False
+assert d['sections']['left']['curves']==189
+assert len(d['markers'])==4
+assert len(d['tracked']['left'])==1
+"
+
+check "convert 1.0 -> 1.1 compact" 0 "$tool" convert "$work/v10.bin" "$work/v11.bin" --format-version 1.1
+check "convert back to 1.0" 0 "$tool" convert "$work/v11.bin" "$work/v10b.bin" --format-version 1.0
+expect "1.0 -> 1.1 -> 1.0 is byte-identical" cmp -s "$work/v10.bin" "$work/v10b.bin"
+check "convert keeps the encoding by default" 0 "$tool" convert "$work/f.bin" "$work/f2.bin"
+expect "same encoding is byte-identical" cmp -s "$work/f.bin" "$work/f2.bin"
+check "gaze cannot go to 1.0" 3 "$tool" convert "$work/c.bin" "$work/nogaze.bin" --format-version 1.0
+expect "refused conversion writes nothing" test ! -e "$work/nogaze.bin"
+expect "refusal names the gaze curves" grep -q "gaze" "$work/err"
+
+head -c 1000 "$work/c.bin" >"$work/cut.bin"
+check "truncated input" 2 "$tool" convert "$work/cut.bin" "$work/out.bin"
+expect "truncation error is one line naming file and byte" grep -qE "^inputanim: error: .*cut.bin: byte [0-9]+: expected" "$work/err"
+expect "truncation error is one line" test "$(wc -l <"$work/err")" -eq 1
+expect "failed conversion writes nothing" test ! -e "$work/out.bin"
+expect "no temporary files are left" test -z "$(ls -A "$work" | grep tmp)"
+check "missing input" 2 "$tool" info "$work/none.bin"
+check "folder as input" 2 "$tool" info "$work"
+check "unwritable output" 4 "$tool" convert "$work/c.bin" "$work/no/such/folder/x.bin"
+
+if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
+    real=$shared/samples/real
+    check "info on the real recording" 0 "$tool" info "$real/handrecorder-2021-v1.0.bin"
+    expect "real recording is 1.0" grep -q "^format     1.0" "$work/out"
+    for f in "$real"/prerelease-2019/*.bin; do
+        check "prerelease refused: $(basename "$f")" 2 "$tool" info "$f"
+        expect "prerelease message" grep -q "2019 prerelease" "$work/err"
+        check "prerelease on request: $(basename "$f")" 0 "$tool" info "$f" --prerelease-2019
+    done
+else
+    echo "SKIP: real recordings not found beside the project"
+fi
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
