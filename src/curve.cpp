@@ -103,8 +103,7 @@ ValueSlope evaluateSegment(const Key& left, const Key& right, double time) {
     if (!(d > 0)) return {v0, 0};  // zero length: the left value
     if (std::isinf(left.outTangent) || std::isinf(right.inTangent)) return {time >= right.time ? v1 : v0, 0};
     const Weights w = effectiveWeights(left, right);
-    const double s = (time - t0) / d;
-    if (s <= 0) return {v0, 0};  // exactly at (or before) the left key: its value
+    const double s = std::max(0.0, (time - t0) / d);  // at the left key every shape gives exactly v0
     if (s >= 1) {
         // The right key itself belongs to the next segment: its value, whatever the Bezier's first root is.
         return {v1, (w.out == 0 && w.in == 0) ? (v1 - v0) / d : double(right.inTangent)};

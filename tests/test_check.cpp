@@ -101,6 +101,16 @@ TEST_CASE("lost tail and unaligned components") {
     CHECK(unaligned->curve == "camera.Position");
 }
 
+TEST_CASE("joint curves may end where their hand stops being tracked") {
+    Recording r = base();
+    r.curves[cameraCurve(0)].keys = {Key{0, 1}, Key{3, 2}};
+    r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}, Key{2, 0}};  // untracked from 2 s
+    CHECK_FALSE(find(checkRecording(r), "lost-tail"));
+    r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}};  // tracked to the end (3 s)
+    REQUIRE(find(checkRecording(r), "lost-tail"));
+    CHECK_THAT(find(checkRecording(r), "lost-tail")->curve, Catch::StartsWith("left.IndexTip.Rotation"));
+}
+
 TEST_CASE("sections that are absent are not checked") {
     Recording r = base();
     r.hasHandData = 0;

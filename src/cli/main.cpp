@@ -1,5 +1,6 @@
 // The inputanim command-line tool: a thin layer over the library. Results go to stdout, logs to stderr.
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -8,6 +9,8 @@
 #include "inputanim/binary_format.hpp"
 #include "inputanim/check.hpp"
 #include "inputanim/file_io.hpp"
+#include "inputanim/gltf_export.hpp"
+#include "inputanim/sampling.hpp"
 #include "inputanim/summary.hpp"
 #include "inputanim/synthetic.hpp"
 #include "inputanim/version.hpp"
@@ -54,6 +57,13 @@ void addInputOptions(CLI::App& verb, Input& input) {
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
 }
 
+// Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209).
+Json floatJson(float value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return Json(std::strtod(std::string(text, end).c_str(), nullptr));
+}
+
 // ---- info ----------------------------------------------------------------------------------------
 
 Json intervalsJson(const std::vector<ia::Interval>& intervals) {
@@ -86,7 +96,7 @@ Json infoJson(const std::string& path, const ia::Recording& recording, const ia:
     json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])}, {"right", intervalsJson(summary.booleanTrue[1])}};
     json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])}, {"right", intervalsJson(summary.booleanTrue[3])}};
     Json markers = Json::array();
-    for (const auto& marker : recording.markers) markers.push_back({{"time", marker.time}, {"name", marker.name}});
+    for (const auto& marker : recording.markers) markers.push_back({{"time", floatJson(marker.time)}, {"name", marker.name}});
     json["markers"] = markers;
     Json list = Json::array();
     for (const auto& finding : findings) {
@@ -171,7 +181,55 @@ struct OutputOptions {
     std::string formatVersion;  // "", "1.0", "1.1"
     std::string layout;         // "", "compact", "full"
     bool force = false;
+    bool embed = false;
+    bool noMesh = false;
+    ia::ExportOptions gltf;
 };
+
+bool isGltfPath(const std::string& path) {
+    std::string extension = std::filesystem::path(path).extension().string();
+    for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return extension == ".glb" || extension == ".gltf";
+}
+
+void addGltfOptions(CLI::App& verb, OutputOptions& output) {
+    auto* group = verb.add_option_group("glTF output (OUT ending in .glb or .gltf)");
+    group->add_flag("--linear-only", output.gltf.linearOnly,
+                    "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
+    group->add_option("--pos-tolerance", output.gltf.positionTolerance, "position tolerance in metres (default 0.0001)")
+        ->check(CLI::PositiveNumber);
+    group->add_option("--rot-tolerance", output.gltf.rotationTolerance, "rotation tolerance in degrees (default 0.01)")
+        ->check(CLI::PositiveNumber);
+    group->add_flag("--no-mesh", output.noMesh, "leave out the hand, pinch and gaze meshes");
+    group->add_flag("--embed", output.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
+    group->add_option("--fov", output.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
+        ->check(CLI::Range(1.0, 179.0));
+}
+
+std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
+
+int exportGltf(const OutputOptions& output, const ia::Recording& recording) {
+    if (!output.force && std::filesystem::exists(output.path))
+        return fail(kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
+    ia::ExportOptions options = output.gltf;
+    options.meshes = !output.noMesh;
+    ia::ExportReport report;
+    const auto container = ia::containerForPath(output.path, output.embed);
+    if (auto written = ia::writeGltf(recording, output.path, container, options, &report); !written)
+        return fail(written.error().offset ? kExitOutputFailure : kExitUnsupported, written.error().describe());
+    std::string files;
+    for (const auto& file : report.writtenFiles) files += (files.empty() ? "" : ", ") + file;
+    std::cerr << "wrote " << files << ": " << report.channels << " channels (" << report.linearSamplers << " LINEAR, "
+              << report.cubicSamplers << " CUBICSPLINE, " << report.stepSamplers << " STEP), " << report.knots
+              << " keyframes, JSON " << megabytes(report.jsonBytes) << ", buffer " << megabytes(report.bufferBytes) << "\n";
+    char deviation[160];
+    std::snprintf(deviation, sizeof deviation,
+                  "largest deviation from the source: %.3g mm, %.3g degrees (tolerances %.3g mm, %.3g degrees)\n",
+                  report.maxPositionError * 1000, report.maxRotationError, options.positionTolerance * 1000,
+                  options.rotationTolerance);
+    std::cerr << deviation;
+    return kExitSuccess;
+}
 
 void addEncodingOptions(CLI::App& verb, OutputOptions& output) {
     verb.add_option("--format-version", output.formatVersion, "output format version (default: the input's)")
@@ -212,6 +270,11 @@ int writeOutput(const OutputOptions& output, const ia::Recording& recording) {
 int runConvert(const Input& input, const OutputOptions& output) {
     auto recording = loadRecording(input);
     if (!recording) return fail(kExitInvalidInput, recording.error().describe());
+    if (isGltfPath(output.path)) {
+        if (!output.formatVersion.empty() || !output.layout.empty())
+            return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output.path);
+        return exportGltf(output, *recording);
+    }
     std::string problem;
     auto target = targetEncoding(output, recording->encoding, problem);
     if (!target) return fail(kExitUsage, problem);
@@ -247,6 +310,118 @@ int runGenerate(const OutputOptions& output, const GenerateOptions& generate) {
     return writeOutput(output, ia::generateRecording(options));
 }
 
+// ---- sample --------------------------------------------------------------------------------------
+
+struct SampleOptions {
+    double rate = 120;
+    std::string format = "csv";
+    std::string coordinates = "unity";
+    std::vector<std::string> select;  // camera, left, right, gaze; empty = all present
+};
+
+// Column-wise writer shared by CSV and JSON so both carry the same numbers.
+class FrameWriter {
+public:
+    FrameWriter(const ia::Recording& recording, const SampleOptions& options) : recording_(recording) {
+        auto wanted = [&](const char* section) {
+            return options.select.empty() || std::find(options.select.begin(), options.select.end(), section) != options.select.end();
+        };
+        camera_ = recording.hasCameraPose && wanted("camera");
+        hands_[0] = recording.hasHandData && wanted("left");
+        hands_[1] = recording.hasHandData && wanted("right");
+        gaze_ = recording.hasEyeGaze && wanted("gaze");
+    }
+
+    std::vector<std::string> csvHeader() const {
+        std::vector<std::string> columns{"time"};
+        auto pose = [&](const std::string& prefix) {
+            for (const char* c : {"px", "py", "pz", "qx", "qy", "qz", "qw"}) columns.push_back(prefix + "." + c);
+        };
+        if (camera_) pose("camera");
+        for (int h = 0; h < 2; ++h) {
+            if (!hands_[h]) continue;
+            const std::string side = h == 0 ? "left" : "right";
+            columns.push_back(side + ".tracked");
+            columns.push_back(side + ".pinching");
+            for (int j = 0; j < ia::kJointCount; ++j) pose(side + "." + std::string(ia::jointName(j)));
+        }
+        if (gaze_)
+            for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"}) columns.push_back(c);
+        return columns;
+    }
+
+    std::string csvRow(const ia::FrameSample& f) const {
+        std::string row = number(f.time);
+        auto add = [&](const std::string& value) { row += "," + value; };
+        auto pose = [&](const ia::PoseSample& p) {
+            for (double v : p.position) add(number(v));
+            for (double v : p.rotation) add(p.rotationDefined ? number(v) : "");
+        };
+        if (camera_) pose(f.camera);
+        for (int h = 0; h < 2; ++h) {
+            if (!hands_[h]) continue;
+            add(f.tracked[h] ? "1" : "0");
+            add(f.pinching[h] ? "1" : "0");
+            for (const auto& joint : f.joints[h]) pose(joint);
+        }
+        if (gaze_) {
+            for (double v : f.gazeOrigin) add(number(v));
+            for (double v : f.gazeDirection) add(number(v));
+        }
+        return row;
+    }
+
+    Json frameJson(const ia::FrameSample& f) const {
+        auto pose = [](const ia::PoseSample& p) {
+            return Json{{"position", p.position}, {"rotation", p.rotationDefined ? Json(p.rotation) : Json(nullptr)}};
+        };
+        Json frame{{"time", f.time}};
+        if (camera_) frame["camera"] = pose(f.camera);
+        for (int h = 0; h < 2; ++h) {
+            if (!hands_[h]) continue;
+            Json joints = Json::object();
+            for (int j = 0; j < ia::kJointCount; ++j) joints[std::string(ia::jointName(j))] = pose(f.joints[h][j]);
+            frame[h == 0 ? "left" : "right"] = {{"tracked", f.tracked[h]}, {"pinching", f.pinching[h]}, {"joints", joints}};
+        }
+        if (gaze_) frame["gaze"] = {{"origin", f.gazeOrigin}, {"direction", f.gazeDirection}};
+        return frame;
+    }
+
+private:
+    static std::string number(double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.9g", v);
+        return text;
+    }
+    const ia::Recording& recording_;
+    bool camera_ = false, hands_[2] = {false, false}, gaze_ = false;
+};
+
+int runSample(const Input& input, const SampleOptions& options) {
+    auto recording = loadRecording(input);
+    if (!recording) return fail(kExitInvalidInput, recording.error().describe());
+    const auto coordinates = options.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
+    const double duration = ia::summarize(*recording).duration;
+    const FrameWriter writer(*recording, options);
+    const auto frames = std::size_t(std::floor(duration * options.rate + 1e-9)) + 1;
+    // Float32 times, as a glTF player would see them.
+    auto timeOf = [&](std::size_t i) { return double(float(double(i) / options.rate)); };
+    if (options.format == "csv") {
+        const auto header = writer.csvHeader();
+        for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
+        std::cout << "\n";
+        for (std::size_t i = 0; i < frames; ++i) std::cout << writer.csvRow(ia::sampleFrame(*recording, timeOf(i), coordinates)) << "\n";
+        return kExitSuccess;
+    }
+    std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << Json(input.path).dump() << ",\"coordinates\":\""
+              << options.coordinates << "\",\"rate\":" << options.rate << ",\"duration\":" << Json(duration).dump()
+              << ",\"frames\":[\n";
+    for (std::size_t i = 0; i < frames; ++i)
+        std::cout << writer.frameJson(ia::sampleFrame(*recording, timeOf(i), coordinates)).dump() << (i + 1 < frames ? ",\n" : "\n");
+    std::cout << "]}\n";
+    return kExitSuccess;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -263,11 +438,14 @@ int main(int argc, char** argv) {
     info->footer("Example: inputanim info recording.bin --json");
 
     OutputOptions output;
-    CLI::App* convert = app.add_subcommand("convert", "convert a recording to another format version or layout");
+    CLI::App* convert = app.add_subcommand("convert", "convert a recording to glTF 2.0 (.glb, .gltf) or to another format version or layout");
     addInputOptions(*convert, input);
     convert->add_option("OUT", output.path, "output file")->required();
     addEncodingOptions(*convert, output);
-    convert->footer("Example: inputanim convert old.bin new.bin --format-version 1.1 --layout compact");
+    addGltfOptions(*convert, output);
+    convert->footer("The output format follows OUT's extension: .glb, .gltf, or anything else for the binary format.\n"
+                    "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin rec.gltf --embed --linear-only\n"
+                    "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact");
 
     GenerateOptions generate;
     CLI::App* gen = app.add_subcommand("generate", "write a synthetic two-handed gesture recording");
@@ -280,7 +458,20 @@ int main(int argc, char** argv) {
     gen->add_flag("--no-markers", generate.noMarkers, "leave markers out");
     gen->footer("Example: inputanim generate gesture.bin --format-version 1.0 --duration 10");
 
-    for (CLI::App* verb : {info, convert, gen})
+    SampleOptions sampleOptions;
+    CLI::App* sample = app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
+    addInputOptions(*sample, input);
+    sample->add_option("--rate", sampleOptions.rate, "frames per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    sample->add_option("--format", sampleOptions.format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
+    sample->add_option("--coordinates", sampleOptions.coordinates, "unity (default, the recording's space) or gltf")
+        ->check(CLI::IsMember({"unity", "gltf"}));
+    sample->add_option("--select", sampleOptions.select, "sections to include: camera,left,right,gaze (default all)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"camera", "left", "right", "gaze"}));
+    sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
+                   "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
+
+    for (CLI::App* verb : {info, convert, gen, sample})
         verb->set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION);
 
     try {
@@ -291,5 +482,6 @@ int main(int argc, char** argv) {
     }
     if (info->parsed()) return runInfo(input, json);
     if (convert->parsed()) return runConvert(input, output);
+    if (sample->parsed()) return runSample(input, sampleOptions);
     return runGenerate(output, generate);
 }

@@ -1,0 +1,38 @@
+// extras.inputanim: what glTF cannot express, so that binary -> glTF -> binary is byte-identical (internal).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "inputanim/recording.hpp"
+#include "inputanim/tracks.hpp"
+
+namespace tinygltf {
+class Value;
+}
+
+namespace inputanim {
+
+inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
+
+// A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
+nlohmann::ordered_json floatJson(float value);
+
+// What a float curve needs beyond its channel, or nullopt when its keys are exactly the knots of the
+// channel with MRTK's linear encoding: {"knots": [[first, count], ...]} when only some knots are its keys,
+// or {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...],
+// "preWrapMode": m, "postWrapMode": m} when the channel cannot say (tangents, weights, wrap modes,
+// negative times, changed values, empty components).
+std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component);
+// The same for a Boolean curve played as a STEP scale channel.
+std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve);
+
+nlohmann::ordered_json buildExtras(const Recording& recording, double duration,
+                                   const std::vector<std::pair<std::string, nlohmann::ordered_json>>& curves);
+
+tinygltf::Value extrasValue(const nlohmann::ordered_json& inputanimExtras);  // {"inputanim": ...}
+
+}  // namespace inputanim

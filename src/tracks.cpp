@@ -1,0 +1,458 @@
+#include "inputanim/tracks.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+namespace inputanim {
+
+const char* interpolationName(Interpolation interpolation) {
+    switch (interpolation) {
+        case Interpolation::Step: return "STEP";
+        case Interpolation::Linear: return "LINEAR";
+        case Interpolation::CubicSpline: return "CUBICSPLINE";
+    }
+    return "?";
+}
+
+namespace {
+
+constexpr int kMaxComponents = 4;
+constexpr int kMaxSplitDepth = 24;
+constexpr int kErrorSamples = 9;  // interior points per span where the fit is measured
+constexpr double kRadToDeg = 57.29577951308232;
+using Values = std::array<double, kMaxComponents>;
+
+float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
+float nextDown(float t) { return std::nextafter(t, -std::numeric_limits<float>::infinity()); }
+
+// +1 where wrapped time runs forward at `time`, -1 in the mirrored half of a PingPong period.
+int wrapDirection(const Curve& curve, double time) {
+    const double first = curve.keys.front().time, last = curve.keys.back().time, length = last - first;
+    const std::int32_t mode = time < first ? curve.preWrapMode : time > last ? curve.postWrapMode : kWrapClampForever;
+    if (mode != kWrapPingPong || !(length > 0)) return 1;
+    double phase = std::fmod(time - first, 2 * length);
+    if (phase < 0) phase += 2 * length;
+    return phase > length ? -1 : 1;
+}
+
+// One component over one interval between adjacent knots: a single Unity segment (maybe wrapped or
+// mirrored) or a constant. Intervals never contain a key time, so this is smooth inside.
+struct Piece {
+    bool constant = true;
+    double hold = 0;
+    const Key* left = nullptr;
+    const Key* right = nullptr;
+    SegmentShape shape = SegmentShape::Linear;
+    double anchorReal = 0, anchorMapped = 0;
+    int direction = 1;
+
+    ValueSlope at(double t) const {
+        if (constant) return {hold, 0};
+        if (shape == SegmentShape::Stepped) return {double(left->value), 0};
+        const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left->time), double(right->time));
+        ValueSlope v = evaluateSegment(*left, *right, mapped);
+        // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.
+        if (mapped >= right->time) v.value = evaluateSegment(*left, *right, std::nextafter(double(right->time), -1e300)).value;
+        v.slope *= direction;
+        return v;
+    }
+};
+
+Piece makePiece(const Curve& curve, double ta, double tb) {
+    const auto& keys = curve.keys;
+    if (keys.empty()) return {};
+    if (keys.size() == 1) return {true, keys[0].value};
+    const double middle = 0.5 * (ta + tb);
+    const double wrapped = wrapTime(curve, middle);
+    if (!(wrapped > keys.front().time)) return {true, keys.front().value};
+    if (wrapped >= keys.back().time) return {true, keys.back().value};
+    const std::size_t k = segmentIndex(keys, wrapped);
+    Piece piece;
+    piece.constant = false;
+    piece.left = &keys[k];
+    piece.right = &keys[k + 1];
+    piece.shape = segmentShape(keys[k], keys[k + 1]);
+    piece.anchorReal = middle;
+    piece.anchorMapped = wrapped;
+    piece.direction = wrapDirection(curve, middle);
+    return piece;
+}
+
+std::optional<std::string> invalidKey(const Curve& curve) {
+    const auto& keys = curve.keys;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const Key& key = keys[k];
+        if (!std::isfinite(key.time) || !std::isfinite(key.value))
+            return "key " + std::to_string(k) + " has a non-finite time or value";
+        if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) ||
+            !std::isfinite(key.outWeight))
+            return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
+        if (k > 0 && !(key.time > keys[k - 1].time))
+            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
+    }
+    return std::nullopt;
+}
+
+// Key times of one curve as played over [0, duration]: clamped keys as they are, wrapped keys repeated
+// (Loop) or mirrored (PingPong) period after period.
+Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, std::vector<float>& events) {
+    const auto& keys = curve.keys;
+    if (keys.empty()) return Success{};
+    const double first = keys.front().time, last = keys.back().time, length = last - first;
+    bool beforeZero = false;
+    for (const Key& key : keys) {
+        if (key.time < 0) beforeZero = true;
+        else if (key.time <= duration) events.push_back(key.time);
+    }
+    auto wraps = [&](std::int32_t mode) { return length > 0 && (mode == kWrapLoop || mode == kWrapPingPong); };
+    auto unroll = [&](std::int32_t mode, double from, double to, int step) -> Status {
+        const double periods = std::ceil((to - from) / length);
+        if (periods * double(keys.size()) > double(maxKnots))
+            return Error{{}, {}, "unrolling its wrap mode over the recording would need about " +
+                                     std::to_string(periods * double(keys.size())) + " knots"};
+        for (long p = step; std::abs(double(p)) <= periods; p += step) {
+            const bool mirrored = mode == kWrapPingPong && (p % 2 != 0);
+            for (const Key& key : keys) {
+                const double offset = mirrored ? last - key.time : key.time - first;
+                const double t = first + double(p) * length + offset;
+                if (t >= 0 && t <= duration) events.push_back(float(t));
+            }
+        }
+        return Success{};
+    };
+    if (wraps(curve.postWrapMode) && last < duration)
+        if (auto s = unroll(curve.postWrapMode, last, duration, 1); !s) return s;
+    if (wraps(curve.preWrapMode) && first > 0) {
+        if (auto s = unroll(curve.preWrapMode, 0, first, -1); !s) return s;
+        beforeZero = true;
+    }
+    if (wraps(curve.postWrapMode) && last < duration) events.push_back(float(duration));
+    if (beforeZero) events.push_back(0.0f);
+    return Success{};
+}
+
+double quaternionAngle(const Values& a, const Values& b) {  // degrees between the rotations of unit a, b
+    const double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    const double sign = dot < 0 ? -1 : 1;
+    double d2 = 0;
+    for (int c = 0; c < 4; ++c) d2 += (a[c] - sign * b[c]) * (a[c] - sign * b[c]);
+    return 4 * std::asin(std::min(1.0, std::sqrt(d2) / 2)) * kRadToDeg;
+}
+
+bool normalize(Values& q) {
+    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(n > 1e-12)) return false;
+    for (double& c : q) c /= n;
+    return true;
+}
+
+// glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
+Values slerp(Values a, Values b, double s) {
+    normalize(a);
+    normalize(b);
+    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    if (dot < 0) {
+        for (double& c : b) c = -c;
+        dot = -dot;
+    }
+    double wa = 1 - s, wb = s;
+    if (dot < 0.9999999) {
+        const double theta = std::acos(std::min(1.0, dot)), sinTheta = std::sin(theta);
+        wa = std::sin((1 - s) * theta) / sinTheta;
+        wb = std::sin(s * theta) / sinTheta;
+    }
+    Values r{};
+    for (int c = 0; c < 4; ++c) r[c] = wa * a[c] + wb * b[c];
+    normalize(r);
+    return r;
+}
+
+class TrackBuilder {
+public:
+    TrackBuilder(std::span<const Curve* const> curves, TrackKind kind, const TrackOptions& options)
+        : curves_(curves), kind_(kind), options_(options), n_(int(curves.size())) {}
+
+    Result<Track> build() {
+        if (n_ < 1 || n_ > kMaxComponents) return Error{{}, {}, "a track has 1 to 4 components"};
+        double duration = options_.duration;
+        for (int c = 0; c < n_; ++c) {
+            if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
+            if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
+        }
+        std::vector<float> knots;
+        for (int c = 0; c < n_; ++c)
+            if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)
+                return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message};
+        std::sort(knots.begin(), knots.end());
+        knots.erase(std::unique(knots.begin(), knots.end()), knots.end());
+
+        track_.components = n_;
+        track_.valuesChanged.assign(n_, false);
+        track_.interpolation = chooseInterpolation(knots);
+        if (!knots.empty()) emitKnot(knots[0], referenceAt(knots[0]), Values{}, true);
+        for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
+            if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
+        }
+        mapKeysToKnots();
+        return std::move(track_);
+    }
+
+private:
+    Values referenceAt(double t) const {
+        Values v{};
+        for (int c = 0; c < n_; ++c) v[c] = evaluate(*curves_[c], t);
+        return v;
+    }
+
+    std::array<Piece, kMaxComponents> piecesOf(double ta, double tb) const {
+        std::array<Piece, kMaxComponents> pieces{};
+        for (int c = 0; c < n_; ++c) pieces[c] = makePiece(*curves_[c], ta, tb);
+        return pieces;
+    }
+
+    Interpolation chooseInterpolation(const std::vector<float>& knots) const {
+        bool smooth = false, stepped = false, stepExact = true;
+        for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
+            const auto pieces = piecesOf(knots[i], knots[i + 1]);
+            const Values start = referenceAt(knots[i]);
+            for (int c = 0; c < n_; ++c) {
+                const Piece& p = pieces[c];
+                if (p.constant || p.shape == SegmentShape::Stepped) {
+                    stepped |= !p.constant;
+                    if (p.at(knots[i]).value != start[c]) stepExact = false;  // STEP holds the knot's value
+                } else {
+                    stepExact = false;
+                    smooth |= p.shape == SegmentShape::Hermite || p.shape == SegmentShape::Weighted;
+                }
+            }
+        }
+        if (stepped && stepExact) return Interpolation::Step;
+        if (smooth && !options_.linearOnly) return Interpolation::CubicSpline;
+        return Interpolation::Linear;
+    }
+
+    // `atEvent`: the knot is at a key time (or a wrap seam) rather than added inside an interval.
+    void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false) {
+        lastRaw_ = values;
+        if (kind_ == TrackKind::Rotation) keepUnit(values, atEvent);
+        track_.times.push_back(t);
+        for (int c = 0; c < n_; ++c) track_.values.push_back(float(values[c]));
+        if (track_.interpolation == Interpolation::CubicSpline)
+            for (int c = 0; c < n_; ++c) {
+                track_.inTangents.push_back(float(inSlopes[c]));
+                track_.outTangents.push_back(0.0f);  // set when the next span starts
+            }
+        lastEmitted_ = values;
+    }
+
+    // glTF rotations must be unit quaternions: recorded ones are close; zero or far-off ones are replaced.
+    // Only a change at a key's knot loses information; added knots are free to be normalised.
+    void keepUnit(Values& q, bool atEvent) {
+        const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (std::abs(n - 1) <= 0.005) return;
+        if (!normalize(q)) q = track_.times.empty() ? Values{0, 0, 0, 1} : lastEmitted_;
+        if (atEvent) track_.valuesChanged.assign(n_, true);
+    }
+
+    void setOutSlopes(const Values& slopes) {
+        if (track_.interpolation != Interpolation::CubicSpline) return;
+        const std::size_t base = track_.outTangents.size() - n_;
+        for (int c = 0; c < n_; ++c) track_.outTangents[base + c] = float(slopes[c]);
+    }
+
+    static Values valuesOf(const std::array<Piece, kMaxComponents>& pieces, int n, double t, Values* slopes = nullptr) {
+        Values v{};
+        for (int c = 0; c < n; ++c) {
+            const ValueSlope vs = pieces[c].at(t);
+            v[c] = vs.value;
+            if (slopes) (*slopes)[c] = vs.slope;
+        }
+        return v;
+    }
+
+    bool differs(const Values& a, const Values& b) const {
+        for (int c = 0; c < n_; ++c)
+            if (std::abs(a[c] - b[c]) > 1e-7 * std::max(1.0, std::abs(b[c]))) return true;
+        return false;
+    }
+
+    Status emitInterval(float ta, float tb) {
+        const auto pieces = piecesOf(ta, tb);
+        bool exact = true;  // the chosen interpolation reproduces every piece without measuring
+        for (int c = 0; c < n_; ++c) {
+            const Piece& p = pieces[c];
+            if (p.constant || p.shape == SegmentShape::Stepped) continue;
+            if (p.shape == SegmentShape::Weighted) exact = false;
+            if (p.shape == SegmentShape::Hermite && track_.interpolation != Interpolation::CubicSpline) exact = false;
+            if (kind_ == TrackKind::Rotation && track_.interpolation == Interpolation::Linear) exact = false;
+        }
+        if (track_.interpolation == Interpolation::Step) {
+            emitKnot(tb, referenceAt(tb), Values{}, true);
+            return Success{};
+        }
+        // Jumps at either end (steps, Loop seams) get a knot one Float32 step inside the interval.
+        float start = ta;
+        Values slopes{};
+        const Values startValues = valuesOf(pieces, n_, ta, &slopes);
+        if (differs(startValues, lastRaw_) && nextUp(ta) < tb) {
+            start = nextUp(ta);
+            emitKnot(start, valuesOf(pieces, n_, start), Values{});
+        }
+        valuesOf(pieces, n_, start, &slopes);
+        setOutSlopes(slopes);
+        const Values endReference = referenceAt(tb);
+        const Values endLimit = valuesOf(pieces, n_, tb);
+        const bool jumpAtEnd = differs(endLimit, endReference) && nextDown(tb) > start;
+        const float end = jumpAtEnd ? nextDown(tb) : tb;
+        if (auto s = fitSpan(pieces, start, end, exact, 0, jumpAtEnd ? nullptr : &endReference); !s) return s;
+        if (jumpAtEnd) {
+            setOutSlopes(Values{});
+            emitKnot(tb, endReference, Values{}, true);
+        }
+        return Success{};
+    }
+
+    // Emits the knots of (start, end], splitting until the interpolation is within tolerance.
+    Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, bool exact, int depth,
+                   const Values* endValues) {
+        if (!exact) {
+            const double error = spanError(pieces, start, end);
+            const float middle = float(0.5 * (double(start) + double(end)));
+            if (error > tolerance() && depth < kMaxSplitDepth && middle > start && middle < end) {
+                if (track_.times.size() > options_.maxKnots)
+                    return Error{{}, {}, "fitting needs more than " + std::to_string(options_.maxKnots) + " knots"};
+                if (auto s = fitSpan(pieces, start, middle, false, depth + 1, nullptr); !s) return s;
+                Values slopes{};
+                valuesOf(pieces, n_, middle, &slopes);
+                setOutSlopes(slopes);
+                return fitSpan(pieces, middle, end, false, depth + 1, endValues);
+            }
+            track_.maxError = std::max(track_.maxError, error);
+        }
+        Values slopes{};
+        const Values limit = valuesOf(pieces, n_, end, &slopes);
+        emitKnot(end, endValues ? *endValues : limit, slopes, endValues != nullptr);
+        return Success{};
+    }
+
+    // Fits aim 10% inside the tolerance: errors are measured at samples, and Float32 rounding comes on top.
+    double tolerance() const {
+        return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
+    }
+
+    // Largest deviation between the interpolation of the span's ends and the pieces, at interior samples.
+    double spanError(const std::array<Piece, kMaxComponents>& pieces, double start, double end) const {
+        Values slopeA{}, slopeB{};
+        const Values a = valuesOf(pieces, n_, start, &slopeA);
+        const Values b = valuesOf(pieces, n_, end, &slopeB);
+        const double d = end - start;
+        double worst = 0;
+        for (int i = 1; i <= kErrorSamples; ++i) {
+            const double s = double(i) / (kErrorSamples + 1);
+            Values reference = valuesOf(pieces, n_, start + s * d);
+            Values fitted{};
+            if (track_.interpolation == Interpolation::CubicSpline) {
+                const double s2 = s * s, s3 = s2 * s;
+                for (int c = 0; c < n_; ++c)
+                    fitted[c] = (2 * s3 - 3 * s2 + 1) * a[c] + d * (s3 - 2 * s2 + s) * slopeA[c] +
+                                (-2 * s3 + 3 * s2) * b[c] + d * (s3 - s2) * slopeB[c];
+            } else if (kind_ == TrackKind::Rotation) {
+                fitted = slerp(a, b, s);
+            } else {
+                for (int c = 0; c < n_; ++c) fitted[c] = a[c] + (b[c] - a[c]) * s;
+            }
+            if (kind_ == TrackKind::Rotation) {
+                if (!normalize(reference) || !normalize(fitted)) continue;
+                worst = std::max(worst, quaternionAngle(reference, fitted));
+            } else {
+                double d2 = 0;
+                for (int c = 0; c < n_; ++c) d2 += (reference[c] - fitted[c]) * (reference[c] - fitted[c]);
+                worst = std::max(worst, std::sqrt(d2));
+            }
+        }
+        return worst;
+    }
+
+    void mapKeysToKnots() {
+        track_.keyKnots.assign(n_, {});
+        const auto& times = track_.times;
+        for (int c = 0; c < n_; ++c)
+            for (const Key& key : curves_[c]->keys) {
+                auto it = std::lower_bound(times.begin(), times.end(), key.time);
+                if (it != times.end() && *it == key.time) track_.keyKnots[c].push_back(std::uint32_t(it - times.begin()));
+            }
+    }
+
+    std::span<const Curve* const> curves_;
+    TrackKind kind_;
+    const TrackOptions& options_;
+    int n_;
+    Track track_;
+    Values lastRaw_{};      // the last knot's values as evaluated
+    Values lastEmitted_{};  // and as written (rotations kept unit)
+};
+
+}  // namespace
+
+Result<Track> buildTrack(std::span<const Curve* const> components, TrackKind kind, const TrackOptions& options) {
+    return TrackBuilder(components, kind, options).build();
+}
+
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out) {
+    const int n = track.components;
+    const auto& times = track.times;
+    if (times.empty()) return;
+    auto valueAt = [&](std::size_t k, int c) { return double(track.values[k * n + c]); };
+    std::size_t k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
+    if (k == 0 || k == times.size() || track.interpolation == Interpolation::Step) {
+        const std::size_t at = k == 0 ? 0 : k - 1;
+        for (int c = 0; c < n; ++c) out[c] = valueAt(at, c);
+        return;
+    }
+    --k;
+    const double d = double(times[k + 1]) - times[k], s = (time - times[k]) / d;
+    Values result{};
+    if (track.interpolation == Interpolation::CubicSpline) {
+        const double s2 = s * s, s3 = s2 * s;
+        for (int c = 0; c < n; ++c)
+            result[c] = (2 * s3 - 3 * s2 + 1) * valueAt(k, c) + d * (s3 - 2 * s2 + s) * track.outTangents[k * n + c] +
+                        (-2 * s3 + 3 * s2) * valueAt(k + 1, c) + d * (s3 - s2) * track.inTangents[(k + 1) * n + c];
+        if (kind == TrackKind::Rotation) normalize(result);
+    } else if (kind == TrackKind::Rotation) {
+        result = slerp({valueAt(k, 0), valueAt(k, 1), valueAt(k, 2), valueAt(k, 3)},
+                       {valueAt(k + 1, 0), valueAt(k + 1, 1), valueAt(k + 1, 2), valueAt(k + 1, 3)}, s);
+    } else {
+        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c) + (valueAt(k + 1, c) - valueAt(k, c)) * s;
+    }
+    for (int c = 0; c < n; ++c) out[c] = result[c];
+}
+
+double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind) {
+    const int n = track.components;
+    double worst = 0;
+    auto measure = [&](double t) {
+        Values played{}, reference{};
+        sampleTrack(track, kind, t, played.data());
+        for (int c = 0; c < n; ++c) reference[c] = evaluate(*components[c], t);
+        if (kind == TrackKind::Rotation) {
+            if (normalize(reference) && normalize(played)) worst = std::max(worst, quaternionAngle(reference, played));
+            return;
+        }
+        double d2 = 0;
+        for (int c = 0; c < n; ++c) d2 += (played[c] - reference[c]) * (played[c] - reference[c]);
+        worst = std::max(worst, std::sqrt(d2));
+    };
+    const auto& times = track.times;
+    for (std::size_t k = 0; k < times.size(); ++k) {
+        measure(times[k]);
+        // No Float32 time lies inside a one-step interval (a jump), so nothing there is ever played.
+        if (k + 1 == times.size() || nextUp(times[k]) == times[k + 1]) continue;
+        const double d = double(times[k + 1]) - times[k];
+        for (double s : {0.25, 0.5, 0.75}) measure(times[k] + s * d);
+    }
+    return worst;
+}
+
+}  // namespace inputanim
