@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
-# Installs what the build and tests need, from Debian's packages only. Idempotent: quick when all is there.
-# Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs)
+# Installs what the build (and with --test, the test suite) needs: Debian packages, and the npm test
+# helpers pinned in tests/interop/package-lock.json. Idempotent: quick when everything is there.
+# Usage: scripts/install-deps.sh [--test]
 set -euo pipefail
+cd "$(dirname "$0")/.."
 packages=(cmake g++ make libtinygltf-dev libglm-dev catch2 libcli11-dev nlohmann-json3-dev python3)
+if [ "${1:-}" = "--test" ]; then
+    packages+=(blender python3-numpy)  # Blender 3.4 interop test
+    command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing: ${missing[*]}" >&2
+    echo "installing Debian packages: ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ "${1:-}" = "--test" ]; then
+    interop=tests/interop
+    # Reinstall when the lock file is newer than what was installed from it.
+    if [ ! -f "$interop/node_modules/.package-lock.json" ] || [ "$interop/package-lock.json" -nt "$interop/node_modules/.package-lock.json" ]; then
+        echo "installing npm test helpers (gltf-validator, three)" >&2
+        npm ci --prefix "$interop" --no-audit --no-fund --loglevel=error >/dev/null
+    fi
 fi

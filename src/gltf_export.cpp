@@ -60,8 +60,10 @@ public:
         tinygltf::Value extras = extrasValue(buildExtras(recording_, trackOptions_.duration, curveExtras_));
         if (model_.animations.empty()) model_.scenes[0].extras = extras;
         else model_.animations[0].extras = extras;
-        model_.buffers[0].data = std::move(buffer_);
-        report_.bufferBytes = model_.buffers[0].data.size();
+        report_.bufferBytes = buffer_.size();
+        // A file without data has no buffer: an empty one is not valid glTF.
+        if (buffer_.empty()) model_.buffers.clear();
+        else model_.buffers[0].data = std::move(buffer_);
         return serialize();
     }
 
@@ -353,7 +355,7 @@ Result<std::string> glbToGltfJson(const std::vector<std::uint8_t>& glb, const st
     std::memcpy(&jsonLength, glb.data() + 12, 4);
     auto json = nlohmann::ordered_json::parse(glb.begin() + 20, glb.begin() + 20 + jsonLength, nullptr, false);
     if (json.is_discarded()) return Error{{}, {}, "internal: the GLB's JSON chunk does not parse"};
-    if (json.contains("buffers")) json["buffers"][0]["uri"] = bufferUri;
+    if (json.contains("buffers") && !json["buffers"].empty()) json["buffers"][0]["uri"] = bufferUri;
     return json.dump(1);
 }
 
@@ -422,7 +424,7 @@ Status writeGltf(const Recording& recording, const std::string& path, GltfContai
     std::string binPath;
     if (container == GltfContainer::GltfEmbedded) {
         uri = "data:application/octet-stream;base64," + base64(data);
-    } else {
+    } else if (r.bufferBytes > 0) {
         binPath = std::filesystem::path(path).replace_extension(".bin").string();
         uri = uriEncode(std::filesystem::path(binPath).filename().string());
     }

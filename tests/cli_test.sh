@@ -31,7 +31,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info convert generate; do
+for verb in info convert generate sample; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -81,6 +81,37 @@ expect "no temporary files are left" test -z "$(ls -A "$work" | grep tmp)"
 check "missing input" 2 "$tool" info "$work/none.bin"
 check "folder as input" 2 "$tool" info "$work"
 check "unwritable output" 4 "$tool" convert "$work/c.bin" "$work/no/such/folder/x.bin"
+
+samples=$(cd "$(dirname "$0")/../samples" && pwd)
+check "regenerate 1.1 compact sample" 0 "$tool" generate "$work/s1.bin"
+expect "committed 1.1 compact sample is reproducible" cmp -s "$work/s1.bin" "$samples/gesture-1.1-compact.bin"
+check "regenerate 1.1 full sample" 0 "$tool" generate "$work/s2.bin" --layout full
+expect "committed 1.1 full sample is reproducible" cmp -s "$work/s2.bin" "$samples/gesture-1.1-full.bin"
+check "regenerate 1.0 sample" 0 "$tool" generate "$work/s3.bin" --format-version 1.0
+expect "committed 1.0 sample is reproducible" cmp -s "$work/s3.bin" "$samples/gesture-1.0.bin"
+
+check "convert to glb" 0 "$tool" convert "$samples/gesture-1.1-compact.bin" "$work/g.glb"
+expect "glb summary on stderr" grep -q "largest deviation from the source" "$work/err"
+expect "glb magic" test "$(head -c 4 "$work/g.glb")" = "glTF"
+check "convert to gltf + bin" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/g.gltf" --linear-only
+expect "bin beside gltf" test -s "$work/g.bin"
+check "glb refuses binary options" 1 "$tool" convert "$samples/gesture-1.0.bin" "$work/x.glb" --layout full
+check "sample csv" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 10 --select left,gaze
+expect "sample csv parses with one row per time" python3 -c "
+import csv
+rows=list(csv.reader(open('$work/out')))
+assert rows[0][0]=='time' and 'left.IndexTip.px' in rows[0] and 'gaze.dz' in rows[0], rows[0][:5]
+assert not any(c.startswith('camera') for c in rows[0])
+assert len(rows)==62 and all(len(r)==len(rows[0]) for r in rows)
+"
+check "sample json" 0 "$tool" sample "$samples/gesture-1.0.bin" --rate 5 --format json --coordinates gltf
+expect "sample json parses" python3 -c "
+import json
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.sample/1' and d['coordinates']=='gltf'
+assert len(d['frames'])==31 and 'gaze' not in d['frames'][0]
+assert d['frames'][10]['left']['joints']['Wrist']['rotation'] is not None
+"
 
 if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
     real=$shared/samples/real

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Regenerates samples/ with the project's own generator (the cli test checks they are reproducible).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool=${1:-build/inputanim}
+"$tool" generate samples/gesture-1.1-compact.bin --force
+"$tool" generate samples/gesture-1.1-full.bin --layout full --force
+"$tool" generate samples/gesture-1.0.bin --format-version 1.0 --force
