@@ -6,6 +6,8 @@
 #include <glm/gtx/quaternion.hpp>
 #include <random>
 
+#include "key_reduction.hpp"
+
 namespace inputanim {
 namespace {
 
@@ -119,78 +121,17 @@ struct Sampler {
     }
 };
 
-// Ramer-Douglas-Peucker over a polyline of samples, with `error(a, b, i)` the deviation of sample i from
-// the interpolation between kept samples a and b. Iterative, so long recordings cannot overflow the stack.
-template <typename ErrorFn>
-std::vector<std::size_t> reduce(std::size_t count, double tolerance, ErrorFn error) {
-    if (count <= 2) {
-        std::vector<std::size_t> all(count);
-        for (std::size_t i = 0; i < count; ++i) all[i] = i;
-        return all;
-    }
-    std::vector<bool> keep(count, false);
-    keep.front() = keep.back() = true;
-    std::vector<std::pair<std::size_t, std::size_t>> stack{{0, count - 1}};
-    while (!stack.empty()) {
-        const auto [a, b] = stack.back();
-        stack.pop_back();
-        double worst = -1;
-        std::size_t worstIndex = a;
-        for (std::size_t i = a + 1; i < b; ++i) {
-            const double e = error(a, b, i);
-            if (e > worst) worst = e, worstIndex = i;
-        }
-        if (worst > tolerance) {
-            keep[worstIndex] = true;
-            stack.push_back({a, worstIndex});
-            stack.push_back({worstIndex, b});
-        }
-    }
+void writeTrack(const SampledVector& track, int components, bool rotation, const SyntheticOptions& options, Curve* curves) {
     std::vector<std::size_t> kept;
-    for (std::size_t i = 0; i < count; ++i)
-        if (keep[i]) kept.push_back(i);
-    return kept;
-}
-
-// Samples of one vector (3 or 4 components) at frame times, reduced and written into its curves.
-struct Track {
-    std::vector<float> times;
-    std::vector<std::array<double, 4>> values;
-};
-
-void writeTrack(const Track& track, int components, bool rotation, const SyntheticOptions& options, Curve* curves) {
-    const auto& v = track.values;
-    const auto& t = track.times;
-    auto lerpAt = [&](std::size_t a, std::size_t b, std::size_t i, int c) {
-        const double s = (double(t[i]) - t[a]) / (double(t[b]) - t[a]);
-        return v[a][c] + (v[b][c] - v[a][c]) * s;
-    };
-    auto positionError = [&](std::size_t a, std::size_t b, std::size_t i) {
-        double d2 = 0;
-        for (int c = 0; c < components; ++c) d2 += std::pow(lerpAt(a, b, i, c) - v[i][c], 2);
-        return std::sqrt(d2);
-    };
-    auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
-        double dot = 0, norm2 = 0;
-        for (int c = 0; c < 4; ++c) {
-            const double q = lerpAt(a, b, i, c);
-            dot += q * v[i][c];
-            norm2 += q * q;
-        }
-        if (norm2 == 0) return v[i][0] == 0 && v[i][1] == 0 && v[i][2] == 0 && v[i][3] == 0 ? 0.0 : 180.0;
-        return 2 * std::acos(std::min(1.0, std::abs(dot) / std::sqrt(norm2))) * 180 / kPi;
-    };
-    std::vector<std::size_t> kept;
-    if (!options.reduceKeys) kept = reduce(t.size(), -1, [](auto...) { return 0.0; });
-    else if (rotation) kept = reduce(t.size(), options.rotationTolerance, rotationError);
-    else kept = reduce(t.size(), options.positionTolerance, positionError);
+    if (!options.reduceKeys) kept = reduce(track.times.size(), -1, [](auto...) { return 0.0; });
+    else kept = reduceSamples(track, components, rotation, rotation ? options.rotationTolerance : options.positionTolerance);
     for (int c = 0; c < components; ++c) {
         curves[c].keys.clear();
-        for (std::size_t i : kept) curves[c].keys.push_back(Key{t[i], float(v[i][c])});
+        for (std::size_t i : kept) curves[c].keys.push_back(Key{track.times[i], float(track.values[i][c])});
     }
 }
 
-void addPose(Track& position, Track& rotation, float time, const Pose& pose) {
+void addPose(SampledVector& position, SampledVector& rotation, float time, const Pose& pose) {
     Quat q = pose.rotation;
     // Keep consecutive keys in one hemisphere, as a recorder sampling a continuous motion does.
     if (!rotation.values.empty()) {
@@ -219,7 +160,7 @@ Recording generateRecording(const SyntheticOptions& options) {
     std::uniform_real_distribution<double> jitter(-0.001, 0.001);
 
     const HandModel models[2] = {HandModel(Hand::Left), HandModel(Hand::Right)};
-    Track camera[2], joints[2][kJointCount][2], gazeOrigin, gazeDirection;
+    SampledVector camera[2], joints[2][kJointCount][2], gazeOrigin, gazeDirection;
     const std::size_t frames = std::size_t(std::floor(options.duration * options.frameRate)) + 1;
     for (std::size_t frame = 0; frame < frames; ++frame) {
         const double nominal = std::min(options.duration, double(frame) / options.frameRate);

@@ -9,7 +9,9 @@
 #include "inputanim/binary_format.hpp"
 #include "inputanim/check.hpp"
 #include "inputanim/file_io.hpp"
+#include "inputanim/diff.hpp"
 #include "inputanim/gltf_export.hpp"
+#include "inputanim/gltf_import.hpp"
 #include "inputanim/sampling.hpp"
 #include "inputanim/summary.hpp"
 #include "inputanim/synthetic.hpp"
@@ -27,6 +29,7 @@ enum ExitCode {
     kExitInvalidInput = 2,
     kExitUnsupported = 3,
     kExitOutputFailure = 4,
+    kExitCheckFailed = 5,
 };
 
 int fail(int code, const std::string& line) {
@@ -43,18 +46,37 @@ std::string fixed(double value, int digits = 3) {
 struct Input {
     std::string path;
     bool prerelease2019 = false;
+    std::string mapFile;
+    bool allowExternalPaths = false;
+    ia::ImportOptions import;  // tolerances are shared with the glTF output options
 };
 
-ia::Result<ia::Recording> loadRecording(const Input& input) {
+// A recording from a binary file or a glTF file, told apart by content, never by extension.
+ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report = nullptr) {
     auto bytes = ia::readFile(input.path);
     if (!bytes) return bytes.error();
+    if (!ia::hasMagic(*bytes) && ia::looksLikeGltf(*bytes)) {
+        ia::ImportOptions options = input.import;
+        options.allowExternalPaths = input.allowExternalPaths;
+        if (!input.mapFile.empty()) {
+            auto mapBytes = ia::readFile(input.mapFile);
+            if (!mapBytes) return mapBytes.error();
+            auto map = ia::parseNodeMap(*mapBytes, input.mapFile);
+            if (!map) return map.error();
+            options.map = std::move(*map);
+        }
+        return ia::importGltf(*bytes, input.path, options, report);
+    }
     return ia::readRecording(*bytes, input.path, {.acceptPrerelease2019 = input.prerelease2019});
 }
 
-void addInputOptions(CLI::App& verb, Input& input) {
-    verb.add_option("FILE", input.path, "MRTK input animation recording (.bin)")->required();
+void addInputOptions(CLI::App& verb, Input& input, const char* name = "FILE") {
+    verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
     verb.add_flag("--prerelease-2019", input.prerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
+    verb.add_option("--map", input.mapFile, "glTF input: JSON file naming the nodes to use (schema in the README)");
+    verb.add_flag("--allow-external-paths", input.allowExternalPaths,
+                  "glTF input: let a .gltf read buffers outside its own folder");
 }
 
 // Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209).
@@ -267,9 +289,13 @@ int writeOutput(const OutputOptions& output, const ia::Recording& recording) {
     return kExitSuccess;
 }
 
-int runConvert(const Input& input, const OutputOptions& output) {
-    auto recording = loadRecording(input);
+int runConvert(Input input, const OutputOptions& output) {
+    input.import.positionTolerance = output.gltf.positionTolerance;
+    input.import.rotationTolerance = output.gltf.rotationTolerance;
+    ia::ImportReport imported;
+    auto recording = loadRecording(input, &imported);
     if (!recording) return fail(kExitInvalidInput, recording.error().describe());
+    for (const auto& note : imported.notes) std::cerr << "note: " << note << "\n";
     if (isGltfPath(output.path)) {
         if (!output.formatVersion.empty() || !output.layout.empty())
             return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output.path);
@@ -286,6 +312,68 @@ int runConvert(const Input& input, const OutputOptions& output) {
     }
     if (!converted) return fail(kExitUnsupported, input.path + ": " + converted.error().describe());
     return writeOutput(output, *converted);
+}
+
+// ---- diff ----------------------------------------------------------------------------------------
+
+struct DiffCommand {
+    Input a, b;
+    bool json = false;
+    double rate = 120;
+    double positionTolerance = 0.001;   // metres
+    double rotationTolerance = 0.5;     // degrees
+    double switchTolerance = 1.0 / 24;  // seconds
+};
+
+int runDiff(const DiffCommand& command) {
+    auto a = loadRecording(command.a);
+    if (!a) return fail(kExitInvalidInput, a.error().describe());
+    Input inputB = command.b;
+    inputB.mapFile = command.a.mapFile;
+    auto b = loadRecording(inputB);
+    if (!b) return fail(kExitInvalidInput, b.error().describe());
+    const ia::DiffReport report = ia::diffRecordings(*a, *b, {command.rate});
+    const bool within = report.maxPosition <= command.positionTolerance && report.maxRotation <= command.rotationTolerance &&
+                        report.maxSwitchShift <= command.switchTolerance && !report.switchCountsDiffer &&
+                        report.onlyInA.empty() && report.onlyInB.empty();
+    if (command.json) {
+        Json json{{"schema", "inputanim.diff/1"}, {"a", command.a.path}, {"b", command.b.path}, {"rate", command.rate},
+                  {"start", report.start}, {"end", report.end}, {"within", within},
+                  {"tolerances", {{"position", command.positionTolerance}, {"rotation", command.rotationTolerance},
+                                  {"switch", command.switchTolerance}}},
+                  {"maxPosition", report.maxPosition}, {"maxRotation", report.maxRotation},
+                  {"maxSwitchShift", report.maxSwitchShift}, {"onlyInA", report.onlyInA}, {"onlyInB", report.onlyInB}};
+        Json poses = Json::array();
+        for (const auto& p : report.poses)
+            poses.push_back({{"name", p.name}, {"samples", p.samples}, {"maxPosition", p.maxPosition},
+                             {"meanPosition", p.meanPosition}, {"maxRotation", p.maxRotation}, {"meanRotation", p.meanRotation}});
+        json["poses"] = poses;
+        Json booleans = Json::array();
+        for (const auto& d : report.booleans)
+            booleans.push_back({{"name", d.name}, {"switchesA", d.switchesA}, {"switchesB", d.switchesB},
+                                {"maxShift", d.maxShift}, {"countsDiffer", d.countsDiffer}});
+        json["booleans"] = booleans;
+        std::cout << json.dump(2) << "\n";
+    } else {
+        std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << command.rate << " Hz\n";
+        std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << command.positionTolerance * 1000 << ")\n";
+        std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << command.rotationTolerance << ")\n";
+        std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance "
+                  << fixed(command.switchTolerance * 1000, 2) << ")" << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
+        for (const auto& name : report.onlyInA) std::cout << "only in A " << name << "\n";
+        for (const auto& name : report.onlyInB) std::cout << "only in B " << name << "\n";
+        auto worst = report.poses;
+        std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.maxPosition > y.maxPosition; });
+        for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
+            std::cout << "  " << worst[i].name << ": max " << fixed(worst[i].maxPosition * 1000, 4) << " mm, "
+                      << fixed(worst[i].maxRotation, 4) << " degrees\n";
+        for (const auto& d : report.booleans)
+            if (d.countsDiffer || d.maxShift > 0)
+                std::cout << "  " << d.name << ": " << d.switchesA.size() << " vs " << d.switchesB.size()
+                          << " switches, max shift " << fixed(d.maxShift * 1000, 2) << " ms\n";
+        std::cout << (within ? "within tolerance\n" : "BEYOND tolerance\n");
+    }
+    return within ? kExitSuccess : kExitCheckFailed;
 }
 
 struct GenerateOptions {
@@ -438,7 +526,7 @@ int main(int argc, char** argv) {
     info->footer("Example: inputanim info recording.bin --json");
 
     OutputOptions output;
-    CLI::App* convert = app.add_subcommand("convert", "convert a recording to glTF 2.0 (.glb, .gltf) or to another format version or layout");
+    CLI::App* convert = app.add_subcommand("convert", "convert a recording to glTF 2.0 (.glb, .gltf), glTF back to a recording, or between format versions and layouts");
     addInputOptions(*convert, input);
     convert->add_option("OUT", output.path, "output file")->required();
     addEncodingOptions(*convert, output);
@@ -471,7 +559,22 @@ int main(int argc, char** argv) {
     sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
                    "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
 
-    for (CLI::App* verb : {info, convert, gen, sample})
+    DiffCommand diffCommand;
+    CLI::App* diff = app.add_subcommand("diff", "compare two recordings (binary or glTF) as MRTK plays them");
+    diff->add_option("A", diffCommand.a.path, "first recording (the reference)")->required();
+    diff->add_option("B", diffCommand.b.path, "second recording")->required();
+    diff->add_option("--map", diffCommand.a.mapFile, "glTF inputs: JSON file naming the nodes to use");
+    diff->add_flag("--json", diffCommand.json, "print JSON (schema inputanim.diff/1)");
+    diff->add_option("--rate", diffCommand.rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    diff->add_option("--pos-tolerance", diffCommand.positionTolerance, "metres (default 0.001)")->check(CLI::PositiveNumber);
+    diff->add_option("--rot-tolerance", diffCommand.rotationTolerance, "degrees (default 0.5)")->check(CLI::PositiveNumber);
+    diff->add_option("--switch-tolerance", diffCommand.switchTolerance, "seconds between Boolean switches (default 1/24)")
+        ->check(CLI::PositiveNumber);
+    diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
+                 "in one recording only. Joints are compared where A's hand is tracked.\n"
+                 "Example: inputanim diff original.bin roundtrip.glb --json");
+
+    for (CLI::App* verb : {info, convert, gen, sample, diff})
         verb->set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION);
 
     try {
@@ -483,5 +586,6 @@ int main(int argc, char** argv) {
     if (info->parsed()) return runInfo(input, json);
     if (convert->parsed()) return runConvert(input, output);
     if (sample->parsed()) return runSample(input, sampleOptions);
+    if (diff->parsed()) return runDiff(diffCommand);
     return runGenerate(output, generate);
 }

@@ -1,0 +1,342 @@
+#include "foreign_import.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <set>
+
+#include "inputanim/sampling.hpp"
+#include "key_reduction.hpp"
+
+namespace inputanim {
+namespace {
+
+enum class Side { Unknown, Left, Right };
+
+// Lower-case words of a node name, split at '.', '_', '-', spaces, digits-to-letters and camelCase
+// boundaries: "Hand.Left.Joint.IndexTip" -> hand left joint index tip.
+std::vector<std::string> words(const std::string& name) {
+    std::vector<std::string> out;
+    std::string word;
+    auto flush = [&] {
+        if (!word.empty()) out.push_back(word);
+        word.clear();
+    };
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        if (!std::isalnum(c)) {
+            flush();
+            continue;
+        }
+        const bool upper = std::isupper(c);
+        const bool previousLower = i > 0 && std::islower(static_cast<unsigned char>(name[i - 1]));
+        if (upper && previousLower) flush();
+        word += char(std::tolower(c));
+    }
+    flush();
+    return out;
+}
+
+Side sideOfWords(const std::vector<std::string>& ws) {
+    for (const auto& w : ws) {
+        if (w == "left" || w == "l") return Side::Left;
+        if (w == "right" || w == "r") return Side::Right;
+    }
+    return Side::Unknown;
+}
+
+// A name without side, decoration and convention words: "XR_HAND_JOINT_INDEX_TIP_EXT" -> "indextip",
+// "index-finger-phalanx-proximal" -> "indexproximal", "Hand_Left_IndexKnuckle" -> "indexknuckle".
+std::string jointKey(const std::vector<std::string>& ws) {
+    static const std::set<std::string> ignored = {"left", "right", "l", "r", "hand", "joint", "bone", "xr", "ext", "finger", "phalanx"};
+    std::string key;
+    for (const auto& w : ws)
+        if (!ignored.count(w)) key += w == "little" ? "pinky" : w;
+    return key;
+}
+
+// Accepted keys for each MRTK joint: this profile, the 2019 prototype, OpenXR/MRTK3 and WebXR spellings.
+int jointFromKey(const std::string& key) {
+    static const std::map<std::string, int> table = [] {
+        std::map<std::string, int> t{{"none", 0}, {"wrist", 1}, {"palm", 2}, {"thumbmetacarpal", 3}, {"thumbproximal", 4},
+                                     {"thumbdistal", 5}, {"thumbtip", 6}};
+        const char* fingers[] = {"index", "middle", "ring", "pinky"};
+        for (int f = 0; f < 4; ++f) {
+            const std::string name = fingers[f];
+            const int base = 7 + 5 * f;
+            t[name + "metacarpal"] = base;
+            t[name + "knuckle"] = t[name + "proximal"] = base + 1;
+            t[name + "middle"] = t[name + "intermediate"] = base + 2;
+            t[name + "distal"] = base + 3;
+            t[name + "tip"] = base + 4;
+        }
+        return t;
+    }();
+    auto it = table.find(key);
+    return it == table.end() ? -1 : it->second;
+}
+
+struct HandNodes {
+    std::array<int, kJointCount> joints;
+    int tracked = -1, pinching = -1;       // Boolean carriers (scale.x, or translation.x for the prototype)
+    const char* trackedPath = "scale";
+    const char* pinchingPath = "scale";
+    HandNodes() { joints.fill(-1); }
+};
+
+struct Found {
+    std::array<HandNodes, 2> hands;
+    HandNodes unsided;  // joints whose name and ancestors say no side (WebXR names)
+    int camera = -1;
+    bool cameraFromGltfCamera = false;
+    int gazeOrigin = -1, gazeDirection = -1;
+    int unsidedHand = -1;  // which hand the unsided joints became
+};
+
+Side sideOf(const GltfDocument& doc, int node) {
+    for (int n = node; n != -1; n = doc.parentOf(n)) {
+        const Side side = sideOfWords(words(doc.model().nodes[n].name));
+        if (side != Side::Unknown) return side;
+    }
+    return Side::Unknown;
+}
+
+Result<Found> findNodes(const GltfDocument& doc, const NodeMap& map) {
+    Found found;
+    const auto& nodes = doc.model().nodes;
+    auto byName = [&](const std::string& name) { return name.empty() ? -1 : doc.findNode(name); };
+    for (const auto& [nodeName, target] : map.joints) {
+        const int node = doc.findNode(nodeName);
+        const auto dot = target.find('.');
+        const int joint = dot == std::string::npos ? -1 : jointFromKey(jointKey(words(target.substr(dot + 1))));
+        const std::string side = target.substr(0, dot);
+        if (node < 0 || joint < 0 || (side != "left" && side != "right"))
+            return Error{{}, {}, "--map: joint entry \"" + nodeName + "\": \"" + target + "\" does not name an existing node and a joint like left.IndexTip"};
+        found.hands[side == "left" ? 0 : 1].joints[joint] = node;
+    }
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+        const auto ws = words(nodes[n].name);
+        const std::string key = jointKey(ws);
+        const Side side = sideOf(doc, int(n));
+        {
+            HandNodes& hand = side == Side::Unknown ? found.unsided : found.hands[side == Side::Left ? 0 : 1];
+            const int joint = jointFromKey(key);
+            if (joint >= 0 && hand.joints[joint] < 0) hand.joints[joint] = int(n);
+            const bool handWord = std::find(ws.begin(), ws.end(), "hand") != ws.end();
+            if (key.empty() && handWord && hand.tracked < 0) hand.tracked = int(n);  // "Hand_Left": profile scale
+            if (key == "tracking" && handWord) hand.tracked = int(n), hand.trackedPath = "translation";  // 2019 prototype
+            if (key == "pinching" && hand.pinching < 0) {
+                hand.pinching = int(n);
+                hand.pinchingPath = handWord && nodes[n].name.find('.') != std::string::npos ? "translation" : "scale";
+            }
+        }
+        if (found.camera < 0 && key == "camera") found.camera = int(n);
+        if (key == "gaze" && found.gazeOrigin < 0) found.gazeOrigin = int(n);
+        if (key == "gazedirection" && found.gazeDirection < 0) found.gazeDirection = int(n);
+    }
+    if (found.camera < 0)
+        for (std::size_t n = 0; n < nodes.size() && found.camera < 0; ++n)
+            if (nodes[n].camera >= 0) found.camera = int(n), found.cameraFromGltfCamera = true;
+    if (int n = byName(map.camera); n >= 0) found.camera = n, found.cameraFromGltfCamera = false;
+    if (int n = byName(map.gazeOrigin); n >= 0) found.gazeOrigin = n;
+    if (int n = byName(map.gazeDirection); n >= 0) found.gazeDirection = n;
+    // Joints with no side become the right hand (MRTK's default hand), or the left when the right is taken.
+    auto anyJoint = [](const HandNodes& h) { return std::any_of(h.joints.begin(), h.joints.end(), [](int n) { return n >= 0; }); };
+    if (anyJoint(found.unsided)) {
+        const int target = !anyJoint(found.hands[1]) ? 1 : !anyJoint(found.hands[0]) ? 0 : -1;
+        if (target >= 0) {
+            found.hands[target] = found.unsided;
+            found.unsidedHand = target;
+        }
+    }
+    static const char* booleanNames[] = {"TrackedLeft", "TrackedRight", "PinchingLeft", "PinchingRight"};
+    for (int b = 0; b < 4; ++b)
+        if (auto it = map.booleans.find(booleanNames[b]); it != map.booleans.end())
+            (b < 2 ? found.hands[b].tracked : found.hands[b - 2].pinching) = doc.findNode(it->second);
+    return found;
+}
+
+struct WorldPose {
+    glm::dvec3 position;
+    glm::dquat rotation;
+};
+
+WorldPose decompose(const std::array<double, 16>& m) {
+    const glm::dmat4 world = glm::make_mat4(m.data());
+    glm::dmat3 basis(world);
+    for (int c = 0; c < 3; ++c) {
+        const double length = glm::length(basis[c]);
+        if (length > 0) basis[c] /= length;  // remove scale
+    }
+    return {glm::dvec3(world[3]), glm::normalize(glm::quat_cast(basis))};
+}
+
+// The times at which to evaluate motion: every key time that affects it, and a uniform grid between.
+std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate) {
+    if (keyTimes.size() < 2) return keyTimes.empty() ? std::vector<float>{0.0f} : keyTimes;
+    const double first = keyTimes.front(), last = keyTimes.back();
+    for (double t = first; t < last; t += 1.0 / rate) keyTimes.push_back(float(t));
+    std::sort(keyTimes.begin(), keyTimes.end());
+    keyTimes.erase(std::unique(keyTimes.begin(), keyTimes.end()), keyTimes.end());
+    return keyTimes;
+}
+
+// World poses at the times, in Unity coordinates, quaternions kept in one hemisphere.
+void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, bool cameraView,
+                 SampledVector& position, SampledVector& rotation) {
+    // A glTF camera looks down -Z and MRTK's head down +Z: turn it half round Y.
+    const glm::dquat turn = cameraView ? glm::dquat(0, 0, 1, 0) : glm::dquat(1, 0, 0, 0);
+    for (float t : times) {
+        const WorldPose pose = decompose(doc.worldAt(node, t));
+        glm::dquat q = pose.rotation * turn;
+        std::array<double, 4> unity = {q.x * kGltfRotationSigns[0], q.y * kGltfRotationSigns[1], q.z * kGltfRotationSigns[2],
+                                       q.w * kGltfRotationSigns[3]};
+        if (!rotation.values.empty()) {
+            const auto& p = rotation.values.back();
+            if (p[0] * unity[0] + p[1] * unity[1] + p[2] * unity[2] + p[3] * unity[3] < 0)
+                for (double& c : unity) c = -c;
+        }
+        position.times.push_back(t);
+        position.values.push_back({pose.position.x * kGltfPositionSigns[0], pose.position.y * kGltfPositionSigns[1],
+                                   pose.position.z * kGltfPositionSigns[2], 0});
+        rotation.times.push_back(t);
+        rotation.values.push_back(unity);
+    }
+}
+
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, Curve* curves) {
+    // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
+    const auto kept = reduceSamples(samples, components, isRotation, 0.9 * tolerance);
+    for (int c = 0; c < components; ++c) {
+        curves[c].keys.clear();
+        curves[c].keys.reserve(kept.size());
+        for (std::size_t i : kept) curves[c].keys.push_back(Key{samples.times[i], float(samples.values[i][c])});
+    }
+}
+
+// A Boolean from a channel component: keys where the state (value > 0.5) changes, at the exact crossing
+// of 0.5 for interpolated channels.
+void booleanFromChannel(const ChannelData& channel, Curve& curve) {
+    const Track& track = channel.track;
+    const int n = track.components;
+    bool state = track.values[0] > 0.5f;
+    curve.keys = {Key{std::min(0.0f, track.times[0]), state ? 1.0f : 0.0f}};
+    for (std::size_t k = 1; k < track.times.size(); ++k) {
+        const float v = track.values[k * n];
+        if ((v > 0.5f) == state) continue;
+        double t = track.times[k];
+        if (track.interpolation != Interpolation::Step) {
+            const double v0 = track.values[(k - 1) * n], t0 = track.times[k - 1];
+            t = t0 + (0.5 - v0) / (double(v) - v0) * (t - t0);
+        }
+        state = !state;
+        curve.keys.push_back(Key{float(t), state ? 1.0f : 0.0f});
+    }
+}
+
+void derivePalm(Recording& r, Hand hand, const SampledVector wristSamples[2], const SampledVector middle[2], ImportReport& report,
+                const std::string& side, double positionTolerance, double rotationTolerance) {
+    if (wristSamples[0].times.empty() || middle[0].times.empty()) return;
+    SampledVector position, rotation;
+    // Both were sampled at their own times; evaluate the knuckle's fitted curves at the wrist's times.
+    for (std::size_t i = 0; i < wristSamples[0].times.size(); ++i) {
+        const float t = wristSamples[0].times[i];
+        std::array<double, 4> p{};
+        for (int c = 0; c < 3; ++c)
+            p[c] = 0.5 * (wristSamples[0].values[i][c] + evaluate(r.curves[jointCurve(hand, 13, c)], t));
+        position.times.push_back(t);
+        position.values.push_back(p);
+    }
+    rotation = wristSamples[1];
+    fitInto(position, 3, false, positionTolerance, &r.curves[jointCurve(hand, 2, 0)]);
+    fitInto(rotation, 4, true, rotationTolerance, &r.curves[jointCurve(hand, 2, 3)]);
+    report.notes.push_back(side + " Palm derived: midway between Wrist and MiddleKnuckle, oriented like the Wrist");
+}
+
+}  // namespace
+
+Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
+    auto found = findNodes(doc, options.map);
+    if (!found) return Error{doc.path(), {}, found.error().message};
+    Recording r;
+    r.encoding = {1, Layout::Compact};
+    r.hasCameraPose = found->camera >= 0;
+    r.hasEyeGaze = found->gazeOrigin >= 0 && found->gazeDirection >= 0;
+    r.hasHandData = 0;
+    for (const auto& hand : found->hands)
+        for (int node : hand.joints) r.hasHandData |= node >= 0;
+    if (!r.hasCameraPose && !r.hasHandData && !r.hasEyeGaze) {
+        std::string names;
+        const auto& nodes = doc.model().nodes;
+        for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
+        if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
+        return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
+                                         " (name them as the README lists, or give --map)"};
+    }
+    if (found->unsidedHand >= 0)
+        report.notes.push_back(std::string("joint names say no Left or Right: taken as the ") +
+                               (found->unsidedHand == 1 ? "right" : "left") + " hand (--map chooses otherwise)");
+    const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
+    if (r.hasCameraPose) {
+        SampledVector position, rotation;
+        samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate),
+                    found->cameraFromGltfCamera, position, rotation);
+        fitInto(position, 3, false, posTol, &r.curves[cameraCurve(0)]);
+        fitInto(rotation, 4, true, rotTol, &r.curves[cameraCurve(3)]);
+    }
+    for (Hand hand : {Hand::Left, Hand::Right}) {
+        const HandNodes& nodes = found->hands[int(hand)];
+        const std::string side = hand == Hand::Left ? "left" : "right";
+        SampledVector wrist[2], middle[2];
+        float firstKey = std::numeric_limits<float>::infinity(), lastKey = -firstKey;
+        bool anyJoint = false;
+        for (int joint = 0; joint < kJointCount; ++joint) {
+            const int node = nodes.joints[joint];
+            if (node < 0) continue;
+            anyJoint = true;
+            ++report.jointsFound;
+            const auto keyTimes = doc.keyTimesAffecting(node);
+            if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
+            SampledVector position, rotation;
+            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate), false, position, rotation);
+            fitInto(position, 3, false, posTol, &r.curves[jointCurve(hand, joint, 0)]);
+            fitInto(rotation, 4, true, rotTol, &r.curves[jointCurve(hand, joint, 3)]);
+            if (joint == 1) wrist[0] = std::move(position), wrist[1] = std::move(rotation);
+            if (joint == 13) middle[0] = std::move(position), middle[1] = std::move(rotation);
+        }
+        if (nodes.joints[2] < 0 && anyJoint)
+            derivePalm(r, hand, wrist, middle, report, side, posTol, rotTol);
+        Curve& tracked = r.curves[booleanCurve(hand == Hand::Left ? BooleanCurve::TrackedLeft : BooleanCurve::TrackedRight)];
+        Curve& pinching = r.curves[booleanCurve(hand == Hand::Left ? BooleanCurve::PinchingLeft : BooleanCurve::PinchingRight)];
+        const ChannelData* trackedChannel = nodes.tracked < 0 ? nullptr : doc.channel(nodes.tracked, nodes.trackedPath);
+        const ChannelData* pinchingChannel = nodes.pinching < 0 ? nullptr : doc.channel(nodes.pinching, nodes.pinchingPath);
+        if (trackedChannel) {
+            booleanFromChannel(*trackedChannel, tracked);
+        } else if (anyJoint && firstKey <= lastKey) {
+            tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
+            if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
+            if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
+            report.notes.push_back(side + " hand: no tracked channel; tracked while its joints are animated");
+        } else {
+            tracked.keys = {Key{0, anyJoint ? 1.0f : 0.0f}};
+        }
+        if (pinchingChannel) booleanFromChannel(*pinchingChannel, pinching);
+        else pinching.keys = {Key{0, 0}};
+    }
+    if (r.hasEyeGaze) {
+        SampledVector origin, direction, unusedRotation;
+        std::vector<float> times = doc.keyTimesAffecting(found->gazeDirection);
+        times = sampleTimes(times, options.sampleRate);
+        samplePoses(doc, found->gazeOrigin, times, false, origin, unusedRotation);
+        samplePoses(doc, found->gazeDirection, times, false, direction, unusedRotation);
+        for (std::size_t i = 0; i < times.size(); ++i)
+            for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
+        fitInto(origin, 3, false, posTol, &r.curves[gazeCurve(0)]);
+        fitInto(direction, 3, false, posTol, &r.curves[gazeCurve(3)]);
+    }
+    return r;
+}
+
+}  // namespace inputanim

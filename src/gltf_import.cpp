@@ -1,0 +1,196 @@
+#include "inputanim/gltf_import.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "foreign_import.hpp"
+#include "gltf_document.hpp"
+#include "gltf_extras.hpp"
+#include "inputanim/binary_format.hpp"
+#include "inputanim/sampling.hpp"
+
+namespace inputanim {
+namespace {
+
+using Json = nlohmann::json;
+
+// The node, path and component that carry a curve in the profile, and the Unity <-> glTF sign.
+struct CurvePlace {
+    std::string node;
+    const char* path;
+    int component;
+    float sign;
+};
+
+CurvePlace placeOf(std::size_t index) {
+    switch (sectionOf(index)) {
+        case Section::Camera: {
+            const int c = int(index - kCameraFirst);
+            return c < 3 ? CurvePlace{"Camera", "translation", c, kGltfPositionSigns[c]}
+                         : CurvePlace{"Camera", "rotation", c - 3, kGltfRotationSigns[c - 3]};
+        }
+        case Section::Booleans: {
+            static const char* nodes[] = {"Hand_Left", "Hand_Right", "Hand_Left_Pinching", "Hand_Right_Pinching"};
+            return {nodes[index - kBooleanFirst], "scale", 0, 1};
+        }
+        case Section::Gaze: {
+            const int c = int(index - kGazeFirst);
+            return {c < 3 ? "Gaze" : "Gaze_Direction", "translation", c % 3, kGltfPositionSigns[c % 3]};
+        }
+        default: {
+            const bool left = sectionOf(index) == Section::LeftHand;
+            const std::size_t local = index - (left ? kLeftHandFirst : kRightHandFirst);
+            const int joint = int(local / kPoseCurveCount), c = int(local % kPoseCurveCount);
+            const std::string node = std::string(left ? "Hand_Left_" : "Hand_Right_") + std::string(jointName(joint));
+            return c < 3 ? CurvePlace{node, "translation", c, kGltfPositionSigns[c]}
+                         : CurvePlace{node, "rotation", c - 3, kGltfRotationSigns[c - 3]};
+        }
+    }
+}
+
+std::optional<float> floatFromJson(const Json& value) {
+    if (value.is_number()) return float(value.get<double>());
+    if (!value.is_string()) return std::nullopt;
+    const std::string text = value.get<std::string>();
+    if (text == "inf") return std::numeric_limits<float>::infinity();
+    if (text == "-inf") return -std::numeric_limits<float>::infinity();
+    if (text.rfind("nan:0x", 0) == 0) return std::bit_cast<float>(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
+    return std::nullopt;
+}
+
+Result<Curve> curveFromKeys(const Json& entry, const std::string& where) {
+    Curve curve;
+    auto fail = [&](const std::string& what) { return Error{{}, {}, where + ": " + what}; };
+    if (!entry["keys"].is_array()) return fail("expected an array of keys");
+    if (entry.contains("preWrapMode")) curve.preWrapMode = entry["preWrapMode"].get<std::int32_t>();
+    if (entry.contains("postWrapMode")) curve.postWrapMode = entry["postWrapMode"].get<std::int32_t>();
+    for (const Json& k : entry["keys"]) {
+        if (!k.is_array() || k.size() != 7 || !k[6].is_number_integer()) return fail("expected keys of 7 values");
+        float f[6];
+        for (int i = 0; i < 6; ++i) {
+            auto v = floatFromJson(k[i]);
+            if (!v) return fail("a key holds something other than a number, \"inf\", \"-inf\" or \"nan:0x...\"");
+            f[i] = *v;
+        }
+        curve.keys.push_back(Key{f[0], f[1], f[2], f[3], f[4], f[5], k[6].get<std::int32_t>()});
+    }
+    return curve;
+}
+
+// A curve whose keys sit on (some of) its channel's knots with MRTK's linear encoding.
+Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place, const Json* entry, const std::string& where) {
+    Curve curve;
+    const int node = doc.findNode(place.node);
+    const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
+    if (!channel) return curve;  // no channel: no keys
+    const Track& track = channel->track;
+    std::vector<std::size_t> knots;
+    if (entry && entry->contains("knots")) {
+        for (const Json& run : (*entry)["knots"]) {
+            if (!run.is_array() || run.size() != 2) return Error{{}, {}, where + ": knots must be [first, count] pairs"};
+            const auto first = run[0].get<std::size_t>(), count = run[1].get<std::size_t>();
+            if (first > track.times.size() || count > track.times.size() - first)
+                return Error{{}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
+            for (std::size_t i = first; i < first + count; ++i) knots.push_back(i);
+        }
+    } else {
+        for (std::size_t i = 0; i < track.times.size(); ++i) knots.push_back(i);
+    }
+    curve.keys.reserve(knots.size());
+    for (std::size_t i : knots)
+        curve.keys.push_back(Key{track.times[i], place.sign * track.values[i * track.components + place.component]});
+    return curve;
+}
+
+Result<Recording> rebuildOwnFile(const GltfDocument& doc, const Json& extras) {
+    const std::string where = "extras.inputanim";
+    Recording recording;
+    try {
+        const Json& source = extras.at("source");
+        recording.encoding.minor = source.at("version") == "1.0" ? 0 : 1;
+        recording.encoding.layout = source.at("layout") == "compact" ? Layout::Compact : Layout::Full;
+        const Json& flags = extras.at("flags");
+        recording.hasCameraPose = flags.at(0).get<std::uint8_t>();
+        recording.hasHandData = flags.at(1).get<std::uint8_t>();
+        recording.hasEyeGaze = flags.at(2).get<std::uint8_t>();
+        if (extras.contains("markers"))
+            for (const Json& m : extras["markers"]) {
+                auto time = floatFromJson(m.at("time"));
+                if (!time) return Error{doc.path(), {}, where + ": a marker time is not a number"};
+                recording.markers.push_back({*time, m.at("name").get<std::string>()});
+            }
+        const Json empty = Json::object();
+        const Json& curves = extras.contains("curves") ? extras["curves"] : empty;
+        for (std::size_t i = 0; i < kCurveCount; ++i) {
+            if (!recording.sectionPresent(sectionOf(i))) continue;
+            const std::string name = curveName(i);
+            const Json* entry = curves.contains(name) ? &curves[name] : nullptr;
+            auto curve = entry && entry->contains("keys") ? curveFromKeys(*entry, where + ".curves." + name)
+                                                          : curveFromChannel(doc, placeOf(i), entry, where + ".curves." + name);
+            if (!curve) return Error{doc.path(), {}, curve.error().message};
+            recording.curves[i] = std::move(*curve);
+        }
+    } catch (const Json::exception& e) {
+        return Error{doc.path(), {}, "extras.inputanim is malformed: " + std::string(e.what())};
+    }
+    return recording;
+}
+
+}  // namespace
+
+bool looksLikeGltf(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) return true;
+    for (std::uint8_t b : bytes) {
+        if (b == ' ' || b == '\t' || b == '\n' || b == '\r') continue;
+        return b == '{';
+    }
+    return false;
+}
+
+Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
+                             ImportReport* report) {
+    ImportReport local;
+    ImportReport& r = report ? *report : local;
+    auto doc = GltfDocument::load(bytes, path, options.allowExternalPaths);
+    if (!doc) return doc.error();
+    const Json& extras = doc->inputanimExtras();
+    Result<Recording> recording = Error{};
+    if (extras.is_object() && extras.value("schema", "") == kExtrasSchema) {
+        r.ownFile = true;
+        recording = rebuildOwnFile(*doc, extras);
+    } else {
+        recording = importForeign(*doc, options, r);
+        if (recording) recording->encoding = {1, Layout::Compact};
+    }
+    if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
+    auto converted = convertEncoding(*recording, *options.encoding);
+    if (!converted) return Error{path, {}, converted.error().message};
+    return converted;
+}
+
+}  // namespace inputanim
+
+namespace inputanim {
+
+Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::string& source) {
+    const auto json = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) return Error{source, {}, "expected a JSON object (see the README's --map schema)"};
+    NodeMap map;
+    try {
+        if (json.contains("joints"))
+            for (const auto& [node, target] : json["joints"].items()) map.joints[node] = target.get<std::string>();
+        map.camera = json.value("camera", "");
+        if (json.contains("gaze")) {
+            map.gazeOrigin = json["gaze"].value("origin", "");
+            map.gazeDirection = json["gaze"].value("direction", "");
+        }
+        if (json.contains("booleans"))
+            for (const auto& [name, node] : json["booleans"].items()) map.booleans[name] = node.get<std::string>();
+    } catch (const nlohmann::json::exception& e) {
+        return Error{source, {}, std::string("unexpected value: ") + e.what()};
+    }
+    return map;
+}
+
+}  // namespace inputanim

@@ -1,0 +1,81 @@
+// Key reduction shared by the generator and the glTF importer (internal).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace inputanim {
+
+// Ramer-Douglas-Peucker over a polyline of samples, with `error(a, b, i)` the deviation of sample i from
+// the interpolation between kept samples a and b. Iterative, so long recordings cannot overflow the stack.
+template <typename ErrorFn>
+inline std::vector<std::size_t> reduce(std::size_t count, double tolerance, ErrorFn error) {
+    if (count <= 2) {
+        std::vector<std::size_t> all(count);
+        for (std::size_t i = 0; i < count; ++i) all[i] = i;
+        return all;
+    }
+    std::vector<bool> keep(count, false);
+    keep.front() = keep.back() = true;
+    std::vector<std::pair<std::size_t, std::size_t>> stack{{0, count - 1}};
+    while (!stack.empty()) {
+        const auto [a, b] = stack.back();
+        stack.pop_back();
+        double worst = -1;
+        std::size_t worstIndex = a;
+        for (std::size_t i = a + 1; i < b; ++i) {
+            const double e = error(a, b, i);
+            if (e > worst) worst = e, worstIndex = i;
+        }
+        if (worst > tolerance) {
+            keep[worstIndex] = true;
+            stack.push_back({a, worstIndex});
+            stack.push_back({worstIndex, b});
+        }
+    }
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < count; ++i)
+        if (keep[i]) kept.push_back(i);
+    return kept;
+}
+
+// Samples of one vector (3 components, or a quaternion's 4) at increasing times.
+struct SampledVector {
+    std::vector<float> times;
+    std::vector<std::array<double, 4>> values;
+};
+
+// The samples to keep as linear keys so that interpolating between them stays within `tolerance`:
+// metres of distance for vectors, degrees of rotation for quaternions (interpolated per component, as
+// MRTK plays them).
+inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int components, bool rotation, double tolerance) {
+    const auto& v = track.values;
+    const auto& t = track.times;
+    auto lerpAt = [&](std::size_t a, std::size_t b, std::size_t i, int c) {
+        const double s = (double(t[i]) - t[a]) / (double(t[b]) - t[a]);
+        return v[a][c] + (v[b][c] - v[a][c]) * s;
+    };
+    auto positionError = [&](std::size_t a, std::size_t b, std::size_t i) {
+        double d2 = 0;
+        for (int c = 0; c < components; ++c) d2 += std::pow(lerpAt(a, b, i, c) - v[i][c], 2);
+        return std::sqrt(d2);
+    };
+    auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
+        double dot = 0, norm2 = 0;
+        for (int c = 0; c < 4; ++c) {
+            const double q = lerpAt(a, b, i, c);
+            dot += q * v[i][c];
+            norm2 += q * q;
+        }
+        if (norm2 == 0) return v[i][0] == 0 && v[i][1] == 0 && v[i][2] == 0 && v[i][3] == 0 ? 0.0 : 180.0;
+        return 2 * std::acos(std::min(1.0, std::abs(dot) / std::sqrt(norm2))) * 57.29577951308232;
+    };
+    if (rotation) return reduce(t.size(), tolerance, rotationError);
+    return reduce(t.size(), tolerance, positionError);
+}
+
+}  // namespace inputanim

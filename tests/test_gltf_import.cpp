@@ -1,0 +1,292 @@
+// glTF -> recording: our own files byte for byte; foreign files by names and world poses.
+#include <tiny_gltf.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <sstream>
+
+#include "edge_cases.hpp"
+#include "fixtures.hpp"
+#include "inputanim/diff.hpp"
+#include "inputanim/gltf_export.hpp"
+#include "inputanim/gltf_import.hpp"
+#include "inputanim/synthetic.hpp"
+
+using namespace inputanim;
+
+namespace {
+
+Recording roundTrip(const Recording& r, const ExportOptions& options = {}) {
+    auto glb = exportGlb(r, options);
+    if (!glb) FAIL(glb.error().message);
+    ImportReport report;
+    auto back = importGltf(*glb, "roundtrip.glb", {}, &report);
+    if (!back) FAIL(back.error().describe());
+    CHECK(report.ownFile);
+    return std::move(back).value();
+}
+
+std::vector<std::uint8_t> glbOf(const tinygltf::Model& model) {
+    std::ostringstream stream;
+    tinygltf::TinyGLTF writer;
+    REQUIRE(writer.WriteGltfSceneToStream(&model, stream, false, true));
+    const std::string s = stream.str();
+    return {s.begin(), s.end()};
+}
+
+// A small model builder for foreign files.
+struct ForeignModel {
+    tinygltf::Model model;
+    std::vector<std::uint8_t> data;
+
+    ForeignModel() {
+        model.asset.version = "2.0";
+        model.scenes.emplace_back();
+        model.animations.emplace_back();
+        model.buffers.emplace_back();
+    }
+    int node(const std::string& name, int parent, glm::dvec3 translation = glm::dvec3(0)) {
+        tinygltf::Node n;
+        n.name = name;
+        if (translation != glm::dvec3(0)) n.translation = {translation.x, translation.y, translation.z};
+        model.nodes.push_back(n);
+        const int index = int(model.nodes.size() - 1);
+        if (parent < 0) model.scenes[0].nodes.push_back(index);
+        else model.nodes[parent].children.push_back(index);
+        return index;
+    }
+    int accessor(const std::vector<float>& values, int type, bool minMax) {
+        tinygltf::BufferView view;
+        view.buffer = 0;
+        view.byteOffset = data.size();
+        view.byteLength = values.size() * 4;
+        const auto* p = reinterpret_cast<const std::uint8_t*>(values.data());
+        data.insert(data.end(), p, p + values.size() * 4);
+        model.bufferViews.push_back(view);
+        tinygltf::Accessor a;
+        a.bufferView = int(model.bufferViews.size() - 1);
+        a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+        a.type = type;
+        a.count = values.size() / std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type)));
+        if (minMax) {
+            a.minValues = {*std::min_element(values.begin(), values.end())};
+            a.maxValues = {*std::max_element(values.begin(), values.end())};
+        }
+        model.accessors.push_back(a);
+        return int(model.accessors.size() - 1);
+    }
+    void channel(int node, const std::string& path, const std::vector<float>& times, const std::vector<float>& output,
+                 const std::string& interpolation = "LINEAR") {
+        tinygltf::AnimationSampler sampler;
+        sampler.input = accessor(times, TINYGLTF_TYPE_SCALAR, true);
+        sampler.output = accessor(output, path == "rotation" ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, false);
+        sampler.interpolation = interpolation;
+        auto& animation = model.animations[0];
+        animation.samplers.push_back(sampler);
+        tinygltf::AnimationChannel c;
+        c.sampler = int(animation.samplers.size() - 1);
+        c.target_node = node;
+        c.target_path = path;
+        animation.channels.push_back(c);
+    }
+    std::vector<std::uint8_t> glb() {
+        model.buffers[0].data = data;
+        if (data.empty()) model.buffers.clear();  // an empty buffer is not valid glTF
+        if (model.animations[0].channels.empty()) model.animations.clear();
+        return glbOf(model);
+    }
+};
+
+std::array<double, 3> jointPosition(const Recording& r, Hand hand, int joint, double t) {
+    return {evaluate(r.curves[jointCurve(hand, joint, 0)], t), evaluate(r.curves[jointCurve(hand, joint, 1)], t),
+            evaluate(r.curves[jointCurve(hand, joint, 2)], t)};
+}
+
+double distance(std::array<double, 3> a, glm::dvec3 gltf) {  // a in Unity space, b in glTF space
+    return std::sqrt(std::pow(a[0] + gltf.x, 2) + std::pow(a[1] - gltf.y, 2) + std::pow(a[2] - gltf.z, 2));
+}
+
+}  // namespace
+
+TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sample") {
+    std::vector<std::pair<std::string, Recording>> recordings;
+    for (const auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
+    for (Encoding encoding : {Encoding{0, Layout::Full}, Encoding{1, Layout::Compact}, Encoding{1, Layout::Full}}) {
+        SyntheticOptions options;
+        options.encoding = encoding;
+        options.duration = 2;
+        recordings.emplace_back("generated " + describe(encoding), generateRecording(options));
+    }
+    for (const auto& [name, recording] : recordings)
+        for (bool linearOnly : {false, true}) {
+            INFO(name << (linearOnly ? " --linear-only" : ""));
+            ExportOptions options;
+            options.linearOnly = linearOnly;
+            CHECK(fixtures::bytesOf(roundTrip(recording, options)) == fixtures::bytesOf(recording));
+        }
+}
+
+TEST_CASE("glTF -> binary -> glTF keeps every channel") {
+    const Recording original = edge_cases::all()[0].recording;  // Hermite
+    auto first = exportGlb(original, {});
+    REQUIRE(first.ok());
+    auto back = importGltf(*first, "a.glb");
+    REQUIRE(back.ok());
+    auto second = exportGlb(*back, {});
+    REQUIRE(second.ok());
+    CHECK(*second == *first);
+}
+
+TEST_CASE("an explicit encoding converts on import, or explains why it cannot") {
+    const Recording hermite = edge_cases::all()[0].recording;
+    auto glb = exportGlb(hermite, {});
+    REQUIRE(glb.ok());
+    ImportOptions options;
+    options.encoding = Encoding{1, Layout::Full};
+    auto full = importGltf(*glb, "h.glb", options);
+    REQUIRE(full.ok());
+    CHECK(full->encoding == Encoding{1, Layout::Full});
+    options.encoding = Encoding{1, Layout::Compact};
+    auto compact = importGltf(*glb, "h.glb", options);
+    REQUIRE_FALSE(compact.ok());
+    CHECK_THAT(compact.error().describe(), Catch::StartsWith("h.glb: "));
+}
+
+TEST_CASE("a WebXR-style hand converts with the right joints and a derived palm") {
+    ForeignModel m;
+    const int armature = m.node("Armature", -1);
+    const char* names[] = {"wrist", "thumb-metacarpal", "thumb-phalanx-proximal", "thumb-phalanx-distal", "thumb-tip"};
+    const char* fingerParts[] = {"metacarpal", "phalanx-proximal", "phalanx-intermediate", "phalanx-distal", "tip"};
+    const char* fingers[] = {"index-finger", "middle-finger", "ring-finger", "pinky-finger"};
+    std::vector<std::string> jointNames(names, names + 5);
+    for (const char* f : fingers)
+        for (const char* part : fingerParts) jointNames.push_back(std::string(f) + "-" + part);
+    REQUIRE(jointNames.size() == 25);
+    // Joint j sits at (0.01 j, 1 + 0.1 t, 0.3) and turns about Y by 20 t degrees.
+    for (std::size_t j = 0; j < jointNames.size(); ++j) {
+        const int node = m.node(jointNames[j], armature);
+        std::vector<float> times{0, 1, 2}, translations, rotations;
+        for (float t : times) {
+            translations.insert(translations.end(), {0.01f * j, 1 + 0.1f * t, 0.3f});
+            const glm::dquat q = glm::angleAxis(glm::radians(20.0 * t), glm::dvec3(0, 1, 0));
+            rotations.insert(rotations.end(), {float(q.x), float(q.y), float(q.z), float(q.w)});
+        }
+        m.channel(node, "translation", times, translations);
+        m.channel(node, "rotation", times, rotations);
+    }
+    ImportReport report;
+    auto r = importGltf(m.glb(), "webxr.glb", {}, &report);
+    REQUIRE(r.ok());
+    CHECK_FALSE(report.ownFile);
+    CHECK(report.jointsFound == 25);
+    CHECK(r->encoding == Encoding{1, Layout::Compact});
+    CHECK(r->hasHandData == 1);
+    CHECK(r->hasCameraPose == 0);
+    // WebXR index m - 2 = MRTK joint m: index-finger-tip (WebXR 9) is IndexTip (11); wrist is Wrist (1).
+    for (double t : {0.0, 0.5, 1.7}) {
+        CHECK(distance(jointPosition(*r, Hand::Right, 11, t), glm::dvec3(0.09, 1 + 0.1 * t, 0.3)) < 1e-4);
+        CHECK(distance(jointPosition(*r, Hand::Right, 1, t), glm::dvec3(0.0, 1 + 0.1 * t, 0.3)) < 1e-4);
+        // Palm: midway between the wrist (WebXR 0) and the middle knuckle (WebXR 11 -> MRTK 13).
+        CHECK(distance(jointPosition(*r, Hand::Right, 2, t), glm::dvec3(0.055, 1 + 0.1 * t, 0.3)) < 1e-4);
+    }
+    CHECK(r->curves[jointCurve(Hand::Right, 0, 0)].keys.empty());  // None: no WebXR joint
+    CHECK(r->curves[jointCurve(Hand::Left, 1, 0)].keys.empty());
+    // Linear motion needs no more than its end keys.
+    CHECK(r->curves[jointCurve(Hand::Right, 11, 1)].keys.size() == 2);
+    bool palmNote = false;
+    for (const auto& note : report.notes) palmNote |= note.find("Palm derived") != std::string::npos;
+    CHECK(palmNote);
+    // Tracked while animated: from 0 to 2 s.
+    const auto& tracked = r->curves[booleanCurve(BooleanCurve::TrackedRight)].keys;
+    REQUIRE(tracked.size() == 2);
+    CHECK(tracked[0].value == 1.0f);
+    CHECK(tracked[1].time == 2.0f);
+}
+
+TEST_CASE("a hierarchical rig converts to the right world poses") {
+    // Left index finger as a chain: wrist -> metacarpal -> knuckle -> middle -> distal -> tip, each 3 cm
+    // along its parent's +Z, each bending about X. Knuckle uses CUBICSPLINE, the others LINEAR.
+    ForeignModel m;
+    const int root = m.node("Armature.L", -1, glm::dvec3(0.1, 1.2, 0.3));
+    const char* chain[] = {"Wrist", "IndexMetacarpal", "IndexProximal", "IndexIntermediate", "IndexDistal", "IndexTip"};
+    std::vector<int> nodes;
+    int parent = root;
+    const std::vector<float> times{0, 0.5, 1.0};
+    auto bend = [](int j, double t) { return glm::radians(10.0 * j * t + 5.0 * j * t * t); };
+    for (int j = 0; j < 6; ++j) {
+        parent = m.node(std::string("Bone_") + chain[j] + "_L", parent, j == 0 ? glm::dvec3(0) : glm::dvec3(0, 0, 0.03));
+        nodes.push_back(parent);
+        std::vector<float> out;
+        const bool cubic = j == 2;
+        for (float t : times) {
+            const glm::dquat q = glm::angleAxis(bend(j, t), glm::dvec3(1, 0, 0));
+            // Tangent of the bend: d/dt of the quaternion (half-angle derivative about X).
+            const double rate = glm::radians(10.0 * j + 10.0 * j * t) / 2;
+            const glm::dquat dq(-std::sin(bend(j, t) / 2) * rate, std::cos(bend(j, t) / 2) * rate, 0, 0);
+            if (cubic) out.insert(out.end(), {float(dq.x), float(dq.y), float(dq.z), float(dq.w)});
+            out.insert(out.end(), {float(q.x), float(q.y), float(q.z), float(q.w)});
+            if (cubic) out.insert(out.end(), {float(dq.x), float(dq.y), float(dq.z), float(dq.w)});
+        }
+        m.channel(parent, "rotation", times, out, cubic ? "CUBICSPLINE" : "LINEAR");
+    }
+    auto r = importGltf(m.glb(), "rig.glb");
+    if (!r) FAIL(r.error().describe());
+    // Expected world positions, composed independently with the glTF rules at the keys (where LINEAR
+    // slerp and CUBICSPLINE both hit the key values exactly).
+    for (float t : times) {
+        glm::dmat4 world = glm::translate(glm::dmat4(1), glm::dvec3(0.1, 1.2, 0.3));
+        for (int j = 0; j < 6; ++j) {
+            if (j > 0) world = world * glm::translate(glm::dmat4(1), glm::dvec3(0, 0, 0.03));
+            world = world * glm::mat4_cast(glm::angleAxis(bend(j, t), glm::dvec3(1, 0, 0)));
+            const int mrtk[] = {1, 7, 8, 9, 10, 11};
+            INFO("joint " << chain[j] << " at t=" << t);
+            CHECK(distance(jointPosition(*r, Hand::Left, mrtk[j], t), glm::dvec3(world[3])) < 1e-4);
+        }
+    }
+    // Between keys the fitted keys follow the evaluated motion within tolerance: compare with a
+    // re-export played back by the same glTF rules.
+    auto again = exportGlb(*r, {});
+    REQUIRE(again.ok());
+    auto reread = importGltf(*again, "again.glb");
+    REQUIRE(reread.ok());
+    const DiffReport diff = diffRecordings(*r, *reread);
+    CHECK(diff.maxPosition < 1e-6);
+}
+
+TEST_CASE("files with nothing recognisable list the node names found") {
+    ForeignModel m;
+    m.node("Cube", -1);
+    m.node("Light", -1);
+    auto r = importGltf(m.glb(), "scene.glb");
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.error().describe(), Catch::Contains("scene.glb: no hand joint, camera or gaze node recognised; nodes: Cube, Light"));
+}
+
+TEST_CASE("a mapping file overrides names") {
+    ForeignModel m;
+    const int head = m.node("HMD", -1);
+    m.channel(head, "translation", {0, 1}, {0, 1.6f, 0, 0.1f, 1.6f, 0});
+    const int finger = m.node("thing42", -1);
+    m.channel(finger, "translation", {0, 1}, {0, 1, 0.3f, 0, 1.1f, 0.3f});
+    const std::string json = R"({"camera": "HMD", "joints": {"thing42": "left.IndexTip"}})";
+    auto map = parseNodeMap({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, "map.json");
+    REQUIRE(map.ok());
+    ImportOptions options;
+    options.map = *map;
+    auto r = importGltf(m.glb(), "mapped.glb", options);
+    REQUIRE(r.ok());
+    CHECK(r->hasCameraPose == 1);
+    CHECK(evaluate(r->curves[cameraCurve(0)], 1.0) == Approx(-0.1));  // X mirrored into Unity space
+    CHECK(evaluate(r->curves[jointCurve(Hand::Left, 11, 1)], 0.5) == Approx(1.05));
+}
+
+TEST_CASE("unsafe buffer URIs are refused") {
+    for (const std::string uri : {"/etc/passwd", "../secret.bin", "file:///etc/passwd", "http://example.com/a.bin", "sub/%2E%2E/%2E%2E/x.bin"}) {
+        const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}]})";
+        auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, "evil.gltf");
+        INFO(uri);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.error().describe(), Catch::StartsWith("evil.gltf: /buffers/0/uri: "));
+    }
+}
