@@ -70,8 +70,9 @@ private:
         PoseDiff diff{name};
         std::size_t rotations = 0;
         for (float t : times_) {
-            // An untracked hand shows nothing, so its joints are compared only where it is tracked.
-            if (hand && !booleanAt(a_.curves[booleanCurve(BooleanCurve(int(*hand)))], t)) continue;
+            // An untracked hand shows nothing, so its joints are compared only where both track it.
+            const std::size_t tracked = hand ? booleanCurve(BooleanCurve(int(*hand))) : 0;
+            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t))) continue;
             const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity), pb = samplePose(b_, first, t, Coordinates::Unity);
             double d2 = 0;
             for (int c = 0; c < 3; ++c) d2 += std::pow(pa.position[c] - pb.position[c], 2);

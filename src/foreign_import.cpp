@@ -183,13 +183,17 @@ std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate) {
     return keyTimes;
 }
 
-// World poses at the times, in Unity coordinates, quaternions kept in one hemisphere.
-void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, bool cameraView,
+// A glTF camera looks down -Z and MRTK's head down +Z: half a turn about Y.
+const glm::dquat kCameraViewTurn(0, 0, 1, 0);
+// Blender's glTF round trip turns every bone a quarter turn about X (its bones run along +Y); this undoes it.
+const glm::dquat kBlenderBoneTurn(0.70710678118654752, 0.70710678118654752, 0, 0);
+
+// World poses at the times, in Unity coordinates, each rotation turned by `turn` in its own frame,
+// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::worldAt.
+void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const glm::dquat& turn, int unscaled,
                  SampledVector& position, SampledVector& rotation) {
-    // A glTF camera looks down -Z and MRTK's head down +Z: turn it half round Y.
-    const glm::dquat turn = cameraView ? glm::dquat(0, 0, 1, 0) : glm::dquat(1, 0, 0, 0);
     for (float t : times) {
-        const WorldPose pose = decompose(doc.worldAt(node, t));
+        const WorldPose pose = decompose(doc.worldAt(node, t, unscaled));
         glm::dquat q = pose.rotation * turn;
         std::array<double, 4> unity = {q.x * kGltfRotationSigns[0], q.y * kGltfRotationSigns[1], q.z * kGltfRotationSigns[2],
                                        q.w * kGltfRotationSigns[3]};
@@ -279,10 +283,15 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         report.notes.push_back(std::string("joint names say no Left or Right: taken as the ") +
                                (found->unsidedHand == 1 ? "right" : "left") + " hand (--map chooses otherwise)");
     const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
+    const bool writtenByBlender = doc.model().asset.generator.rfind("Khronos glTF Blender I/O", 0) == 0;
+    std::set<int> skinJoints;
+    for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
+    if (writtenByBlender && !skinJoints.empty())
+        report.notes.push_back("written by Blender: bones turned back a quarter turn about X to MRTK's joint axes");
     if (r.hasCameraPose) {
         SampledVector position, rotation;
         samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate),
-                    found->cameraFromGltfCamera, position, rotation);
+                    found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation);
         fitInto(position, 3, false, posTol, &r.curves[cameraCurve(0)]);
         fitInto(rotation, 4, true, rotTol, &r.curves[cameraCurve(3)]);
     }
@@ -300,7 +309,9 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             const auto keyTimes = doc.keyTimesAffecting(node);
             if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
             SampledVector position, rotation;
-            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate), false, position, rotation);
+            const bool blenderBone = writtenByBlender && skinJoints.count(node);
+            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
+                        nodes.tracked, position, rotation);
             fitInto(position, 3, false, posTol, &r.curves[jointCurve(hand, joint, 0)]);
             fitInto(rotation, 4, true, rotTol, &r.curves[jointCurve(hand, joint, 3)]);
             if (joint == 1) wrist[0] = std::move(position), wrist[1] = std::move(rotation);
@@ -329,8 +340,8 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         SampledVector origin, direction, unusedRotation;
         std::vector<float> times = doc.keyTimesAffecting(found->gazeDirection);
         times = sampleTimes(times, options.sampleRate);
-        samplePoses(doc, found->gazeOrigin, times, false, origin, unusedRotation);
-        samplePoses(doc, found->gazeDirection, times, false, direction, unusedRotation);
+        samplePoses(doc, found->gazeOrigin, times, glm::dquat(1, 0, 0, 0), -1, origin, unusedRotation);
+        samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation);
         for (std::size_t i = 0; i < times.size(); ++i)
             for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
         fitInto(origin, 3, false, posTol, &r.curves[gazeCurve(0)]);

@@ -291,9 +291,13 @@ NodeTransform GltfDocument::localAt(int node, double time) const {
     return t;
 }
 
-std::array<double, 16> GltfDocument::worldAt(int node, double time) const {
+std::array<double, 16> GltfDocument::worldAt(int node, double time, int unscaled) const {
     glm::dmat4 world(1);
-    for (int n = node; n != -1; n = parents_[n]) world = matrixOf(localAt(n, time)) * world;
+    for (int n = node; n != -1; n = parents_[n]) {
+        NodeTransform local = localAt(n, time);
+        if (n == unscaled) local.scale = {1, 1, 1};
+        world = matrixOf(local) * world;
+    }
     std::array<double, 16> out;
     std::memcpy(out.data(), glm::value_ptr(world), sizeof out);
     return out;

@@ -47,8 +47,9 @@ public:
     // The node's local transform at `time`: its static TRS (or matrix) with animated channels applied, as
     // glTF plays them (STEP, LINEAR with slerp, CUBICSPLINE with rotations normalised).
     NodeTransform localAt(int node, double time) const;
-    // Column-major 4x4 world matrix at `time`.
-    std::array<double, 16> worldAt(int node, double time) const;
+    // Column-major 4x4 world matrix at `time`; the scale of `unscaled` (an ancestor whose scale carries a
+    // state, like a hand's tracked flag) counts as 1.
+    std::array<double, 16> worldAt(int node, double time, int unscaled = -1) const;
     // Every key time of every channel on the node and its ancestors.
     std::vector<float> keyTimesAffecting(int node) const;
 

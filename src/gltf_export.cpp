@@ -201,7 +201,6 @@ private:
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0.
     void addBooleanChannel(int node, std::size_t index) {
         const Curve& curve = recording_.curves[index];
-        if (auto extras = booleanExtrasFor(curve)) curveExtras_.emplace_back(curveName(index), *extras);
         std::vector<float> times, output;
         for (const Key& key : curve.keys) {
             if (!std::isfinite(key.time)) continue;
@@ -215,9 +214,19 @@ private:
             output.insert(output.end(), {v, v, v});
         }
         if (times.empty()) {
+            if (auto extras = booleanExtrasFor(curve, false)) curveExtras_.emplace_back(curveName(index), *extras);
             model_.nodes[node].scale = {0, 0, 0};  // an empty Boolean curve plays back as false
             return;
         }
+        // End at the recording's end: Blender samples an action only up to its last whole frame, which
+        // would drop a final switch that falls between frames.
+        const float end = float(trackOptions_.duration);
+        const bool extended = end > times.back();
+        if (extended) {
+            times.push_back(end);
+            output.insert(output.end(), output.end() - 3, output.end());
+        }
+        if (auto extras = booleanExtrasFor(curve, extended)) curveExtras_.emplace_back(curveName(index), *extras);
         const float first = output[0];
         model_.nodes[node].scale = {first, first, first};
         addChannel(node, "scale", times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);

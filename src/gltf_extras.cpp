@@ -54,7 +54,7 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
     return Json{{"knots", runs}};
 }
 
-std::optional<Json> booleanExtrasFor(const Curve& curve) {
+std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
     bool plain = defaultWraps(curve);
     for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {
         const Key& key = curve.keys[k];
@@ -62,8 +62,9 @@ std::optional<Json> booleanExtrasFor(const Curve& curve) {
         plain = std::isfinite(key.time) && key.time >= 0 && (bits == 0 || key.value == 1.0f) && isCompactKey(key) &&
                 (k == 0 || key.time > curve.keys[k - 1].time);
     }
-    if (plain) return std::nullopt;
-    return fullKeys(curve);
+    if (!plain) return fullKeys(curve);
+    if (extended) return Json{{"knots", Json::array({Json::array({0, curve.keys.size()})})}};
+    return std::nullopt;
 }
 
 Json buildExtras(const Recording& recording, double duration, const std::vector<std::pair<std::string, Json>>& curves) {

@@ -27,8 +27,9 @@ nlohmann::ordered_json floatJson(float value);
 // "preWrapMode": m, "postWrapMode": m} when the channel cannot say (tangents, weights, wrap modes,
 // negative times, changed values, empty components).
 std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component);
-// The same for a Boolean curve played as a STEP scale channel.
-std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve);
+// The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
+// at its end than the curve has keys.
+std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve, bool extended);
 
 nlohmann::ordered_json buildExtras(const Recording& recording, double duration,
                                    const std::vector<std::pair<std::string, nlohmann::ordered_json>>& curves);

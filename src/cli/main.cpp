@@ -571,7 +571,7 @@ int main(int argc, char** argv) {
     diff->add_option("--switch-tolerance", diffCommand.switchTolerance, "seconds between Boolean switches (default 1/24)")
         ->check(CLI::PositiveNumber);
     diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
-                 "in one recording only. Joints are compared where A's hand is tracked.\n"
+                 "in one recording only. Joints are compared where both recordings track the hand.\n"
                  "Example: inputanim diff original.bin roundtrip.glb --json");
 
     for (CLI::App* verb : {info, convert, gen, sample, diff})
