@@ -31,7 +31,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info convert generate sample; do
+for verb in info convert generate sample diff; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -95,6 +95,32 @@ expect "glb summary on stderr" grep -q "largest deviation from the source" "$wor
 expect "glb magic" test "$(head -c 4 "$work/g.glb")" = "glTF"
 check "convert to gltf + bin" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/g.gltf" --linear-only
 expect "bin beside gltf" test -s "$work/g.bin"
+check "glb back to binary" 0 "$tool" convert "$work/g.glb" "$work/g-back.bin"
+expect "bin -> glb -> bin is byte-identical" cmp -s "$samples/gesture-1.1-compact.bin" "$work/g-back.bin"
+check "gltf + bin back to binary" 0 "$tool" convert "$work/g.gltf" "$work/g-back10.bin"
+expect "1.0 through .gltf is byte-identical" cmp -s "$samples/gesture-1.0.bin" "$work/g-back10.bin"
+cp "$work/g.glb" "$work/disguised.bin"
+check "input kind follows content, not extension" 0 "$tool" convert "$work/disguised.bin" "$work/undisguised.bin"
+expect "disguised glb converts back" cmp -s "$samples/gesture-1.1-compact.bin" "$work/undisguised.bin"
+check "glb to 1.0 cannot hold gaze" 3 "$tool" convert "$work/g.glb" "$work/g10.bin" --format-version 1.0
+check "info reads glTF" 0 "$tool" info "$work/g.glb"
+expect "info of glTF names the source encoding" grep -q "^format     1.1 compact" "$work/out"
+check "diff of identical recordings" 0 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/g.glb"
+expect "diff says within tolerance" grep -q "within tolerance" "$work/out"
+"$tool" generate "$work/other.bin" --seed 9 2>/dev/null
+check "diff of different recordings" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/other.bin" --json
+expect "diff --json parses and reports" python3 -c "
+import json
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.diff/1' and d['within'] is False and d['maxPosition']>0.001
+assert any(p['name']=='left.IndexTip' for p in d['poses'])
+"
+printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
+check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
+expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"
+printf '{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"../../etc/passwd"}]}' >"$work/evil.gltf"
+check "buffer outside the folder is refused" 2 "$tool" info "$work/evil.gltf"
+expect "refusal names the URI" grep -q "/buffers/0/uri" "$work/err"
 check "glb refuses binary options" 1 "$tool" convert "$samples/gesture-1.0.bin" "$work/x.glb" --layout full
 check "sample csv" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 10 --select left,gaze
 expect "sample csv parses with one row per time" python3 -c "
@@ -115,6 +141,9 @@ assert d['frames'][10]['left']['joints']['Wrist']['rotation'] is not None
 
 if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
     real=$shared/samples/real
+    check "real recording to glb" 0 "$tool" convert "$real/handrecorder-2021-v1.0.bin" "$work/real.glb"
+    check "real recording back" 0 "$tool" convert "$work/real.glb" "$work/real.bin"
+    expect "real recording survives bin -> glb -> bin byte for byte" cmp -s "$real/handrecorder-2021-v1.0.bin" "$work/real.bin"
     check "info on the real recording" 0 "$tool" info "$real/handrecorder-2021-v1.0.bin"
     expect "real recording is 1.0" grep -q "^format     1.0" "$work/out"
     for f in "$real"/prerelease-2019/*.bin; do
