@@ -210,13 +210,25 @@ void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& ti
     }
 }
 
-void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, Curve* curves) {
+// Linear keys (MRTK's encoding), or Hermite keys for encodings that hold tangents.
+enum class KeyFit { Linear, Hermite };
+
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves) {
     // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
-    const auto kept = reduceSamples(samples, components, isRotation, 0.9 * tolerance);
+    const auto slopes = fit == KeyFit::Hermite ? sampleSlopes(samples) : std::vector<std::array<double, 4>>{};
+    const auto kept = reduceSamples(samples, components, isRotation, 0.9 * tolerance, fit == KeyFit::Hermite ? &slopes : nullptr);
     for (int c = 0; c < components; ++c) {
         curves[c].keys.clear();
         curves[c].keys.reserve(kept.size());
-        for (std::size_t i : kept) curves[c].keys.push_back(Key{samples.times[i], float(samples.values[i][c])});
+        for (std::size_t i : kept) {
+            const float value = float(samples.values[i][c]);
+            if (fit == KeyFit::Linear) {
+                curves[c].keys.push_back(Key{samples.times[i], value});
+            } else {
+                const float slope = float(slopes[i][c]);
+                curves[c].keys.push_back(Key{samples.times[i], value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone});
+            }
+        }
     }
 }
 
@@ -241,7 +253,7 @@ void booleanFromChannel(const ChannelData& channel, Curve& curve) {
 }
 
 void derivePalm(Recording& r, Hand hand, const SampledVector wristSamples[2], const SampledVector middle[2], ImportReport& report,
-                const std::string& side, double positionTolerance, double rotationTolerance) {
+                const std::string& side, double positionTolerance, double rotationTolerance, KeyFit fit) {
     if (wristSamples[0].times.empty() || middle[0].times.empty()) return;
     SampledVector position, rotation;
     // Both were sampled at their own times; evaluate the knuckle's fitted curves at the wrist's times.
@@ -254,8 +266,8 @@ void derivePalm(Recording& r, Hand hand, const SampledVector wristSamples[2], co
         position.values.push_back(p);
     }
     rotation = wristSamples[1];
-    fitInto(position, 3, false, positionTolerance, &r.curves[jointCurve(hand, 2, 0)]);
-    fitInto(rotation, 4, true, rotationTolerance, &r.curves[jointCurve(hand, 2, 3)]);
+    fitInto(position, 3, false, positionTolerance, fit, &r.curves[jointCurve(hand, 2, 0)]);
+    fitInto(rotation, 4, true, rotationTolerance, fit, &r.curves[jointCurve(hand, 2, 3)]);
     report.notes.push_back(side + " Palm derived: midway between Wrist and MiddleKnuckle, oriented like the Wrist");
 }
 
@@ -265,13 +277,21 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
     auto found = findNodes(doc, options.map);
     if (!found) return Error{doc.path(), {}, found.error().message};
     Recording r;
-    r.encoding = {1, Layout::Compact};
+    r.encoding = options.encoding.value_or(Encoding{1, Layout::Compact});
+    const KeyFit fit = r.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
     r.hasCameraPose = found->camera >= 0;
     r.hasEyeGaze = found->gazeOrigin >= 0 && found->gazeDirection >= 0;
     r.hasHandData = 0;
     for (const auto& hand : found->hands)
         for (int node : hand.joints) r.hasHandData |= node >= 0;
-    if (!r.hasCameraPose && !r.hasHandData && !r.hasEyeGaze) {
+    const bool anything = r.hasCameraPose || r.hasHandData || r.hasEyeGaze;
+    if (anything && r.encoding.minor == 0) {
+        // 1.0 always holds a camera and hands (empty curves where absent) and never gaze.
+        if (r.hasEyeGaze) report.notes.push_back("format 1.0 cannot hold eye gaze: the gaze nodes are left out");
+        r.hasCameraPose = r.hasHandData = 1;
+        r.hasEyeGaze = 0;
+    }
+    if (!anything) {
         std::string names;
         const auto& nodes = doc.model().nodes;
         for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
@@ -292,8 +312,8 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         SampledVector position, rotation;
         samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate),
                     found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation);
-        fitInto(position, 3, false, posTol, &r.curves[cameraCurve(0)]);
-        fitInto(rotation, 4, true, rotTol, &r.curves[cameraCurve(3)]);
+        fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(0)]);
+        fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(3)]);
     }
     for (Hand hand : {Hand::Left, Hand::Right}) {
         const HandNodes& nodes = found->hands[int(hand)];
@@ -312,13 +332,13 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             const bool blenderBone = writtenByBlender && skinJoints.count(node);
             samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
                         nodes.tracked, position, rotation);
-            fitInto(position, 3, false, posTol, &r.curves[jointCurve(hand, joint, 0)]);
-            fitInto(rotation, 4, true, rotTol, &r.curves[jointCurve(hand, joint, 3)]);
+            fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, joint, 0)]);
+            fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, joint, 3)]);
             if (joint == 1) wrist[0] = std::move(position), wrist[1] = std::move(rotation);
             if (joint == 13) middle[0] = std::move(position), middle[1] = std::move(rotation);
         }
         if (nodes.joints[2] < 0 && anyJoint)
-            derivePalm(r, hand, wrist, middle, report, side, posTol, rotTol);
+            derivePalm(r, hand, wrist, middle, report, side, posTol, rotTol, fit);
         Curve& tracked = r.curves[booleanCurve(hand == Hand::Left ? BooleanCurve::TrackedLeft : BooleanCurve::TrackedRight)];
         Curve& pinching = r.curves[booleanCurve(hand == Hand::Left ? BooleanCurve::PinchingLeft : BooleanCurve::PinchingRight)];
         const ChannelData* trackedChannel = nodes.tracked < 0 ? nullptr : doc.channel(nodes.tracked, nodes.trackedPath);
@@ -344,8 +364,8 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation);
         for (std::size_t i = 0; i < times.size(); ++i)
             for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
-        fitInto(origin, 3, false, posTol, &r.curves[gazeCurve(0)]);
-        fitInto(direction, 3, false, posTol, &r.curves[gazeCurve(3)]);
+        fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(0)]);
+        fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(3)]);
     }
     return r;
 }

@@ -160,8 +160,7 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
         r.ownFile = true;
         recording = rebuildOwnFile(*doc, extras);
     } else {
-        recording = importForeign(*doc, options, r);
-        if (recording) recording->encoding = {1, Layout::Compact};
+        recording = importForeign(*doc, options, r);  // fitted for the requested encoding
     }
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
     auto converted = convertEncoding(*recording, *options.encoding);

@@ -52,12 +52,18 @@ struct SampledVector {
 // The samples to keep as linear keys so that interpolating between them stays within `tolerance`:
 // metres of distance for vectors, degrees of rotation for quaternions (interpolated per component, as
 // MRTK plays them).
-inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int components, bool rotation, double tolerance) {
+// With `slopes` (per sample and component, value per second), the keys are Hermite keys with those
+// tangents instead of linear ones: far fewer keys for smooth motion.
+inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int components, bool rotation, double tolerance,
+                                              const std::vector<std::array<double, 4>>* slopes = nullptr) {
     const auto& v = track.values;
     const auto& t = track.times;
     auto lerpAt = [&](std::size_t a, std::size_t b, std::size_t i, int c) {
-        const double s = (double(t[i]) - t[a]) / (double(t[b]) - t[a]);
-        return v[a][c] + (v[b][c] - v[a][c]) * s;
+        const double d = double(t[b]) - t[a], s = (double(t[i]) - t[a]) / d;
+        if (!slopes) return v[a][c] + (v[b][c] - v[a][c]) * s;
+        const double s2 = s * s, s3 = s2 * s;
+        return (2 * s3 - 3 * s2 + 1) * v[a][c] + (s3 - 2 * s2 + s) * d * (*slopes)[a][c] + (-2 * s3 + 3 * s2) * v[b][c] +
+               (s3 - s2) * d * (*slopes)[b][c];
     };
     auto positionError = [&](std::size_t a, std::size_t b, std::size_t i) {
         double d2 = 0;
@@ -76,6 +82,19 @@ inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int co
     };
     if (rotation) return reduce(t.size(), tolerance, rotationError);
     return reduce(t.size(), tolerance, positionError);
+}
+
+// Slopes of sampled motion: centred differences inside, one-sided at the ends.
+inline std::vector<std::array<double, 4>> sampleSlopes(const SampledVector& track) {
+    const auto& t = track.times;
+    const auto& v = track.values;
+    std::vector<std::array<double, 4>> slopes(t.size(), std::array<double, 4>{});
+    if (t.size() < 2) return slopes;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const std::size_t a = i == 0 ? 0 : i - 1, b = i + 1 == t.size() ? i : i + 1;
+        for (int c = 0; c < 4; ++c) slopes[i][c] = (v[b][c] - v[a][c]) / (double(t[b]) - t[a]);
+    }
+    return slopes;
 }
 
 }  // namespace inputanim

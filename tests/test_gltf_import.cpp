@@ -252,6 +252,21 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
     REQUIRE(reread.ok());
     const DiffReport diff = diffRecordings(*r, *reread);
     CHECK(diff.maxPosition < 1e-6);
+
+    // For encodings that hold tangents, Hermite keys follow the same motion with fewer keys.
+    ImportOptions hermiteOptions;
+    hermiteOptions.encoding = Encoding{0, Layout::Full};
+    auto hermite = importGltf(m.glb(), "rig.glb", hermiteOptions);
+    REQUIRE(hermite.ok());
+    CHECK(hermite->encoding == Encoding{0, Layout::Full});
+    const auto& linearKeys = r->curves[jointCurve(Hand::Left, 11, 1)].keys;
+    const auto& hermiteKeys = hermite->curves[jointCurve(Hand::Left, 11, 1)].keys;
+    CHECK(hermiteKeys.size() < linearKeys.size());
+    CHECK(hermiteKeys[1].weightedMode == kWeightedNone);
+    const DiffReport fitted = diffRecordings(*r, *hermite);
+    CHECK(fitted.maxPosition < 2e-4);  // both within 0.1 mm of the evaluated motion
+    CHECK(fitted.maxRotation < 0.02);
+    CHECK(fixtures::bytesOf(*hermite).size() > 0);  // 1.0 holds it
 }
 
 TEST_CASE("files with nothing recognisable list the node names found") {
