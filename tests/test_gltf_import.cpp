@@ -128,14 +128,40 @@ TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sa
 }
 
 TEST_CASE("glTF -> binary -> glTF keeps every channel") {
-    const Recording original = edge_cases::all()[0].recording;  // Hermite
-    auto first = exportGlb(original, {});
-    REQUIRE(first.ok());
-    auto back = importGltf(*first, "a.glb");
-    REQUIRE(back.ok());
-    auto second = exportGlb(*back, {});
-    REQUIRE(second.ok());
-    CHECK(*second == *first);
+    for (const auto& c : edge_cases::all()) {
+        INFO(c.name);
+        auto first = exportGlb(c.recording, {});
+        REQUIRE(first.ok());
+        auto back = importGltf(*first, "a.glb");
+        REQUIRE(back.ok());
+        auto second = exportGlb(*back, {});
+        REQUIRE(second.ok());
+        CHECK(*second == *first);
+    }
+}
+
+TEST_CASE("the 2019 prototype's names and Tracking/Pinching nodes") {
+    ForeignModel m;
+    const int tip = m.node("Hand.Left.Joint.IndexTip", -1);
+    m.channel(tip, "translation", {0, 2}, {0.1f, 1, 0.3f, 0.2f, 1, 0.3f});
+    const int tracking = m.node("Hand.Left.Tracking", -1);
+    m.channel(tracking, "translation", {0, 0.5f, 1.5f}, {0, 0, 0, 1, 0, 0, 0, 0, 0}, "STEP");
+    const int pinching = m.node("Hand.Left.Pinching", -1);
+    m.channel(pinching, "translation", {0, 1}, {0, 0, 0, 1, 0, 0});  // LINEAR: crosses 0.5 at 0.5 s
+    ImportReport report;
+    auto r = importGltf(m.glb(), "prototype.glb", {}, &report);
+    REQUIRE(r.ok());
+    CHECK(report.jointsFound == 1);
+    CHECK(evaluate(r->curves[jointCurve(Hand::Left, 11, 0)], 1.0) == Approx(-0.15));
+    const auto& tracked = r->curves[booleanCurve(BooleanCurve::TrackedLeft)].keys;
+    REQUIRE(tracked.size() == 3);
+    CHECK(tracked[1].time == 0.5f);
+    CHECK(tracked[1].value == 1.0f);
+    CHECK(tracked[2].time == 1.5f);
+    const auto& pinch = r->curves[booleanCurve(BooleanCurve::PinchingLeft)].keys;
+    REQUIRE(pinch.size() == 2);
+    CHECK(pinch[1].time == Approx(0.5f));
+    CHECK(r->curves[jointCurve(Hand::Right, 11, 0)].keys.empty());
 }
 
 TEST_CASE("an explicit encoding converts on import, or explains why it cannot") {
