@@ -46,7 +46,10 @@ Result<std::vector<std::uint8_t>> readFile(const std::string& path) {
 Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
     const std::filesystem::path target(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
-    std::string temporary = (folder / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    std::string hidden = ".";  // built step by step: GCC 12 warns falsely (-Wrestrict) on "." + string
+    hidden += target.filename().string();
+    hidden += ".tmp-XXXXXX";
+    std::string temporary = (folder / hidden).string();
     const int fd = ::mkstemp(temporary.data());
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string());
     auto fail = [&](const std::string& what) -> Status {

@@ -37,21 +37,39 @@ bool defaultWraps(const Curve& curve) {
 
 }  // namespace
 
-std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component) {
-    const auto& knots = track.keyKnots[component];
-    bool plain = !curve.keys.empty() && defaultWraps(curve) && !track.valuesChanged[component] &&
-                 knots.size() == curve.keys.size();
-    for (const Key& key : curve.keys) plain = plain && key.time >= 0 && isCompactKey(key);
-    if (!plain) return fullKeys(curve);
-    if (knots.size() == track.times.size()) return std::nullopt;  // every knot is a key
+// Original values as runs [count, value] of bitwise-equal values: a constant takes one run.
+Json valueRuns(const Curve& curve) {
     Json runs = Json::array();
-    for (std::size_t i = 0; i < knots.size();) {
+    const auto& keys = curve.keys;
+    for (std::size_t i = 0; i < keys.size();) {
         std::size_t j = i + 1;
-        while (j < knots.size() && knots[j] == knots[j - 1] + 1) ++j;
-        runs.push_back({knots[i], j - i});
+        while (j < keys.size() && std::bit_cast<std::uint32_t>(keys[j].value) == std::bit_cast<std::uint32_t>(keys[i].value)) ++j;
+        runs.push_back({j - i, floatJson(keys[i].value)});
         i = j;
     }
-    return Json{{"knots", runs}};
+    return runs;
+}
+
+std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component) {
+    const auto& knots = track.keyKnots[component];
+    bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
+    for (const Key& key : curve.keys) plain = plain && key.time >= 0 && isCompactKey(key);
+    if (!plain) return fullKeys(curve);
+    Json extras = Json::object();
+    if (knots.size() != track.times.size()) {  // some knots were added
+        Json runs = Json::array();
+        for (std::size_t i = 0; i < knots.size();) {
+            std::size_t j = i + 1;
+            while (j < knots.size() && knots[j] == knots[j - 1] + 1) ++j;
+            runs.push_back({knots[i], j - i});
+            i = j;
+        }
+        extras["knots"] = runs;
+    }
+    // Quaternions the channel had to normalise (zero or far from unit) keep their recorded values here.
+    if (track.valuesChanged[component]) extras["values"] = valueRuns(curve);
+    if (extras.empty()) return std::nullopt;
+    return extras;
 }
 
 std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {

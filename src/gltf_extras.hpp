@@ -22,10 +22,11 @@ inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
 nlohmann::ordered_json floatJson(float value);
 
 // What a float curve needs beyond its channel, or nullopt when its keys are exactly the knots of the
-// channel with MRTK's linear encoding: {"knots": [[first, count], ...]} when only some knots are its keys,
-// or {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...],
+// channel with MRTK's linear encoding: "knots": [[first, count], ...] when only some knots are its keys,
+// "values": [[count, value], ...] when the channel had to change its values (zero or non-unit
+// quaternions); or {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...],
 // "preWrapMode": m, "postWrapMode": m} when the channel cannot say (tangents, weights, wrap modes,
-// negative times, changed values, empty components).
+// negative times, empty components).
 std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component);
 // The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
 // at its end than the curve has keys.

@@ -100,6 +100,16 @@ Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place,
     curve.keys.reserve(knots.size());
     for (std::size_t i : knots)
         curve.keys.push_back(Key{track.times[i], place.sign * track.values[i * track.components + place.component]});
+    if (entry && entry->contains("values")) {  // recorded values that the channel had to change
+        std::size_t k = 0;
+        for (const Json& run : (*entry)["values"]) {
+            const auto value = run.is_array() && run.size() == 2 ? floatFromJson(run[1]) : std::nullopt;
+            const std::size_t count = value && run[0].is_number_unsigned() ? run[0].get<std::size_t>() : 0;
+            if (!value || count > curve.keys.size() - k) return Error{{}, {}, where + ": values must be [count, value] runs covering the keys"};
+            for (std::size_t end = k + count; k < end; ++k) curve.keys[k].value = *value;
+        }
+        if (k != curve.keys.size()) return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
+    }
     return curve;
 }
 
