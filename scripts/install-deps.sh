@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the build (and with --test, the test suite) needs: Debian packages, and the npm test
 # helpers pinned in tests/interop/package-lock.json. Idempotent: quick when everything is there.
-# Usage: scripts/install-deps.sh [--test]
+# Usage: scripts/install-deps.sh [--test | --fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(cmake g++ make libtinygltf-dev libglm-dev catch2 libcli11-dev nlohmann-json3-dev python3)
+if [ "${1:-}" = "--fuzz" ]; then
+    packages+=(clang-14 libclang-rt-14-dev)  # libFuzzer and the sanitizer runtimes
+fi
 if [ "${1:-}" = "--test" ]; then
     packages+=(blender python3-numpy)  # Blender 3.4 interop test
     command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

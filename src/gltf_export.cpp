@@ -45,6 +45,7 @@ public:
         trackOptions_.positionTolerance = options.positionTolerance;
         trackOptions_.rotationTolerance = options.rotationTolerance;
         trackOptions_.linearOnly = options.linearOnly;
+        trackOptions_.maxKnots = options.maxKnotsPerTrack;
     }
 
     Result<std::vector<std::uint8_t>> build() {

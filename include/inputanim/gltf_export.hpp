@@ -16,6 +16,7 @@ struct ExportOptions {
     bool linearOnly = false;           // only LINEAR/STEP samplers (Blender ignores cubic tangents)
     bool meshes = true;                // hand, pinch and gaze meshes
     double verticalFieldOfView = 60;   // degrees, for the camera
+    std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
 };
 
 enum class GltfContainer {

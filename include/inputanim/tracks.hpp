@@ -25,7 +25,7 @@ struct TrackOptions {
     double positionTolerance = 1e-4;   // metres (0.1 mm)
     double rotationTolerance = 0.01;   // degrees
     bool linearOnly = false;           // densify Hermite and weighted data into LINEAR keys
-    std::size_t maxKnots = 50'000'000; // refuse to unroll or densify beyond this
+    std::size_t maxKnots = 10'000'000; // refuse to unroll or densify beyond this
 };
 
 struct Track {

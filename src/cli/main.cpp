@@ -410,7 +410,7 @@ struct SampleOptions {
 // Column-wise writer shared by CSV and JSON so both carry the same numbers.
 class FrameWriter {
 public:
-    FrameWriter(const ia::Recording& recording, const SampleOptions& options) : recording_(recording) {
+    FrameWriter(const ia::Recording& recording, const SampleOptions& options) {
         auto wanted = [&](const char* section) {
             return options.select.empty() || std::find(options.select.begin(), options.select.end(), section) != options.select.end();
         };
@@ -481,7 +481,6 @@ private:
         std::snprintf(text, sizeof text, "%.9g", v);
         return text;
     }
-    const ia::Recording& recording_;
     bool camera_ = false, hands_[2] = {false, false}, gaze_ = false;
 };
 

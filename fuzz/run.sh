@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang-14 (ASan + UBSan), replays the committed regression corpus of
+# every input that ever failed, then fuzzes each target for SECONDS (default 60) from seeds made by the
+# project's own tools. New crashes are written to fuzz/artifacts/ and fail the run.
+# Usage: fuzz/run.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+scripts/install-deps.sh --fuzz
+CXX=clang++-14 CC=clang-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINPUTANIM_FUZZ=ON \
+    -DINPUTANIM_BUILD_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j "$(nproc)" >/dev/null
+scripts/build.sh >/dev/null  # the seed makers
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/edge" fuzz/artifacts
+build/tests/make_edge_cases "$seeds/edge"
+for f in "$seeds"/edge/*.bin; do cp "$f" "$seeds/bin/"; done
+build/inputanim generate "$seeds/bin/small-1.1.bin" --duration 0.5 --rate 20 2>/dev/null
+build/inputanim generate "$seeds/bin/small-1.0.bin" --duration 0.5 --rate 20 --format-version 1.0 2>/dev/null
+build/inputanim generate "$seeds/bin/small-full.bin" --duration 0.5 --rate 20 --layout full 2>/dev/null
+for f in "$seeds"/bin/*.bin; do build/inputanim convert "$f" "$seeds/glb/$(basename "$f" .bin).glb" 2>/dev/null || true; done
+build/inputanim convert "$seeds/bin/small-1.1.bin" "$seeds/glb/embedded.gltf" --embed 2>/dev/null
+
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+status=0
+for target in binary_reader gltf_import roundtrip; do
+    exe=build-fuzz/fuzz/fuzz_$target
+    mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
+    if [ ${#regressions[@]} -gt 0 ]; then
+        echo "fuzz_$target: replaying ${#regressions[@]} regression inputs"
+        "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
+            { echo "FAIL: fuzz_$target regression"; tail -20 "$seeds/$target-regressions.log"; status=1; }
+    fi
+    corpus=$seeds/corpus-$target
+    mkdir -p "$corpus"
+    case $target in
+        gltf_import) seed=$seeds/glb ;;
+        *) seed=$seeds/bin ;;
+    esac
+    if "$exe" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=20 \
+        -artifact_prefix=fuzz/artifacts/$target- -print_final_stats=1 "$corpus" "$seed" >"$seeds/$target.log" 2>&1; then
+        echo "fuzz_$target: ok, $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$seeds/$target.log" | grep -o '[0-9]*$') executions in ${seconds} s"
+    else
+        echo "FAIL: fuzz_$target found a problem:"
+        grep -E "ERROR|SUMMARY|abort|Test unit written" "$seeds/$target.log" | head -10
+        status=1
+    fi
+done
+exit $status
