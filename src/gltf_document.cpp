@@ -63,6 +63,32 @@ std::optional<std::string> unsafeUri(const std::string& uri, bool allowExternalP
     return std::nullopt;
 }
 
+// tinygltf reads a referenced file whole: refuse files much larger than the buffer they are said to hold,
+// so that memory stays proportional to what the glTF declares and the file really contains.
+std::optional<Error> checkExternalBuffers(const Json& json, const std::string& path) {
+    if (!json.contains("buffers") || !json["buffers"].is_array()) return std::nullopt;
+    const auto& buffers = json["buffers"];
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+        const Json& buffer = buffers[i];
+        if (!buffer.is_object() || !buffer.contains("uri") || !buffer["uri"].is_string()) continue;
+        const std::string uri = buffer["uri"].get<std::string>();
+        if (uri.rfind("data:", 0) == 0) continue;
+        const std::string pointer = "/buffers/" + std::to_string(i);
+        const auto file = folder / percentDecode(uri);
+        std::error_code error;
+        const auto size = std::filesystem::file_size(file, error);
+        if (error) return failure(path, pointer + "/uri", "cannot read " + file.string() + ": " + error.message());
+        const auto declared = buffer.value("byteLength", Json(0));
+        if (!declared.is_number_unsigned()) return failure(path, pointer + "/byteLength", "expected a non-negative integer");
+        constexpr std::uintmax_t kPadding = 4096;
+        if (size > declared.get<std::uintmax_t>() + kPadding)
+            return failure(path, pointer + "/uri", file.filename().string() + " holds " + std::to_string(size) +
+                                                       " bytes, far more than the buffer's byteLength " + std::to_string(declared.get<std::uintmax_t>()));
+    }
+    return std::nullopt;
+}
+
 struct AccessorReader {
     const tinygltf::Model& model;
     const std::string& path;
@@ -149,7 +175,8 @@ Result<ChannelData> readChannel(const tinygltf::Model& model, const tinygltf::An
     ChannelData data;
     data.node = channel.target_node;
     data.path = channel.target_path;
-    if (data.node < 0 || std::size_t(data.node) >= model.nodes.size())
+    if (data.node < 0) return failure(path, pointer, "channel has no target node");
+    if (std::size_t(data.node) >= model.nodes.size())
         return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
     if (channel.sampler < 0 || std::size_t(channel.sampler) >= animation.samplers.size())
         return failure(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
@@ -210,6 +237,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
                 if (auto problem = unsafeUri(buffers[i]["uri"].get<std::string>(), allowExternalPaths))
                     return failure(path, "/buffers/" + std::to_string(i) + "/uri", *problem);
     }
+    if (auto problem = checkExternalBuffers(*json, path)) return *problem;
     GltfDocument doc;
     doc.path_ = path;
     doc.model_ = std::make_shared<tinygltf::Model>();  // a fresh Model per load (tinygltf 2.7 does not reset one)

@@ -1,0 +1,138 @@
+// Hostile glTF input: every case gets a clear, specific error naming the file and the glTF path.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "inputanim/gltf_export.hpp"
+#include "inputanim/gltf_import.hpp"
+
+using namespace inputanim;
+using Json = nlohmann::json;
+
+namespace {
+
+std::vector<std::uint8_t> glb(const Json& json, std::vector<std::uint8_t> bin) {
+    std::string text = json.dump();
+    while (text.size() % 4) text += ' ';
+    while (bin.size() % 4) bin.push_back(0);
+    std::vector<std::uint8_t> out(12);
+    auto put = [&](std::uint32_t v) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
+        out.insert(out.end(), p, p + 4);
+    };
+    std::memcpy(out.data(), "glTF", 4);
+    put(std::uint32_t(text.size()));
+    put(0x4E4F534A);
+    out.insert(out.end(), text.begin(), text.end());
+    if (!bin.empty()) {
+        put(std::uint32_t(bin.size()));
+        put(0x004E4942);
+        out.insert(out.end(), bin.begin(), bin.end());
+    }
+    const std::uint32_t version = 2, length = std::uint32_t(out.size());
+    std::memcpy(out.data() + 4, &version, 4);
+    std::memcpy(out.data() + 8, &length, 4);
+    return out;
+}
+
+std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
+    std::vector<std::uint8_t> bytes(values.size() * 4);
+    std::memcpy(bytes.data(), values.begin(), bytes.size());
+    return bytes;
+}
+
+// A joint with one translation channel: times at offset 0, values after; `edit` changes the JSON.
+std::string errorFor(const std::function<void(Json&)>& edit, std::vector<std::uint8_t> bin = {}) {
+    if (bin.empty()) bin = floats({0, 1, 0, 1, 0.3f, 0, 1.1f, 0.3f});
+    Json json = {
+        {"asset", {{"version", "2.0"}}},
+        {"buffers", {{{"byteLength", bin.size()}}}},
+        {"bufferViews", {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 24}}}},
+        {"accessors",
+         {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}, {"min", {0}}, {"max", {1}}},
+          {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}}}},
+        {"nodes", {{{"name", "Hand_Left_IndexTip"}}}},
+        {"animations", {{{"samplers", {{{"input", 0}, {"output", 1}}}}, {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}}}}}},
+    };
+    edit(json);
+    auto r = importGltf(glb(json, bin), "hostile.glb");
+    if (r.ok()) return "accepted";
+    return r.error().describe();
+}
+
+}  // namespace
+
+TEST_CASE("the baseline hostile-test file is valid") { CHECK(errorFor([](Json&) {}) == "accepted"); }
+
+TEST_CASE("hostile glTF gets specific errors") {
+    CHECK_THAT(errorFor([](Json& j) { j["accessors"][1]["type"] = "VEC2"; }),
+               Catch::Contains("hostile.glb: /accessors/1: /animations/0/samplers/0 output: expected 3 components per element"));
+    CHECK_THAT(errorFor([](Json& j) { j["accessors"][1]["count"] = 1000000000; }),
+               Catch::Contains("/accessors/1: 1000000000 elements do not fit in their bufferView"));
+    CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteLength"] = 4000000000u; }),
+               Catch::Contains("/bufferViews/1: byte range exceeds its buffer"));
+    CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteStride"] = 4; }),
+               Catch::Contains("byteStride is smaller than an element"));
+    CHECK_THAT(errorFor([](Json& j) { j["accessors"][0]["bufferView"] = 9; }), Catch::Contains("bufferView 9 does not exist"));
+    // A channel without a node is valid glTF ("to be ignored"), and ignored it is.
+    CHECK(errorFor([](Json& j) { j["animations"][0]["channels"][0]["target"].erase("node"); }) == "accepted");
+    CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["channels"].push_back(j["animations"][0]["channels"][0]); }),
+               Catch::Contains("/animations/0/channels/1: a second channel targets node 0 translation"));
+    CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["samplers"][0]["interpolation"] = "BEZIER"; }),
+               Catch::Contains("unknown interpolation 'BEZIER'"));
+    CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["samplers"][0]["interpolation"] = "CUBICSPLINE"; }),
+               Catch::Contains("output holds 2 elements for 2 key times (expected 6)"));
+    CHECK_THAT(errorFor([](Json& j) { j["accessors"][0]["sparse"] = {{"count", 1}, {"indices", {{"bufferView", 0}, {"componentType", 5125}}}, {"values", {{"bufferView", 0}}}}; }),
+               Catch::Contains("sparse accessors are not supported"));
+    CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {0}; }), Catch::Contains("/nodes/0: node has more than one parent or is its own child"));
+    CHECK_THAT(errorFor([](Json& j) {
+                   j["nodes"][0]["children"] = {1};
+                   j["nodes"].push_back({{"name", "b"}, {"children", {0}}});
+               }),
+               Catch::Contains("/nodes/0: node hierarchy has a cycle"));
+    CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {42}; }), Catch::Contains("/nodes/0: child 42 does not exist"));
+}
+
+TEST_CASE("non-increasing and non-finite animation data is refused") {
+    CHECK_THAT(errorFor([](Json&) {}, floats({1, 1, 0, 1, 0.3f, 0, 1.1f, 0.3f})),
+               Catch::Contains("/animations/0/samplers/0: input time 1 is not finite or not later than the one before"));
+    CHECK_THAT(errorFor([](Json&) {}, floats({0, 1, 0, std::numeric_limits<float>::quiet_NaN(), 0.3f, 0, 1.1f, 0.3f})),
+               Catch::Contains("output holds NaN or infinity"));
+}
+
+TEST_CASE("a GLB claiming a 4 GB buffer is refused without allocating it") {
+    Json json = {{"asset", {{"version", "2.0"}}}, {"buffers", {{{"byteLength", 4000000000u}}}}, {"nodes", {{{"name", "Hand_Left_Wrist"}}}}};
+    auto r = importGltf(glb(json, floats({1})), "claims.glb");
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.error().describe(), Catch::Contains("claims.glb: not a loadable glTF file: Invalid `byteLength'"));
+}
+
+TEST_CASE("a .gltf may not read a file far larger than its buffer") {
+    const auto folder = std::filesystem::temp_directory_path() / ("inputanim-hostile-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "big.bin") << std::string(100000, 'x');
+    const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"big.bin"}]})";
+    std::ofstream(folder / "a.gltf") << json;
+    auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, (folder / "a.gltf").string());
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.error().describe(), Catch::Contains("/buffers/0/uri: big.bin holds 100000 bytes, far more than the buffer's byteLength 8"));
+    const std::string missing = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"none.bin"}]})";
+    auto absent = importGltf({reinterpret_cast<const std::uint8_t*>(missing.data()), missing.size()}, (folder / "b.gltf").string());
+    REQUIRE_FALSE(absent.ok());
+    CHECK_THAT(absent.error().describe(), Catch::Contains("/buffers/0/uri: cannot read"));
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("not glTF at all") {
+    const std::string text = "this is not json";
+    auto r = importGltf({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, "text.gltf");
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.error().describe(), Catch::Contains("text.gltf: not a glTF file"));
+    auto truncated = glb({{"asset", {{"version", "2.0"}}}}, {});
+    truncated.resize(18);
+    auto t = importGltf(truncated, "cut.glb");
+    REQUIRE_FALSE(t.ok());
+    CHECK_THAT(t.error().describe(), Catch::Contains("cut.glb: byte 18: expected a 20-byte GLB header"));
+}
