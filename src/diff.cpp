@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "inputanim/sampling.hpp"
+#include "quaternion.hpp"
 
 namespace inputanim {
 namespace {
@@ -14,14 +15,6 @@ bool hasKeys(const Recording& r, std::size_t first, int count) {
     for (int c = 0; c < count; ++c)
         if (!r.curves[first + c].keys.empty()) return true;
     return false;
-}
-
-double angleBetween(const PoseSample& a, const PoseSample& b) {
-    double dot = 0, d2 = 0;
-    for (int c = 0; c < 4; ++c) dot += a.rotation[c] * b.rotation[c];
-    const double sign = dot < 0 ? -1 : 1;
-    for (int c = 0; c < 4; ++c) d2 += std::pow(a.rotation[c] - sign * b.rotation[c], 2);
-    return 4 * std::asin(std::min(1.0, std::sqrt(d2) / 2)) * 57.29577951308232;
 }
 
 std::vector<double> switches(const Curve& curve, double start, double end) {
@@ -81,7 +74,7 @@ private:
             diff.meanPosition += dp;
             ++diff.samples;
             if (pa.rotationDefined && pb.rotationDefined) {
-                const double dr = angleBetween(pa, pb);
+                const double dr = rotationAngle(pa.rotation, pb.rotation);
                 diff.maxRotation = std::max(diff.maxRotation, dr);
                 diff.meanRotation += dr;
                 ++rotations;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "quaternion.hpp"
+
 namespace inputanim {
 
 // Ramer-Douglas-Peucker over a polyline of samples, with `error(a, b, i)` the deviation of sample i from
@@ -71,14 +73,11 @@ inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int co
         return std::sqrt(d2);
     };
     auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
-        double dot = 0, norm2 = 0;
-        for (int c = 0; c < 4; ++c) {
-            const double q = lerpAt(a, b, i, c);
-            dot += q * v[i][c];
-            norm2 += q * q;
-        }
-        if (norm2 == 0) return v[i][0] == 0 && v[i][1] == 0 && v[i][2] == 0 && v[i][3] == 0 ? 0.0 : 180.0;
-        return 2 * std::acos(std::min(1.0, std::abs(dot) / std::sqrt(norm2))) * 57.29577951308232;
+        Quaternion interpolated{}, sample = v[i];
+        for (int c = 0; c < 4; ++c) interpolated[c] = lerpAt(a, b, i, c);
+        const bool definedSample = normalize(sample);
+        if (!normalize(interpolated)) return definedSample ? 180.0 : 0.0;  // both zero: no difference
+        return definedSample ? rotationAngle(interpolated, sample) : 180.0;
     };
     if (rotation) return reduce(t.size(), tolerance, rotationError);
     return reduce(t.size(), tolerance, positionError);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "quaternion.hpp"
+
 namespace inputanim {
 
 const char* interpolationName(Interpolation interpolation) {
@@ -21,7 +23,6 @@ namespace {
 constexpr int kMaxComponents = 4;
 constexpr int kMaxSplitDepth = 24;
 constexpr int kErrorSamples = 9;  // interior points per span where the fit is measured
-constexpr double kRadToDeg = 57.29577951308232;
 using Values = std::array<double, kMaxComponents>;
 
 float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
@@ -131,42 +132,6 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
     if (wraps(curve.postWrapMode) && last < duration) events.push_back(float(duration));
     if (beforeZero) events.push_back(0.0f);
     return Success{};
-}
-
-double quaternionAngle(const Values& a, const Values& b) {  // degrees between the rotations of unit a, b
-    const double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-    const double sign = dot < 0 ? -1 : 1;
-    double d2 = 0;
-    for (int c = 0; c < 4; ++c) d2 += (a[c] - sign * b[c]) * (a[c] - sign * b[c]);
-    return 4 * std::asin(std::min(1.0, std::sqrt(d2) / 2)) * kRadToDeg;
-}
-
-bool normalize(Values& q) {
-    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (!(n > 1e-12)) return false;
-    for (double& c : q) c /= n;
-    return true;
-}
-
-// glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
-Values slerp(Values a, Values b, double s) {
-    normalize(a);
-    normalize(b);
-    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-    if (dot < 0) {
-        for (double& c : b) c = -c;
-        dot = -dot;
-    }
-    double wa = 1 - s, wb = s;
-    if (dot < 0.9999999) {
-        const double theta = std::acos(std::min(1.0, dot)), sinTheta = std::sin(theta);
-        wa = std::sin((1 - s) * theta) / sinTheta;
-        wb = std::sin(s * theta) / sinTheta;
-    }
-    Values r{};
-    for (int c = 0; c < 4; ++c) r[c] = wa * a[c] + wb * b[c];
-    normalize(r);
-    return r;
 }
 
 class TrackBuilder {
@@ -365,7 +330,7 @@ private:
             }
             if (kind_ == TrackKind::Rotation) {
                 if (!normalize(reference) || !normalize(fitted)) continue;
-                worst = std::max(worst, quaternionAngle(reference, fitted));
+                worst = std::max(worst, rotationAngle(reference, fitted));
             } else {
                 double d2 = 0;
                 for (int c = 0; c < n_; ++c) d2 += (reference[c] - fitted[c]) * (reference[c] - fitted[c]);
@@ -437,7 +402,7 @@ double measureTrackError(const Track& track, std::span<const Curve* const> compo
         sampleTrack(track, kind, t, played.data());
         for (int c = 0; c < n; ++c) reference[c] = evaluate(*components[c], t);
         if (kind == TrackKind::Rotation) {
-            if (normalize(reference) && normalize(played)) worst = std::max(worst, quaternionAngle(reference, played));
+            if (normalize(reference) && normalize(played)) worst = std::max(worst, rotationAngle(reference, played));
             return;
         }
         double d2 = 0;
