@@ -159,4 +159,25 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
 
 double evaluate(const Curve& curve, double time) { return evaluateWithSlope(curve, time).value; }
 
+std::size_t CurveCursor::segment(double time) {
+    const auto& keys = curve_->keys;
+    std::size_t k = std::min(segment_, keys.size() - 2);
+    // A few steps forward cover the usual case; anything else is a binary search.
+    for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys[k + 1].time) <= time; ++step) ++k;
+    if (!(double(keys[k].time) <= time && (time < double(keys[k + 1].time) || k + 2 == keys.size())))
+        k = segmentIndex(keys, time);
+    return segment_ = k;
+}
+
+ValueSlope CurveCursor::evaluate(double time) {
+    const auto& keys = curve_->keys;
+    if (keys.empty()) return {0, 0};
+    if (keys.size() == 1) return {keys[0].value, 0};
+    time = wrapTime(*curve_, time);
+    if (!(time > keys.front().time)) return {keys.front().value, 0};
+    if (time >= keys.back().time) return {keys.back().value, 0};
+    const std::size_t k = segment(time);
+    return evaluateSegment(keys[k], keys[k + 1], time);
+}
+
 }  // namespace inputanim

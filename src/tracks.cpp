@@ -61,7 +61,7 @@ struct Piece {
     }
 };
 
-Piece makePiece(const Curve& curve, double ta, double tb) {
+Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb) {
     const auto& keys = curve.keys;
     if (keys.empty()) return {};
     if (keys.size() == 1) return {true, keys[0].value};
@@ -69,7 +69,7 @@ Piece makePiece(const Curve& curve, double ta, double tb) {
     const double wrapped = wrapTime(curve, middle);
     if (!(wrapped > keys.front().time)) return {true, keys.front().value};
     if (wrapped >= keys.back().time) return {true, keys.back().value};
-    const std::size_t k = segmentIndex(keys, wrapped);
+    const std::size_t k = cursor.segment(wrapped);
     Piece piece;
     piece.constant = false;
     piece.left = &keys[k];
@@ -134,10 +134,39 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
     return Success{};
 }
 
+// Largest rotation error (degrees) between slerp and nlerp of two unit quaternions `alpha` radians apart
+// (in quaternion space): nlerp's angle from the first is atan2(s sin a, 1 - s + s cos a), slerp's is s a.
+double nlerpSlerpGap(double alpha) {
+    double worst = 0;
+    for (int i = 1; i < 64; ++i) {
+        const double s = i / 64.0;
+        worst = std::max(worst, std::abs(std::atan2(s * std::sin(alpha), 1 - s + s * std::cos(alpha)) - s * alpha));
+    }
+    return 2 * worst * kRadiansToDegrees;
+}
+
+// The quaternion-space angle below which slerp and nlerp agree within half of `tolerance` degrees, with
+// room for endpoints up to 0.001 off unit length.
+double safeSlerpAngle(double tolerance) {
+    double lo = 0, hi = 1;
+    auto ok = [&](double alpha) { return nlerpSlerpGap(alpha) + alpha * 0.001 * kRadiansToDegrees <= 0.5 * tolerance; };
+    for (int i = 0; i < 40; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (ok(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 class TrackBuilder {
 public:
     TrackBuilder(std::span<const Curve* const> curves, TrackKind kind, const TrackOptions& options)
-        : curves_(curves), kind_(kind), options_(options), n_(int(curves.size())) {}
+        : curves_(curves), kind_(kind), options_(options), n_(int(curves.size())) {
+        for (const Curve* curve : curves) {
+            referenceCursors_.emplace_back(*curve);
+            pieceCursors_.emplace_back(*curve);
+        }
+        if (kind == TrackKind::Rotation) safeSlerpCos_ = std::cos(safeSlerpAngle(options.rotationTolerance));
+    }
 
     Result<Track> build() {
         if (n_ < 1 || n_ > kMaxComponents) return Error{{}, {}, "a track has 1 to 4 components"};
@@ -165,19 +194,19 @@ public:
     }
 
 private:
-    Values referenceAt(double t) const {
+    Values referenceAt(double t) {
         Values v{};
-        for (int c = 0; c < n_; ++c) v[c] = evaluate(*curves_[c], t);
+        for (int c = 0; c < n_; ++c) v[c] = referenceCursors_[c].evaluate(t).value;
         return v;
     }
 
-    std::array<Piece, kMaxComponents> piecesOf(double ta, double tb) const {
+    std::array<Piece, kMaxComponents> piecesOf(double ta, double tb) {
         std::array<Piece, kMaxComponents> pieces{};
-        for (int c = 0; c < n_; ++c) pieces[c] = makePiece(*curves_[c], ta, tb);
+        for (int c = 0; c < n_; ++c) pieces[c] = makePiece(*curves_[c], pieceCursors_[c], ta, tb);
         return pieces;
     }
 
-    Interpolation chooseInterpolation(const std::vector<float>& knots) const {
+    Interpolation chooseInterpolation(const std::vector<float>& knots) {
         bool smooth = false, stepped = false, stepExact = true;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
             const auto pieces = piecesOf(knots[i], knots[i + 1]);
@@ -245,14 +274,17 @@ private:
 
     Status emitInterval(float ta, float tb) {
         const auto pieces = piecesOf(ta, tb);
-        bool exact = true;  // the chosen interpolation reproduces every piece without measuring
+        bool exact = true;      // the chosen interpolation reproduces every piece without measuring
+        bool allLinear = true;  // every piece is a straight line (or constant): nlerp between the ends
         for (int c = 0; c < n_; ++c) {
             const Piece& p = pieces[c];
             if (p.constant || p.shape == SegmentShape::Stepped) continue;
             if (p.shape == SegmentShape::Weighted) exact = false;
             if (p.shape == SegmentShape::Hermite && track_.interpolation != Interpolation::CubicSpline) exact = false;
-            if (kind_ == TrackKind::Rotation && track_.interpolation == Interpolation::Linear) exact = false;
+            allLinear &= p.shape == SegmentShape::Linear;
         }
+        if (kind_ == TrackKind::Rotation && track_.interpolation == Interpolation::Linear)
+            exact = exact && allLinear && slerpMatchesNlerp(valuesOf(pieces, n_, ta), valuesOf(pieces, n_, tb));
         if (track_.interpolation == Interpolation::Step) {
             emitKnot(tb, referenceAt(tb), Values{}, true);
             return Success{};
@@ -303,6 +335,16 @@ private:
     }
 
     // Fits aim 10% inside the tolerance: errors are measured at samples, and Float32 rounding comes on top.
+    // True when slerp between the ends provably stays within tolerance of MRTK's nlerp (close, unit-ish ends).
+    bool slerpMatchesNlerp(Values a, Values b) const {
+        const double na = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
+        const double nb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
+        if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return false;
+        // Signed: ends in opposite hemispheres make nlerp pass near zero, far from slerp.
+        const double dot = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
+        return dot >= safeSlerpCos_;
+    }
+
     double tolerance() const {
         return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
     }
@@ -343,14 +385,18 @@ private:
     void mapKeysToKnots() {
         track_.keyKnots.assign(n_, {});
         const auto& times = track_.times;
-        for (int c = 0; c < n_; ++c)
+        for (int c = 0; c < n_; ++c) {
+            std::size_t knot = 0;  // keys and knots both increase: one merge walk
             for (const Key& key : curves_[c]->keys) {
-                auto it = std::lower_bound(times.begin(), times.end(), key.time);
-                if (it != times.end() && *it == key.time) track_.keyKnots[c].push_back(std::uint32_t(it - times.begin()));
+                while (knot < times.size() && times[knot] < key.time) ++knot;
+                if (knot < times.size() && times[knot] == key.time) track_.keyKnots[c].push_back(std::uint32_t(knot));
             }
+        }
     }
 
     std::span<const Curve* const> curves_;
+    std::vector<CurveCursor> referenceCursors_, pieceCursors_;
+    double safeSlerpCos_ = 2;  // cos of the angle below which LINEAR rotations need no check (2: never)
     TrackKind kind_;
     const TrackOptions& options_;
     int n_;
@@ -365,21 +411,16 @@ Result<Track> buildTrack(std::span<const Curve* const> components, TrackKind kin
     return TrackBuilder(components, kind, options).build();
 }
 
-void sampleTrack(const Track& track, TrackKind kind, double time, double* out) {
+namespace {
+// Plays knot interval k of a track (times[k] <= time <= times[k + 1]) as glTF does.
+void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double time, double* out) {
     const int n = track.components;
-    const auto& times = track.times;
-    if (times.empty()) return;
-    auto valueAt = [&](std::size_t k, int c) { return double(track.values[k * n + c]); };
-    std::size_t k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
-    if (k == 0 || k == times.size() || track.interpolation == Interpolation::Step) {
-        const std::size_t at = k == 0 ? 0 : k - 1;
-        for (int c = 0; c < n; ++c) out[c] = valueAt(at, c);
-        return;
-    }
-    --k;
-    const double d = double(times[k + 1]) - times[k], s = (time - times[k]) / d;
+    auto valueAt = [&](std::size_t i, int c) { return double(track.values[i * n + c]); };
+    const double d = double(track.times[k + 1]) - track.times[k], s = (time - track.times[k]) / d;
     Values result{};
-    if (track.interpolation == Interpolation::CubicSpline) {
+    if (track.interpolation == Interpolation::Step) {
+        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c);
+    } else if (track.interpolation == Interpolation::CubicSpline) {
         const double s2 = s * s, s3 = s2 * s;
         for (int c = 0; c < n; ++c)
             result[c] = (2 * s3 - 3 * s2 + 1) * valueAt(k, c) + d * (s3 - 2 * s2 + s) * track.outTangents[k * n + c] +
@@ -393,14 +434,30 @@ void sampleTrack(const Track& track, TrackKind kind, double time, double* out) {
     }
     for (int c = 0; c < n; ++c) out[c] = result[c];
 }
+}  // namespace
+
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out) {
+    const auto& times = track.times;
+    if (times.empty()) return;
+    const std::size_t k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
+    if (k == 0 || k == times.size()) {  // clamped outside the knots
+        const std::size_t at = k == 0 ? 0 : k - 1;
+        for (int c = 0; c < track.components; ++c) out[c] = track.values[at * track.components + c];
+        return;
+    }
+    sampleInterval(track, kind, k - 1, time, out);
+}
 
 double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind) {
     const int n = track.components;
+    std::vector<CurveCursor> cursors;
+    for (const Curve* curve : components) cursors.emplace_back(*curve);
     double worst = 0;
-    auto measure = [&](double t) {
+    auto measure = [&](std::size_t k, double t) {
         Values played{}, reference{};
-        sampleTrack(track, kind, t, played.data());
-        for (int c = 0; c < n; ++c) reference[c] = evaluate(*components[c], t);
+        if (k + 1 < track.times.size()) sampleInterval(track, kind, k, t, played.data());
+        else for (int c = 0; c < n; ++c) played[c] = track.values[k * n + c];
+        for (int c = 0; c < n; ++c) reference[c] = cursors[c].evaluate(t).value;
         if (kind == TrackKind::Rotation) {
             if (normalize(reference) && normalize(played)) worst = std::max(worst, rotationAngle(reference, played));
             return;
@@ -411,11 +468,11 @@ double measureTrackError(const Track& track, std::span<const Curve* const> compo
     };
     const auto& times = track.times;
     for (std::size_t k = 0; k < times.size(); ++k) {
-        measure(times[k]);
+        measure(k, times[k]);
         // No Float32 time lies inside a one-step interval (a jump), so nothing there is ever played.
         if (k + 1 == times.size() || nextUp(times[k]) == times[k + 1]) continue;
         const double d = double(times[k + 1]) - times[k];
-        for (double s : {0.25, 0.5, 0.75}) measure(times[k] + s * d);
+        for (double s : {0.25, 0.5, 0.75}) measure(k, times[k] + s * d);
     }
     return worst;
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The benchmark: builds (Release), installs the peer (gltf-transform, pinned in bench/package-lock.json),
+# generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints a table
+# of bin -> glb, glb -> bin, bin -> bin and foreign glTF -> bin against a plain copy and gltf-transform copy.
+# Usage: bench/run.sh [--quick]   (--quick: 10 s and 60 s only)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh >/dev/null
+if [ ! -x bench/node_modules/.bin/gltf-transform ]; then
+    npm ci --prefix bench --no-audit --no-fund --loglevel=error >/dev/null
+fi
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+python3 bench/bench.py "$@"
