@@ -31,7 +31,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info convert generate sample diff; do
+for verb in info check convert generate sample diff; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -138,6 +138,26 @@ assert d['schema']=='inputanim.sample/1' and d['coordinates']=='gltf'
 assert len(d['frames'])==31 and 'gaze' not in d['frames'][0]
 assert d['frames'][10]['left']['joints']['Wrist']['rotation'] is not None
 "
+
+# check: exit 0 when clean, 5 on errors, and with --strict on warnings.
+python3 - "$work" <<'PY'
+import struct, sys
+def camera_only(first_curve_keys):
+    out = struct.pack('<QII', 0x6a8faf6e0f9e42c6, 1, 1) + bytes([1, 0, 0])
+    for i in range(7):
+        keys = first_curve_keys if i == 0 else []
+        out += struct.pack('<iii', 8, 8, len(keys)) + b''.join(struct.pack('<ff', t, v) for t, v in keys)
+    return out + struct.pack('<i', 0)
+open(sys.argv[1] + '/duplicate.bin', 'wb').write(camera_only([(0, 1), (0.5, 2), (0.5, 3)]))
+open(sys.argv[1] + '/negative.bin', 'wb').write(camera_only([(-0.5, 1), (0.5, 2)]))
+PY
+check "check a clean sample" 0 "$tool" check "$samples/gesture-1.1-compact.bin"
+check "check finds a duplicate time" 5 "$tool" check "$work/duplicate.bin"
+expect "check names the curve and key" grep -q "error duplicate-time camera.PositionX key 2" "$work/out"
+check "a warning passes without --strict" 0 "$tool" check "$work/negative.bin"
+check "a warning fails with --strict" 5 "$tool" check "$work/negative.bin" --strict --json
+expect "check --json parses" python3 -c "
+import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.check/1' and d['passed'] is False and d['warnings']==1"
 
 # Hostile inputs: peak memory stays small whatever the file claims (max RSS of the child, in KB).
 peak_kb() { python3 -c "

@@ -86,6 +86,17 @@ Json floatJson(float value) {
     return Json(std::strtod(std::string(text, end).c_str(), nullptr));
 }
 
+Json findingsJson(const std::vector<ia::Finding>& findings) {
+    Json list = Json::array();
+    for (const auto& finding : findings) {
+        Json item = {{"severity", ia::severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve}};
+        item["key"] = finding.key ? Json(*finding.key) : Json(nullptr);
+        item["message"] = finding.message;
+        list.push_back(item);
+    }
+    return list;
+}
+
 // ---- info ----------------------------------------------------------------------------------------
 
 Json intervalsJson(const std::vector<ia::Interval>& intervals) {
@@ -120,14 +131,7 @@ Json infoJson(const std::string& path, const ia::Recording& recording, const ia:
     Json markers = Json::array();
     for (const auto& marker : recording.markers) markers.push_back({{"time", floatJson(marker.time)}, {"name", marker.name}});
     json["markers"] = markers;
-    Json list = Json::array();
-    for (const auto& finding : findings) {
-        Json item = {{"severity", ia::severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve}};
-        item["key"] = finding.key ? Json(*finding.key) : Json(nullptr);
-        item["message"] = finding.message;
-        list.push_back(item);
-    }
-    json["findings"] = list;
+    json["findings"] = findingsJson(findings);
     return json;
 }
 
@@ -194,6 +198,31 @@ int runInfo(const Input& input, bool json) {
     if (json) std::cout << infoJson(input.path, *recording, summary, findings).dump(2) << "\n";
     else printInfoText(input.path, *recording, summary, findings);
     return kExitSuccess;
+}
+
+// ---- check ---------------------------------------------------------------------------------------
+
+// Exit 5 when the checker finds an error (or, with --strict, a warning).
+int runCheck(const Input& input, bool json, bool strict) {
+    auto recording = loadRecording(input);
+    if (!recording) return fail(kExitInvalidInput, recording.error().describe());
+    const auto findings = ia::checkRecording(*recording);
+    std::size_t counts[3] = {};
+    for (const auto& finding : findings) ++counts[int(finding.severity)];
+    const bool failed = counts[2] > 0 || (strict && counts[1] > 0);
+    if (json) {
+        std::cout << Json{{"schema", "inputanim.check/1"}, {"file", input.path}, {"passed", !failed},
+                          {"errors", counts[2]}, {"warnings", counts[1]}, {"notes", counts[0]},
+                          {"findings", findingsJson(findings)}}
+                         .dump(2)
+                  << "\n";
+    } else {
+        for (const auto& finding : findings)
+            std::cout << ia::severityName(finding.severity) << " " << finding.code << " " << finding.curve
+                      << (finding.key ? " key " + std::to_string(*finding.key) : "") << ": " << finding.message << "\n";
+        std::cout << input.path << ": " << counts[2] << " errors, " << counts[1] << " warnings, " << counts[0] << " notes\n";
+    }
+    return failed ? kExitCheckFailed : kExitSuccess;
 }
 
 // ---- convert and generate ------------------------------------------------------------------------
@@ -514,7 +543,8 @@ int runSample(const Input& input, const SampleOptions& options) {
 int main(int argc, char** argv) {
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them"};
     app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +
-                                          "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full");
+                                          "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
+                                          "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
     app.require_subcommand(1);
 
     Input input;
@@ -558,6 +588,13 @@ int main(int argc, char** argv) {
     sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
                    "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
 
+    bool strict = false;
+    CLI::App* check = app.add_subcommand("check", "report the checker's findings; exit 5 on errors");
+    addInputOptions(*check, input);
+    check->add_flag("--json", json, "print JSON (schema inputanim.check/1)");
+    check->add_flag("--strict", strict, "warnings fail too");
+    check->footer("Finding codes are listed in the README. Example: inputanim check recording.bin --strict");
+
     DiffCommand diffCommand;
     CLI::App* diff = app.add_subcommand("diff", "compare two recordings (binary or glTF) as MRTK plays them");
     diff->add_option("A", diffCommand.a.path, "first recording (the reference)")->required();
@@ -573,7 +610,7 @@ int main(int argc, char** argv) {
                  "in one recording only. Joints are compared where both recordings track the hand.\n"
                  "Example: inputanim diff original.bin roundtrip.glb --json");
 
-    for (CLI::App* verb : {info, convert, gen, sample, diff})
+    for (CLI::App* verb : {info, check, convert, gen, sample, diff})
         verb->set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION);
 
     try {
@@ -583,6 +620,7 @@ int main(int argc, char** argv) {
         return code == 0 ? kExitSuccess : kExitUsage;
     }
     if (info->parsed()) return runInfo(input, json);
+    if (check->parsed()) return runCheck(input, json, strict);
     if (convert->parsed()) return runConvert(input, output);
     if (sample->parsed()) return runSample(input, sampleOptions);
     if (diff->parsed()) return runDiff(diffCommand);
