@@ -80,13 +80,24 @@ def main():
                         samples = 54 * duration * 120  # joints x 120 Hz grid
                         rows.append((name, "foreign glTF -> bin", os.path.getsize(foreign) / 1e6, samples, wall,
                                      os.path.getsize(foreign) / 1e6 / wall, samples / wall, rss))
+        # A batch of 500 small recordings, one and two workers.
+        batch = os.path.join(work, "batch")
+        os.makedirs(batch)
+        for i in range(500):
+            subprocess.run([TOOL, "generate", os.path.join(batch, f"r{i:03}.bin"), "--duration", "2", "--seed", str(i)],
+                           check=True, capture_output=True)
+        mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
+        for jobs in (1, 2):
+            out_dir = os.path.join(work, f"out{jobs}")
+            wall, rss = timed([TOOL, "convert", batch, "--out-dir", out_dir, "-j", str(jobs), "--force", "-q"])
+            rows.append(("500 x 2s 1.1", f"batch bin -> glb -j {jobs}", mb, 500, wall, mb / wall, 500 / wall, rss))
     finally:
         shutil.rmtree(work)
     print("| recording | job | input MB | keys | wall s | input MB/s | keys/s | peak RSS MB |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for name, job, mb, keys, wall, mbs, kps, rss in rows:
         print(f"| {name} | {job} | {mb:.1f} | {keys:,} | {wall:.3f} | {mbs:.1f} | {kps:,.0f} | {rss:.0f} |")
-    print("\nfor 'foreign glTF -> bin', keys counts joint samples (54 joints x 120 Hz).")
+    print("\nfor 'foreign glTF -> bin', keys counts joint samples (54 joints x 120 Hz); for batches, files.")
 
 
 if __name__ == "__main__":

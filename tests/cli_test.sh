@@ -139,6 +139,26 @@ assert len(d['frames'])==31 and 'gaze' not in d['frames'][0]
 assert d['frames'][10]['left']['joints']['Wrist']['rotation'] is not None
 "
 
+# Batch: folders recursively, continue past failures, identical output for any number of workers.
+mkdir -p "$work/batch/in/sub"
+for i in 1 2 3 4 5 6; do "$tool" generate "$work/batch/in/sub/r$i.bin" --duration 1 --seed "$i" 2>/dev/null; done
+cp "$samples/gesture-1.0.bin" "$work/batch/in/"
+echo junk >"$work/batch/in/broken.bin"
+check "batch with one broken file" 2 "$tool" convert "$work/batch/in" --out-dir "$work/batch/j1" -j 1
+expect "batch summary counts" grep -q "^8 files: 7 converted, 1 failed" "$work/err"
+expect "batch names the failure" grep -q "broken.bin: byte 0" "$work/err"
+check "batch with two workers" 2 "$tool" convert "$work/batch/in" --out-dir "$work/batch/j2" -j 2 -q
+expect "quiet batch prints only the error" test "$(grep -c . "$work/err")" -eq 1
+expect "parallel output equals serial output" diff -r "$work/batch/j1" "$work/batch/j2"
+expect "batch keeps folder structure" test -s "$work/batch/j1/sub/r6.glb"
+check "batch back to binary" 0 "$tool" convert "$work/batch/j1" --out-dir "$work/batch/back" -j 2
+expect "batch round trip is byte-identical" cmp -s "$work/batch/back/sub/r3.bin" "$work/batch/in/sub/r3.bin"
+check "batch does not overwrite" 4 "$tool" convert "$work/batch/j1" --out-dir "$work/batch/back"
+check "batch --to gltf" 0 "$tool" convert "$work/batch/in/sub" --out-dir "$work/batch/gltf" --to gltf
+expect "gltf with bin beside" test -s "$work/batch/gltf/r1.bin" -a -s "$work/batch/gltf/r1.gltf"
+check "two paths without --out-dir is a single conversion" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/single.glb"
+check "three paths need --out-dir" 1 "$tool" convert a b c
+
 # check: exit 0 when clean, 5 on errors, and with --strict on warnings.
 python3 - "$work" <<'PY'
 import struct, sys

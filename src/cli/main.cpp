@@ -16,68 +16,14 @@
 #include "inputanim/summary.hpp"
 #include "inputanim/synthetic.hpp"
 #include "inputanim/version.hpp"
+#include "batch.hpp"
+#include "common.hpp"
+#include "convert.hpp"
 
-namespace ia = inputanim;
+using namespace cli;
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-// Documented exit codes (README, "Exit codes").
-enum ExitCode {
-    kExitSuccess = 0,
-    kExitUsage = 1,
-    kExitInvalidInput = 2,
-    kExitUnsupported = 3,
-    kExitOutputFailure = 4,
-    kExitCheckFailed = 5,
-};
-
-int fail(int code, const std::string& line) {
-    std::cerr << "inputanim: error: " << line << "\n";
-    return code;
-}
-
-std::string fixed(double value, int digits = 3) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
-}
-
-struct Input {
-    std::string path;
-    bool prerelease2019 = false;
-    std::string mapFile;
-    bool allowExternalPaths = false;
-    ia::ImportOptions import;  // tolerances are shared with the glTF output options
-};
-
-// A recording from a binary file or a glTF file, told apart by content, never by extension.
-ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report = nullptr) {
-    auto bytes = ia::readFile(input.path);
-    if (!bytes) return bytes.error();
-    if (!ia::hasMagic(*bytes) && ia::looksLikeGltf(*bytes)) {
-        ia::ImportOptions options = input.import;
-        options.allowExternalPaths = input.allowExternalPaths;
-        if (!input.mapFile.empty()) {
-            auto mapBytes = ia::readFile(input.mapFile);
-            if (!mapBytes) return mapBytes.error();
-            auto map = ia::parseNodeMap(*mapBytes, input.mapFile);
-            if (!map) return map.error();
-            options.map = std::move(*map);
-        }
-        return ia::importGltf(*bytes, input.path, options, report);
-    }
-    return ia::readRecording(*bytes, input.path, {.acceptPrerelease2019 = input.prerelease2019});
-}
-
-void addInputOptions(CLI::App& verb, Input& input, const char* name = "FILE") {
-    verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
-    verb.add_flag("--prerelease-2019", input.prerelease2019,
-                  "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
-    verb.add_option("--map", input.mapFile, "glTF input: JSON file naming the nodes to use (schema in the README)");
-    verb.add_flag("--allow-external-paths", input.allowExternalPaths,
-                  "glTF input: let a .gltf read buffers outside its own folder");
-}
 
 // Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209).
 Json floatJson(float value) {
@@ -227,122 +173,6 @@ int runCheck(const Input& input, bool json, bool strict) {
 
 // ---- convert and generate ------------------------------------------------------------------------
 
-struct OutputOptions {
-    std::string path;
-    std::string formatVersion;  // "", "1.0", "1.1"
-    std::string layout;         // "", "compact", "full"
-    bool force = false;
-    bool embed = false;
-    bool noMesh = false;
-    ia::ExportOptions gltf;
-};
-
-bool isGltfPath(const std::string& path) {
-    std::string extension = std::filesystem::path(path).extension().string();
-    for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return extension == ".glb" || extension == ".gltf";
-}
-
-void addGltfOptions(CLI::App& verb, OutputOptions& output) {
-    auto* group = verb.add_option_group("glTF output (OUT ending in .glb or .gltf)");
-    group->add_flag("--linear-only", output.gltf.linearOnly,
-                    "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
-    group->add_option("--pos-tolerance", output.gltf.positionTolerance, "position tolerance in metres (default 0.0001)")
-        ->check(CLI::PositiveNumber);
-    group->add_option("--rot-tolerance", output.gltf.rotationTolerance, "rotation tolerance in degrees (default 0.01)")
-        ->check(CLI::PositiveNumber);
-    group->add_flag("--no-mesh", output.noMesh, "leave out the hand, pinch and gaze meshes");
-    group->add_flag("--embed", output.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
-    group->add_option("--fov", output.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
-        ->check(CLI::Range(1.0, 179.0));
-}
-
-std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
-
-int exportGltf(const OutputOptions& output, const ia::Recording& recording) {
-    if (!output.force && std::filesystem::exists(output.path))
-        return fail(kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
-    ia::ExportOptions options = output.gltf;
-    options.meshes = !output.noMesh;
-    ia::ExportReport report;
-    const auto container = ia::containerForPath(output.path, output.embed);
-    if (auto written = ia::writeGltf(recording, output.path, container, options, &report); !written)
-        return fail(written.error().offset ? kExitOutputFailure : kExitUnsupported, written.error().describe());
-    std::string files;
-    for (const auto& file : report.writtenFiles) files += (files.empty() ? "" : ", ") + file;
-    std::cerr << "wrote " << files << ": " << report.channels << " channels (" << report.linearSamplers << " LINEAR, "
-              << report.cubicSamplers << " CUBICSPLINE, " << report.stepSamplers << " STEP), " << report.knots
-              << " keyframes, JSON " << megabytes(report.jsonBytes) << ", buffer " << megabytes(report.bufferBytes) << "\n";
-    char deviation[160];
-    std::snprintf(deviation, sizeof deviation,
-                  "largest deviation from the source: %.3g mm, %.3g degrees (tolerances %.3g mm, %.3g degrees)\n",
-                  report.maxPositionError * 1000, report.maxRotationError, options.positionTolerance * 1000,
-                  options.rotationTolerance);
-    std::cerr << deviation;
-    return kExitSuccess;
-}
-
-void addEncodingOptions(CLI::App& verb, OutputOptions& output) {
-    verb.add_option("--format-version", output.formatVersion, "output format version (default: the input's)")
-        ->check(CLI::IsMember({"1.0", "1.1"}));
-    verb.add_option("--layout", output.layout,
-                    "1.1 key layout: compact (MRTK 2.6+, default) or full (published specification)")
-        ->check(CLI::IsMember({"compact", "full"}));
-    verb.add_flag("-f,--force", output.force, "overwrite OUT when it exists");
-}
-
-// The encoding asked for, given the input's; nullopt with a message on contradictory options.
-std::optional<ia::Encoding> targetEncoding(const OutputOptions& output, ia::Encoding input, std::string& problem) {
-    ia::Encoding target = input;
-    if (output.formatVersion == "1.0") target = {0, ia::Layout::Full};
-    if (output.formatVersion == "1.1" && input.minor == 0) target = {1, ia::Layout::Compact};
-    if (!output.layout.empty()) {
-        if (target.minor == 0 && output.layout == "compact") {
-            problem = "--layout compact needs format version 1.1 (1.0 has only full keys)";
-            return std::nullopt;
-        }
-        target.layout = output.layout == "compact" ? ia::Layout::Compact : ia::Layout::Full;
-    }
-    return target;
-}
-
-int writeOutput(const OutputOptions& output, const ia::Recording& recording) {
-    if (!output.force && std::filesystem::exists(output.path))
-        return fail(kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
-    auto bytes = ia::writeRecording(recording);
-    if (!bytes) return fail(kExitUnsupported, bytes.error().describe());
-    if (auto written = ia::writeFileAtomically(output.path, *bytes); !written)
-        return fail(kExitOutputFailure, written.error().describe());
-    std::cerr << "wrote " << output.path << ": " << ia::describe(recording.encoding) << ", " << bytes->size()
-              << " bytes\n";
-    return kExitSuccess;
-}
-
-int runConvert(Input input, const OutputOptions& output) {
-    input.import.positionTolerance = output.gltf.positionTolerance;
-    input.import.rotationTolerance = output.gltf.rotationTolerance;
-    ia::ImportReport imported;
-    auto recording = loadRecording(input, &imported);
-    if (!recording) return fail(kExitInvalidInput, recording.error().describe());
-    for (const auto& note : imported.notes) std::cerr << "note: " << note << "\n";
-    if (isGltfPath(output.path)) {
-        if (!output.formatVersion.empty() || !output.layout.empty())
-            return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output.path);
-        return exportGltf(output, *recording);
-    }
-    std::string problem;
-    auto target = targetEncoding(output, recording->encoding, problem);
-    if (!target) return fail(kExitUsage, problem);
-    auto converted = ia::convertEncoding(*recording, *target);
-    // 1.0 -> 1.1 without an explicit layout: MRTK's compact layout when it holds the data, else full.
-    if (!converted && output.layout.empty() && target->minor == 1 && recording->encoding.minor == 0) {
-        converted = ia::convertEncoding(*recording, {1, ia::Layout::Full});
-        if (converted) std::cerr << "note: keys carry tangents or weights that 1.1 compact cannot hold; writing 1.1 full\n";
-    }
-    if (!converted) return fail(kExitUnsupported, input.path + ": " + converted.error().describe());
-    return writeOutput(output, *converted);
-}
-
 // ---- diff ----------------------------------------------------------------------------------------
 
 struct DiffCommand {
@@ -424,7 +254,7 @@ int runGenerate(const OutputOptions& output, const GenerateOptions& generate) {
     options.seed = generate.seed;
     options.reduceKeys = !generate.noReduce;
     options.markers = !generate.noMarkers;
-    return writeOutput(output, ia::generateRecording(options));
+    return writeRecordingFile(output, ia::generateRecording(options), std::cerr, false);
 }
 
 // ---- sample --------------------------------------------------------------------------------------
@@ -546,6 +376,10 @@ int main(int argc, char** argv) {
                                           "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
                                           "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
     app.require_subcommand(1);
+    app.fallthrough();  // -q and -v also after the verb
+    bool quiet = false, verbose = false;
+    app.add_flag("-q,--quiet", quiet, "print only errors on stderr");
+    app.add_flag("-v,--verbose", verbose, "batch: print every file's summary");
 
     Input input;
     bool json = false;
@@ -555,14 +389,22 @@ int main(int argc, char** argv) {
     info->footer("Example: inputanim info recording.bin --json");
 
     OutputOptions output;
+    BatchOptions batch;
     CLI::App* convert = app.add_subcommand("convert", "convert a recording to glTF 2.0 (.glb, .gltf), glTF back to a recording, or between format versions and layouts");
-    addInputOptions(*convert, input);
-    convert->add_option("OUT", output.path, "output file")->required();
+    convert->add_option("PATHS", batch.inputs, "IN OUT, or with --out-dir any number of files and folders")->required();
+    addInputOptions(*convert, input, nullptr);
     addEncodingOptions(*convert, output);
     addGltfOptions(*convert, output);
+    auto* batchGroup = convert->add_option_group("batch (many inputs)");
+    batchGroup->add_option("--out-dir", batch.outDir, "convert every PATH (folders recursively) into this folder");
+    batchGroup->add_option("--to", batch.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
+        ->check(CLI::IsMember({"glb", "gltf", "bin"}));
+    batchGroup->add_option("-j,--jobs", batch.jobs, "worker threads (default 1)")->check(CLI::Range(1u, 256u));
     convert->footer("The output format follows OUT's extension: .glb, .gltf, or anything else for the binary format.\n"
+                    "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
                     "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin rec.gltf --embed --linear-only\n"
-                    "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact");
+                    "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
+                    "  inputanim convert recordings/ --out-dir gltf/ -j 2");
 
     GenerateOptions generate;
     CLI::App* gen = app.add_subcommand("generate", "write a synthetic two-handed gesture recording");
@@ -621,7 +463,15 @@ int main(int argc, char** argv) {
     }
     if (info->parsed()) return runInfo(input, json);
     if (check->parsed()) return runCheck(input, json, strict);
-    if (convert->parsed()) return runConvert(input, output);
+    if (convert->parsed()) {
+        batch.quiet = quiet;
+        batch.verbose = verbose;
+        if (!batch.outDir.empty()) return runBatch(batch, input, output);
+        if (batch.inputs.size() != 2) return fail(kExitUsage, "convert takes IN OUT, or many inputs with --out-dir DIR");
+        input.path = batch.inputs[0];
+        output.path = batch.inputs[1];
+        return convertFile(input, output, std::cerr, quiet);
+    }
     if (sample->parsed()) return runSample(input, sampleOptions);
     if (diff->parsed()) return runDiff(diffCommand);
     return runGenerate(output, generate);

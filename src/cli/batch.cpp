@@ -1,0 +1,139 @@
+#include "batch.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "inputanim/binary_format.hpp"
+
+namespace cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Job {
+    fs::path input;
+    fs::path relative;  // where it goes under outDir, without extension
+    std::uintmax_t bytes = 0;
+    int code = -1;      // -1: not done
+    std::string log;
+};
+
+bool isRecordingFile(const fs::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    return extension == ".bin" || extension == ".glb" || extension == ".gltf";
+}
+
+// Inputs in a stable order, so that runs with any number of workers produce the same files.
+std::vector<Job> collect(const std::vector<std::string>& inputs, std::string& problem) {
+    std::vector<Job> jobs;
+    for (const auto& input : inputs) {
+        const fs::path path(input);
+        std::error_code error;
+        if (fs::is_directory(path, error)) {
+            std::vector<fs::path> found;
+            for (const auto& entry : fs::recursive_directory_iterator(path, error))
+                if (entry.is_regular_file() && isRecordingFile(entry.path())) found.push_back(entry.path());
+            std::sort(found.begin(), found.end());
+            for (const auto& file : found) jobs.push_back(Job{file, fs::relative(file, path).replace_extension(), 0, -1, {}});
+        } else if (fs::is_regular_file(path, error)) {
+            jobs.push_back(Job{path, path.filename().replace_extension(), 0, -1, {}});
+        } else {
+            problem = input + ": no such file or folder";
+            return {};
+        }
+    }
+    for (auto& job : jobs) job.bytes = fs::file_size(job.input);
+    return jobs;
+}
+
+// The output extension: asked for, or the other side of the input (told by content, not by name).
+std::string extensionFor(const Job& job, const std::string& to) {
+    if (!to.empty()) return "." + to;
+    std::uint8_t head[8] = {};
+    std::ifstream(job.input, std::ios::binary).read(reinterpret_cast<char*>(head), sizeof head);
+    return ia::hasMagic(head) ? ".glb" : ".bin";
+}
+
+std::string seconds(double s) { return s < 60 ? fixed(s, 1) + " s" : fixed(s / 60, 1) + " min"; }
+
+}  // namespace
+
+int runBatch(const BatchOptions& batch, const Input& inputTemplate, const OutputOptions& outputTemplate) {
+    std::string problem;
+    std::vector<Job> jobs = collect(batch.inputs, problem);
+    if (!problem.empty()) return fail(kExitInvalidInput, problem);
+    std::uintmax_t totalBytes = 0;
+    for (const auto& job : jobs) totalBytes += job.bytes;
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::atomic<std::size_t> next{0};
+    std::size_t done = 0, failed = 0;
+    std::uintmax_t doneBytes = 0;
+    const bool terminal = ::isatty(STDERR_FILENO) && !batch.quiet;
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+
+    auto worker = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+            Job& job = jobs[i];
+            Input input = inputTemplate;
+            input.path = job.input.string();
+            OutputOptions output = outputTemplate;
+            const fs::path target = fs::path(batch.outDir) / job.relative;
+            output.path = target.string() + extensionFor(job, batch.to);
+            std::ostringstream log;
+            std::error_code error;
+            fs::create_directories(target.parent_path(), error);
+            const int code = convertFile(input, output, log, !batch.verbose);
+            std::lock_guard lock(mutex);
+            job.code = code;
+            job.log = log.str();
+            ++done;
+            doneBytes += job.bytes;
+            if (code != kExitSuccess) ++failed;
+            if (!terminal && !batch.quiet)  // plain lines for logs and pipes
+                std::cerr << (code == kExitSuccess ? "ok   " : "FAIL ") << job.input.string() << " -> " << output.path << "\n"
+                          << job.log;
+            changed.notify_all();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < std::max(1u, batch.jobs); ++t) threads.emplace_back(worker);
+
+    if (terminal) {  // one progress line, redrawn: files, MB/s, ETA
+        std::unique_lock lock(mutex);
+        while (done < jobs.size()) {
+            changed.wait_for(lock, std::chrono::milliseconds(200));
+            const double rate = double(doneBytes) / 1e6 / std::max(elapsed(), 1e-3);
+            const double eta = rate > 0 ? double(totalBytes - doneBytes) / 1e6 / rate : 0;
+            std::cerr << "\r[" << done << "/" << jobs.size() << "] " << fixed(rate, 1) << " MB/s, ETA " << seconds(eta)
+                      << (failed ? ", " + std::to_string(failed) + " failed" : std::string()) << "   " << std::flush;
+        }
+        std::cerr << "\n";
+    }
+    for (auto& thread : threads) thread.join();
+
+    int worst = kExitSuccess;
+    for (const auto& job : jobs) worst = std::max(worst, job.code);
+    if (!batch.quiet) {
+        std::cerr << jobs.size() << " files: " << jobs.size() - failed << " converted, " << failed << " failed; "
+                  << fixed(double(totalBytes) / 1e6, 1) << " MB in " << seconds(elapsed()) << "\n";
+    }
+    for (const auto& job : jobs)  // the errors again, together, so none is lost in the scroll
+        if (job.code != kExitSuccess && (terminal || batch.quiet)) std::cerr << job.log;
+    return worst;
+}
+
+}  // namespace cli
