@@ -159,7 +159,11 @@ private:
             curves[c] = &recording_.curves[firstCurve + c];
             anyKeys |= !curves[c]->keys.empty();
         }
-        if (!anyKeys) return Success{};
+        if (!anyKeys) {  // no channel; only odd wrap modes need keeping
+            for (int c = 0; c < n; ++c)
+                if (auto extras = emptyCurveExtrasFor(*curves[c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
+            return Success{};
+        }
         const std::span<const Curve* const> components(curves, n);
         auto track = buildTrack(components, kind, trackOptions_);
         if (!track) {

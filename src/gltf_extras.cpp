@@ -72,6 +72,11 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
     return extras;
 }
 
+std::optional<Json> emptyCurveExtrasFor(const Curve& curve) {
+    if (defaultWraps(curve)) return std::nullopt;
+    return fullKeys(curve);
+}
+
 std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
     bool plain = defaultWraps(curve);
     for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {

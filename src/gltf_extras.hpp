@@ -28,6 +28,9 @@ nlohmann::ordered_json floatJson(float value);
 // "preWrapMode": m, "postWrapMode": m} when the channel cannot say (tangents, weights, wrap modes,
 // negative times, empty components).
 std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component);
+// The same for a float curve that has no channel because it and its vector's other components are empty:
+// only wrap modes other than ClampForever need saying.
+std::optional<nlohmann::ordered_json> emptyCurveExtrasFor(const Curve& curve);
 // The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
 // at its end than the curve has keys.
 std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve, bool extended);

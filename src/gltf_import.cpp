@@ -62,7 +62,8 @@ std::optional<float> floatFromJson(const Json& value) {
 Result<Curve> curveFromKeys(const Json& entry, const std::string& where) {
     Curve curve;
     auto fail = [&](const std::string& what) { return Error{{}, {}, where + ": " + what}; };
-    if (!entry["keys"].is_array()) return fail("expected an array of keys");
+    // tinygltf 2.7 writes an empty array as null: that is a curve without keys.
+    if (!entry["keys"].is_array() && !entry["keys"].is_null()) return fail("expected an array of keys");
     if (entry.contains("preWrapMode")) curve.preWrapMode = entry["preWrapMode"].get<std::int32_t>();
     if (entry.contains("postWrapMode")) curve.postWrapMode = entry["postWrapMode"].get<std::int32_t>();
     for (const Json& k : entry["keys"]) {

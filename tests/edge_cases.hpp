@@ -151,6 +151,8 @@ inline std::vector<Case> all() {
         const std::size_t wrist = jointCurve(Hand::Left, 1, 0);
         fillPose(r, wrist, 0.4, KeyStyle::Hermite, [](int) { return uniformTimes(0.5, 1.2, 10); });
         for (int c = 0; c < 7; ++c) r.curves[wrist + c].preWrapMode = r.curves[wrist + c].postWrapMode = kWrapPingPong;
+        // An empty curve with wrap modes of its own (found by fuzzing: they were lost when no channel carried them).
+        for (int c = 0; c < 7; ++c) r.curves[jointCurve(Hand::Right, 0, c)] = Curve{kWrapLoop, 0x2d000008, {}};
         cases.push_back({"looping", r, true});
     }
     {
