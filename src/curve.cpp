@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace inputanim {
 namespace {
@@ -155,6 +156,21 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
     if (time >= keys.back().time) return {keys.back().value, 0};
     const std::size_t k = segmentIndex(keys, time);
     return evaluateSegment(keys[k], keys[k + 1], time);
+}
+
+std::optional<std::string> invalidKey(const Curve& curve) {
+    const auto& keys = curve.keys;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const Key& key = keys[k];
+        if (!std::isfinite(key.time) || !std::isfinite(key.value))
+            return "key " + std::to_string(k) + " has a non-finite time or value";
+        if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) ||
+            !std::isfinite(key.outWeight))
+            return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
+        if (k > 0 && !(key.time > keys[k - 1].time))
+            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
+    }
+    return std::nullopt;
 }
 
 double evaluate(const Curve& curve, double time) { return evaluateWithSlope(curve, time).value; }

@@ -164,15 +164,12 @@ private:
                 if (auto extras = emptyCurveExtrasFor(*curves[c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
             return Success{};
         }
+        for (int c = 0; c < n; ++c)
+            if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + *problem};
         const std::span<const Curve* const> components(curves, n);
         auto track = buildTrack(components, kind, trackOptions_);
-        if (!track) {
-            // "component c: ..." -> name the curve.
-            const std::string& message = track.error().message;
-            const std::size_t c = message.rfind("component ", 0) == 0 ? std::size_t(message[10] - '0') : 0;
-            const std::size_t colon = message.find(": ");
-            return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + (colon == std::string::npos ? message : message.substr(colon + 2))};
-        }
+        if (!track)
+            return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + n - 1) + ": " + track.error().message};
         const double error = measureTrackError(*track, components, kind);
         double& worst = kind == TrackKind::Rotation ? report_.maxRotationError : report_.maxPositionError;
         worst = std::max(worst, error);

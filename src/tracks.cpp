@@ -81,21 +81,6 @@ Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb) {
     return piece;
 }
 
-std::optional<std::string> invalidKey(const Curve& curve) {
-    const auto& keys = curve.keys;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        const Key& key = keys[k];
-        if (!std::isfinite(key.time) || !std::isfinite(key.value))
-            return "key " + std::to_string(k) + " has a non-finite time or value";
-        if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) ||
-            !std::isfinite(key.outWeight))
-            return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
-        if (k > 0 && !(key.time > keys[k - 1].time))
-            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
-    }
-    return std::nullopt;
-}
-
 // Key times of one curve as played over [0, duration]: clamped keys as they are, wrapped keys repeated
 // (Loop) or mirrored (PingPong) period after period.
 Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, std::vector<float>& events) {

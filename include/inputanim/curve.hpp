@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace inputanim {
@@ -63,6 +65,10 @@ ValueSlope evaluateSegment(const Key& left, const Key& right, double time);
 
 // Maps a time outside the key range through the curve's wrap modes (Loop, PingPong; others clamp).
 double wrapTime(const Curve& curve, double time);
+
+// What makes a curve unplayable outside Unity ("key 3 is not later than key 2"): non-finite times or
+// values, NaN tangents, non-finite weights, times that do not increase. nullopt when it is fine.
+std::optional<std::string> invalidKey(const Curve& curve);
 
 // AnimationCurve.Evaluate: empty curves give 0, one key is constant, wrap modes apply outside the keys.
 double evaluate(const Curve& curve, double time);
