@@ -173,11 +173,24 @@ WorldPose decompose(const std::array<double, 16>& m) {
     return {glm::dvec3(world[3]), glm::normalize(glm::quat_cast(basis))};
 }
 
-// The times at which to evaluate motion: every key time that affects it, and a uniform grid between.
-std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate) {
+// Grid samples allowed per key time, beyond a fixed allowance: memory follows what the file holds, even
+// when a few keys span a huge time.
+constexpr double kGridSamplesPerKey = 64;
+constexpr double kGridAllowance = 200'000;
+
+// The times at which to evaluate motion: every key time that affects it, and a uniform grid between, at
+// `rate` or coarser where the keys are too few for that span (then `coarsened` is set).
+std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& coarsened) {
     if (keyTimes.size() < 2) return keyTimes.empty() ? std::vector<float>{0.0f} : keyTimes;
     const double first = keyTimes.front(), last = keyTimes.back();
-    for (double t = first; t < last; t += 1.0 / rate) keyTimes.push_back(float(t));
+    const double limit = kGridAllowance + kGridSamplesPerKey * double(keyTimes.size());
+    if ((last - first) * rate > limit) {
+        rate = limit / (last - first);
+        coarsened = true;
+    }
+    const std::size_t count = std::size_t((last - first) * rate);
+    keyTimes.reserve(keyTimes.size() + count + 1);
+    for (std::size_t i = 0; i < count; ++i) keyTimes.push_back(float(first + double(i) / rate));
     std::sort(keyTimes.begin(), keyTimes.end());
     keyTimes.erase(std::unique(keyTimes.begin(), keyTimes.end()), keyTimes.end());
     return keyTimes;
@@ -303,6 +316,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         report.notes.push_back(std::string("joint names say no Left or Right: taken as the ") +
                                (found->unsidedHand == 1 ? "right" : "left") + " hand (--map chooses otherwise)");
     const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
+    bool coarsened = false;
     const bool writtenByBlender = doc.model().asset.generator.rfind("Khronos glTF Blender I/O", 0) == 0;
     std::set<int> skinJoints;
     for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
@@ -310,7 +324,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         report.notes.push_back("written by Blender: bones turned back a quarter turn about X to MRTK's joint axes");
     if (r.hasCameraPose) {
         SampledVector position, rotation;
-        samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate),
+        samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate, coarsened),
                     found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation);
         fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(0)]);
         fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(3)]);
@@ -330,7 +344,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
             SampledVector position, rotation;
             const bool blenderBone = writtenByBlender && skinJoints.count(node);
-            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
+            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate, coarsened), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
                         nodes.tracked, position, rotation);
             fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, joint, 0)]);
             fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, joint, 3)]);
@@ -359,7 +373,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
     if (r.hasEyeGaze) {
         SampledVector origin, direction, unusedRotation;
         std::vector<float> times = doc.keyTimesAffecting(found->gazeDirection);
-        times = sampleTimes(times, options.sampleRate);
+        times = sampleTimes(times, options.sampleRate, coarsened);
         samplePoses(doc, found->gazeOrigin, times, glm::dquat(1, 0, 0, 0), -1, origin, unusedRotation);
         samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation);
         for (std::size_t i = 0; i < times.size(); ++i)
@@ -367,6 +381,9 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(0)]);
         fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(3)]);
     }
+    if (coarsened)
+        report.notes.push_back("few keys over a long time span: motion between keys was sampled more coarsely than " +
+                               std::to_string(int(options.sampleRate)) + " Hz");
     return r;
 }
 

@@ -30,6 +30,8 @@ GltfContainer containerForPath(const std::string& path, bool embed) {
 namespace {
 
 constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
+constexpr std::size_t kKnotAllowance = 100'000;  // knots per channel allowed whatever the key count
+constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
 
 class ModelBuilder {
 public:
@@ -45,7 +47,11 @@ public:
         trackOptions_.positionTolerance = options.positionTolerance;
         trackOptions_.rotationTolerance = options.rotationTolerance;
         trackOptions_.linearOnly = options.linearOnly;
-        trackOptions_.maxKnots = options.maxKnotsPerTrack;
+        // Unrolling and densifying may multiply keys, but not without bound: a tiny file claiming a long loop
+        // of a short curve is refused rather than allowed to fill memory.
+        std::size_t keys = 0;
+        for (const Curve& curve : recording.curves) keys += curve.keys.size();
+        trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
     }
 
     Result<std::vector<std::uint8_t>> build() {

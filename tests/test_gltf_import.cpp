@@ -225,6 +225,19 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
     CHECK(fixtures::bytesOf(*hermite).size() > 0);  // 1.0 holds it
 }
 
+TEST_CASE("a few keys over a huge time span are sampled more coarsely, not without bound") {
+    ForeignModel m;  // found by fuzzing: a 120 Hz grid over 1e9 s asked for gigabytes
+    const int wrist = m.node("Hand_Left_Wrist", -1);
+    m.channel(wrist, "translation", {0, 1e9f}, {0, 1, 0, 1, 1, 0});
+    ImportReport report;
+    auto r = importGltf(m.glb(), "sparse.glb", {}, &report);
+    REQUIRE(r.ok());
+    bool noted = false;
+    for (const auto& note : report.notes) noted |= note.find("sampled more coarsely") != std::string::npos;
+    CHECK(noted);
+    CHECK(r->curves[jointCurve(Hand::Left, 1, 0)].keys.size() == 2);  // still a straight line
+}
+
 TEST_CASE("files with nothing recognisable list the node names found") {
     ForeignModel m;
     m.node("Cube", -1);
