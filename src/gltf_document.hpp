@@ -22,7 +22,6 @@ struct ChannelData {
     int node = -1;
     std::string path;  // "translation", "rotation", "scale"
     Track track;
-    TrackKind kind() const { return path == "rotation" ? TrackKind::Rotation : TrackKind::Vector; }
 };
 
 struct NodeTransform {

@@ -13,7 +13,11 @@
 namespace inputanim {
 
 // Ramer-Douglas-Peucker over a polyline of samples, with `error(a, b, i)` the deviation of sample i from
-// the interpolation between kept samples a and b. Iterative, so long recordings cannot overflow the stack.
+// the interpolation between kept samples a and b. It runs in windows of kReductionWindow samples (their
+// ends are kept) so that the worst case stays linear in the sample count, and iteratively, so that long
+// recordings cannot overflow the stack.
+inline constexpr std::size_t kReductionWindow = 2048;
+
 template <typename ErrorFn>
 inline std::vector<std::size_t> reduce(std::size_t count, double tolerance, ErrorFn error) {
     if (count <= 2) {
@@ -22,8 +26,12 @@ inline std::vector<std::size_t> reduce(std::size_t count, double tolerance, Erro
         return all;
     }
     std::vector<bool> keep(count, false);
-    keep.front() = keep.back() = true;
-    std::vector<std::pair<std::size_t, std::size_t>> stack{{0, count - 1}};
+    std::vector<std::pair<std::size_t, std::size_t>> stack;
+    for (std::size_t start = 0; start + 1 < count; start += kReductionWindow) {
+        const std::size_t end = std::min(start + kReductionWindow, count - 1);
+        keep[start] = keep[end] = true;
+        stack.push_back({start, end});
+    }
     while (!stack.empty()) {
         const auto [a, b] = stack.back();
         stack.pop_back();

@@ -235,7 +235,8 @@ TEST_CASE("a few keys over a huge time span are sampled more coarsely, not witho
     bool noted = false;
     for (const auto& note : report.notes) noted |= note.find("sampled more coarsely") != std::string::npos;
     CHECK(noted);
-    CHECK(r->curves[jointCurve(Hand::Left, 1, 0)].keys.size() == 2);  // still a straight line
+    // A straight line: a key per reduction window at most (window ends are kept), far fewer than samples.
+    CHECK(r->curves[jointCurve(Hand::Left, 1, 0)].keys.size() <= 200'000 / 2048 + 2);
 }
 
 TEST_CASE("files with nothing recognisable list the node names found") {
