@@ -121,6 +121,14 @@ expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"
 printf '{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"../../etc/passwd"}]}' >"$work/evil.gltf"
 check "buffer outside the folder is refused" 2 "$tool" info "$work/evil.gltf"
 expect "refusal names the URI" grep -q "/buffers/0/uri" "$work/err"
+cp "$samples/gesture-1.0.bin" "$work/take.bin"
+check "a .gltf whose buffer would overwrite the input is refused" 4 "$tool" convert "$work/take.bin" "$work/take.gltf" --force
+expect "the input is untouched" cmp -s "$samples/gesture-1.0.bin" "$work/take.bin"
+expect "nothing written" test ! -e "$work/take.gltf"
+echo "keep me" >"$work/other.bin"
+check "an existing buffer file is kept without --force" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/other.gltf"
+expect "the refusal names the buffer" grep -q "other.bin: exists (the .gltf's buffer" "$work/err"
+expect "the existing buffer file is untouched" test "$(cat "$work/other.bin")" = "keep me"
 check "glb refuses binary options" 1 "$tool" convert "$samples/gesture-1.0.bin" "$work/x.glb" --layout full
 check "sample csv" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 10 --select left,gaze
 expect "sample csv parses with one row per time" python3 -c "

@@ -35,13 +35,25 @@ std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) 
 
 namespace {
 
-int exportGltf(const OutputOptions& output, const ia::Recording& recording, std::ostream& log, bool quiet) {
+int exportGltf(const std::string& inputPath, const OutputOptions& output, const ia::Recording& recording, std::ostream& log,
+               bool quiet) {
     if (!output.force && std::filesystem::exists(output.path))
         return fail(log, kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
+    const auto container = ia::containerForPath(output.path, output.embed);
+    if (container == ia::GltfContainer::GltfSeparate) {
+        // rec.bin -> rec.gltf would put the buffer in rec.bin: never over the input, and like any output
+        // not over an existing file without --force.
+        const std::filesystem::path buffer = std::filesystem::path(output.path).replace_extension(".bin");
+        std::error_code error;
+        if (std::filesystem::equivalent(buffer, inputPath, error))
+            return fail(log, kExitOutputFailure, buffer.string() + ": the .gltf's buffer would overwrite the input; "
+                                                                   "choose another output name or --embed");
+        if (!output.force && std::filesystem::exists(buffer))
+            return fail(log, kExitOutputFailure, buffer.string() + ": exists (the .gltf's buffer; use --force to overwrite)");
+    }
     ia::ExportOptions options = output.gltf;
     options.meshes = !output.noMesh;
     ia::ExportReport report;
-    const auto container = ia::containerForPath(output.path, output.embed);
     if (auto written = ia::writeGltf(recording, output.path, container, options, &report); !written)
         return fail(log, written.error().offset ? kExitOutputFailure : kExitUnsupported, written.error().describe());
     if (quiet) return kExitSuccess;
@@ -108,7 +120,7 @@ int convertFile(Input input, const OutputOptions& output, std::ostream& log, boo
     if (isGltfPath(output.path)) {
         if (!output.formatVersion.empty() || !output.layout.empty())
             return fail(log, kExitUsage, "--format-version and --layout apply to binary output, not to " + output.path);
-        return exportGltf(output, *recording, log, quiet);
+        return exportGltf(input.path, output, *recording, log, quiet);
     }
     std::string problem;
     auto target = targetEncoding(output, recording->encoding, problem);
