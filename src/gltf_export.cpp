@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "gltf_extras.hpp"
+#include "gltf_profile.hpp"
 #include "inputanim/file_io.hpp"
-#include "inputanim/sampling.hpp"
 #include "inputanim/tracks.hpp"
 #include "inputanim/version.hpp"
 #include "mesh_geometry.hpp"
@@ -30,6 +30,23 @@ GltfContainer containerForPath(const std::string& path, bool embed) {
 namespace {
 
 constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
+
+// The JSON and BIN chunks of a GLB that tinygltf wrote (20-byte header + JSON, then 8-byte BIN header).
+struct GlbChunks {
+    std::span<const std::uint8_t> json, bin;
+};
+GlbChunks chunksOf(std::span<const std::uint8_t> glb) {
+    std::uint32_t jsonLength;
+    std::memcpy(&jsonLength, glb.data() + 12, 4);
+    GlbChunks chunks{glb.subspan(20, jsonLength), {}};
+    const std::size_t binHeader = 20 + jsonLength;
+    if (glb.size() >= binHeader + 8) {
+        std::uint32_t binLength;
+        std::memcpy(&binLength, glb.data() + binHeader, 4);
+        chunks.bin = glb.subspan(binHeader + 8, binLength);
+    }
+    return chunks;
+}
 constexpr std::size_t kKnotAllowance = 100'000;  // knots per channel allowed whatever the key count
 constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
 
@@ -181,7 +198,8 @@ private:
         worst = std::max(worst, error);
         for (int c = 0; c < n; ++c) noteCurveExtras(firstCurve + c, *curves[c], *track, c);
 
-        const float* signs = kind == TrackKind::Rotation ? kGltfRotationSigns.data() : kGltfPositionSigns.data();
+        float signs[4];
+        for (int c = 0; c < n; ++c) signs[c] = placeOf(firstCurve + c).sign;
         const std::size_t count = track->times.size();
         std::vector<float> output;
         const bool cubic = track->interpolation == Interpolation::CubicSpline;
@@ -197,7 +215,7 @@ private:
             // glTF asks for a zero in-tangent on the first key and a zero out-tangent on the last.
             for (int c = 0; c < n; ++c) output[c] = 0, output[output.size() - n + c] = 0;
         }
-        addChannel(node, kind == TrackKind::Rotation ? "rotation" : "translation", track->times, output,
+        addChannel(node, placeOf(firstCurve).path, track->times, output,
                    kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, track->interpolation);
         return Success{};
     }
@@ -237,13 +255,13 @@ private:
         if (auto extras = booleanExtrasFor(curve, extended)) curveExtras_.emplace_back(curveName(index), *extras);
         const float first = output[0];
         model_.nodes[node].scale = {first, first, first};
-        addChannel(node, "scale", times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);
+        addChannel(node, placeOf(index).path, times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);
     }
 
     // ---- scene sections ----------------------------------------------------------------------------
 
     Status addCamera() {
-        const int node = addNode("Camera", -1);
+        const int node = addNode(placeOf(cameraCurve(0)).node, -1);
         const int view = addNode("Camera_View", node);
         model_.nodes[view].rotation = {0, 1, 0, 0};  // glTF cameras look down -Z, Unity's down +Z
         tinygltf::Camera camera;
@@ -261,20 +279,22 @@ private:
 
     Status addHand(Hand hand) {
         const std::string side = hand == Hand::Left ? "Left" : "Right";
-        const int root = addNode("Hand_" + side, -1);
-        addBooleanChannel(root, booleanCurve(hand == Hand::Left ? BooleanCurve::TrackedLeft : BooleanCurve::TrackedRight));
+        const std::size_t tracked = booleanCurve(hand == Hand::Left ? BooleanCurve::TrackedLeft : BooleanCurve::TrackedRight);
+        const std::size_t pinchingCurve = booleanCurve(hand == Hand::Left ? BooleanCurve::PinchingLeft : BooleanCurve::PinchingRight);
+        const int root = addNode(placeOf(tracked).node, -1);
+        addBooleanChannel(root, tracked);
         tinygltf::Skin skin;
         skin.name = "Hand_" + side + "_Skin";
         skin.skeleton = root;
         for (int joint = 0; joint < kJointCount; ++joint) {
-            const int node = addNode("Hand_" + side + "_" + std::string(jointName(joint)), root);
+            const int node = addNode(placeOf(jointCurve(hand, joint, 0)).node, root);
             skin.joints.push_back(node);
             if (auto s = addCurveChannel(node, jointCurve(hand, joint, 0), TrackKind::Vector); !s) return s;
             if (auto s = addCurveChannel(node, jointCurve(hand, joint, 3), TrackKind::Rotation); !s) return s;
         }
         // The pinch marker rides on the thumb tip, so it shows where the pinch happens.
-        const int pinching = addNode("Hand_" + side + "_Pinching", skin.joints[6]);
-        addBooleanChannel(pinching, booleanCurve(hand == Hand::Left ? BooleanCurve::PinchingLeft : BooleanCurve::PinchingRight));
+        const int pinching = addNode(placeOf(pinchingCurve).node, skin.joints[6]);
+        addBooleanChannel(pinching, pinchingCurve);
         model_.skins.push_back(skin);
         if (options_.meshes) {
             model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f), material("Pinch", {1.0, 0.25, 0.2, 1}));
@@ -288,8 +308,8 @@ private:
     }
 
     Status addGaze() {
-        const int node = addNode("Gaze", -1);
-        const int direction = addNode("Gaze_Direction", node);
+        const int node = addNode(placeOf(gazeCurve(0)).node, -1);
+        const int direction = addNode(placeOf(gazeCurve(3)).node, node);
         if (options_.meshes)
             model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f), material("Gaze", {0.2, 0.9, 0.3, 1}));
         if (auto s = addCurveChannel(node, gazeCurve(0), TrackKind::Vector); !s) return s;
@@ -349,10 +369,9 @@ private:
             return Error{{}, {}, "tinygltf could not serialise the model"};
         const std::string bytes = stream.str();
         if (bytes.size() < 20) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
-        std::uint32_t jsonLength;
-        std::memcpy(&jsonLength, bytes.data() + 12, 4);
-        report_.jsonBytes = jsonLength;
-        return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
+        std::vector<std::uint8_t> glb(bytes.begin(), bytes.end());
+        report_.jsonBytes = chunksOf(glb).json.size();
+        return glb;
     }
 
     const Recording& recording_;
@@ -366,11 +385,9 @@ private:
     std::vector<std::pair<std::string, nlohmann::ordered_json>> curveExtras_;
 };
 
-// GLB -> .gltf JSON whose buffer is a URI (a file name beside it, or a base64 data URI).
-Result<std::string> glbToGltfJson(const std::vector<std::uint8_t>& glb, const std::string& bufferUri) {
-    std::uint32_t jsonLength;
-    std::memcpy(&jsonLength, glb.data() + 12, 4);
-    auto json = nlohmann::ordered_json::parse(glb.begin() + 20, glb.begin() + 20 + jsonLength, nullptr, false);
+// The GLB's JSON as .gltf text whose buffer is a URI (a file name beside it, or a base64 data URI).
+Result<std::string> gltfJson(std::span<const std::uint8_t> jsonChunk, const std::string& bufferUri) {
+    auto json = nlohmann::ordered_json::parse(jsonChunk.begin(), jsonChunk.end(), nullptr, false);
     if (json.is_discarded()) return Error{{}, {}, "internal: the GLB's JSON chunk does not parse"};
     if (json.contains("buffers") && !json["buffers"].empty()) json["buffers"][0]["uri"] = bufferUri;
     return json.dump(1);
@@ -406,16 +423,6 @@ std::string uriEncode(const std::string& name) {
     return out;
 }
 
-std::span<const std::uint8_t> binChunk(const std::vector<std::uint8_t>& glb) {
-    std::uint32_t jsonLength;
-    std::memcpy(&jsonLength, glb.data() + 12, 4);
-    const std::size_t binHeader = 20 + jsonLength;
-    if (glb.size() < binHeader + 8) return {};
-    std::uint32_t binLength;
-    std::memcpy(&binLength, glb.data() + binHeader, 4);
-    return {glb.data() + binHeader + 8, binLength};
-}
-
 }  // namespace
 
 Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report) {
@@ -434,9 +441,9 @@ Status writeGltf(const Recording& recording, const std::string& path, GltfContai
         r.writtenFiles.push_back(path);
         return Success{};
     }
-    const auto bin = binChunk(*glb);
+    const GlbChunks chunks = chunksOf(*glb);
     // The bin chunk is padded to 4 bytes; the buffer's byteLength is what counts.
-    const std::span<const std::uint8_t> data = bin.first(std::min(bin.size(), r.bufferBytes));
+    const std::span<const std::uint8_t> data = chunks.bin.first(std::min(chunks.bin.size(), r.bufferBytes));
     std::string uri;
     std::string binPath;
     if (container == GltfContainer::GltfEmbedded) {
@@ -445,7 +452,7 @@ Status writeGltf(const Recording& recording, const std::string& path, GltfContai
         binPath = std::filesystem::path(path).replace_extension(".bin").string();
         uri = uriEncode(std::filesystem::path(binPath).filename().string());
     }
-    auto json = glbToGltfJson(*glb, uri);
+    auto json = gltfJson(chunks.json, uri);
     if (!json) return Error{path, {}, json.error().message};
     if (!binPath.empty()) {
         if (auto s = writeFileAtomically(binPath, data); !s) return s;

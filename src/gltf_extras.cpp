@@ -21,6 +21,16 @@ Json floatJson(float value) {
     return text;
 }
 
+std::optional<float> floatFromJson(const nlohmann::json& value) {
+    if (value.is_number()) return float(value.get<double>());
+    if (!value.is_string()) return std::nullopt;
+    const std::string text = value.get<std::string>();
+    if (text == "inf") return std::numeric_limits<float>::infinity();
+    if (text == "-inf") return -std::numeric_limits<float>::infinity();
+    if (text.rfind("nan:0x", 0) == 0) return std::bit_cast<float>(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
+    return std::nullopt;
+}
+
 namespace {
 
 Json fullKeys(const Curve& curve) {

@@ -20,6 +20,8 @@ inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
 
 // A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
 nlohmann::ordered_json floatJson(float value);
+// Its inverse; nullopt for anything else.
+std::optional<float> floatFromJson(const nlohmann::json& value);
 
 // What a float curve needs beyond its channel, or nullopt when its keys are exactly the knots of the
 // channel with MRTK's linear encoding: "knots": [[first, count], ...] when only some knots are its keys,

@@ -7,57 +7,13 @@
 #include "foreign_import.hpp"
 #include "gltf_document.hpp"
 #include "gltf_extras.hpp"
+#include "gltf_profile.hpp"
 #include "inputanim/binary_format.hpp"
-#include "inputanim/sampling.hpp"
 
 namespace inputanim {
 namespace {
 
 using Json = nlohmann::json;
-
-// The node, path and component that carry a curve in the profile, and the Unity <-> glTF sign.
-struct CurvePlace {
-    std::string node;
-    const char* path;
-    int component;
-    float sign;
-};
-
-CurvePlace placeOf(std::size_t index) {
-    switch (sectionOf(index)) {
-        case Section::Camera: {
-            const int c = int(index - kCameraFirst);
-            return c < 3 ? CurvePlace{"Camera", "translation", c, kGltfPositionSigns[c]}
-                         : CurvePlace{"Camera", "rotation", c - 3, kGltfRotationSigns[c - 3]};
-        }
-        case Section::Booleans: {
-            static const char* nodes[] = {"Hand_Left", "Hand_Right", "Hand_Left_Pinching", "Hand_Right_Pinching"};
-            return {nodes[index - kBooleanFirst], "scale", 0, 1};
-        }
-        case Section::Gaze: {
-            const int c = int(index - kGazeFirst);
-            return {c < 3 ? "Gaze" : "Gaze_Direction", "translation", c % 3, kGltfPositionSigns[c % 3]};
-        }
-        default: {
-            const bool left = sectionOf(index) == Section::LeftHand;
-            const std::size_t local = index - (left ? kLeftHandFirst : kRightHandFirst);
-            const int joint = int(local / kPoseCurveCount), c = int(local % kPoseCurveCount);
-            const std::string node = std::string(left ? "Hand_Left_" : "Hand_Right_") + std::string(jointName(joint));
-            return c < 3 ? CurvePlace{node, "translation", c, kGltfPositionSigns[c]}
-                         : CurvePlace{node, "rotation", c - 3, kGltfRotationSigns[c - 3]};
-        }
-    }
-}
-
-std::optional<float> floatFromJson(const Json& value) {
-    if (value.is_number()) return float(value.get<double>());
-    if (!value.is_string()) return std::nullopt;
-    const std::string text = value.get<std::string>();
-    if (text == "inf") return std::numeric_limits<float>::infinity();
-    if (text == "-inf") return -std::numeric_limits<float>::infinity();
-    if (text.rfind("nan:0x", 0) == 0) return std::bit_cast<float>(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
-    return std::nullopt;
-}
 
 Result<Curve> curveFromKeys(const Json& entry, const std::string& where) {
     Curve curve;
