@@ -21,9 +21,7 @@
 namespace inputanim {
 
 GltfContainer containerForPath(const std::string& path, bool embed) {
-    std::string extension = std::filesystem::path(path).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (extension == ".gltf") return embed ? GltfContainer::GltfEmbedded : GltfContainer::GltfSeparate;
+    if (lowercaseExtension(path) == ".gltf") return embed ? GltfContainer::GltfEmbedded : GltfContainer::GltfSeparate;
     return GltfContainer::Glb;
 }
 

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "inputanim/binary_format.hpp"
+#include "inputanim/file_io.hpp"
 
 namespace cli {
 namespace {
@@ -29,8 +30,7 @@ struct Job {
 };
 
 bool isRecordingFile(const fs::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string extension = ia::lowercaseExtension(path.string());
     return extension == ".bin" || extension == ".glb" || extension == ".gltf";
 }
 

@@ -10,8 +10,7 @@
 namespace cli {
 
 bool isGltfPath(const std::string& path) {
-    std::string extension = std::filesystem::path(path).extension().string();
-    for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string extension = ia::lowercaseExtension(path);
     return extension == ".glb" || extension == ".gltf";
 }
 
