@@ -31,7 +31,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info check convert generate sample diff; do
+for verb in info check validate convert generate sample diff plot; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -186,6 +186,93 @@ check "a warning passes without --strict" 0 "$tool" check "$work/negative.bin"
 check "a warning fails with --strict" 5 "$tool" check "$work/negative.bin" --strict --json
 expect "check --json parses" python3 -c "
 import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.check/1' and d['passed'] is False and d['warnings']==1"
+
+# validate: a glTF against the profile's rules plus the recording it converts to; a binary recording
+# plus the glTF convert would write.
+check "validate a binary recording" 0 "$tool" validate "$samples/gesture-1.1-compact.bin"
+expect "validate says valid" grep -q "gesture-1.1-compact.bin: valid" "$work/out"
+expect "validate writes nothing to stderr" test ! -s "$work/err"
+check "export for validate" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/valid.glb"
+check "validate our glTF --json" 0 "$tool" validate "$work/valid.glb" --json
+expect "validate --json parses and is clean" python3 -c "
+import json; d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.validate/1' and d['kind']=='gltf' and d['ownFile'] is True and d['passed'] is True, d
+assert d['profile']==[] and isinstance(d['recording'], list), d"
+python3 - "$work" <<'PY'
+import json, struct, sys
+work = sys.argv[1]
+data = open(f'{work}/valid.glb', 'rb').read()
+n = struct.unpack('<I', data[12:16])[0]
+doc = json.loads(data[20:20 + n])
+rest = data[20 + n:]
+for node in doc['nodes']:
+    if node.get('name') == 'Camera_View': node.pop('rotation')
+    if node.get('name') == 'Hand_Right_PinkyTip': node['name'] = 'PinkyTip'
+text = json.dumps(doc).encode(); text += b' ' * (-len(text) % 4)
+body = struct.pack('<I4s', len(text), b'JSON') + text + rest
+open(f'{work}/broken-profile.glb', 'wb').write(struct.pack('<4sII', b'glTF', 2, 12 + len(body)) + body)
+PY
+check "validate finds broken rules" 5 "$tool" validate "$work/broken-profile.glb"
+expect "validate names the rule and the JSON pointer" grep -q "error camera-view-rotation /nodes/[0-9]*:" "$work/out"
+expect "validate names the missing node" grep -q "error node-missing /nodes: no node named 'Hand_Right_PinkyTip'" "$work/out"
+check "validate --json of a broken file" 5 "$tool" validate "$work/broken-profile.glb" --json
+expect "validate --json lists the codes" python3 -c "
+import json; d=json.load(open('$work/out')); codes={f['code'] for f in d['profile']}
+assert d['passed'] is False and {'camera-view-rotation','node-missing'} <= codes, codes"
+check "validate --strict fails on a warning" 5 "$tool" validate "$work/negative.bin" --strict
+check "validate of a non-file is invalid input" 2 "$tool" validate "$work/does-not-exist.glb"
+
+# plot: an SVG whose lines, bands and markers sit where the data says.
+check "plot" 0 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/plot.svg" --rate 60
+expect "plot writes nothing to stdout or stderr" test ! -s "$work/out" -a ! -s "$work/err"
+check "plot refuses to overwrite" 4 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/plot.svg"
+check "plot of an unknown joint is a usage error" 1 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/bad.svg" --select left.Elbow
+expect "failed plot writes nothing" test ! -e "$work/bad.svg"
+check "plot's reference info" 0 "$tool" info "$samples/gesture-1.1-compact.bin" --json
+cp "$work/out" "$work/plot-info.json"
+check "plot's reference samples" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 60 --select left
+cp "$work/out" "$work/plot-samples.csv"
+expect "plot lines, bands and markers match the recording" python3 - "$work" <<'PY'
+import csv, json, sys, xml.etree.ElementTree as ET
+work = sys.argv[1]
+ns = {'s': 'http://www.w3.org/2000/svg'}
+root = ET.parse(f'{work}/plot.svg').getroot()
+info = json.load(open(f'{work}/plot-info.json'))
+duration = float(root.get('data-duration'))
+panels = {g.get('data-title'): g for g in root.iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel'}
+assert 'left Palm position (m)' in panels and 'camera position (m)' in panels, list(panels)
+palm = panels['left Palm position (m)']
+left, top, width, height = (float(palm.get(k)) for k in ('data-left', 'data-top', 'data-width', 'data-height'))
+ymin, ymax = float(palm.get('data-ymin')), float(palm.get('data-ymax'))
+# Every vertex of the x line maps back to the sampled palm x at its time.
+rows = list(csv.DictReader(open(f'{work}/plot-samples.csv')))
+line = next(p for p in palm.findall('s:path', ns) if p.get('data-label') == 'x')
+points = [tuple(map(float, v[1:].split(','))) for v in line.get('d').replace('M', ' M').replace('L', ' L').split()]
+assert len(points) == len(rows), (len(points), len(rows))
+for (px, py), row in zip(points, rows):
+    t = (px - left) / width * duration
+    value = ymin + (top + height - py) / height * (ymax - ymin)
+    assert abs(t - float(row['time'])) < 0.01, (t, row['time'])
+    assert abs(value - float(row['left.Palm.px'])) < 1e-3, (value, row['left.Palm.px'])
+# Tracked and pinching bands are the intervals info reports, drawn at their times.
+for kind in ('tracked', 'pinching'):
+    bands = [r for r in palm.findall('s:rect', ns) if r.get('class') == 'band ' + kind]
+    expected = info[kind]['left']
+    assert len(bands) == len(expected) > 0, (kind, len(bands), expected)
+    for band, (start, end) in zip(bands, expected):
+        assert abs(float(band.get('x')) - (left + start / duration * width)) < 0.01
+        assert abs(float(band.get('width')) - (end - start) / duration * width) < 0.02
+# One labelled dashed line per marker; every line is named at its end.
+markers = [g for g in root.iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'marker']
+assert [g.find('s:text', ns).text for g in markers] == [m['name'] for m in info['markers']]
+labels = [t.text for t in palm.findall('s:text', ns) if t.get('class') == 'label']
+assert sorted(labels) == ['x', 'y', 'z'], labels
+PY
+check "plot of one joint from glTF" 0 "$tool" plot "$work/valid.glb" --out "$work/tips.svg" --select left.IndexTip,right.IndexTip
+expect "plot draws the selected joints only" python3 -c "
+import xml.etree.ElementTree as ET
+titles = [g.get('data-title') for g in ET.parse('$work/tips.svg').getroot().iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel']
+assert titles == ['left IndexTip position (m)', 'right IndexTip position (m)'], titles"
 
 # Hostile inputs: peak memory stays small whatever the file claims (max RSS of the child, in KB).
 peak_kb() { python3 -c "

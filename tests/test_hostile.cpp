@@ -7,35 +7,12 @@
 
 #include "inputanim/gltf_export.hpp"
 #include "inputanim/gltf_import.hpp"
+#include "glb_json.hpp"
 
 using namespace inputanim;
 using Json = nlohmann::json;
 
 namespace {
-
-std::vector<std::uint8_t> glb(const Json& json, std::vector<std::uint8_t> bin) {
-    std::string text = json.dump();
-    while (text.size() % 4) text += ' ';
-    while (bin.size() % 4) bin.push_back(0);
-    std::vector<std::uint8_t> out(12);
-    auto put = [&](std::uint32_t v) {
-        const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
-        out.insert(out.end(), p, p + 4);
-    };
-    std::memcpy(out.data(), "glTF", 4);
-    put(std::uint32_t(text.size()));
-    put(0x4E4F534A);
-    out.insert(out.end(), text.begin(), text.end());
-    if (!bin.empty()) {
-        put(std::uint32_t(bin.size()));
-        put(0x004E4942);
-        out.insert(out.end(), bin.begin(), bin.end());
-    }
-    const std::uint32_t version = 2, length = std::uint32_t(out.size());
-    std::memcpy(out.data() + 4, &version, 4);
-    std::memcpy(out.data() + 8, &length, 4);
-    return out;
-}
 
 std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
     std::vector<std::uint8_t> bytes(values.size() * 4);

@@ -21,20 +21,25 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
+ia::Result<ia::ImportOptions> importOptionsFor(const Input& input) {
+    ia::ImportOptions options = input.import;
+    options.allowExternalPaths = input.allowExternalPaths;
+    if (input.mapFile.empty()) return options;
+    auto mapBytes = ia::readFile(input.mapFile);
+    if (!mapBytes) return mapBytes.error();
+    auto map = ia::parseNodeMap(*mapBytes, input.mapFile);
+    if (!map) return map.error();
+    options.map = std::move(*map);
+    return options;
+}
+
 ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report) {
     auto bytes = ia::readFile(input.path);
     if (!bytes) return bytes.error();
     if (!ia::hasMagic(*bytes) && ia::looksLikeGltf(*bytes)) {
-        ia::ImportOptions options = input.import;
-        options.allowExternalPaths = input.allowExternalPaths;
-        if (!input.mapFile.empty()) {
-            auto mapBytes = ia::readFile(input.mapFile);
-            if (!mapBytes) return mapBytes.error();
-            auto map = ia::parseNodeMap(*mapBytes, input.mapFile);
-            if (!map) return map.error();
-            options.map = std::move(*map);
-        }
-        return ia::importGltf(*bytes, input.path, options, report);
+        auto options = importOptionsFor(input);
+        if (!options) return options.error();
+        return ia::importGltf(*bytes, input.path, *options, report);
     }
     return ia::readRecording(*bytes, input.path, {.acceptPrerelease2019 = input.prerelease2019});
 }

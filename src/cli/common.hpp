@@ -36,6 +36,9 @@ struct Input {
     ia::ImportOptions import;  // tolerances are shared with the glTF output options
 };
 
+// The glTF import options of the command line, with the --map file read.
+ia::Result<ia::ImportOptions> importOptionsFor(const Input& input);
+
 // A recording from a binary file or a glTF file, told apart by content, never by extension.
 ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report = nullptr);
 

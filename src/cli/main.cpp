@@ -12,6 +12,7 @@
 #include "inputanim/diff.hpp"
 #include "inputanim/gltf_export.hpp"
 #include "inputanim/gltf_import.hpp"
+#include "inputanim/plot.hpp"
 #include "inputanim/sampling.hpp"
 #include "inputanim/summary.hpp"
 #include "inputanim/synthetic.hpp"
@@ -19,9 +20,10 @@
 #include "batch.hpp"
 #include "common.hpp"
 #include "convert.hpp"
+#include "findings.hpp"
+#include "validate.hpp"
 
 using namespace cli;
-using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -30,17 +32,6 @@ Json floatJson(float value) {
     char text[32];
     const auto end = std::to_chars(text, text + sizeof text, value).ptr;
     return Json(std::strtod(std::string(text, end).c_str(), nullptr));
-}
-
-Json findingsJson(const std::vector<ia::Finding>& findings) {
-    Json list = Json::array();
-    for (const auto& finding : findings) {
-        Json item = {{"severity", ia::severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve}};
-        item["key"] = finding.key ? Json(*finding.key) : Json(nullptr);
-        item["message"] = finding.message;
-        list.push_back(item);
-    }
-    return list;
 }
 
 // ---- info ----------------------------------------------------------------------------------------
@@ -119,8 +110,7 @@ void printInfoText(const std::string& path, const ia::Recording& recording, cons
     std::cout << "markers    " << (recording.markers.empty() ? "none" : std::to_string(recording.markers.size())) << "\n";
     for (const auto& marker : recording.markers) std::cout << "  " << fixed(marker.time) << " s  " << marker.name << "\n";
 
-    std::size_t counts[3] = {};
-    for (const auto& finding : findings) ++counts[int(finding.severity)];
+    const auto counts = countBySeverity(findings);
     std::cout << "findings   " << counts[2] << " errors, " << counts[1] << " warnings, " << counts[0] << " notes"
               << (findings.empty() ? "" : " (--json lists all)") << "\n";
     // Show a few of each kind so a long list of one code does not bury the others.
@@ -128,9 +118,10 @@ void printInfoText(const std::string& path, const ia::Recording& recording, cons
     constexpr std::size_t kPerCode = 4;
     for (const auto& finding : findings) {
         const std::size_t n = ++shown[finding.code];
-        if (n <= kPerCode)
-            std::cout << "  " << ia::severityName(finding.severity) << " " << finding.code << " " << finding.curve
-                      << (finding.key ? " key " + std::to_string(*finding.key) : "") << ": " << finding.message << "\n";
+        if (n <= kPerCode) {
+            std::cout << "  ";
+            printFinding(std::cout, finding);
+        }
     }
     for (const auto& [code, n] : shown)
         if (n > kPerCode) std::cout << "  ... and " << n - kPerCode << " more " << code << "\n";
@@ -153,8 +144,7 @@ int runCheck(const Input& input, bool json, bool strict) {
     auto recording = loadRecording(input);
     if (!recording) return fail(kExitInvalidInput, recording.error().describe());
     const auto findings = ia::checkRecording(*recording);
-    std::size_t counts[3] = {};
-    for (const auto& finding : findings) ++counts[int(finding.severity)];
+    const auto counts = countBySeverity(findings);
     const bool failed = counts[2] > 0 || (strict && counts[1] > 0);
     if (json) {
         std::cout << Json{{"schema", "inputanim.check/1"}, {"file", input.path}, {"passed", !failed},
@@ -163,9 +153,7 @@ int runCheck(const Input& input, bool json, bool strict) {
                          .dump(2)
                   << "\n";
     } else {
-        for (const auto& finding : findings)
-            std::cout << ia::severityName(finding.severity) << " " << finding.code << " " << finding.curve
-                      << (finding.key ? " key " + std::to_string(*finding.key) : "") << ": " << finding.message << "\n";
+        for (const auto& finding : findings) printFinding(std::cout, finding);
         std::cout << input.path << ": " << counts[2] << " errors, " << counts[1] << " warnings, " << counts[0] << " notes\n";
     }
     return failed ? kExitCheckFailed : kExitSuccess;
@@ -368,6 +356,27 @@ int runSample(const Input& input, const SampleOptions& options) {
     return kExitSuccess;
 }
 
+// ---- plot ----------------------------------------------------------------------------------------
+
+struct PlotCommand {
+    std::string out;
+    bool force = false;
+    ia::PlotOptions options;
+};
+
+int runPlot(const Input& input, PlotCommand command) {
+    if (!command.force && std::filesystem::exists(command.out))
+        return fail(kExitOutputFailure, command.out + ": exists (use --force to overwrite)");
+    auto recording = loadRecording(input);
+    if (!recording) return fail(kExitInvalidInput, recording.error().describe());
+    if (command.options.title.empty()) command.options.title = std::filesystem::path(input.path).filename().string();
+    auto svg = ia::plotSvg(*recording, command.options);
+    if (!svg) return fail(kExitUsage, svg.error().message);
+    if (auto written = ia::writeFileAtomically(command.out, {reinterpret_cast<const std::uint8_t*>(svg->data()), svg->size()}); !written)
+        return fail(kExitOutputFailure, written.error().describe());
+    return kExitSuccess;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -437,6 +446,15 @@ int main(int argc, char** argv) {
     check->add_flag("--strict", strict, "warnings fail too");
     check->footer("Finding codes are listed in the README. Example: inputanim check recording.bin --strict");
 
+    CLI::App* validate = app.add_subcommand("validate", "check a glTF against the profile's rules and the recording it converts to; exit 5 on errors");
+    addInputOptions(*validate, input);
+    validate->add_flag("--json", json, "print JSON (schema inputanim.validate/1)");
+    validate->add_flag("--strict", strict, "warnings fail too");
+    validate->footer("glTF input: node names and hierarchy, samplers, extras and skins as docs/gltf-profile.md fixes them,\n"
+                     "then the checker on the converted recording. Binary input: the checker, then the rules on the\n"
+                     "glTF that convert would write. Rule codes are listed in the README.\n"
+                     "Examples:\n  inputanim validate authored.glb\n  inputanim validate rec.bin --json --strict");
+
     DiffCommand diffCommand;
     CLI::App* diff = app.add_subcommand("diff", "compare two recordings (binary or glTF) as MRTK plays them");
     diff->add_option("A", diffCommand.a.path, "first recording (the reference)")->required();
@@ -452,7 +470,23 @@ int main(int argc, char** argv) {
                  "in one recording only. Joints are compared where both recordings track the hand.\n"
                  "Example: inputanim diff original.bin roundtrip.glb --json");
 
-    for (CLI::App* verb : {info, check, convert, gen, sample, diff})
+    PlotCommand plotCommand;
+    CLI::App* plot = app.add_subcommand("plot", "draw an SVG chart of a recording over time, with tracked/pinching bands and markers");
+    addInputOptions(*plot, input);
+    plot->add_option("--out", plotCommand.out, "the .svg file to write")->required();
+    plot->add_flag("--force", plotCommand.force, "overwrite an existing file");
+    plot->add_option("--select", plotCommand.options.select,
+                     "what to draw: camera, left, right, gaze, or joints such as left.IndexTip (default: every section)")
+        ->delimiter(',');
+    plot->add_option("--rate", plotCommand.options.rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    plot->add_option("--width", plotCommand.options.width, "px (default 1200)")->check(CLI::Range(400.0, 100000.0));
+    plot->add_option("--title", plotCommand.options.title, "heading (default: the file name)");
+    plot->footer("A hand shows its palm position, its thumb-index tip distance and its tracked (blue) and pinching\n"
+                 "(orange) bands; the camera its position, heading and elevation; gaze its heading and elevation.\n"
+                 "Lines are named where they end. Examples:\n  inputanim plot rec.bin --out rec.svg\n"
+                 "  inputanim plot rec.glb --out tips.svg --select left.IndexTip,right.IndexTip");
+
+    for (CLI::App* verb : {info, check, validate, convert, gen, sample, diff, plot})
         verb->set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION);
 
     try {
@@ -463,6 +497,7 @@ int main(int argc, char** argv) {
     }
     if (info->parsed()) return runInfo(input, json);
     if (check->parsed()) return runCheck(input, json, strict);
+    if (validate->parsed()) return runValidate(input, json, strict);
     if (convert->parsed()) {
         batch.quiet = quiet;
         batch.verbose = verbose;
@@ -474,5 +509,6 @@ int main(int argc, char** argv) {
     }
     if (sample->parsed()) return runSample(input, sampleOptions);
     if (diff->parsed()) return runDiff(diffCommand);
+    if (plot->parsed()) return runPlot(input, plotCommand);
     return runGenerate(output, generate);
 }
