@@ -9,7 +9,7 @@ if [ "${1:-}" = "--fuzz" ]; then
     packages+=(clang-14 libclang-rt-14-dev)  # libFuzzer and the sanitizer runtimes
 fi
 if [ "${1:-}" = "--test" ]; then
-    packages+=(blender python3-numpy)  # Blender 3.4 interop test
+    packages+=(blender python3-numpy chromium)  # Blender 3.4 interop test; the viewer test
     command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 fi
 missing=()
@@ -24,10 +24,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-    interop=tests/interop
-    # Reinstall when the lock file is newer than what was installed from it.
-    if [ ! -f "$interop/node_modules/.package-lock.json" ] || [ "$interop/package-lock.json" -nt "$interop/node_modules/.package-lock.json" ]; then
-        echo "installing npm test helpers (gltf-validator, three)" >&2
-        npm ci --prefix "$interop" --no-audit --no-fund --loglevel=error >/dev/null
-    fi
+    for dir in tests/interop samples/viewer; do
+        # Reinstall when the lock file is newer than what was installed from it.
+        if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+            echo "installing npm packages of $dir (pinned in its package-lock.json)" >&2
+            npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+        fi
+    done
 fi
