@@ -405,16 +405,17 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
     return out.finish();
 }
 
-Result<Recording> convertEncoding(const Recording& recording, Encoding target) {
-    Recording converted = recording;
+Result<Recording> convertEncoding(Recording recording, Encoding target) {
+    const Encoding source = recording.encoding;
+    Recording converted = std::move(recording);
     converted.encoding = target;
-    if (recording.encoding.minor == 0 && target.minor == 1) {
+    if (source.minor == 0 && target.minor == 1) {
         converted.hasCameraPose = 1;
         converted.hasHandData = 1;
         converted.hasEyeGaze = 0;
     }
     if (auto reason = unrepresentable(converted))
-        return Error{{}, {}, "cannot convert " + describe(recording.encoding) + " to " + describe(target) + " without loss: " + *reason};
+        return Error{{}, {}, "cannot convert " + describe(source) + " to " + describe(target) + " without loss: " + *reason};
     return converted;
 }
 

@@ -51,6 +51,11 @@ Result<std::vector<std::uint8_t>> readFile(const std::string& path) {
 }
 
 Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+    const std::span<const std::uint8_t> pieces[] = {bytes};
+    return writeFileAtomically(path, pieces);
+}
+
+Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces) {
     const std::filesystem::path target(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
     std::string hidden = ".";  // built step by step: GCC 12 warns falsely (-Wrestrict) on "." + string
@@ -65,12 +70,14 @@ Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t
         ::unlink(temporary.c_str());
         return error;
     };
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return fail("write failed");
-        done += std::size_t(n);
+    for (const auto& bytes : pieces) {
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return fail("write failed");
+            done += std::size_t(n);
+        }
     }
     if (::fchmod(fd, 0644) != 0) return fail("cannot set permissions");
     if (::fsync(fd) != 0) return fail("cannot flush to disk");

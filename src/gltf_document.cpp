@@ -287,6 +287,9 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
             doc.channels_.push_back(std::move(*channel));
         }
 
+    // Every channel is read: the buffers (as large as the file) are no longer needed.
+    for (auto& buffer : doc.model_->buffers) std::vector<unsigned char>().swap(buffer.data);
+
     auto extrasOf = [](const Json& object) -> Json {
         if (object.is_object() && object.contains("extras") && object["extras"].is_object() && object["extras"].contains("inputanim"))
             return object["extras"]["inputanim"];

@@ -29,22 +29,47 @@ namespace {
 
 constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
 
-// The JSON and BIN chunks of a GLB that tinygltf wrote (20-byte header + JSON, then 8-byte BIN header).
-struct GlbChunks {
-    std::span<const std::uint8_t> json, bin;
+// A GLB as its two chunks' contents, written out without ever copying the buffer into one block.
+struct GlbParts {
+    std::string json;               // the JSON chunk's text, unpadded
+    std::vector<std::uint8_t> bin;  // the buffer, unpadded; empty when the file has none
 };
-GlbChunks chunksOf(std::span<const std::uint8_t> glb) {
-    std::uint32_t jsonLength;
-    std::memcpy(&jsonLength, glb.data() + 12, 4);
-    GlbChunks chunks{glb.subspan(20, jsonLength), {}};
-    const std::size_t binHeader = 20 + jsonLength;
-    if (glb.size() >= binHeader + 8) {
-        std::uint32_t binLength;
-        std::memcpy(&binLength, glb.data() + binHeader, 4);
-        chunks.bin = glb.subspan(binHeader + 8, binLength);
-    }
-    return chunks;
+
+// The 20 bytes before the JSON, the JSON's padding, the BIN chunk header and the BIN padding (GLB 2.0:
+// chunks are 4-byte aligned, JSON padded with spaces and BIN with zeros).
+struct GlbFraming {
+    std::array<std::uint8_t, 20> head{};
+    std::string jsonPadding;
+    std::array<std::uint8_t, 8> binHead{};
+    std::array<std::uint8_t, 3> binPadding{};
+    std::size_t binPaddingSize = 0;
+};
+
+GlbFraming framingOf(const GlbParts& parts) {
+    auto put = [](std::uint8_t* at, std::uint32_t value) { std::memcpy(at, &value, 4); };
+    GlbFraming f;
+    f.jsonPadding.assign((4 - parts.json.size() % 4) % 4, ' ');
+    f.binPaddingSize = (4 - parts.bin.size() % 4) % 4;
+    const std::size_t jsonChunk = parts.json.size() + f.jsonPadding.size(), binChunk = parts.bin.size() + f.binPaddingSize;
+    const std::size_t total = 12 + 8 + jsonChunk + (parts.bin.empty() ? 0 : 8 + binChunk);
+    std::memcpy(f.head.data(), "glTF", 4);
+    put(f.head.data() + 4, 2);
+    put(f.head.data() + 8, std::uint32_t(total));
+    put(f.head.data() + 12, std::uint32_t(jsonChunk));
+    put(f.head.data() + 16, 0x4E4F534A);  // "JSON"
+    put(f.binHead.data(), std::uint32_t(binChunk));
+    put(f.binHead.data() + 4, 0x004E4942);  // "BIN\0"
+    return f;
 }
+
+// The pieces of the GLB file in order, pointing into `parts` and `framing`.
+std::vector<std::span<const std::uint8_t>> glbPieces(const GlbParts& parts, const GlbFraming& framing) {
+    auto bytes = [](const std::string& text) { return std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()); };
+    std::vector<std::span<const std::uint8_t>> pieces{framing.head, bytes(parts.json), bytes(framing.jsonPadding)};
+    if (!parts.bin.empty()) pieces.insert(pieces.end(), {framing.binHead, parts.bin, std::span(framing.binPadding).first(framing.binPaddingSize)});
+    return pieces;
+}
+
 constexpr std::size_t kKnotAllowance = 100'000;  // knots per channel allowed whatever the key count
 constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
 
@@ -69,7 +94,7 @@ public:
         trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
     }
 
-    Result<std::vector<std::uint8_t>> build() {
+    Result<GlbParts> build() {
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
         if (recording_.hasHandData)
@@ -85,7 +110,6 @@ public:
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
-        else model_.buffers[0].data = std::move(buffer_);
         return serialize();
     }
 
@@ -191,7 +215,8 @@ private:
         auto track = buildTrack(components, kind, trackOptions_);
         if (!track)
             return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + n - 1) + ": " + track.error().message};
-        const double error = measureTrackError(*track, components, kind);
+        // Tracks that copy the keys are exact by construction (rotations: within a proven bound); others are measured.
+        const double error = track->copiesKeys ? track->maxError : measureTrackError(*track, components, kind);
         double& worst = kind == TrackKind::Rotation ? report_.maxRotationError : report_.maxPositionError;
         worst = std::max(worst, error);
         for (int c = 0; c < n; ++c) noteCurveExtras(firstCurve + c, *curves[c], *track, c);
@@ -359,17 +384,31 @@ private:
 
     // ---- output ------------------------------------------------------------------------------------
 
-    Result<std::vector<std::uint8_t>> serialize() {
+    // tinygltf writes the JSON (with the buffer left out of the model: it would copy it several times);
+    // the buffer's byteLength is then set in that JSON.
+    Result<GlbParts> serialize() {
         tinygltf::TinyGLTF writer;
         std::ostringstream stream;
         // tinygltf 2.7 does not report GLB write errors: write to memory and check the result ourselves.
         if (!writer.WriteGltfSceneToStream(&model_, stream, false, true) || !stream)
             return Error{{}, {}, "tinygltf could not serialise the model"};
-        const std::string bytes = stream.str();
-        if (bytes.size() < 20) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
-        std::vector<std::uint8_t> glb(bytes.begin(), bytes.end());
-        report_.jsonBytes = chunksOf(glb).json.size();
-        return glb;
+        const std::string glb = stream.str();
+        std::uint32_t jsonLength = 0;
+        if (glb.size() >= 20) std::memcpy(&jsonLength, glb.data() + 12, 4);
+        if (glb.size() < 20 || glb.size() - 20 < jsonLength) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
+        GlbParts parts;
+        parts.json.assign(glb, 20, jsonLength);
+        while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
+        if (!buffer_.empty()) {
+            // tinygltf's own JSON writer (nlohmann::json, keys sorted, compact): the same text, byteLength set.
+            auto json = nlohmann::json::parse(parts.json, nullptr, false);
+            if (json.is_discarded() || !json.contains("buffers")) return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
+            json["buffers"][0]["byteLength"] = buffer_.size();
+            parts.json = json.dump();
+            parts.bin = std::move(buffer_);
+        }
+        report_.jsonBytes = parts.json.size();
+        return parts;
     }
 
     const Recording& recording_;
@@ -384,8 +423,8 @@ private:
 };
 
 // The GLB's JSON as .gltf text whose buffer is a URI (a file name beside it, or a base64 data URI).
-Result<std::string> gltfJson(std::span<const std::uint8_t> jsonChunk, const std::string& bufferUri) {
-    auto json = nlohmann::ordered_json::parse(jsonChunk.begin(), jsonChunk.end(), nullptr, false);
+Result<std::string> gltfJson(const std::string& glbJson, const std::string& bufferUri) {
+    auto json = nlohmann::ordered_json::parse(glbJson, nullptr, false);
     if (json.is_discarded()) return Error{{}, {}, "internal: the GLB's JSON chunk does not parse"};
     if (json.contains("buffers") && !json["buffers"].empty()) json["buffers"][0]["uri"] = bufferUri;
     return json.dump(1);
@@ -425,35 +464,38 @@ std::string uriEncode(const std::string& name) {
 
 Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report) {
     ExportReport local;
-    return ModelBuilder(recording, options, report ? *report : local).build();
+    auto parts = ModelBuilder(recording, options, report ? *report : local).build();
+    if (!parts) return parts.error();
+    const GlbFraming framing = framingOf(*parts);
+    std::vector<std::uint8_t> glb;
+    for (auto piece : glbPieces(*parts, framing)) glb.insert(glb.end(), piece.begin(), piece.end());
+    return glb;
 }
 
 Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container,
                  const ExportOptions& options, ExportReport* report) {
     ExportReport local;
     ExportReport& r = report ? *report : local;
-    auto glb = exportGlb(recording, options, &r);
-    if (!glb) return Error{path, {}, glb.error().message};
+    auto parts = ModelBuilder(recording, options, r).build();
+    if (!parts) return Error{path, {}, parts.error().message};
     if (container == GltfContainer::Glb) {
-        if (auto s = writeFileAtomically(path, *glb); !s) return s;
+        const GlbFraming framing = framingOf(*parts);
+        if (auto s = writeFileAtomically(path, glbPieces(*parts, framing)); !s) return s;
         r.writtenFiles.push_back(path);
         return Success{};
     }
-    const GlbChunks chunks = chunksOf(*glb);
-    // The bin chunk is padded to 4 bytes; the buffer's byteLength is what counts.
-    const std::span<const std::uint8_t> data = chunks.bin.first(std::min(chunks.bin.size(), r.bufferBytes));
     std::string uri;
     std::string binPath;
     if (container == GltfContainer::GltfEmbedded) {
-        uri = "data:application/octet-stream;base64," + base64(data);
-    } else if (r.bufferBytes > 0) {
+        uri = "data:application/octet-stream;base64," + base64(parts->bin);
+    } else if (!parts->bin.empty()) {
         binPath = std::filesystem::path(path).replace_extension(".bin").string();
         uri = uriEncode(std::filesystem::path(binPath).filename().string());
     }
-    auto json = gltfJson(chunks.json, uri);
+    auto json = gltfJson(parts->json, uri);
     if (!json) return Error{path, {}, json.error().message};
     if (!binPath.empty()) {
-        if (auto s = writeFileAtomically(binPath, data); !s) return s;
+        if (auto s = writeFileAtomically(binPath, parts->bin); !s) return s;
         r.writtenFiles.push_back(binPath);
     }
     const auto* text = reinterpret_cast<const std::uint8_t*>(json->data());

@@ -130,7 +130,7 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
         recording = importForeign(*doc, options, r);  // fitted for the requested encoding
     }
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
-    auto converted = convertEncoding(*recording, *options.encoding);
+    auto converted = convertEncoding(std::move(*recording), *options.encoding);
     if (!converted) return Error{path, {}, converted.error().message};
     return converted;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "quaternion.hpp"
@@ -130,11 +131,14 @@ double nlerpSlerpGap(double alpha) {
     return 2 * worst * kRadiansToDegrees;
 }
 
-// The quaternion-space angle below which slerp and nlerp agree within half of `tolerance` degrees, with
-// room for endpoints up to 0.001 off unit length.
+// Largest rotation difference (degrees) between slerp and MRTK's nlerp of two quaternions `alpha` radians
+// apart, each up to 0.001 off unit length.
+double slerpDeviationBound(double alpha) { return nlerpSlerpGap(alpha) + alpha * 0.001 * kRadiansToDegrees; }
+
+// The quaternion-space angle below which slerp and nlerp agree within half of `tolerance` degrees.
 double safeSlerpAngle(double tolerance) {
     double lo = 0, hi = 1;
-    auto ok = [&](double alpha) { return nlerpSlerpGap(alpha) + alpha * 0.001 * kRadiansToDegrees <= 0.5 * tolerance; };
+    auto ok = [&](double alpha) { return slerpDeviationBound(alpha) <= 0.5 * tolerance; };
     for (int i = 0; i < 40; ++i) {
         const double mid = 0.5 * (lo + hi);
         (ok(mid) ? lo : hi) = mid;
@@ -160,6 +164,7 @@ public:
             if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
+        if (auto track = copyLinearKeys()) return std::move(*track);
         std::vector<float> knots;
         for (int c = 0; c < n_; ++c)
             if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)
@@ -179,6 +184,55 @@ public:
     }
 
 private:
+    // The common case, MRTK's linear keys at the same times in every component (clamped, from t >= 0, and
+    // for rotations close enough that slerp matches nlerp), is a LINEAR track holding the keys as they are:
+    // the same knots and values that the general path below emits for it, in one pass. Nullopt otherwise.
+    std::optional<Track> copyLinearKeys() const {
+        const auto& keys0 = curves_[0]->keys;
+        const std::size_t count = keys0.size();
+        if (count == 0 || !(keys0[0].time >= 0)) return std::nullopt;
+        for (int c = 0; c < n_; ++c) {
+            const Curve& curve = *curves_[c];
+            const bool wraps = count > 1 && (curve.preWrapMode == kWrapLoop || curve.preWrapMode == kWrapPingPong ||
+                                             curve.postWrapMode == kWrapLoop || curve.postWrapMode == kWrapPingPong);
+            if (curve.keys.size() != count || wraps) return std::nullopt;
+            for (std::size_t k = 0; k < count; ++k) {
+                if (curve.keys[k].time != keys0[k].time) return std::nullopt;
+                if (k > 0 && segmentShape(curve.keys[k - 1], curve.keys[k]) != SegmentShape::Linear) return std::nullopt;
+            }
+        }
+        Track track;
+        track.interpolation = Interpolation::Linear;
+        track.components = n_;
+        track.times.resize(count);
+        track.values.resize(count * n_);
+        double smallestDot = 1;
+        for (std::size_t k = 0; k < count; ++k) {
+            track.times[k] = keys0[k].time;
+            for (int c = 0; c < n_; ++c) track.values[k * n_ + c] = curves_[c]->keys[k].value;
+            if (kind_ == TrackKind::Rotation && k > 0) {
+                Values a{}, b{};
+                for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c], b[c] = track.values[k * n_ + c];
+                const double dot = unitDot(a, b);
+                if (dot < safeSlerpCos_) return std::nullopt;  // also rules out far-from-unit keys
+                smallestDot = std::min(smallestDot, dot);
+            }
+        }
+        if (kind_ == TrackKind::Rotation && count > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+        if (kind_ == TrackKind::Rotation && count == 1) {
+            Values q{};
+            for (int c = 0; c < n_; ++c) q[c] = track.values[c];
+            const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            if (std::abs(norm - 1) > 0.005) return std::nullopt;  // keepUnit would change it
+        }
+        track.keyKnots.assign(n_, std::vector<std::uint32_t>(count));
+        for (auto& knots : track.keyKnots)
+            for (std::size_t k = 0; k < count; ++k) knots[k] = std::uint32_t(k);
+        track.valuesChanged.assign(n_, false);
+        track.copiesKeys = true;
+        return track;
+    }
+
     Values referenceAt(double t) {
         Values v{};
         for (int c = 0; c < n_; ++c) v[c] = referenceCursors_[c].evaluate(t).value;
@@ -321,13 +375,15 @@ private:
 
     // Fits aim 10% inside the tolerance: errors are measured at samples, and Float32 rounding comes on top.
     // True when slerp between the ends provably stays within tolerance of MRTK's nlerp (close, unit-ish ends).
-    bool slerpMatchesNlerp(Values a, Values b) const {
+    bool slerpMatchesNlerp(const Values& a, const Values& b) const { return unitDot(a, b) >= safeSlerpCos_; }
+
+    // The cosine of the angle between two quaternions within 0.001 of unit length; -2 for others. Signed:
+    // ends in opposite hemispheres make nlerp pass near zero, far from slerp.
+    static double unitDot(const Values& a, const Values& b) {
         const double na = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
         const double nb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
-        if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return false;
-        // Signed: ends in opposite hemispheres make nlerp pass near zero, far from slerp.
-        const double dot = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
-        return dot >= safeSlerpCos_;
+        if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return -2;
+        return (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
     }
 
     double tolerance() const {

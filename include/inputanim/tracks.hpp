@@ -41,6 +41,9 @@ struct Track {
     // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
     std::vector<bool> valuesChanged;
     double maxError = 0;             // largest deviation measured while fitting (metres or degrees)
+    // The knots are exactly the source's keys, played LINEAR: vectors reproduce Unity's playback exactly,
+    // and rotations (slerp for MRTK's nlerp) stay within half the rotation tolerance by construction.
+    bool copiesKeys = false;
 };
 
 // Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js

@@ -124,6 +124,7 @@ int convertFile(Input input, const OutputOptions& output, std::ostream& log, boo
     std::string problem;
     auto target = targetEncoding(output, recording->encoding, problem);
     if (!target) return fail(log, kExitUsage, problem);
+    if (*target == recording->encoding) return writeRecordingFile(output, *recording, log, quiet);  // no copy
     auto converted = ia::convertEncoding(*recording, *target);
     // 1.0 -> 1.1 without an explicit layout: MRTK's compact layout when it holds the data, else full.
     if (!converted && output.layout.empty() && target->minor == 1 && recording->encoding.minor == 0) {
