@@ -85,9 +85,11 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
     const std::size_t keySize = compact ? kCompactKeySize : kFullKeySize;
     if (auto e = in.require(std::uint64_t(count), keySize, std::to_string(count) + " keys of curve " + name, countOffset)) return e;
 
-    curve.keys.resize(std::size_t(count));
+    curve.keys.clear();
+    curve.keys.reserve(std::size_t(count));
     const std::uint8_t* p = in.cursor();
-    for (Key& key : curve.keys) {
+    for (std::int32_t k = 0; k < count; ++k, p += keySize) {
+        Key key;
         std::memcpy(&key.time, p, 4);
         std::memcpy(&key.value, p + 4, 4);
         if (!compact) {
@@ -97,7 +99,7 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
             std::memcpy(&key.outWeight, p + 20, 4);
             std::memcpy(&key.weightedMode, p + 24, 4);
         }
-        p += keySize;
+        curve.keys.push_back(key);
     }
     in.skip(std::size_t(count) * keySize);
     return std::nullopt;
@@ -225,7 +227,7 @@ Result<Recording> readVersion11(const ByteReader& afterHeader, const std::string
 void rebaseTimes(Recording& recording) {
     const double start = timeRange(recording).start;
     for (Curve& curve : recording.curves)
-        for (Key& key : curve.keys) key.time = float(key.time - start);
+        for (std::size_t k = 0; k < curve.keys.size(); ++k) curve.keys.setTime(k, float(curve.keys.time(k) - start));
     for (Marker& marker : recording.markers) marker.time = float(marker.time - start);
 }
 
@@ -265,12 +267,6 @@ Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::
                           8);
     if (minor == 0) return readBody10(in);
     return readVersion11(in, source);
-}
-
-bool isCompactKey(const Key& key) {
-    return std::bit_cast<std::uint32_t>(key.inTangent) == 0 && std::bit_cast<std::uint32_t>(key.outTangent) == 0 &&
-           std::bit_cast<std::uint32_t>(key.inWeight) == 0 && std::bit_cast<std::uint32_t>(key.outWeight) == 0 &&
-           key.weightedMode == kWeightedBoth;
 }
 
 namespace {

@@ -1,10 +1,28 @@
 #include "inputanim/curve.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 namespace inputanim {
+
+bool isCompactKey(const Key& key) {
+    return std::bit_cast<std::uint32_t>(key.inTangent) == 0 && std::bit_cast<std::uint32_t>(key.outTangent) == 0 &&
+           std::bit_cast<std::uint32_t>(key.inWeight) == 0 && std::bit_cast<std::uint32_t>(key.outWeight) == 0 &&
+           key.weightedMode == kWeightedBoth;
+}
+
+bool operator==(const KeyList& a, const KeyList& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const Key x = a[i], y = b[i];
+        if (std::memcmp(&x, &y, sizeof(Key)) != 0) return false;  // bit for bit: NaN payloads and -0 count
+    }
+    return true;
+}
 namespace {
 
 constexpr double kDefaultWeight = 1.0 / 3.0;
@@ -139,10 +157,13 @@ double wrapTime(const Curve& curve, double time) {
     return time;  // every other mode clamps, which the caller does
 }
 
-std::size_t segmentIndex(std::span<const Key> keys, double time) {
-    auto after = std::upper_bound(keys.begin(), keys.end(), time,
-                                  [](double t, const Key& key) { return t < double(key.time); });
-    const std::size_t upper = std::size_t(after - keys.begin());
+std::size_t segmentIndex(const KeyList& keys, double time) {
+    std::size_t upper = 0, count = keys.size();  // the first key later than `time`
+    while (count > 0) {
+        const std::size_t half = count / 2;
+        if (!(time < double(keys.time(upper + half)))) upper += half + 1, count -= half + 1;
+        else count = half;
+    }
     // Clamp so that unsorted or NaN times (invalid data) still give a valid segment.
     return std::clamp<std::size_t>(upper == 0 ? 0 : upper - 1, 0, keys.size() - 2);
 }
@@ -160,14 +181,16 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
 
 std::optional<std::string> invalidKey(const Curve& curve) {
     const auto& keys = curve.keys;
+    const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
     for (std::size_t k = 0; k < keys.size(); ++k) {
-        const Key& key = keys[k];
-        if (!std::isfinite(key.time) || !std::isfinite(key.value))
+        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
             return "key " + std::to_string(k) + " has a non-finite time or value";
-        if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) ||
-            !std::isfinite(key.outWeight))
-            return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
-        if (k > 0 && !(key.time > keys[k - 1].time))
+        if (!compact) {
+            const Key key = keys[k];
+            if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) || !std::isfinite(key.outWeight))
+                return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
+        }
+        if (k > 0 && !(keys.time(k) > keys.time(k - 1)))
             return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
     }
     return std::nullopt;
@@ -179,8 +202,8 @@ std::size_t CurveCursor::segment(double time) {
     const auto& keys = curve_->keys;
     std::size_t k = std::min(segment_, keys.size() - 2);
     // A few steps forward cover the usual case; anything else is a binary search.
-    for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys[k + 1].time) <= time; ++step) ++k;
-    if (!(double(keys[k].time) <= time && (time < double(keys[k + 1].time) || k + 2 == keys.size())))
+    for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys.time(k + 1)) <= time; ++step) ++k;
+    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size())))
         k = segmentIndex(keys, time);
     return segment_ = k;
 }

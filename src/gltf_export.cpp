@@ -92,6 +92,8 @@ public:
         std::size_t keys = 0;
         for (const Curve& curve : recording.curves) keys += curve.keys.size();
         trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
+        // Usually each key becomes one float of output (times are shared within a channel): grow once.
+        buffer_.reserve(keys * sizeof(float) + (1 << 20));
     }
 
     Result<GlbParts> build() {
@@ -209,12 +211,13 @@ private:
                 if (auto extras = emptyCurveExtrasFor(*curves[c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
             return Success{};
         }
-        for (int c = 0; c < n; ++c)
-            if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + *problem};
         const std::span<const Curve* const> components(curves, n);
         auto track = buildTrack(components, kind, trackOptions_);
-        if (!track)
+        if (!track) {
+            for (int c = 0; c < n; ++c)  // name the curve when one is invalid
+                if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + *problem};
             return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + n - 1) + ": " + track.error().message};
+        }
         // Tracks that copy the keys are exact by construction (rotations: within a proven bound); others are measured.
         const double error = track->copiesKeys ? track->maxError : measureTrackError(*track, components, kind);
         double& worst = kind == TrackKind::Rotation ? report_.maxRotationError : report_.maxPositionError;

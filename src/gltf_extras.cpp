@@ -63,7 +63,8 @@ Json valueRuns(const Curve& curve) {
 std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component) {
     const auto& knots = track.keyKnots[component];
     bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
-    for (const Key& key : curve.keys) plain = plain && key.time >= 0 && isCompactKey(key);
+    plain = plain && curve.keys.compact();  // every key is MRTK's linear encoding
+    for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) plain = curve.keys.time(k) >= 0;
     if (!plain) return fullKeys(curve);
     Json extras = Json::object();
     if (knots.size() != track.times.size()) {  // some knots were added

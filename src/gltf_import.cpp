@@ -63,7 +63,7 @@ Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place,
             const auto value = run.is_array() && run.size() == 2 ? floatFromJson(run[1]) : std::nullopt;
             const std::size_t count = value && run[0].is_number_unsigned() ? run[0].get<std::size_t>() : 0;
             if (!value || count > curve.keys.size() - k) return Error{{}, {}, where + ": values must be [count, value] runs covering the keys"};
-            for (std::size_t end = k + count; k < end; ++k) curve.keys[k].value = *value;
+            for (std::size_t end = k + count; k < end; ++k) curve.keys.setValue(k, *value);
         }
         if (k != curve.keys.size()) return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
     }

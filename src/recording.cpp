@@ -87,7 +87,7 @@ TimeRange timeRange(const Recording& recording) {
         hi = std::max(hi, double(t));
     };
     for (const Curve& curve : recording.curves)
-        for (const Key& key : curve.keys) include(key.time);
+        for (std::size_t k = 0; k < curve.keys.size(); ++k) include(curve.keys.time(k));
     for (const Marker& marker : recording.markers) include(marker.time);
     if (lo > hi) return {};
     return {lo, hi};

@@ -44,38 +44,43 @@ int wrapDirection(const Curve& curve, double time) {
 struct Piece {
     bool constant = true;
     double hold = 0;
-    const Key* left = nullptr;
-    const Key* right = nullptr;
+    Key left, right;
     SegmentShape shape = SegmentShape::Linear;
     double anchorReal = 0, anchorMapped = 0;
     int direction = 1;
 
     ValueSlope at(double t) const {
         if (constant) return {hold, 0};
-        if (shape == SegmentShape::Stepped) return {double(left->value), 0};
-        const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left->time), double(right->time));
-        ValueSlope v = evaluateSegment(*left, *right, mapped);
+        if (shape == SegmentShape::Stepped) return {double(left.value), 0};
+        const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left.time), double(right.time));
+        ValueSlope v = evaluateSegment(left, right, mapped);
         // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.
-        if (mapped >= right->time) v.value = evaluateSegment(*left, *right, std::nextafter(double(right->time), -1e300)).value;
+        if (mapped >= right.time) v.value = evaluateSegment(left, right, std::nextafter(double(right.time), -1e300)).value;
         v.slope *= direction;
         return v;
     }
 };
 
+Piece constantPiece(double value) {
+    Piece piece;
+    piece.hold = value;
+    return piece;
+}
+
 Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb) {
     const auto& keys = curve.keys;
     if (keys.empty()) return {};
-    if (keys.size() == 1) return {true, keys[0].value};
+    if (keys.size() == 1) return constantPiece(keys[0].value);
     const double middle = 0.5 * (ta + tb);
     const double wrapped = wrapTime(curve, middle);
-    if (!(wrapped > keys.front().time)) return {true, keys.front().value};
-    if (wrapped >= keys.back().time) return {true, keys.back().value};
+    if (!(wrapped > keys.front().time)) return constantPiece(keys.front().value);
+    if (wrapped >= keys.back().time) return constantPiece(keys.back().value);
     const std::size_t k = cursor.segment(wrapped);
     Piece piece;
     piece.constant = false;
-    piece.left = &keys[k];
-    piece.right = &keys[k + 1];
-    piece.shape = segmentShape(keys[k], keys[k + 1]);
+    piece.left = keys[k];
+    piece.right = keys[k + 1];
+    piece.shape = segmentShape(piece.left, piece.right);
     piece.anchorReal = middle;
     piece.anchorMapped = wrapped;
     piece.direction = wrapDirection(curve, middle);
@@ -190,15 +195,17 @@ private:
     std::optional<Track> copyLinearKeys() const {
         const auto& keys0 = curves_[0]->keys;
         const std::size_t count = keys0.size();
-        if (count == 0 || !(keys0[0].time >= 0)) return std::nullopt;
+        if (count == 0 || !(keys0.time(0) >= 0)) return std::nullopt;
         for (int c = 0; c < n_; ++c) {
             const Curve& curve = *curves_[c];
             const bool wraps = count > 1 && (curve.preWrapMode == kWrapLoop || curve.preWrapMode == kWrapPingPong ||
                                              curve.postWrapMode == kWrapLoop || curve.postWrapMode == kWrapPingPong);
             if (curve.keys.size() != count || wraps) return std::nullopt;
+            // Compact keys (zero weights) at increasing times, which build() checked, are Linear segments.
+            const bool linear = curve.keys.compact();
             for (std::size_t k = 0; k < count; ++k) {
-                if (curve.keys[k].time != keys0[k].time) return std::nullopt;
-                if (k > 0 && segmentShape(curve.keys[k - 1], curve.keys[k]) != SegmentShape::Linear) return std::nullopt;
+                if (curve.keys.time(k) != keys0.time(k)) return std::nullopt;
+                if (!linear && k > 0 && segmentShape(curve.keys[k - 1], curve.keys[k]) != SegmentShape::Linear) return std::nullopt;
             }
         }
         Track track;
@@ -208,8 +215,8 @@ private:
         track.values.resize(count * n_);
         double smallestDot = 1;
         for (std::size_t k = 0; k < count; ++k) {
-            track.times[k] = keys0[k].time;
-            for (int c = 0; c < n_; ++c) track.values[k * n_ + c] = curves_[c]->keys[k].value;
+            track.times[k] = keys0.time(k);
+            for (int c = 0; c < n_; ++c) track.values[k * n_ + c] = curves_[c]->keys.value(k);
             if (kind_ == TrackKind::Rotation && k > 0) {
                 Values a{}, b{};
                 for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c], b[c] = track.values[k * n_ + c];

@@ -124,7 +124,7 @@ inline std::vector<Case> all() {
         fillPose(r, kCameraFirst, 0, KeyStyle::Stepped, every10Hz);
         fillHands(r, KeyStyle::MixedStepped, every10Hz);
         r.curves[jointCurve(Hand::Left, 1, 0)] = makeCurve(uniformTimes(0, 3, 10), 0, 0, KeyStyle::Linear);  // linear + stepped mix
-        r.curves[jointCurve(Hand::Left, 1, 0)].keys[4].outTangent = std::numeric_limits<float>::infinity();
+        r.curves[jointCurve(Hand::Left, 1, 0)].keys.update(4, [](Key& k) { k.outTangent = std::numeric_limits<float>::infinity(); });
         cases.push_back({"stepped", r, true});
     }
     {
@@ -189,7 +189,7 @@ inline std::vector<Case> all() {
         r.curves[jointCurve(Hand::Left, 5, 6)].keys.resize(1);
         for (int c = 3; c < 7; ++c) {
             auto& keys = r.curves[jointCurve(Hand::Right, 8, c)].keys;
-            for (std::size_t k = 10; k < keys.size(); ++k) keys[k].value = -keys[k].value;
+            for (std::size_t k = 10; k < keys.size(); ++k) keys.setValue(k, -keys.value(k));
         }
         cases.push_back({"odd-rotations", r, true});
     }

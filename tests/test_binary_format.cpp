@@ -88,7 +88,7 @@ TEST_CASE("changing version and layout is lossless or refused with the first cur
     CHECK(bytesOf(*again) == bytesOf(full));
 
     Recording tangents = full;
-    tangents.curves[jointCurve(Hand::Left, 11, 1)].keys[1].inTangent = 0.5f;
+    tangents.curves[jointCurve(Hand::Left, 11, 1)].keys.update(1, [](Key& k) { k.inTangent = 0.5f; });
     auto refused = convertEncoding(tangents, {1, Layout::Compact});
     REQUIRE_FALSE(refused.ok());
     CHECK_THAT(refused.error().message, Catch::Contains("left.IndexTip.PositionY key 1"));

@@ -70,12 +70,13 @@ TEST_CASE("quaternion problems") {
     CHECK(find(findings, "hemisphere-flip")->curve == "left.IndexTip.Rotation");
 
     r = base();
-    r.curves[jointCurve(Hand::Left, 11, 6)].keys[1].value = 0.5f;  // |q| ~ 0.51
+    r.curves[jointCurve(Hand::Left, 11, 6)].keys.setValue(1, 0.5f);  // |q| ~ 0.51
     REQUIRE(find(checkRecording(r), "non-unit-quaternion"));
 
     r = base();
     for (int c = 0; c < 4; ++c)
-        for (Key& key : r.curves[jointCurve(Hand::Left, 11, 3 + c)].keys) key.value = 0;
+        for (std::size_t k = 0; k < r.curves[jointCurve(Hand::Left, 11, 3 + c)].keys.size(); ++k)
+            r.curves[jointCurve(Hand::Left, 11, 3 + c)].keys.setValue(k, 0);
     CHECK(find(checkRecording(r), "zero-quaternion")->severity == Severity::Warning);
 
     r = base();

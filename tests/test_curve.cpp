@@ -33,8 +33,8 @@ TEST_CASE("MRTK's zero-weight encoding is exactly linear, whatever the tangents"
     CHECK(evaluateWithSlope(line, 1.0).slope == 2.0);
     CHECK(segmentShape(line.keys[0], line.keys[1]) == SegmentShape::Linear);
     // Zero weights put both inner control points on the end keys: the tangents cannot bend it.
-    line.keys[0].outTangent = 50;
-    line.keys[1].inTangent = -50;
+    line.keys.update(0, [](Key& k) { k.outTangent = 50; });
+    line.keys.update(1, [](Key& k) { k.inTangent = -50; });
     CHECK(evaluate(line, 0.5) == 1.0);
 }
 
@@ -62,7 +62,8 @@ TEST_CASE("Hermite segments") {
 TEST_CASE("stepped segments hold the left value until the right key") {
     for (bool outSide : {true, false}) {
         Curve step = curveOf({hermiteKey(0, 1), hermiteKey(1, 5)});
-        (outSide ? step.keys[0].outTangent : step.keys[1].inTangent) = outSide ? kInf : -kInf;
+        if (outSide) step.keys.update(0, [](Key& k) { k.outTangent = kInf; });
+        else step.keys.update(1, [](Key& k) { k.inTangent = -kInf; });
         CHECK(segmentShape(step.keys[0], step.keys[1]) == SegmentShape::Stepped);
         CHECK(evaluate(step, 0.0) == 1.0);
         CHECK(evaluate(step, 0.999) == 1.0);

@@ -36,7 +36,6 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
 // Changes version and/or layout without losing anything, or explains the first thing that would be lost.
 Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
 
-// True when a float key is exactly MRTK's linear encoding (what a compact key reads back as).
-bool isCompactKey(const Key& key);
+// isCompactKey (curve.hpp) tells whether a key fits the compact layout.
 
 }  // namespace inputanim

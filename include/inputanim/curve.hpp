@@ -2,7 +2,11 @@
 // precision). Knows nothing about files: the binary format and glTF code both build on it.
 #pragma once
 
+#include <algorithm>
+#include <compare>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -39,10 +43,111 @@ struct Key {
     std::int32_t weightedMode = kWeightedBoth;
 };
 
+// True when a key is exactly MRTK's linear encoding: zero tangents and weights (+0.0, bit for bit) and
+// weighted mode Both. This is what compact and Boolean keys read back as.
+bool isCompactKey(const Key& key);
+
+// The keys of a curve, in order. Keys in MRTK's linear encoding (nearly every key of real recordings) are
+// held as time and value only, 8 bytes instead of 28; the first other key moves the list to full keys.
+// Reading gives Keys by value; change a key with set() or setValue().
+class KeyList {
+    struct TimeValue {
+        float time, value;
+    };
+
+public:
+    // A random-access iterator whose elements are Keys by value.
+    class const_iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = Key;
+        using difference_type = std::ptrdiff_t;
+        using reference = Key;
+        using pointer = void;
+        const_iterator() = default;
+        const_iterator(const KeyList* list, std::size_t index) : list_(list), index_(index) {}
+        Key operator*() const { return (*list_)[index_]; }
+        Key operator[](difference_type n) const { return (*list_)[std::size_t(difference_type(index_) + n)]; }
+        const_iterator& operator++() { ++index_; return *this; }
+        const_iterator operator++(int) { auto old = *this; ++index_; return old; }
+        const_iterator& operator--() { --index_; return *this; }
+        const_iterator operator--(int) { auto old = *this; --index_; return old; }
+        const_iterator& operator+=(difference_type n) { index_ = std::size_t(difference_type(index_) + n); return *this; }
+        const_iterator& operator-=(difference_type n) { return *this += -n; }
+        friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
+        friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
+        friend const_iterator operator-(const_iterator it, difference_type n) { return it -= n; }
+        friend difference_type operator-(const const_iterator& a, const const_iterator& b) {
+            return difference_type(a.index_) - difference_type(b.index_);
+        }
+        friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.index_ == b.index_; }
+        friend auto operator<=>(const const_iterator& a, const const_iterator& b) { return a.index_ <=> b.index_; }
+
+    private:
+        const KeyList* list_ = nullptr;
+        std::size_t index_ = 0;
+    };
+    using iterator = const_iterator;
+
+    KeyList() = default;
+    KeyList(std::initializer_list<Key> keys) { assign(keys.begin(), keys.end()); }
+    KeyList(const std::vector<Key>& keys) { assign(keys.begin(), keys.end()); }  // NOLINT: converts on purpose
+
+    std::size_t size() const { return full_ ? keys_.size() : timeValues_.size(); }
+    bool empty() const { return size() == 0; }
+    bool compact() const { return !full_; }  // every key is MRTK's linear encoding, held as time and value
+    Key operator[](std::size_t i) const { return full_ ? keys_[i] : Key{timeValues_[i].time, timeValues_[i].value}; }
+    float time(std::size_t i) const { return full_ ? keys_[i].time : timeValues_[i].time; }
+    float value(std::size_t i) const { return full_ ? keys_[i].value : timeValues_[i].value; }
+    Key front() const { return (*this)[0]; }
+    Key back() const { return (*this)[size() - 1]; }
+    const_iterator begin() const { return {this, 0}; }
+    const_iterator end() const { return {this, size()}; }
+
+    void reserve(std::size_t n) { full_ ? keys_.reserve(n) : timeValues_.reserve(n); }
+    void clear() { keys_.clear(), timeValues_.clear(), full_ = false; }
+    void resize(std::size_t n) { full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0}); }  // new keys: Key{}
+    void push_back(const Key& key) {
+        if (!full_ && !isCompactKey(key)) widen();
+        if (full_) keys_.push_back(key);
+        else timeValues_.push_back({key.time, key.value});
+    }
+    void set(std::size_t i, const Key& key) {
+        if (!full_ && !isCompactKey(key)) widen();
+        if (full_) keys_[i] = key;
+        else timeValues_[i] = {key.time, key.value};
+    }
+    void setValue(std::size_t i, float value) { full_ ? void(keys_[i].value = value) : void(timeValues_[i].value = value); }
+    void setTime(std::size_t i, float time) { full_ ? void(keys_[i].time = time) : void(timeValues_[i].time = time); }
+    template <class Change>  // change(Key&) edits a copy of key i, which is then stored
+    void update(std::size_t i, Change change) {
+        Key key = (*this)[i];
+        change(key);
+        set(i, key);
+    }
+    template <class It>
+    void assign(It first, It last) {
+        clear();
+        for (; first != last; ++first) push_back(*first);
+    }
+    friend bool operator==(const KeyList& a, const KeyList& b);
+
+private:
+    void widen() {
+        keys_.reserve(std::max(timeValues_.capacity(), timeValues_.size() + 1));
+        for (const TimeValue& tv : timeValues_) keys_.push_back(Key{tv.time, tv.value});
+        std::vector<TimeValue>().swap(timeValues_);
+        full_ = true;
+    }
+    bool full_ = false;
+    std::vector<TimeValue> timeValues_;  // while compact
+    std::vector<Key> keys_;              // once full
+};
+
 struct Curve {
     std::int32_t preWrapMode = kWrapClampForever;
     std::int32_t postWrapMode = kWrapClampForever;
-    std::vector<Key> keys;
+    KeyList keys;
 };
 
 // How the value moves between two adjacent keys.
@@ -75,7 +180,7 @@ double evaluate(const Curve& curve, double time);
 ValueSlope evaluateWithSlope(const Curve& curve, double time);
 
 // Index k of the segment [t_k, t_{k+1}) holding `time` (time already wrapped and inside the key range).
-std::size_t segmentIndex(std::span<const Key> keys, double time);
+std::size_t segmentIndex(const KeyList& keys, double time);
 
 // Evaluates one curve at many times, as evaluateWithSlope does, in amortised constant time per call when
 // the times mostly increase (it remembers the last segment). Keys must have increasing times.
