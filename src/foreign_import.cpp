@@ -190,8 +190,9 @@ std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& c
     }
     const std::size_t count = std::size_t((last - first) * rate);
     keyTimes.reserve(keyTimes.size() + count + 1);
+    const std::size_t keys = keyTimes.size();
     for (std::size_t i = 0; i < count; ++i) keyTimes.push_back(float(first + double(i) / rate));
-    std::sort(keyTimes.begin(), keyTimes.end());
+    std::inplace_merge(keyTimes.begin(), keyTimes.begin() + std::ptrdiff_t(keys), keyTimes.end());  // both sorted
     keyTimes.erase(std::unique(keyTimes.begin(), keyTimes.end()), keyTimes.end());
     return keyTimes;
 }
@@ -202,11 +203,31 @@ const glm::dquat kCameraViewTurn(0, 0, 1, 0);
 const glm::dquat kBlenderBoneTurn(0.70710678118654752, 0.70710678118654752, 0, 0);
 
 // World poses at the times, in Unity coordinates, each rotation turned by `turn` in its own frame,
-// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::worldAt.
+// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
+// The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of
+// a chain, in a rig whose bones are nested) composes its own transform with them instead of walking up to
+// the root again.
+struct WorldCache {
+    int node = -1, unscaled = -1;
+    std::vector<float> times;
+    std::vector<std::array<double, 16>> world;
+};
+
 void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const glm::dquat& turn, int unscaled,
-                 SampledVector& position, SampledVector& rotation) {
-    for (float t : times) {
-        const WorldPose pose = decompose(doc.worldAt(node, t, unscaled));
+                 SampledVector& position, SampledVector& rotation, WorldCache& cache) {
+    GltfDocument::Player player(doc);
+    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
+    std::vector<std::array<double, 16>> world(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i)
+        world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
+    cache = {node, unscaled, times, std::move(world)};
+
+    position = {times, {}};
+    rotation = {times, {}};
+    position.values.reserve(times.size());
+    rotation.values.reserve(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        const WorldPose pose = decompose(cache.world[i]);
         glm::dquat q = pose.rotation * turn;
         std::array<double, 4> unity = {q.x * kGltfRotationSigns[0], q.y * kGltfRotationSigns[1], q.z * kGltfRotationSigns[2],
                                        q.w * kGltfRotationSigns[3]};
@@ -215,10 +236,8 @@ void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& ti
             if (p[0] * unity[0] + p[1] * unity[1] + p[2] * unity[2] + p[3] * unity[3] < 0)
                 for (double& c : unity) c = -c;
         }
-        position.times.push_back(t);
         position.values.push_back({pose.position.x * kGltfPositionSigns[0], pose.position.y * kGltfPositionSigns[1],
                                    pose.position.z * kGltfPositionSigns[2], 0});
-        rotation.times.push_back(t);
         rotation.values.push_back(unity);
     }
 }
@@ -317,6 +336,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
                                (found->unsidedHand == 1 ? "right" : "left") + " hand (--map chooses otherwise)");
     const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
     bool coarsened = false;
+    WorldCache cache;
     const bool writtenByBlender = doc.model().asset.generator.rfind("Khronos glTF Blender I/O", 0) == 0;
     std::set<int> skinJoints;
     for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
@@ -325,7 +345,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
     if (r.hasCameraPose) {
         SampledVector position, rotation;
         samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate, coarsened),
-                    found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation);
+                    found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation, cache);
         fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(0)]);
         fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(3)]);
     }
@@ -345,7 +365,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             SampledVector position, rotation;
             const bool blenderBone = writtenByBlender && skinJoints.count(node);
             samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate, coarsened), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
-                        nodes.tracked, position, rotation);
+                        nodes.tracked, position, rotation, cache);
             fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, joint, 0)]);
             fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, joint, 3)]);
             if (joint == 1) wrist[0] = std::move(position), wrist[1] = std::move(rotation);
@@ -374,8 +394,8 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         SampledVector origin, direction, unusedRotation;
         std::vector<float> times = doc.keyTimesAffecting(found->gazeDirection);
         times = sampleTimes(times, options.sampleRate, coarsened);
-        samplePoses(doc, found->gazeOrigin, times, glm::dquat(1, 0, 0, 0), -1, origin, unusedRotation);
-        samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation);
+        samplePoses(doc, found->gazeOrigin, times, glm::dquat(1, 0, 0, 0), -1, origin, unusedRotation, cache);
+        samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation, cache);
         for (std::size_t i = 0; i < times.size(); ++i)
             for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
         fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(0)]);

@@ -219,10 +219,18 @@ Result<ChannelData> readChannel(const tinygltf::Model& model, const tinygltf::An
     return data;
 }
 
+// translation, rotation, scale -> 0, 1, 2; anything else -1.
+int pathSlot(const std::string& path) {
+    return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1;
+}
+
+// T * R * S, built directly (columns: the scaled rotation axes, then the translation).
 glm::dmat4 matrixOf(const NodeTransform& t) {
-    const glm::dquat q(t.rotation[3], t.rotation[0], t.rotation[1], t.rotation[2]);
-    return glm::translate(glm::dmat4(1), glm::dvec3(t.translation[0], t.translation[1], t.translation[2])) *
-           glm::mat4_cast(glm::normalize(q)) * glm::scale(glm::dmat4(1), glm::dvec3(t.scale[0], t.scale[1], t.scale[2]));
+    const glm::dmat3 rotation = glm::mat3_cast(glm::normalize(glm::dquat(t.rotation[3], t.rotation[0], t.rotation[1], t.rotation[2])));
+    glm::dmat4 m(1);
+    for (int c = 0; c < 3; ++c) m[c] = glm::dvec4(rotation[c] * t.scale[c], 0);
+    m[3] = glm::dvec4(t.translation[0], t.translation[1], t.translation[2], 1);
+    return m;
 }
 
 }  // namespace
@@ -273,17 +281,18 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     }
     for (const auto& node : model.nodes) doc.rest_.push_back(restTransform(node));
 
+    doc.nodeChannels_.assign(model.nodes.size(), {-1, -1, -1});
     for (std::size_t a = 0; a < model.animations.size(); ++a)
         for (std::size_t c = 0; c < model.animations[a].channels.size(); ++c) {
             const auto& target = model.animations[a].channels[c].target_path;
             if (target != "translation" && target != "rotation" && target != "scale") continue;  // morph weights
             auto channel = readChannel(model, model.animations[a], a, c, path);
             if (!channel) return channel.error();
-            const auto key = std::make_pair(channel->node, channel->path);
-            if (doc.channelIndex_.count(key))
+            int& slot = doc.nodeChannels_[channel->node][pathSlot(channel->path)];
+            if (slot >= 0)
                 return failure(path, "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c),
                                "a second channel targets node " + std::to_string(channel->node) + " " + channel->path);
-            doc.channelIndex_[key] = doc.channels_.size();
+            slot = int(doc.channels_.size());
             doc.channels_.push_back(std::move(*channel));
         }
 
@@ -310,21 +319,35 @@ int GltfDocument::findNode(const std::string& name) const {
 }
 
 const ChannelData* GltfDocument::channel(int node, const std::string& path) const {
-    auto it = channelIndex_.find({node, path});
-    return it == channelIndex_.end() ? nullptr : &channels_[it->second];
+    const int slot = pathSlot(path);
+    if (slot < 0 || node < 0 || std::size_t(node) >= nodeChannels_.size()) return nullptr;
+    const int index = nodeChannels_[node][slot];
+    return index < 0 ? nullptr : &channels_[index];
 }
 
-NodeTransform GltfDocument::localAt(int node, double time) const {
-    NodeTransform t = rest_[node];
-    if (const ChannelData* c = channel(node, "translation")) sampleTrack(c->track, TrackKind::Vector, time, t.translation.data());
-    if (const ChannelData* c = channel(node, "rotation")) sampleTrack(c->track, TrackKind::Rotation, time, t.rotation.data());
-    if (const ChannelData* c = channel(node, "scale")) sampleTrack(c->track, TrackKind::Vector, time, t.scale.data());
+NodeTransform GltfDocument::Player::localAt(int node, double time) {
+    NodeTransform t = doc_.rest_[node];
+    const auto& slots = doc_.nodeChannels_[node];
+    double* outputs[3] = {t.translation.data(), t.rotation.data(), t.scale.data()};
+    for (int slot = 0; slot < 3; ++slot)
+        if (const int c = slots[slot]; c >= 0)
+            sampleTrack(doc_.channels_[c].track, slot == 1 ? TrackKind::Rotation : TrackKind::Vector, time, outputs[slot], &hints_[c]);
     return t;
 }
 
-std::array<double, 16> GltfDocument::worldAt(int node, double time, int unscaled) const {
+std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld,
+                                                             int unscaled) {
+    NodeTransform local = localAt(node, time);
+    if (node == unscaled) local.scale = {1, 1, 1};
+    const glm::dmat4 world = glm::make_mat4(parentWorld.data()) * matrixOf(local);
+    std::array<double, 16> out;
+    std::memcpy(out.data(), glm::value_ptr(world), sizeof out);
+    return out;
+}
+
+std::array<double, 16> GltfDocument::Player::worldAt(int node, double time, int unscaled) {
     glm::dmat4 world(1);
-    for (int n = node; n != -1; n = parents_[n]) {
+    for (int n = node; n != -1; n = doc_.parents_[n]) {
         NodeTransform local = localAt(n, time);
         if (n == unscaled) local.scale = {1, 1, 1};
         world = matrixOf(local) * world;
@@ -337,9 +360,12 @@ std::array<double, 16> GltfDocument::worldAt(int node, double time, int unscaled
 std::vector<float> GltfDocument::keyTimesAffecting(int node) const {
     std::vector<float> times;
     for (int n = node; n != -1; n = parents_[n])
-        for (const char* path : {"translation", "rotation", "scale"})
-            if (const ChannelData* c = channel(n, path)) times.insert(times.end(), c->track.times.begin(), c->track.times.end());
-    std::sort(times.begin(), times.end());
+        for (int c : nodeChannels_[n])
+            if (c >= 0) {  // each channel's times increase: merge rather than sort
+                const auto& add = channels_[c].track.times;
+                const auto middle = times.insert(times.end(), add.begin(), add.end());
+                std::inplace_merge(times.begin(), middle, times.end());
+            }
     times.erase(std::unique(times.begin(), times.end()), times.end());
     return times;
 }

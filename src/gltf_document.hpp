@@ -43,12 +43,23 @@ public:
     const ChannelData* channel(int node, const std::string& path) const;
     const std::vector<ChannelData>& channels() const { return channels_; }
 
-    // The node's local transform at `time`: its static TRS (or matrix) with animated channels applied, as
-    // glTF plays them (STEP, LINEAR with slerp, CUBICSPLINE with rotations normalised).
-    NodeTransform localAt(int node, double time) const;
-    // Column-major 4x4 world matrix at `time`; the scale of `unscaled` (an ancestor whose scale carries a
-    // state, like a hand's tracked flag) counts as 1.
-    std::array<double, 16> worldAt(int node, double time, int unscaled = -1) const;
+    // Plays the document's nodes; remembers where each channel was, so that increasing times are cheap.
+    class Player {
+    public:
+        explicit Player(const GltfDocument& doc) : doc_(doc), hints_(doc.channels_.size(), 0) {}
+        // The node's local transform at `time`: its static TRS (or matrix) with animated channels applied,
+        // as glTF plays them (STEP, LINEAR with slerp, CUBICSPLINE with rotations normalised).
+        NodeTransform localAt(int node, double time);
+        // Column-major 4x4 world matrix at `time`; the scale of `unscaled` (an ancestor whose scale carries
+        // a state, like a hand's tracked flag) counts as 1.
+        std::array<double, 16> worldAt(int node, double time, int unscaled = -1);
+        // The same from the parent's world matrix at `time` (as worldAt gave it), without walking the ancestors.
+        std::array<double, 16> worldFromParent(int node, double time, const std::array<double, 16>& parentWorld, int unscaled = -1);
+
+    private:
+        const GltfDocument& doc_;
+        std::vector<std::size_t> hints_;  // per channel
+    };
     // Every key time of every channel on the node and its ancestors.
     std::vector<float> keyTimesAffecting(int node) const;
 
@@ -60,7 +71,8 @@ private:
     std::string path_;
     std::vector<int> parents_;
     std::vector<ChannelData> channels_;
-    std::map<std::pair<int, std::string>, std::size_t> channelIndex_;
+    // Per node, the index in channels_ of its translation, rotation and scale channel (-1: none).
+    std::vector<std::array<int, 3>> nodeChannels_;
     std::vector<NodeTransform> rest_;
     nlohmann::json extras_;
 };

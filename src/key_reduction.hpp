@@ -68,27 +68,39 @@ inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int co
                                               const std::vector<std::array<double, 4>>* slopes = nullptr) {
     const auto& v = track.values;
     const auto& t = track.times;
-    auto lerpAt = [&](std::size_t a, std::size_t b, std::size_t i, int c) {
+    auto interpolate = [&](std::size_t a, std::size_t b, std::size_t i) {
         const double d = double(t[b]) - t[a], s = (double(t[i]) - t[a]) / d;
-        if (!slopes) return v[a][c] + (v[b][c] - v[a][c]) * s;
+        std::array<double, 4> out{};
+        if (!slopes) {
+            for (int c = 0; c < components; ++c) out[c] = v[a][c] + (v[b][c] - v[a][c]) * s;
+            return out;
+        }
         const double s2 = s * s, s3 = s2 * s;
-        return (2 * s3 - 3 * s2 + 1) * v[a][c] + (s3 - 2 * s2 + s) * d * (*slopes)[a][c] + (-2 * s3 + 3 * s2) * v[b][c] +
-               (s3 - s2) * d * (*slopes)[b][c];
+        for (int c = 0; c < components; ++c)
+            out[c] = (2 * s3 - 3 * s2 + 1) * v[a][c] + (s3 - 2 * s2 + s) * d * (*slopes)[a][c] + (-2 * s3 + 3 * s2) * v[b][c] +
+                     (s3 - s2) * d * (*slopes)[b][c];
+        return out;
     };
+    // Errors are compared as monotone stand-ins, without square roots or arcsines: squared distance for
+    // vectors; for rotations the squared chord between the unit quaternions (angle = 4 asin(chord / 2)).
     auto positionError = [&](std::size_t a, std::size_t b, std::size_t i) {
+        const auto fitted = interpolate(a, b, i);
         double d2 = 0;
-        for (int c = 0; c < components; ++c) d2 += std::pow(lerpAt(a, b, i, c) - v[i][c], 2);
-        return std::sqrt(d2);
+        for (int c = 0; c < components; ++c) d2 += (fitted[c] - v[i][c]) * (fitted[c] - v[i][c]);
+        return d2;
     };
+    constexpr double kHalfTurnChord2 = 2;  // squared chord of unit quaternions 180 degrees apart
     auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
-        Quaternion interpolated{}, sample = v[i];
-        for (int c = 0; c < 4; ++c) interpolated[c] = lerpAt(a, b, i, c);
+        Quaternion interpolated = interpolate(a, b, i), sample = v[i];
         const bool definedSample = normalize(sample);
-        if (!normalize(interpolated)) return definedSample ? 180.0 : 0.0;  // both zero: no difference
-        return definedSample ? rotationAngle(interpolated, sample) : 180.0;
+        if (!normalize(interpolated)) return definedSample ? kHalfTurnChord2 : 0.0;  // both zero: no difference
+        return definedSample ? rotationChord2(interpolated, sample) : kHalfTurnChord2;
     };
-    if (rotation) return reduce(t.size(), tolerance, rotationError);
-    return reduce(t.size(), tolerance, positionError);
+    if (rotation) {
+        const double chord = 2 * std::sin(std::min(tolerance, 180.0) / kRadiansToDegrees / 4);
+        return reduce(t.size(), chord * chord, rotationError);
+    }
+    return reduce(t.size(), tolerance * tolerance, positionError);
 }
 
 // Slopes of sampled motion: centred differences inside, one-sided at the ends.

@@ -21,12 +21,17 @@ inline bool normalize(Quaternion& q) {
 
 // Degrees between the rotations of unit quaternions a and b (either sign). Uses the chord, which stays
 // accurate for tiny angles where acos of the dot product does not.
-inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
+// Squared distance between unit quaternions a and +-b (the nearer sign): a monotone stand-in for the angle.
+inline double rotationChord2(const Quaternion& a, const Quaternion& b) {
     const double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
     const double sign = dot < 0 ? -1 : 1;
     double d2 = 0;
     for (int c = 0; c < 4; ++c) d2 += (a[c] - sign * b[c]) * (a[c] - sign * b[c]);
-    return 4 * std::asin(std::min(1.0, std::sqrt(d2) / 2)) * kRadiansToDegrees;
+    return d2;
+}
+
+inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
+    return 4 * std::asin(std::min(1.0, std::sqrt(rotationChord2(a, b)) / 2)) * kRadiansToDegrees;
 }
 
 // glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.

@@ -484,10 +484,25 @@ void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double ti
 }
 }  // namespace
 
-void sampleTrack(const Track& track, TrackKind kind, double time, double* out) {
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint) {
     const auto& times = track.times;
     if (times.empty()) return;
-    const std::size_t k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
+    // k: the first knot later than `time` (upper_bound), found near the hint when times increase.
+    std::size_t k = hint ? std::min(*hint, times.size()) : 0;
+    const bool hintHolds = hint && (k == 0 || double(times[k - 1]) <= time);
+    if (hintHolds) {
+        for (int step = 0; step < 4 && k < times.size() && !(time < double(times[k])); ++step) ++k;
+    }
+    if (!hintHolds || (k < times.size() && !(time < double(times[k]))))
+        k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
+    if (hint) *hint = k;
+    if (k > 0 && double(times[k - 1]) == time && k < times.size()) {  // exactly on a knot: its value
+        Values v{};
+        for (int c = 0; c < track.components; ++c) v[c] = track.values[(k - 1) * track.components + c];
+        if (kind == TrackKind::Rotation) normalize(v);
+        for (int c = 0; c < track.components; ++c) out[c] = v[c];
+        return;
+    }
     if (k == 0 || k == times.size()) {  // clamped outside the knots
         const std::size_t at = k == 0 ? 0 : k - 1;
         for (int c = 0; c < track.components; ++c) out[c] = track.values[at * track.components + c];

@@ -48,8 +48,9 @@ struct Track {
 
 // Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js
 // does), CUBICSPLINE (rotations normalised after interpolation); clamped outside the knots. Writes
-// `track.components` values to `out`.
-void sampleTrack(const Track& track, TrackKind kind, double time, double* out);
+// `track.components` values to `out`. `hint` (optional) remembers where the last call was, which makes
+// playing at increasing times cost O(1) per call instead of a binary search.
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint = nullptr);
 
 // Largest deviation of the track's playback from Unity's playback of `components` (metres or degrees),
 // measured at every knot and at three points inside every interval between knots.
