@@ -88,17 +88,21 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
     curve.keys.clear();
     curve.keys.reserve(std::size_t(count));
     const std::uint8_t* p = in.cursor();
-    for (std::int32_t k = 0; k < count; ++k, p += keySize) {
+    for (std::int32_t k = 0; compact && k < count; ++k, p += keySize) {
+        float time, value;
+        std::memcpy(&time, p, 4);
+        std::memcpy(&value, p + 4, 4);
+        curve.keys.push_back(time, value);
+    }
+    for (std::int32_t k = 0; !compact && k < count; ++k, p += keySize) {
         Key key;
         std::memcpy(&key.time, p, 4);
         std::memcpy(&key.value, p + 4, 4);
-        if (!compact) {
-            std::memcpy(&key.inTangent, p + 8, 4);
-            std::memcpy(&key.outTangent, p + 12, 4);
-            std::memcpy(&key.inWeight, p + 16, 4);
-            std::memcpy(&key.outWeight, p + 20, 4);
-            std::memcpy(&key.weightedMode, p + 24, 4);
-        }
+        std::memcpy(&key.inTangent, p + 8, 4);
+        std::memcpy(&key.outTangent, p + 12, 4);
+        std::memcpy(&key.inWeight, p + 16, 4);
+        std::memcpy(&key.outWeight, p + 20, 4);
+        std::memcpy(&key.weightedMode, p + 24, 4);
         curve.keys.push_back(key);
     }
     in.skip(std::size_t(count) * keySize);
@@ -319,47 +323,74 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
     return std::nullopt;
 }
 
-class ByteWriter {
+// Builds the file as pieces: bytes of its own (headers, full keys, markers) and spans of memory that
+// already holds file bytes (compact keys), so that large recordings are written without a copy.
+class PieceWriter {
 public:
-    explicit ByteWriter(std::size_t size) { bytes_.resize(size); }
     template <typename T>
     void put(T value) {
-        std::memcpy(bytes_.data() + offset_, &value, sizeof(T));
-        offset_ += sizeof(T);
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
+        owned_.insert(owned_.end(), p, p + sizeof(T));
     }
     void putBytes(const void* data, std::size_t n) {
-        std::memcpy(bytes_.data() + offset_, data, n);
-        offset_ += n;
+        const auto* p = static_cast<const std::uint8_t*>(data);
+        owned_.insert(owned_.end(), p, p + n);
     }
-    std::vector<std::uint8_t> finish() { return std::move(bytes_); }
+    void putExternal(std::span<const std::uint8_t> bytes) {
+        if (bytes.empty()) return;
+        closeOwned();
+        segments_.push_back({0, 0, bytes});
+    }
+    EncodedRecording finish() {
+        closeOwned();
+        EncodedRecording out;
+        out.owned = std::move(owned_);
+        for (const Segment& segment : segments_)
+            out.pieces.push_back(segment.external.empty() ? std::span<const std::uint8_t>(out.owned).subspan(segment.offset, segment.length)
+                                                          : segment.external);
+        return out;
+    }
 
 private:
-    std::vector<std::uint8_t> bytes_;
-    std::size_t offset_ = 0;
+    struct Segment {
+        std::size_t offset, length;              // own bytes
+        std::span<const std::uint8_t> external;  // or external bytes
+    };
+    // The own bytes written since the last segment become one.
+    void closeOwned() {
+        if (owned_.size() > closed_) segments_.push_back({closed_, owned_.size() - closed_, {}});
+        closed_ = owned_.size();
+    }
+    std::size_t closed_ = 0;
+    std::vector<std::uint8_t> owned_;
+    std::vector<Segment> segments_;
 };
 
-std::size_t encodedLengthSize(std::uint32_t length) {
-    std::size_t n = 1;
-    while (length >= 0x80) length >>= 7, ++n;
-    return n;
-}
 
 }  // namespace
 
+std::size_t EncodedRecording::size() const {
+    std::size_t n = 0;
+    for (auto piece : pieces) n += piece.size();
+    return n;
+}
+
 Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
+    auto encoded = encodeRecording(recording);
+    if (!encoded) return encoded.error();
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(encoded->size());
+    for (auto piece : encoded->pieces) bytes.insert(bytes.end(), piece.begin(), piece.end());
+    return bytes;
+}
+
+Result<EncodedRecording> encodeRecording(const Recording& recording) {
     if (auto reason = unrepresentable(recording)) return Error{{}, {}, "cannot write " + describe(recording.encoding) + ": " + *reason};
     const std::vector<CurveSpan> spans = storedCurves(recording);
     const bool compactFloats = recording.encoding.layout == Layout::Compact;
     auto keySize = [&](std::size_t i) { return isBooleanCurve(i) || compactFloats ? kCompactKeySize : kFullKeySize; };
 
-    std::size_t size = kHeaderSize + (recording.encoding.minor == 1 ? 3 : 0) + 4;
-    for (CurveSpan span : spans)
-        for (std::size_t i = span.first; i < span.last; ++i)
-            size += kCurveHeaderSize + recording.curves[i].keys.size() * keySize(i);
-    for (const Marker& marker : recording.markers)
-        size += 4 + encodedLengthSize(std::uint32_t(marker.name.size())) + marker.name.size();
-
-    ByteWriter out(size);
+    PieceWriter out;
     out.put(kMagic);
     out.put(std::int32_t(1));
     out.put(recording.encoding.minor);
@@ -375,6 +406,10 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
             out.put(curve.postWrapMode);
             out.put(std::int32_t(curve.keys.size()));
             const bool full = keySize(i) == kFullKeySize;
+            if (!full && curve.keys.compact() && std::endian::native == std::endian::little) {
+                out.putExternal(curve.keys.timeValueBytes());  // already the file's 8-byte keys
+                continue;
+            }
             for (const Key& key : curve.keys) {
                 out.put(key.time);
                 out.put(key.value);

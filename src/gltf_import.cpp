@@ -55,8 +55,7 @@ Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place,
         for (std::size_t i = 0; i < track.times.size(); ++i) knots.push_back(i);
     }
     curve.keys.reserve(knots.size());
-    for (std::size_t i : knots)
-        curve.keys.push_back(Key{track.times[i], place.sign * track.values[i * track.components + place.component]});
+    for (std::size_t i : knots) curve.keys.push_back(track.times[i], place.sign * track.values[i * track.components + place.component]);
     if (entry && entry->contains("values")) {  // recorded values that the channel had to change
         std::size_t k = 0;
         for (const Json& run : (*entry)["values"]) {

@@ -33,6 +33,15 @@ Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::
 // convertEncoding) or when a section whose flag is false holds keys.
 Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
 
+// The same bytes as pieces, written in order (writeFileAtomically takes them): compact keys are not
+// copied but point into the recording, which must stay unchanged while the pieces are used.
+struct EncodedRecording {
+    std::vector<std::uint8_t> owned;                      // headers, full keys, markers
+    std::vector<std::span<const std::uint8_t>> pieces;    // into `owned` and into the recording
+    std::size_t size() const;
+};
+Result<EncodedRecording> encodeRecording(const Recording& recording);
+
 // Changes version and/or layout without losing anything, or explains the first thing that would be lost.
 Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
 

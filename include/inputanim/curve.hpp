@@ -54,6 +54,7 @@ class KeyList {
     struct TimeValue {
         float time, value;
     };
+    static_assert(sizeof(TimeValue) == 8);
 
 public:
     // A random-access iterator whose elements are Keys by value.
@@ -107,6 +108,15 @@ public:
     void reserve(std::size_t n) { full_ ? keys_.reserve(n) : timeValues_.reserve(n); }
     void clear() { keys_.clear(), timeValues_.clear(), full_ = false; }
     void resize(std::size_t n) { full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0}); }  // new keys: Key{}
+    void push_back(float time, float value) {  // a key in MRTK's linear encoding
+        if (full_) keys_.push_back(Key{time, value});
+        else timeValues_.push_back({time, value});
+    }
+    // Compact lists only: the keys as (Float32 time, Float32 value) pairs in host byte order, which on a
+    // little-endian host is the 8-byte key layout of the binary format.
+    std::span<const std::uint8_t> timeValueBytes() const {
+        return {reinterpret_cast<const std::uint8_t*>(timeValues_.data()), timeValues_.size() * sizeof(TimeValue)};
+    }
     void push_back(const Key& key) {
         if (!full_ && !isCompactKey(key)) widen();
         if (full_) keys_.push_back(key);

@@ -99,11 +99,11 @@ std::optional<ia::Encoding> targetEncoding(const OutputOptions& output, ia::Enco
 int writeRecordingFile(const OutputOptions& output, const ia::Recording& recording, std::ostream& log, bool quiet) {
     if (!output.force && std::filesystem::exists(output.path))
         return fail(log, kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
-    auto bytes = ia::writeRecording(recording);
-    if (!bytes) return fail(log, kExitUnsupported, bytes.error().describe());
-    if (auto written = ia::writeFileAtomically(output.path, *bytes); !written)
+    auto encoded = ia::encodeRecording(recording);
+    if (!encoded) return fail(log, kExitUnsupported, encoded.error().describe());
+    if (auto written = ia::writeFileAtomically(output.path, encoded->pieces); !written)
         return fail(log, kExitOutputFailure, written.error().describe());
-    if (!quiet) log << "wrote " << output.path << ": " << ia::describe(recording.encoding) << ", " << bytes->size()
+    if (!quiet) log << "wrote " << output.path << ": " << ia::describe(recording.encoding) << ", " << encoded->size()
               << " bytes\n";
     return kExitSuccess;
 }
