@@ -213,6 +213,20 @@ private:
         track.components = n_;
         track.times.resize(count);
         track.values.resize(count * n_);
+        track.keyKnots.assign(n_, std::vector<std::uint32_t>(count));
+        for (auto& knots : track.keyKnots)
+            for (std::size_t k = 0; k < count; ++k) knots[k] = std::uint32_t(k);
+        track.copiesKeys = true;
+        if (kind_ == TrackKind::Rotation && allZero()) {
+            // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity
+            // at every knot and keeps the recorded zeros in extras (valuesChanged).
+            for (std::size_t k = 0; k < count; ++k) {
+                track.times[k] = keys0.time(k);
+                track.values[k * n_ + 3] = 1;
+            }
+            track.valuesChanged.assign(n_, true);
+            return track;
+        }
         double smallestDot = 1;
         for (std::size_t k = 0; k < count; ++k) {
             track.times[k] = keys0.time(k);
@@ -232,12 +246,15 @@ private:
             const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
             if (std::abs(norm - 1) > 0.005) return std::nullopt;  // keepUnit would change it
         }
-        track.keyKnots.assign(n_, std::vector<std::uint32_t>(count));
-        for (auto& knots : track.keyKnots)
-            for (std::size_t k = 0; k < count; ++k) knots[k] = std::uint32_t(k);
         track.valuesChanged.assign(n_, false);
-        track.copiesKeys = true;
         return track;
+    }
+
+    bool allZero() const {
+        for (int c = 0; c < n_; ++c)
+            for (std::size_t k = 0; k < curves_[c]->keys.size(); ++k)
+                if (curves_[c]->keys.value(k) != 0) return false;
+        return true;
     }
 
     Values referenceAt(double t) {
