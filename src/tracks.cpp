@@ -169,7 +169,8 @@ public:
             if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
-        if (auto track = copyLinearKeys()) return std::move(*track);
+        if (options_.copyLinearKeys)
+            if (auto track = copyLinearKeys()) return std::move(*track);
         std::vector<float> knots;
         for (int c = 0; c < n_; ++c)
             if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)

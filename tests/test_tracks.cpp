@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "edge_cases.hpp"
+#include "inputanim/synthetic.hpp"
 #include "inputanim/tracks.hpp"
 
 using namespace inputanim;
@@ -152,4 +153,41 @@ TEST_CASE("invalid curves are refused with the component and key") {
     CHECK_THAT(refused.error().message, Catch::StartsWith("component 1: key 1 is not later than key 0"));
     bad.keys = {Key{0, std::numeric_limits<float>::quiet_NaN()}};
     CHECK_FALSE(buildTrack(curves, TrackKind::Vector, {}).ok());
+}
+
+TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
+    std::vector<std::pair<std::string, Recording>> recordings;
+    for (auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
+    recordings.emplace_back("generated", generateRecording({}));
+    recordings.emplace_back("generated unreduced", generateRecording({.reduceKeys = false}));
+    std::size_t copied = 0;
+    for (const auto& [name, recording] : recordings) {
+        TrackOptions fast;
+        fast.duration = std::max(0.0, timeRange(recording).end);
+        TrackOptions general = fast;
+        general.copyLinearKeys = false;
+        std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector}, {cameraCurve(3), TrackKind::Rotation},
+                                                                 {gazeCurve(0), TrackKind::Vector}, {gazeCurve(3), TrackKind::Vector}};
+        for (Hand hand : {Hand::Left, Hand::Right})
+            for (int joint = 0; joint < kJointCount; ++joint)
+                tracks.insert(tracks.end(), {{jointCurve(hand, joint, 0), TrackKind::Vector}, {jointCurve(hand, joint, 3), TrackKind::Rotation}});
+        for (const auto& [first, kind] : tracks) {
+            const bool rotation = kind == TrackKind::Rotation;
+            const int n = rotation ? 4 : 3;
+            const Curve* curves[4];
+            for (int c = 0; c < n; ++c) curves[c] = &recording.curves[first + c];
+            auto a = buildTrack({curves, std::size_t(n)}, kind, fast);
+            auto b = buildTrack({curves, std::size_t(n)}, kind, general);
+            INFO(name << " " << curveName(first));
+            REQUIRE(a.ok() == b.ok());
+            if (!a) continue;
+            copied += a->copiesKeys;
+            CHECK(a->interpolation == b->interpolation);
+            CHECK(a->times == b->times);
+            CHECK(a->values == b->values);
+            CHECK(a->keyKnots == b->keyKnots);
+            CHECK(a->valuesChanged == b->valuesChanged);
+        }
+    }
+    CHECK(copied > 100);  // the comparison covers the fast path, not only the fallback
 }

@@ -26,6 +26,9 @@ struct TrackOptions {
     double rotationTolerance = 0.01;   // degrees
     bool linearOnly = false;           // densify Hermite and weighted data into LINEAR keys
     std::size_t maxKnots = 10'000'000; // refuse to unroll or densify beyond this
+    // Tracks of MRTK's linear keys at shared times are copied in one pass (the same result as the general
+    // path, much faster); false forces the general path, so that tests can compare the two.
+    bool copyLinearKeys = true;
 };
 
 struct Track {
@@ -41,8 +44,9 @@ struct Track {
     // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
     std::vector<bool> valuesChanged;
     double maxError = 0;             // largest deviation measured while fitting (metres or degrees)
-    // The knots are exactly the source's keys, played LINEAR: vectors reproduce Unity's playback exactly,
-    // and rotations (slerp for MRTK's nlerp) stay within half the rotation tolerance by construction.
+    // Copied from MRTK's linear keys: knots at the key times with the key values, played LINEAR, so vectors
+    // reproduce Unity's playback exactly and rotations (slerp for MRTK's nlerp) stay within maxError, a
+    // proven bound (all-zero rotations, MRTK's None joint, hold the identity instead, as valuesChanged says).
     bool copiesKeys = false;
 };
 
