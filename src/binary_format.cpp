@@ -311,7 +311,7 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
         if (curve.keys.size() > std::size_t(std::numeric_limits<std::int32_t>::max()))
             return "curve " + curveName(i) + " has more keys than an Int32 count can hold";
         const bool needsCompact = isBooleanCurve(i) || encoding.layout == Layout::Compact;
-        if (!needsCompact) continue;
+        if (!needsCompact || curve.keys.compact()) continue;
         for (std::size_t k = 0; k < curve.keys.size(); ++k)
             if (!isCompactKey(curve.keys[k]))
                 return "curve " + curveName(i) + " key " + std::to_string(k) + " (time " +
@@ -327,6 +327,7 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
 // already holds file bytes (compact keys), so that large recordings are written without a copy.
 class PieceWriter {
 public:
+    explicit PieceWriter(std::size_t ownedCapacity) { owned_.reserve(ownedCapacity); }
     template <typename T>
     void put(T value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -389,8 +390,17 @@ Result<EncodedRecording> encodeRecording(const Recording& recording) {
     const std::vector<CurveSpan> spans = storedCurves(recording);
     const bool compactFloats = recording.encoding.layout == Layout::Compact;
     auto keySize = [&](std::size_t i) { return isBooleanCurve(i) || compactFloats ? kCompactKeySize : kFullKeySize; };
+    // Compact keys in compact memory are written from where they are; everything else is built here.
+    auto external = [&](std::size_t i) {
+        return keySize(i) == kCompactKeySize && recording.curves[i].keys.compact() && std::endian::native == std::endian::little;
+    };
 
-    PieceWriter out;
+    std::size_t ownedSize = kHeaderSize + 3 + 4;
+    for (CurveSpan span : spans)
+        for (std::size_t i = span.first; i < span.last; ++i)
+            ownedSize += kCurveHeaderSize + (external(i) ? 0 : recording.curves[i].keys.size() * keySize(i));
+    for (const Marker& marker : recording.markers) ownedSize += 4 + 5 + marker.name.size();
+    PieceWriter out(ownedSize);
     out.put(kMagic);
     out.put(std::int32_t(1));
     out.put(recording.encoding.minor);
@@ -406,7 +416,7 @@ Result<EncodedRecording> encodeRecording(const Recording& recording) {
             out.put(curve.postWrapMode);
             out.put(std::int32_t(curve.keys.size()));
             const bool full = keySize(i) == kFullKeySize;
-            if (!full && curve.keys.compact() && std::endian::native == std::endian::little) {
+            if (external(i)) {
                 out.putExternal(curve.keys.timeValueBytes());  // already the file's 8-byte keys
                 continue;
             }

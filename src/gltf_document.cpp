@@ -129,6 +129,10 @@ struct AccessorReader {
         }
         out.resize(a.count * components);
         const std::uint8_t* base = data.data() + view.byteOffset + a.byteOffset;
+        if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT && stride == elementSize) {  // tightly packed floats
+            std::memcpy(out.data(), base, out.size() * sizeof(float));
+            return out;
+        }
         for (std::size_t i = 0; i < a.count; ++i)
             for (int c = 0; c < components; ++c) {
                 const std::uint8_t* p = base + i * stride + std::size_t(c) * componentSize;

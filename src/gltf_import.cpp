@@ -42,20 +42,26 @@ Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place,
     const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
     if (!channel) return curve;  // no channel: no keys
     const Track& track = channel->track;
-    std::vector<std::size_t> knots;
+    // Runs [first, count] of the knots that are keys; without "knots", every knot is.
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
     if (entry && entry->contains("knots")) {
         for (const Json& run : (*entry)["knots"]) {
             if (!run.is_array() || run.size() != 2) return Error{{}, {}, where + ": knots must be [first, count] pairs"};
             const auto first = run[0].get<std::size_t>(), count = run[1].get<std::size_t>();
             if (first > track.times.size() || count > track.times.size() - first)
                 return Error{{}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
-            for (std::size_t i = first; i < first + count; ++i) knots.push_back(i);
+            runs.emplace_back(first, count);
         }
     } else {
-        for (std::size_t i = 0; i < track.times.size(); ++i) knots.push_back(i);
+        runs.emplace_back(0, track.times.size());
     }
-    curve.keys.reserve(knots.size());
-    for (std::size_t i : knots) curve.keys.push_back(track.times[i], place.sign * track.values[i * track.components + place.component]);
+    std::size_t keys = 0;
+    for (const auto& run : runs) keys += run.second;
+    curve.keys.reserve(keys);
+    const float* values = track.values.data() + place.component;
+    const std::size_t stride = std::size_t(track.components);
+    for (const auto& [first, count] : runs)
+        for (std::size_t i = first; i < first + count; ++i) curve.keys.push_back(track.times[i], place.sign * values[i * stride]);
     if (entry && entry->contains("values")) {  // recorded values that the channel had to change
         std::size_t k = 0;
         for (const Json& run : (*entry)["values"]) {

@@ -1,6 +1,7 @@
 // The inputanim command-line tool: a thin layer over the library. Results go to stdout, logs to stderr.
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <malloc.h>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -380,6 +381,10 @@ int runPlot(const Input& input, PlotCommand command) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Large buffers (file bytes, channels, keys) come and go in turn: keep freed memory in the heap for the
+    // next one instead of returning it to the system and faulting fresh zeroed pages in again.
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them"};
     app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +
                                           "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
