@@ -216,7 +216,9 @@ struct WorldCache {
 void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const glm::dquat& turn, int unscaled,
                  SampledVector& position, SampledVector& rotation, WorldCache& cache) {
     GltfDocument::Player player(doc);
-    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
+    // node is -1 for a section the file lacks but the format needs (1.0 always has a camera): the identity.
+    const bool fromParent = node >= 0 && doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled &&
+                            cache.times == times;
     std::vector<std::array<double, 16>> world(times.size());
     for (std::size_t i = 0; i < times.size(); ++i)
         world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
