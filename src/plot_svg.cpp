@@ -197,7 +197,8 @@ public:
 
     void panel(std::size_t index, const Panel& panel, const std::vector<double>& times, const RecordingSummary& summary) {
         const double top = panelTop(index), height = options_.panelHeight;
-        auto [low, high] = range(panel);
+        const auto limits = range(panel);  // not a structured binding: clang 14 cannot capture those
+        const double low = limits.first, high = limits.second;
         svg_ += "<g class=\"panel\" data-title=\"" + escapeXml(panel.title) + "\" data-left=\"" + number(kLeft) + "\" data-top=\"" +
                 number(top) + "\" data-width=\"" + number(plotWidth_) + "\" data-height=\"" + number(height) + "\" data-ymin=\"" +
                 number(low, 9) + "\" data-ymax=\"" + number(high, 9) + "\">\n";
