@@ -82,23 +82,29 @@ inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int co
         return out;
     };
     // Errors are compared as monotone stand-ins, without square roots or arcsines: squared distance for
-    // vectors; for rotations the squared chord between the unit quaternions (angle = 4 asin(chord / 2)).
+    // vectors; for rotations sin^2 of half the angle between the interpolation and the unit sample,
+    // 1 - dot^2 / |interpolation|^2 (the samples are normalised once).
     auto positionError = [&](std::size_t a, std::size_t b, std::size_t i) {
         const auto fitted = interpolate(a, b, i);
         double d2 = 0;
         for (int c = 0; c < components; ++c) d2 += (fitted[c] - v[i][c]) * (fitted[c] - v[i][c]);
         return d2;
     };
-    constexpr double kHalfTurnChord2 = 2;  // squared chord of unit quaternions 180 degrees apart
-    auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
-        Quaternion interpolated = interpolate(a, b, i), sample = v[i];
-        const bool definedSample = normalize(sample);
-        if (!normalize(interpolated)) return definedSample ? kHalfTurnChord2 : 0.0;  // both zero: no difference
-        return definedSample ? rotationChord2(interpolated, sample) : kHalfTurnChord2;
-    };
     if (rotation) {
-        const double chord = 2 * std::sin(std::min(tolerance, 180.0) / kRadiansToDegrees / 4);
-        return reduce(t.size(), chord * chord, rotationError);
+        std::vector<Quaternion> unit(v.begin(), v.end());
+        std::vector<bool> defined(v.size());
+        for (std::size_t i = 0; i < v.size(); ++i) defined[i] = normalize(unit[i]);
+        constexpr double kHalfTurn = 1;  // sin^2 of half of 180 degrees
+        auto rotationError = [&](std::size_t a, std::size_t b, std::size_t i) {
+            const Quaternion q = interpolate(a, b, i);
+            const double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+            if (!(n2 > 1e-24)) return defined[i] ? kHalfTurn : 0.0;  // both zero: no difference
+            if (!defined[i]) return kHalfTurn;
+            const double dot = q[0] * unit[i][0] + q[1] * unit[i][1] + q[2] * unit[i][2] + q[3] * unit[i][3];
+            return std::max(0.0, 1 - dot * dot / n2);
+        };
+        const double halfAngle = std::min(tolerance, 180.0) / kRadiansToDegrees / 2;
+        return reduce(t.size(), std::sin(halfAngle) * std::sin(halfAngle), rotationError);
     }
     return reduce(t.size(), tolerance * tolerance, positionError);
 }
