@@ -151,6 +151,14 @@ double safeSlerpAngle(double tolerance) {
     return lo;
 }
 
+// cos(safeSlerpAngle(tolerance)), remembered for the last tolerance: every rotation track of a file uses
+// the same one, and the bisection costs thousands of atan2 calls.
+double safeSlerpCos(double tolerance) {
+    thread_local double lastTolerance = -1, lastCos = 2;
+    if (tolerance != lastTolerance) lastCos = std::cos(safeSlerpAngle(tolerance)), lastTolerance = tolerance;
+    return lastCos;
+}
+
 class TrackBuilder {
 public:
     TrackBuilder(std::span<const Curve* const> curves, TrackKind kind, const TrackOptions& options)
@@ -159,7 +167,7 @@ public:
             referenceCursors_.emplace_back(*curve);
             pieceCursors_.emplace_back(*curve);
         }
-        if (kind == TrackKind::Rotation) safeSlerpCos_ = std::cos(safeSlerpAngle(options.rotationTolerance));
+        if (kind == TrackKind::Rotation) safeSlerpCos_ = safeSlerpCos(options.rotationTolerance);
     }
 
     Result<Track> build() {
