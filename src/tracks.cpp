@@ -202,21 +202,23 @@ private:
     // for rotations close enough that slerp matches nlerp), is a LINEAR track holding the keys as they are:
     // the same knots and values that the general path below emits for it, in one pass. Nullopt otherwise.
     std::optional<Track> copyLinearKeys() const {
-        const auto& keys0 = curves_[0]->keys;
-        const std::size_t count = keys0.size();
-        if (count == 0 || !(keys0.time(0) >= 0)) return std::nullopt;
+        bool aligned = true;
         for (int c = 0; c < n_; ++c) {
             const Curve& curve = *curves_[c];
-            const bool wraps = count > 1 && (curve.preWrapMode == kWrapLoop || curve.preWrapMode == kWrapPingPong ||
-                                             curve.postWrapMode == kWrapLoop || curve.postWrapMode == kWrapPingPong);
-            if (curve.keys.size() != count || wraps) return std::nullopt;
+            const std::size_t n = curve.keys.size();
+            const bool wraps = n > 1 && (curve.preWrapMode == kWrapLoop || curve.preWrapMode == kWrapPingPong ||
+                                         curve.postWrapMode == kWrapLoop || curve.postWrapMode == kWrapPingPong);
+            if (n == 0 || !(curve.keys.time(0) >= 0) || wraps) return std::nullopt;
             // Compact keys (zero weights) at increasing times, which build() checked, are Linear segments.
-            const bool linear = curve.keys.compact();
-            for (std::size_t k = 0; k < count; ++k) {
-                if (curve.keys.time(k) != keys0.time(k)) return std::nullopt;
-                if (!linear && k > 0 && segmentShape(curve.keys[k - 1], curve.keys[k]) != SegmentShape::Linear) return std::nullopt;
-            }
+            if (!curve.keys.compact())
+                for (std::size_t k = 1; k < n; ++k)
+                    if (segmentShape(curve.keys[k - 1], curve.keys[k]) != SegmentShape::Linear) return std::nullopt;
+            aligned = aligned && n == curves_[0]->keys.size();
+            for (std::size_t k = 0; aligned && k < n; ++k) aligned = curve.keys.time(k) == curves_[0]->keys.time(k);
         }
+        if (!aligned) return mergeLinearKeys();
+        const auto& keys0 = curves_[0]->keys;
+        const std::size_t count = keys0.size();
         Track track;
         track.interpolation = Interpolation::Linear;
         track.components = n_;
@@ -256,6 +258,58 @@ private:
             if (std::abs(norm - 1) > 0.005) return std::nullopt;  // keepUnit would change it
         }
         track.valuesChanged.assign(n_, false);
+        return track;
+    }
+
+    // Linear keys at different times per component: knots at every component's key times, each component
+    // evaluated there (as the general path does), so each stays exactly piecewise linear. Rotations must
+    // keep slerp close to nlerp between every pair of knots, with a margin so that the general path's
+    // slightly different interval ends could not decide otherwise; else nullopt.
+    std::optional<Track> mergeLinearKeys() const {
+        Track track;
+        track.interpolation = Interpolation::Linear;
+        track.components = n_;
+        for (int c = 0; c < n_; ++c) {
+            const auto& keys = curves_[c]->keys;
+            const std::size_t before = track.times.size();
+            for (std::size_t k = 0; k < keys.size(); ++k) track.times.push_back(keys.time(k));
+            std::inplace_merge(track.times.begin(), track.times.begin() + std::ptrdiff_t(before), track.times.end());
+        }
+        track.times.erase(std::unique(track.times.begin(), track.times.end()), track.times.end());
+        const std::size_t count = track.times.size();
+        track.values.resize(count * n_);
+        for (int c = 0; c < n_; ++c) {
+            CurveCursor cursor(*curves_[c]);
+            for (std::size_t k = 0; k < count; ++k) track.values[k * n_ + c] = float(cursor.evaluate(track.times[k]).value);
+        }
+        if (kind_ == TrackKind::Rotation) {
+            constexpr double kMargin = 1e-9;
+            double smallestDot = 1;
+            for (std::size_t k = 0; k < count; ++k) {
+                Values b{};
+                for (int c = 0; c < n_; ++c) b[c] = track.values[k * n_ + c];
+                const double norm = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
+                if (std::abs(norm - 1) > 0.001 - kMargin) return std::nullopt;
+                if (k == 0) continue;
+                Values a{};
+                for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c];
+                const double dot = unitDot(a, b);
+                if (dot < safeSlerpCos_ + kMargin) return std::nullopt;
+                smallestDot = std::min(smallestDot, dot);
+            }
+            if (count > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+        }
+        track.keyKnots.assign(n_, {});
+        for (int c = 0; c < n_; ++c) {
+            const auto& keys = curves_[c]->keys;
+            std::size_t knot = 0;
+            for (std::size_t k = 0; k < keys.size(); ++k) {
+                while (track.times[knot] < keys.time(k)) ++knot;
+                track.keyKnots[c].push_back(std::uint32_t(knot));
+            }
+        }
+        track.valuesChanged.assign(n_, false);
+        track.copiesKeys = true;
         return track;
     }
 
