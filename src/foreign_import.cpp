@@ -202,8 +202,6 @@ const glm::dquat kCameraViewTurn(0, 0, 1, 0);
 // Blender's glTF round trip turns every bone a quarter turn about X (its bones run along +Y); this undoes it.
 const glm::dquat kBlenderBoneTurn(0.70710678118654752, 0.70710678118654752, 0, 0);
 
-// World poses at the times, in Unity coordinates, each rotation turned by `turn` in its own frame,
-// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
 // The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of
 // a chain, in a rig whose bones are nested) composes its own transform with them instead of walking up to
 // the root again.
@@ -213,6 +211,8 @@ struct WorldCache {
     std::vector<std::array<double, 16>> world;
 };
 
+// World poses at the times, in Unity coordinates, each rotation turned by `turn` in its own frame,
+// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
 void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const glm::dquat& turn, int unscaled,
                  SampledVector& position, SampledVector& rotation, WorldCache& cache) {
     GltfDocument::Player player(doc);
