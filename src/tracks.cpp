@@ -238,25 +238,11 @@ private:
             track.valuesChanged.assign(n_, true);
             return track;
         }
-        double smallestDot = 1;
         for (std::size_t k = 0; k < count; ++k) {
             track.times[k] = keys0.time(k);
             for (int c = 0; c < n_; ++c) track.values[k * n_ + c] = curves_[c]->keys.value(k);
-            if (kind_ == TrackKind::Rotation && k > 0) {
-                Values a{}, b{};
-                for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c], b[c] = track.values[k * n_ + c];
-                const double dot = unitDot(a, b);
-                if (dot < safeSlerpCos_) return std::nullopt;  // also rules out far-from-unit keys
-                smallestDot = std::min(smallestDot, dot);
-            }
         }
-        if (kind_ == TrackKind::Rotation && count > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
-        if (kind_ == TrackKind::Rotation && count == 1) {
-            Values q{};
-            for (int c = 0; c < n_; ++c) q[c] = track.values[c];
-            const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-            if (std::abs(norm - 1) > 0.005) return std::nullopt;  // keepUnit would change it
-        }
+        if (kind_ == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0)) return std::nullopt;
         track.valuesChanged.assign(n_, false);
         return track;
     }
@@ -282,23 +268,7 @@ private:
             CurveCursor cursor(*curves_[c]);
             for (std::size_t k = 0; k < count; ++k) track.values[k * n_ + c] = float(cursor.evaluate(track.times[k]).value);
         }
-        if (kind_ == TrackKind::Rotation) {
-            constexpr double kMargin = 1e-9;
-            double smallestDot = 1;
-            for (std::size_t k = 0; k < count; ++k) {
-                Values b{};
-                for (int c = 0; c < n_; ++c) b[c] = track.values[k * n_ + c];
-                const double norm = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
-                if (std::abs(norm - 1) > 0.001 - kMargin) return std::nullopt;
-                if (k == 0) continue;
-                Values a{};
-                for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c];
-                const double dot = unitDot(a, b);
-                if (dot < safeSlerpCos_ + kMargin) return std::nullopt;
-                smallestDot = std::min(smallestDot, dot);
-            }
-            if (count > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
-        }
+        if (kind_ == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9)) return std::nullopt;
         track.keyKnots.assign(n_, {});
         for (int c = 0; c < n_; ++c) {
             const auto& keys = curves_[c]->keys;
@@ -311,6 +281,27 @@ private:
         track.valuesChanged.assign(n_, false);
         track.copiesKeys = true;
         return track;
+    }
+
+    // Rotation knots copied from keys: each within 0.001 of unit length (so keepUnit leaves it alone) and
+    // slerp provably within tolerance of nlerp between neighbours, `margin` inside both limits. Sets the
+    // track's maxError to that bound; false sends the track to the general path.
+    bool slerpMatchesNlerpAlong(Track& track, double margin) const {
+        double smallestDot = 1;
+        for (std::size_t k = 0; k < track.times.size(); ++k) {
+            Values b{};
+            for (int c = 0; c < n_; ++c) b[c] = track.values[k * n_ + c];
+            const double norm = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
+            if (std::abs(norm - 1) > 0.001 - margin) return false;
+            if (k == 0) continue;
+            Values a{};
+            for (int c = 0; c < n_; ++c) a[c] = track.values[(k - 1) * n_ + c];
+            const double dot = unitDot(a, b);
+            if (dot < safeSlerpCos_ + margin) return false;
+            smallestDot = std::min(smallestDot, dot);
+        }
+        if (track.times.size() > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+        return true;
     }
 
     bool allZero() const {
