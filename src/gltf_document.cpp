@@ -223,6 +223,12 @@ Result<ChannelData> readChannel(const tinygltf::Model& model, const tinygltf::An
     return data;
 }
 
+std::array<double, 16> arrayOf(const glm::dmat4& m) {  // column-major
+    std::array<double, 16> out;
+    std::memcpy(out.data(), glm::value_ptr(m), sizeof out);
+    return out;
+}
+
 // translation, rotation, scale -> 0, 1, 2; anything else -1.
 int pathSlot(const std::string& path) {
     return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1;
@@ -339,26 +345,21 @@ NodeTransform GltfDocument::Player::localAt(int node, double time) {
     return t;
 }
 
-std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld,
-                                                             int unscaled) {
+glm::dmat4 GltfDocument::Player::localMatrix(int node, double time, int unscaled) {
     NodeTransform local = localAt(node, time);
     if (node == unscaled) local.scale = {1, 1, 1};
-    const glm::dmat4 world = glm::make_mat4(parentWorld.data()) * matrixOf(local);
-    std::array<double, 16> out;
-    std::memcpy(out.data(), glm::value_ptr(world), sizeof out);
-    return out;
+    return matrixOf(local);
+}
+
+std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld,
+                                                             int unscaled) {
+    return arrayOf(glm::make_mat4(parentWorld.data()) * localMatrix(node, time, unscaled));
 }
 
 std::array<double, 16> GltfDocument::Player::worldAt(int node, double time, int unscaled) {
     glm::dmat4 world(1);
-    for (int n = node; n != -1; n = doc_.parents_[n]) {
-        NodeTransform local = localAt(n, time);
-        if (n == unscaled) local.scale = {1, 1, 1};
-        world = matrixOf(local) * world;
-    }
-    std::array<double, 16> out;
-    std::memcpy(out.data(), glm::value_ptr(world), sizeof out);
-    return out;
+    for (int n = node; n != -1; n = doc_.parents_[n]) world = localMatrix(n, time, unscaled) * world;
+    return arrayOf(world);
 }
 
 std::vector<float> GltfDocument::keyTimesAffecting(int node) const {

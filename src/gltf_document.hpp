@@ -3,6 +3,8 @@
 
 #include <tiny_gltf.h>
 
+#include <glm/glm.hpp>
+
 #include <array>
 #include <nlohmann/json.hpp>
 #include <map>
@@ -57,6 +59,7 @@ public:
         std::array<double, 16> worldFromParent(int node, double time, const std::array<double, 16>& parentWorld, int unscaled = -1);
 
     private:
+        glm::dmat4 localMatrix(int node, double time, int unscaled);  // localAt as a matrix, `unscaled` honoured
         const GltfDocument& doc_;
         std::vector<std::size_t> hints_;  // per channel
     };
