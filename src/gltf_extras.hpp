@@ -18,6 +18,14 @@ namespace inputanim {
 
 inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
 
+// True when `extras` is this tool's object: {"schema": "inputanim.gltf/1", ...}. Any other value, including
+// a schema that is not a string, is false (never a JSON type error).
+inline bool isOwnExtras(const nlohmann::json& extras) {
+    if (!extras.is_object()) return false;
+    const auto schema = extras.find("schema");
+    return schema != extras.end() && schema->is_string() && schema->get_ref<const std::string&>() == kExtrasSchema;
+}
+
 // A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
 nlohmann::ordered_json floatJson(float value);
 // Its inverse; nullopt for anything else.

@@ -128,7 +128,7 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
     if (!doc) return doc.error();
     const Json& extras = doc->inputanimExtras();
     Result<Recording> recording = Error{};
-    if (extras.is_object() && extras.value("schema", "") == kExtrasSchema) {
+    if (isOwnExtras(extras)) {
         r.ownFile = true;
         recording = rebuildOwnFile(*doc, extras);
     } else {

@@ -126,7 +126,7 @@ private:
         if (extras.is_null())
             add(Severity::Note, "extras-missing", "/animations/0/extras",
                 "no extras.inputanim: not written by inputanim, so the recording is fitted from the channels");
-        else if (!extras.is_object() || extras.value("schema", "") != kExtrasSchema)
+        else if (!isOwnExtras(extras))
             add(Severity::Error, "extras-schema", "/animations/0/extras/inputanim",
                 std::string("expected an object with schema '") + kExtrasSchema + "'");
     }

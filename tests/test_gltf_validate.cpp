@@ -150,6 +150,10 @@ TEST_CASE("each broken profile rule is reported with its code and JSON pointer")
         auto f = findingsAfter([](Json& j) { j["animations"][0]["extras"]["inputanim"]["schema"] = "something/9"; });
         CHECK(has(f, "extras-schema"));
     }
+    SECTION("extras whose schema is not a string (found by fuzzing: was an uncaught JSON type error)") {
+        auto f = findingsAfter([](Json& j) { j["animations"][0]["extras"]["inputanim"]["schema"] = Json::object(); });
+        CHECK(has(f, "extras-schema"));
+    }
 }
 
 TEST_CASE("a state with values other than 0 and 1, and non-unit rotations, are errors") {
