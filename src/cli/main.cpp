@@ -1,7 +1,6 @@
 // The inputanim command-line tool: a thin layer over the library. Results go to stdout, logs to stderr.
 #include <CLI/CLI.hpp>
 #include <charconv>
-#include <malloc.h>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -22,6 +21,7 @@
 #include "common.hpp"
 #include "convert.hpp"
 #include "findings.hpp"
+#include "heap.hpp"
 #include "validate.hpp"
 
 using namespace cli;
@@ -381,10 +381,7 @@ int runPlot(const Input& input, PlotCommand command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Large buffers (file bytes, channels, keys) come and go in turn: keep freed memory in the heap for the
-    // next one instead of returning it to the system and faulting fresh zeroed pages in again.
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    keepFreedMemory();
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them"};
     app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +
                                           "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
@@ -500,6 +497,7 @@ int main(int argc, char** argv) {
         const int code = app.exit(error);
         return code == 0 ? kExitSuccess : kExitUsage;
     }
+    reserveHeapFor(input.path);  // the reading verbs' input (convert's is set below)
     if (info->parsed()) return runInfo(input, json);
     if (check->parsed()) return runCheck(input, json, strict);
     if (validate->parsed()) return runValidate(input, json, strict);
@@ -510,6 +508,7 @@ int main(int argc, char** argv) {
         if (batch.inputs.size() != 2) return fail(kExitUsage, "convert takes IN OUT, or many inputs with --out-dir DIR");
         input.path = batch.inputs[0];
         output.path = batch.inputs[1];
+        reserveHeapFor(input.path);
         return convertFile(input, output, std::cerr, quiet);
     }
     if (sample->parsed()) return runSample(input, sampleOptions);
