@@ -24,7 +24,7 @@ std::string lowercaseExtension(const std::string& path) {
     return extension;
 }
 
-Result<std::vector<std::uint8_t>> readFile(const std::string& path) {
+Result<FileBytes> readFile(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return systemError(path, "cannot open for reading");
     struct stat info {};
@@ -34,7 +34,7 @@ Result<std::vector<std::uint8_t>> readFile(const std::string& path) {
         ::close(fd);
         return error;
     }
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
+    FileBytes bytes(static_cast<std::size_t>(info.st_size));
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);

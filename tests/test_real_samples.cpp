@@ -15,7 +15,7 @@ const std::filesystem::path kReal = std::filesystem::path(INPUTANIM_SHARED_DIR) 
 std::vector<std::uint8_t> load(const std::filesystem::path& path) {
     auto bytes = readFile(path.string());
     REQUIRE(bytes.ok());
-    return std::move(bytes).value();
+    return {bytes->begin(), bytes->end()};
 }
 }  // namespace
 
