@@ -18,22 +18,41 @@ Error failure(const std::string& path, const std::string& pointer, const std::st
     return Error{path, {}, (pointer.empty() ? "" : pointer + ": ") + message};
 }
 
-// The JSON part of a .glb or .gltf, parsed without tinygltf, to vet URIs and read extras exactly.
-Result<Json> jsonPart(std::span<const std::uint8_t> bytes, const std::string& path) {
-    if (bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0) {
-        if (bytes.size() < 20) return Error{path, bytes.size(), "expected a 20-byte GLB header and JSON chunk header"};
-        std::uint32_t length, type;
-        std::memcpy(&length, bytes.data() + 12, 4);
-        std::memcpy(&type, bytes.data() + 16, 4);
-        if (type != 0x4E4F534Au) return Error{path, 16, "expected the GLB JSON chunk type 0x4E4F534A"};
-        if (length > bytes.size() - 20) return Error{path, 12, "JSON chunk length " + std::to_string(length) + " exceeds the file"};
-        Json json = Json::parse(bytes.begin() + 20, bytes.begin() + 20 + length, nullptr, false);
-        if (json.is_discarded()) return Error{path, 20, "the GLB JSON chunk is not valid JSON"};
-        return json;
+// A .glb's or .gltf's JSON, parsed without tinygltf (to vet URIs and read extras exactly), and a GLB's BIN chunk,
+// which accessors read in place.
+struct GltfParts {
+    Json json;
+    std::optional<std::span<const std::uint8_t>> binChunk;
+};
+
+std::uint32_t word(std::span<const std::uint8_t> bytes, std::size_t offset) {
+    std::uint32_t value;
+    std::memcpy(&value, bytes.data() + offset, 4);
+    return value;
+}
+
+Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string& path) {
+    GltfParts parts;
+    if (bytes.size() < 4 || std::memcmp(bytes.data(), "glTF", 4) != 0) {
+        parts.json = Json::parse(bytes.begin(), bytes.end(), nullptr, false);
+        if (parts.json.is_discarded() || !parts.json.is_object()) return Error{path, {}, "not a glTF file: neither GLB nor a JSON object"};
+        return parts;
     }
-    Json json = Json::parse(bytes.begin(), bytes.end(), nullptr, false);
-    if (json.is_discarded() || !json.is_object()) return Error{path, {}, "not a glTF file: neither GLB nor a JSON object"};
-    return json;
+    if (bytes.size() < 20) return Error{path, bytes.size(), "expected a 20-byte GLB header and JSON chunk header"};
+    const std::uint32_t length = word(bytes, 8), jsonLength = word(bytes, 12);
+    if (length > bytes.size()) return Error{path, 8, "GLB length " + std::to_string(length) + " exceeds the file (" + std::to_string(bytes.size()) + " bytes)"};
+    if (word(bytes, 16) != 0x4E4F534Au) return Error{path, 16, "expected the GLB JSON chunk type 0x4E4F534A"};
+    if (jsonLength > bytes.size() - 20) return Error{path, 12, "JSON chunk length " + std::to_string(jsonLength) + " exceeds the file"};
+    parts.json = Json::parse(bytes.begin() + 20, bytes.begin() + 20 + jsonLength, nullptr, false);
+    if (parts.json.is_discarded() || !parts.json.is_object()) return Error{path, 20, "the GLB JSON chunk is not a valid JSON object"};
+    // The BIN chunk, when there is one, comes second; other chunk types are ignored, as the GLB format asks.
+    const std::size_t chunk = 20 + std::size_t(jsonLength), end = std::max<std::size_t>(length, 20 + jsonLength);
+    if (chunk + 8 <= end && word(bytes, chunk + 4) == 0x004E4942u) {
+        const std::uint32_t binLength = word(bytes, chunk);
+        if (binLength > end - chunk - 8) return Error{path, chunk, "BIN chunk length " + std::to_string(binLength) + " exceeds the GLB"};
+        parts.binChunk = bytes.subspan(chunk + 8, binLength);
+    }
+    return parts;
 }
 
 std::string percentDecode(const std::string& uri) {
@@ -91,6 +110,7 @@ std::optional<Error> checkExternalBuffers(const Json& json, const std::string& p
 
 struct AccessorReader {
     const tinygltf::Model& model;
+    const std::vector<std::span<const std::uint8_t>>& buffers;  // model.buffers' data, or a GLB's BIN chunk
     const std::string& path;
 
     // Floats of an accessor (FLOAT, or normalised integers as glTF allows for animation outputs).
@@ -114,9 +134,9 @@ struct AccessorReader {
             return failure(path, pointer, "bufferView " + std::to_string(a.bufferView) + " does not exist");
         const tinygltf::BufferView& view = model.bufferViews[a.bufferView];
         const std::string viewPointer = "/bufferViews/" + std::to_string(a.bufferView);
-        if (view.buffer < 0 || std::size_t(view.buffer) >= model.buffers.size())
+        if (view.buffer < 0 || std::size_t(view.buffer) >= buffers.size())
             return failure(path, viewPointer, "buffer " + std::to_string(view.buffer) + " does not exist");
-        const auto& data = model.buffers[view.buffer].data;
+        const std::span<const std::uint8_t> data = buffers[view.buffer];
         if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset)
             return failure(path, viewPointer, "byte range exceeds its buffer (" + std::to_string(data.size()) + " bytes)");
         const std::size_t elementSize = std::size_t(componentSize) * components;
@@ -172,8 +192,10 @@ NodeTransform restTransform(const tinygltf::Node& node) {
     return t;
 }
 
-Result<ChannelData> readChannel(const tinygltf::Model& model, const tinygltf::Animation& animation, std::size_t a,
-                                std::size_t c, const std::string& path) {
+Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a,
+                                std::size_t c) {
+    const tinygltf::Model& model = reader.model;
+    const std::string& path = reader.path;
     const auto& channel = animation.channels[c];
     const std::string pointer = "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c);
     ChannelData data;
@@ -193,7 +215,6 @@ Result<ChannelData> readChannel(const tinygltf::Model& model, const tinygltf::An
     else if (sampler.interpolation.empty() || sampler.interpolation == "LINEAR") track.interpolation = Interpolation::Linear;
     else return failure(path, samplerPointer, "unknown interpolation '" + sampler.interpolation + "'");
 
-    const AccessorReader reader{model, path};
     auto times = reader.read(sampler.input, 1, samplerPointer + " input");
     if (!times) return times.error();
     auto output = reader.read(sampler.output, track.components, samplerPointer + " output");
@@ -243,11 +264,34 @@ glm::dmat4 matrixOf(const NodeTransform& t) {
     return m;
 }
 
+// What tinygltf is given: the JSON without images (never used here; tinygltf would read and decode them) and
+// with a GLB's own buffer (buffer 0 without a uri) stood in for by four bytes, since tinygltf would copy the
+// whole BIN chunk; accessors read it in place instead. Returns that buffer's bytes, or nullopt if none.
+using OwnBuffer = std::optional<std::span<const std::uint8_t>>;
+
+Result<OwnBuffer> prepareForTinygltf(Json& json, const GltfParts& parts, const std::string& path) {
+    json.erase("images");
+    const auto buffers = json.find("buffers");
+    if (buffers == json.end() || !buffers->is_array() || buffers->empty()) return OwnBuffer{};
+    Json& buffer = (*buffers)[0];
+    if (!buffer.is_object() || buffer.contains("uri") || !buffer.contains("byteLength") || !buffer["byteLength"].is_number_unsigned())
+        return OwnBuffer{};  // tinygltf reports what is wrong
+    if (!parts.binChunk) return failure(path, "/buffers/0", "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
+    const std::uint64_t byteLength = buffer["byteLength"].get<std::uint64_t>();
+    if (byteLength > parts.binChunk->size())
+        return failure(path, "/buffers/0/byteLength", std::to_string(byteLength) + " bytes exceed the GLB's BIN chunk (" +
+                                                          std::to_string(parts.binChunk->size()) + " bytes)");
+    buffer["uri"] = "data:application/octet-stream;base64,AAAAAA==";
+    buffer["byteLength"] = 4;
+    return OwnBuffer{parts.binChunk->first(std::size_t(byteLength))};
+}
+
 }  // namespace
 
 Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths) {
-    auto json = jsonPart(bytes, path);
-    if (!json) return json.error();
+    auto parts = partsOf(bytes, path);
+    if (!parts) return parts.error();
+    const Json* json = &parts->json;
     if (json->contains("buffers") && (*json)["buffers"].is_array()) {
         const auto& buffers = (*json)["buffers"];
         for (std::size_t i = 0; i < buffers.size(); ++i)
@@ -256,18 +300,17 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
                     return failure(path, "/buffers/" + std::to_string(i) + "/uri", *problem);
     }
     if (auto problem = checkExternalBuffers(*json, path)) return *problem;
+    Json forTinygltf = *json;
+    auto ownBuffer = prepareForTinygltf(forTinygltf, *parts, path);
+    if (!ownBuffer) return ownBuffer.error();
     GltfDocument doc;
     doc.path_ = path;
     doc.model_ = std::make_shared<tinygltf::Model>();  // a fresh Model per load (tinygltf 2.7 does not reset one)
     tinygltf::TinyGLTF loader;
     std::string error, warning;
     const std::string folder = std::filesystem::path(path).parent_path().string();
-    const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-    const bool loaded = glb ? loader.LoadBinaryFromMemory(doc.model_.get(), &error, &warning, bytes.data(),
-                                                          unsigned(bytes.size()), folder)
-                            : loader.LoadASCIIFromString(doc.model_.get(), &error, &warning,
-                                                         reinterpret_cast<const char*>(bytes.data()), unsigned(bytes.size()), folder);
-    if (!loaded) {
+    const std::string text = forTinygltf.dump(-1, ' ', false, Json::error_handler_t::replace);
+    if (!loader.LoadASCIIFromString(doc.model_.get(), &error, &warning, text.data(), unsigned(text.size()), folder)) {
         while (!error.empty() && (error.back() == '\n' || error.back() == '\r')) error.pop_back();
         for (char& ch : error) if (ch == '\n') ch = ' ';
         return Error{path, {}, "not a loadable glTF file: " + error};
@@ -292,11 +335,15 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     for (const auto& node : model.nodes) doc.rest_.push_back(restTransform(node));
 
     doc.nodeChannels_.assign(model.nodes.size(), {-1, -1, -1});
+    std::vector<std::span<const std::uint8_t>> buffers;
+    for (const auto& buffer : model.buffers) buffers.emplace_back(buffer.data);
+    if (*ownBuffer) buffers[0] = **ownBuffer;
+    const AccessorReader reader{model, buffers, path};
     for (std::size_t a = 0; a < model.animations.size(); ++a)
         for (std::size_t c = 0; c < model.animations[a].channels.size(); ++c) {
             const auto& target = model.animations[a].channels[c].target_path;
             if (target != "translation" && target != "rotation" && target != "scale") continue;  // morph weights
-            auto channel = readChannel(model, model.animations[a], a, c, path);
+            auto channel = readChannel(reader, model.animations[a], a, c);
             if (!channel) return channel.error();
             int& slot = doc.nodeChannels_[channel->node][pathSlot(channel->path)];
             if (slot >= 0)

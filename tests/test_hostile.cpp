@@ -83,7 +83,33 @@ TEST_CASE("a GLB claiming a 4 GB buffer is refused without allocating it") {
     Json json = {{"asset", {{"version", "2.0"}}}, {"buffers", {{{"byteLength", 4000000000u}}}}, {"nodes", {{{"name", "Hand_Left_Wrist"}}}}};
     auto r = importGltf(glb(json, floats({1})), "claims.glb");
     REQUIRE_FALSE(r.ok());
-    CHECK_THAT(r.error().describe(), Catch::Contains("claims.glb: not a loadable glTF file: Invalid `byteLength'"));
+    CHECK_THAT(r.error().describe(), Catch::Contains("claims.glb: /buffers/0/byteLength: 4000000000 bytes exceed the GLB's BIN chunk (4 bytes)"));
+}
+
+TEST_CASE("a GLB's chunks are checked against the file, with byte offsets") {
+    Json json;
+    errorFor([&](Json& j) { json = j; });
+    const auto good = glb(json, floats({0, 1, 0, 1, 0.3f, 0, 1.1f, 0.3f}));
+    const std::size_t binChunk = good.size() - 32 - 8;
+    auto edited = [&](std::size_t offset, std::uint32_t value) {
+        auto bytes = good;
+        std::memcpy(bytes.data() + offset, &value, 4);
+        auto r = importGltf(bytes, "chunks.glb");
+        return r.ok() ? std::string("accepted") : r.error().describe();
+    };
+    CHECK(edited(0, 0x46546C67) == "accepted");  // unchanged magic
+    CHECK_THAT(edited(8, std::uint32_t(good.size() + 1)), Catch::Contains("chunks.glb: byte 8: GLB length " + std::to_string(good.size() + 1) + " exceeds the file"));
+    CHECK_THAT(edited(binChunk, 36), Catch::Contains("chunks.glb: byte " + std::to_string(binChunk) + ": BIN chunk length 36 exceeds the GLB"));
+    // Without its BIN chunk (another chunk type is ignored), buffer 0 has no bytes.
+    CHECK_THAT(edited(binChunk + 4, 0x12345678), Catch::Contains("chunks.glb: /buffers/0: has no uri, so its bytes must be a GLB's BIN chunk, and there is none"));
+}
+
+TEST_CASE("images are never read or decoded, even when they point outside the file") {
+    CHECK(errorFor([](Json& j) {
+              j["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", 4000000}, {"byteLength", 4000000}});
+              j["images"] = {{{"bufferView", 2}, {"mimeType", "image/png"}}, {{"uri", "/etc/passwd"}}, {{"uri", "missing.png"}}};
+              j["textures"] = {{{"source", 0}}};
+          }) == "accepted");
 }
 
 TEST_CASE("a .gltf may not read a file far larger than its buffer") {
