@@ -4,7 +4,7 @@
 Usage: bench/run.sh [--quick]   (bench.py is driven by run.sh, which builds and installs what is needed)
 Prints a Markdown table: per recording and job, wall time, input MB/s, keys/s and peak RSS, measured in
 one run on this machine with a warm page cache (each job runs once untimed, then the fastest of three runs
-counts)."""
+counts), then the cost per key of the unreduced 1.1 recordings with and without the fixed cost of a run."""
 import json
 import os
 import shutil
@@ -32,8 +32,10 @@ def run(argv):
 
 
 def timed(argv, repeat=3):
-    """One untimed warm-up run, then the fastest of `repeat` runs (and the largest peak RSS)."""
-    run(argv)
+    """One untimed warm-up run, then the fastest of `repeat` runs (15 for runs under 50 ms, whose noise is
+    larger relative to their time) and the largest peak RSS."""
+    if run(argv)[0] < 0.05:
+        repeat = max(repeat, 15)
     results = [run(argv) for _ in range(repeat)]
     return min(r[0] for r in results), max(r[1] for r in results)
 
@@ -48,12 +50,47 @@ def keys_of(path):
     return info["keys"]
 
 
+PER_KEY_JOBS = ("bin -> glb", "glb -> bin", "bin -> bin")
+
+
+def convert_jobs(src, glb, out):
+    """The three conversions of a recording, in PER_KEY_JOBS order (each writes the next one's input)."""
+    return [[TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"], [TOOL, "convert", src, out, "--force"]]
+
+
+def fixed_costs(work):
+    """Wall seconds of each conversion of an almost keyless recording (17 keys): the cost of a run itself
+    (process start, meshes, glTF JSON, the flush to disk), which every file pays whatever its length."""
+    src = os.path.join(work, "tiny.bin")
+    subprocess.run([TOOL, "generate", src, "--duration", "0.1", "--rate", "1", "--force"], check=True, capture_output=True)
+    jobs = convert_jobs(src, os.path.join(work, "tiny.glb"), os.path.join(work, "tiny-out.bin"))
+    return {job: timed(argv)[0] for job, argv in zip(PER_KEY_JOBS, jobs)}
+
+
+def print_per_key(per_key, fixed):
+    """Cost per key of the unreduced 1.1 recordings: as measured, and beyond the fixed cost of a run."""
+    durations = sorted({d for job in per_key.values() for d in job})
+    spread = lambda values: max(values) / min(values) - 1
+    print("\ncost per key, unreduced 1.1 recordings (ns per key; 'beyond fixed' subtracts the wall time of"
+          " converting a 17-key recording):\n")
+    heads = " | ".join(f"{d} s" for d in durations)
+    print(f"| job | fixed cost s | {heads} | spread | beyond fixed: {heads} | spread |")
+    print("|---|---:|" + "---:|" * (2 * len(durations) + 2))
+    for job in PER_KEY_JOBS:
+        raw = [per_key[job][d][0] / per_key[job][d][1] * 1e9 for d in durations]
+        beyond = [(per_key[job][d][0] - fixed[job]) / per_key[job][d][1] * 1e9 for d in durations]
+        print(f"| {job} | {fixed[job]:.4f} | " + " | ".join(f"{v:.1f}" for v in raw) + f" | {spread(raw):.0%} | "
+              + " | ".join(f"{v:.1f}" for v in beyond) + f" | {spread(beyond):.0%} |")
+
+
 def main():
     quick = "--quick" in sys.argv
     durations = [10, 60] if quick else [10, 60, 600]
     work = tempfile.mkdtemp(prefix="inputanim-bench-")
     rows = []
+    per_key = {job: {} for job in PER_KEY_JOBS}
     try:
+        fixed = fixed_costs(work)
         for duration in durations:
             for reduce in (False, True):
                 for version in ("1.0", "1.1"):
@@ -71,11 +108,14 @@ def main():
                     def add(job, result, mb=size):
                         wall, rss = result
                         rows.append((name, job, mb, keys, wall, mb / wall, keys / wall, rss))
+                        if job in per_key and version == "1.1" and not reduce:
+                            per_key[job][duration] = (wall, keys)
 
-                    add("bin -> glb", timed([TOOL, "convert", src, glb, "--force"]))
+                    to_glb, to_bin, bin_to_bin = convert_jobs(src, glb, out)
+                    add("bin -> glb", timed(to_glb))
                     glb_mb = os.path.getsize(glb) / 1e6
-                    add("glb -> bin", timed([TOOL, "convert", glb, out, "--force"]), glb_mb)
-                    add("bin -> bin", timed([TOOL, "convert", src, out, "--force"]))
+                    add("glb -> bin", timed(to_bin), glb_mb)
+                    add("bin -> bin", timed(bin_to_bin))
                     add("copy .bin (I/O limit)", timed(["/bin/cp", src, out]))
                     add("copy .glb (I/O limit)", timed(["/bin/cp", glb, out]), glb_mb)
                     add("cat .bin > file (read + write)", timed(cat(src, out)))
@@ -107,6 +147,7 @@ def main():
     for name, job, mb, keys, wall, mbs, kps, rss in rows:
         print(f"| {name} | {job} | {mb:.1f} | {keys:,} | {wall:.3f} | {mbs:.1f} | {kps:,.0f} | {rss:.0f} |")
     print("\nfor 'foreign glTF -> bin', keys counts joint samples (54 joints x 120 Hz); for batches, files.")
+    print_per_key(per_key, fixed)
 
 
 if __name__ == "__main__":
