@@ -337,7 +337,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     doc.nodeChannels_.assign(model.nodes.size(), {-1, -1, -1});
     std::vector<std::span<const std::uint8_t>> buffers;
     for (const auto& buffer : model.buffers) buffers.emplace_back(buffer.data);
-    if (*ownBuffer) buffers[0] = **ownBuffer;
+    if (*ownBuffer && !buffers.empty()) buffers[0] = **ownBuffer;
     const AccessorReader reader{model, buffers, path};
     for (std::size_t a = 0; a < model.animations.size(); ++a)
         for (std::size_t c = 0; c < model.animations[a].channels.size(); ++c) {
