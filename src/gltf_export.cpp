@@ -475,17 +475,24 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
     return glb;
 }
 
-Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container,
-                 const ExportOptions& options, ExportReport* report) {
+Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std::string& path, GltfContainer container,
+                                          const ExportOptions& options, ExportReport* report) {
     ExportReport local;
     ExportReport& r = report ? *report : local;
     auto parts = ModelBuilder(recording, options, r).build();
     if (!parts) return Error{path, {}, parts.error().message};
+    std::vector<StagedFile> staged;
+    auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
+        auto written = stageFile(file, pieces);
+        if (!written) return written.error();
+        staged.push_back(std::move(*written));
+        r.writtenFiles.push_back(file);
+        return Success{};
+    };
     if (container == GltfContainer::Glb) {
         const GlbFraming framing = framingOf(*parts);
-        if (auto s = writeFileAtomically(path, glbPieces(*parts, framing)); !s) return s;
-        r.writtenFiles.push_back(path);
-        return Success{};
+        if (auto s = stage(path, glbPieces(*parts, framing)); !s) return s.error();
+        return staged;
     }
     std::string uri;
     std::string binPath;
@@ -498,13 +505,19 @@ Status writeGltf(const Recording& recording, const std::string& path, GltfContai
     auto json = gltfJson(parts->json, uri);
     if (!json) return Error{path, {}, json.error().message};
     if (!binPath.empty()) {
-        if (auto s = writeFileAtomically(binPath, parts->bin); !s) return s;
-        r.writtenFiles.push_back(binPath);
+        const std::span<const std::uint8_t> bin[] = {parts->bin};
+        if (auto s = stage(binPath, bin); !s) return s.error();
     }
-    const auto* text = reinterpret_cast<const std::uint8_t*>(json->data());
-    if (auto s = writeFileAtomically(path, {text, json->size()}); !s) return s;
-    r.writtenFiles.push_back(path);
-    return Success{};
+    const std::span<const std::uint8_t> text[] = {{reinterpret_cast<const std::uint8_t*>(json->data()), json->size()}};
+    if (auto s = stage(path, text); !s) return s.error();
+    return staged;  // the .bin first: the .gltf appears only after it
+}
+
+Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container,
+                 const ExportOptions& options, ExportReport* report) {
+    auto staged = stageGltf(recording, path, container, options, report);
+    if (!staged) return staged.error();
+    return commitInOrder(*staged);
 }
 
 }  // namespace inputanim

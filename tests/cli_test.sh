@@ -164,6 +164,14 @@ expect "batch round trip is byte-identical" cmp -s "$work/batch/back/sub/r3.bin"
 check "batch does not overwrite" 4 "$tool" convert "$work/batch/j1" --out-dir "$work/batch/back"
 check "batch --to gltf" 0 "$tool" convert "$work/batch/in/sub" --out-dir "$work/batch/gltf" --to gltf
 expect "gltf with bin beside" test -s "$work/batch/gltf/r1.bin" -a -s "$work/batch/gltf/r1.gltf"
+# A file that cannot be put in place (a folder holds its name) fails alone, after its conversion, and
+# leaves no temporary behind; the others are committed.
+mkdir -p "$work/batch/blocked/r2.glb"
+check "batch with a blocked output" 4 "$tool" convert "$work/batch/in/sub" --out-dir "$work/batch/blocked" -j 2 --force
+expect "blocked output is named" grep -q "r2.glb: cannot rename the finished temporary file into place" "$work/err"
+expect "blocked batch counts" grep -q "^6 files: 5 converted, 1 failed" "$work/err"
+expect "blocked batch leaves no temporaries" test -z "$(find "$work/batch/blocked" -name '.*tmp-*')"
+expect "blocked batch commits the others" cmp -s "$work/batch/blocked/r3.glb" "$work/batch/j1/sub/r3.glb"
 check "two paths without --out-dir is a single conversion" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/single.glb"
 check "three paths need --out-dir" 1 "$tool" convert a b c
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "inputanim/error.hpp"
+#include "inputanim/file_io.hpp"
 #include "inputanim/recording.hpp"
 
 namespace inputanim {
@@ -43,6 +44,11 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
 
 // Writes `path` (and the .bin beside a separate .gltf) atomically.
 Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container,
+                 const ExportOptions& options, ExportReport* report = nullptr);
+
+// The files of writeGltf written beside their targets but not committed: commitInOrder puts them in place
+// (for instance on another thread, while the next recording converts).
+Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std::string& path, GltfContainer container,
                  const ExportOptions& options, ExportReport* report = nullptr);
 
 }  // namespace inputanim

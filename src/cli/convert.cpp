@@ -29,7 +29,15 @@ void addGltfOptions(CLI::App& verb, OutputOptions& output) {
 }
 
 namespace {
+
 std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
+
+ia::Status commitOrDefer(const OutputOptions& output, std::vector<ia::StagedFile> files) {
+    if (!output.deferredCommits) return ia::commitInOrder(files);
+    for (auto& file : files) output.deferredCommits->push_back(std::move(file));
+    return ia::Success{};
+}
+
 }  // namespace
 
 namespace {
@@ -53,8 +61,10 @@ int exportGltf(const std::string& inputPath, const OutputOptions& output, const 
     ia::ExportOptions options = output.gltf;
     options.meshes = !output.noMesh;
     ia::ExportReport report;
-    if (auto written = ia::writeGltf(recording, output.path, container, options, &report); !written)
-        return fail(log, written.error().offset ? kExitOutputFailure : kExitUnsupported, written.error().describe());
+    auto staged = ia::stageGltf(recording, output.path, container, options, &report);
+    if (!staged) return fail(log, staged.error().offset ? kExitOutputFailure : kExitUnsupported, staged.error().describe());
+    if (auto committed = commitOrDefer(output, std::move(*staged)); !committed)
+        return fail(log, kExitOutputFailure, committed.error().describe());
     if (quiet) return kExitSuccess;
     std::string files;
     for (const auto& file : report.writtenFiles) files += (files.empty() ? "" : ", ") + file;
@@ -101,8 +111,12 @@ int writeRecordingFile(const OutputOptions& output, const ia::Recording& recordi
         return fail(log, kExitOutputFailure, output.path + ": exists (use --force to overwrite)");
     auto encoded = ia::encodeRecording(recording);
     if (!encoded) return fail(log, kExitUnsupported, encoded.error().describe());
-    if (auto written = ia::writeFileAtomically(output.path, encoded->pieces); !written)
-        return fail(log, kExitOutputFailure, written.error().describe());
+    auto staged = ia::stageFile(output.path, encoded->pieces);
+    if (!staged) return fail(log, kExitOutputFailure, staged.error().describe());
+    std::vector<ia::StagedFile> files;
+    files.push_back(std::move(*staged));
+    if (auto committed = commitOrDefer(output, std::move(files)); !committed)
+        return fail(log, kExitOutputFailure, committed.error().describe());
     if (!quiet) log << "wrote " << output.path << ": " << ia::describe(recording.encoding) << ", " << encoded->size()
               << " bytes\n";
     return kExitSuccess;

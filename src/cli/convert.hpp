@@ -3,6 +3,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "common.hpp"
 #include "inputanim/gltf_export.hpp"
@@ -17,6 +18,9 @@ struct OutputOptions {
     bool embed = false;
     bool noMesh = false;
     ia::ExportOptions gltf;
+    // When set, finished files are left staged here for the caller to commit (a batch does so on its own
+    // thread); otherwise they are committed at once.
+    std::vector<ia::StagedFile>* deferredCommits = nullptr;
 };
 
 bool isGltfPath(const std::string& path);  // by extension: .glb or .gltf
