@@ -4,7 +4,8 @@
 Usage: bench/run.sh [--quick]   (bench.py is driven by run.sh, which builds and installs what is needed)
 Prints a Markdown table: per recording and job, wall time, input MB/s, keys/s and peak RSS, measured in
 one run on this machine with a warm page cache (each job runs once untimed, then the fastest of three runs
-counts), then the cost per key of the unreduced 1.1 recordings with and without the fixed cost of a run."""
+counts), then the cost per key of the unreduced 1.1 recordings, in wall and CPU time, with and without the
+fixed cost of a run."""
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ GLTF_TRANSFORM = os.path.join(ROOT, "bench", "node_modules", ".bin", "gltf-trans
 
 
 def run(argv):
-    """Wall seconds and peak RSS (MB) of one process."""
+    """Wall seconds, peak RSS (MB) and CPU seconds (user + system) of one process."""
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
@@ -28,7 +29,7 @@ def run(argv):
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError("failed: " + " ".join(argv))
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def timed(argv, repeat=3):
@@ -37,7 +38,7 @@ def timed(argv, repeat=3):
     if run(argv)[0] < 0.05:
         repeat = max(repeat, 15)
     results = [run(argv) for _ in range(repeat)]
-    return min(r[0] for r in results), max(r[1] for r in results)
+    return min(r[0] for r in results), max(r[1] for r in results), min(r[2] for r in results)
 
 
 def cat(src, dst):
@@ -64,23 +65,28 @@ def fixed_costs(work):
     src = os.path.join(work, "tiny.bin")
     subprocess.run([TOOL, "generate", src, "--duration", "0.1", "--rate", "1", "--force"], check=True, capture_output=True)
     jobs = convert_jobs(src, os.path.join(work, "tiny.glb"), os.path.join(work, "tiny-out.bin"))
-    return {job: timed(argv)[0] for job, argv in zip(PER_KEY_JOBS, jobs)}
+    return {job: timed(argv) for job, argv in zip(PER_KEY_JOBS, jobs)}
 
 
 def print_per_key(per_key, fixed):
-    """Cost per key of the unreduced 1.1 recordings: as measured, and beyond the fixed cost of a run."""
+    """Cost per key of the unreduced 1.1 recordings: wall time as measured and beyond the fixed cost of a
+    run, and CPU time beyond it (the work itself, without waiting for the disk)."""
     durations = sorted({d for job in per_key.values() for d in job})
     spread = lambda values: max(values) / min(values) - 1
-    print("\ncost per key, unreduced 1.1 recordings (ns per key; 'beyond fixed' subtracts the wall time of"
-          " converting a 17-key recording):\n")
+    print("\ncost per key, unreduced 1.1 recordings (ns per key; 'beyond fixed' subtracts the time of converting"
+          " a 17-key recording; CPU is user + system time):\n")
     heads = " | ".join(f"{d} s" for d in durations)
-    print(f"| job | fixed cost s | {heads} | spread | beyond fixed: {heads} | spread |")
-    print("|---|---:|" + "---:|" * (2 * len(durations) + 2))
+    print(f"| job | fixed wall s | fixed CPU s | wall: {heads} | spread | wall beyond fixed: {heads} | spread"
+          f" | CPU beyond fixed: {heads} | spread |")
+    print("|---|---:|---:|" + "---:|" * (3 * len(durations) + 3))
     for job in PER_KEY_JOBS:
-        raw = [per_key[job][d][0] / per_key[job][d][1] * 1e9 for d in durations]
-        beyond = [(per_key[job][d][0] - fixed[job]) / per_key[job][d][1] * 1e9 for d in durations]
-        print(f"| {job} | {fixed[job]:.4f} | " + " | ".join(f"{v:.1f}" for v in raw) + f" | {spread(raw):.0%} | "
-              + " | ".join(f"{v:.1f}" for v in beyond) + f" | {spread(beyond):.0%} |")
+        f_wall, _, f_cpu = fixed[job]
+        per = lambda value, d: value / per_key[job][d][3] * 1e9
+        columns = [[per(per_key[job][d][0], d) for d in durations],
+                   [per(per_key[job][d][0] - f_wall, d) for d in durations],
+                   [per(per_key[job][d][2] - f_cpu, d) for d in durations]]
+        cells = " | ".join(" | ".join(f"{v:.1f}" for v in values) + f" | {spread(values):.0%}" for values in columns)
+        print(f"| {job} | {f_wall:.4f} | {f_cpu:.4f} | {cells} |")
 
 
 def main():
@@ -106,10 +112,10 @@ def main():
                     out = os.path.join(work, "out.bin")
 
                     def add(job, result, mb=size):
-                        wall, rss = result
+                        wall, rss, cpu = result
                         rows.append((name, job, mb, keys, wall, mb / wall, keys / wall, rss))
                         if job in per_key and version == "1.1" and not reduce:
-                            per_key[job][duration] = (wall, keys)
+                            per_key[job][duration] = (wall, rss, cpu, keys)
 
                     to_glb, to_bin, bin_to_bin = convert_jobs(src, glb, out)
                     add("bin -> glb", timed(to_glb))
@@ -125,7 +131,7 @@ def main():
                     if version == "1.1" and not reduce:
                         foreign = os.path.join(work, "foreign.glb")
                         subprocess.run([FOREIGN, src, foreign], check=True, capture_output=True)
-                        wall, rss = timed([TOOL, "convert", foreign, out, "--force"])
+                        wall, rss, _ = timed([TOOL, "convert", foreign, out, "--force"])
                         samples = 54 * duration * 120  # joints x 120 Hz grid
                         rows.append((name, "foreign glTF -> bin", os.path.getsize(foreign) / 1e6, samples, wall,
                                      os.path.getsize(foreign) / 1e6 / wall, samples / wall, rss))
@@ -138,7 +144,7 @@ def main():
         mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
         for jobs in (1, 2):
             out_dir = os.path.join(work, f"out{jobs}")
-            wall, rss = timed([TOOL, "convert", batch, "--out-dir", out_dir, "-j", str(jobs), "--force", "-q"])
+            wall, rss, _ = timed([TOOL, "convert", batch, "--out-dir", out_dir, "-j", str(jobs), "--force", "-q"])
             rows.append(("500 x 2s 1.1", f"batch bin -> glb -j {jobs}", mb, 500, wall, mb / wall, 500 / wall, rss))
     finally:
         shutil.rmtree(work)
