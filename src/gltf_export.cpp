@@ -481,6 +481,7 @@ Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std:
     ExportReport& r = report ? *report : local;
     auto parts = ModelBuilder(recording, options, r).build();
     if (!parts) return Error{path, {}, parts.error().message};
+    r.built = true;
     std::vector<StagedFile> staged;
     auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
         auto written = stageFile(file, pieces);

@@ -172,6 +172,9 @@ expect "blocked output is named" grep -q "r2.glb: cannot rename the finished tem
 expect "blocked batch counts" grep -q "^6 files: 5 converted, 1 failed" "$work/err"
 expect "blocked batch leaves no temporaries" test -z "$(find "$work/batch/blocked" -name '.*tmp-*')"
 expect "blocked batch commits the others" cmp -s "$work/batch/blocked/r3.glb" "$work/batch/j1/sub/r3.glb"
+check "glTF output into a missing folder" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/no/such/folder/x.glb"
+expect "missing folder is named" grep -q "cannot create a temporary file in $work/no/such/folder" "$work/err"
+check "binary output into a missing folder" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/no/such/folder/x.bin"
 check "two paths without --out-dir is a single conversion" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/single.glb"
 check "three paths need --out-dir" 1 "$tool" convert a b c
 

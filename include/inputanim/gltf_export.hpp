@@ -36,6 +36,7 @@ struct ExportReport {
     double maxPositionError = 0;  // metres: largest deviation of the glTF playback from the source, measured
     double maxRotationError = 0;  // degrees
     std::vector<std::string> writtenFiles;
+    bool built = false;  // the glTF was built from the recording: a failure after that is the file system's
 };
 
 // Builds the whole file in memory. The bytes are a GLB.

@@ -38,10 +38,6 @@ ia::Status commitOrDefer(const OutputOptions& output, std::vector<ia::StagedFile
     return ia::Success{};
 }
 
-}  // namespace
-
-namespace {
-
 int exportGltf(const std::string& inputPath, const OutputOptions& output, const ia::Recording& recording, std::ostream& log,
                bool quiet) {
     if (!output.force && std::filesystem::exists(output.path))
@@ -62,7 +58,7 @@ int exportGltf(const std::string& inputPath, const OutputOptions& output, const 
     options.meshes = !output.noMesh;
     ia::ExportReport report;
     auto staged = ia::stageGltf(recording, output.path, container, options, &report);
-    if (!staged) return fail(log, staged.error().offset ? kExitOutputFailure : kExitUnsupported, staged.error().describe());
+    if (!staged) return fail(log, report.built ? kExitOutputFailure : kExitUnsupported, staged.error().describe());
     if (auto committed = commitOrDefer(output, std::move(*staged)); !committed)
         return fail(log, kExitOutputFailure, committed.error().describe());
     if (quiet) return kExitSuccess;
