@@ -60,7 +60,7 @@ def convert_jobs(src, glb, out):
 
 
 def fixed_costs(work):
-    """Wall seconds of each conversion of an almost keyless recording (17 keys): the cost of a run itself
+    """timed() of each conversion of an almost keyless recording (17 keys): the cost of a run itself
     (process start, meshes, glTF JSON, the flush to disk), which every file pays whatever its length."""
     src = os.path.join(work, "tiny.bin")
     subprocess.run([TOOL, "generate", src, "--duration", "0.1", "--rate", "1", "--force"], check=True, capture_output=True)
@@ -81,10 +81,10 @@ def print_per_key(per_key, fixed):
     print("|---|---:|---:|" + "---:|" * (3 * len(durations) + 3))
     for job in PER_KEY_JOBS:
         f_wall, _, f_cpu = fixed[job]
-        per = lambda value, d: value / per_key[job][d][3] * 1e9
-        columns = [[per(per_key[job][d][0], d) for d in durations],
-                   [per(per_key[job][d][0] - f_wall, d) for d in durations],
-                   [per(per_key[job][d][2] - f_cpu, d) for d in durations]]
+        runs = [per_key[job][d] for d in durations]  # (wall s, CPU s, keys)
+        columns = [[wall / keys * 1e9 for wall, _, keys in runs],
+                   [(wall - f_wall) / keys * 1e9 for wall, _, keys in runs],
+                   [(cpu - f_cpu) / keys * 1e9 for _, cpu, keys in runs]]
         cells = " | ".join(" | ".join(f"{v:.1f}" for v in values) + f" | {spread(values):.0%}" for values in columns)
         print(f"| {job} | {f_wall:.4f} | {f_cpu:.4f} | {cells} |")
 
@@ -115,7 +115,7 @@ def main():
                         wall, rss, cpu = result
                         rows.append((name, job, mb, keys, wall, mb / wall, keys / wall, rss))
                         if job in per_key and version == "1.1" and not reduce:
-                            per_key[job][duration] = (wall, rss, cpu, keys)
+                            per_key[job][duration] = (wall, cpu, keys)
 
                     to_glb, to_bin, bin_to_bin = convert_jobs(src, glb, out)
                     add("bin -> glb", timed(to_glb))
