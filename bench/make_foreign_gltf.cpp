@@ -7,11 +7,11 @@
 #include <glm/gtc/quaternion.hpp>
 #include <iostream>
 
-#include "inputanim/binary_format.hpp"
-#include "inputanim/file_io.hpp"
-#include "inputanim/sampling.hpp"
-#include "inputanim/summary.hpp"
-#include "foreign_gltf.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/core/playback.hpp"
+#include "inputanim/analysis/summary.hpp"
+#include "support/foreign_gltf.hpp"
 
 using namespace inputanim;
 
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
             std::vector<float> translations, rotations;
             for (float t : times) {
                 auto worldOf = [&](int joint) {
-                    const PoseSample p = samplePose(*recording, jointCurve(hand, joint, 0), t, Coordinates::Gltf);
+                    const PoseSample p = samplePose(*recording, jointCurve(hand, Joint(joint), 0), t, Coordinates::Gltf);
                     return std::pair{glm::dvec3(p.position[0], p.position[1], p.position[2]),
                                      glm::dquat(p.rotation[3], p.rotation[0], p.rotation[1], p.rotation[2])};
                 };

@@ -1,7 +1,7 @@
 // libFuzzer target: the binary reader never crashes, and whatever it accepts writes back byte for byte.
 #include <cstdlib>
 
-#include "inputanim/binary_format.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::span<const std::uint8_t> bytes(data, size);

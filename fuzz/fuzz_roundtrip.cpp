@@ -2,9 +2,9 @@
 #include <cstdlib>
 #include <cstdio>
 
-#include "inputanim/binary_format.hpp"
-#include "inputanim/gltf_export.hpp"
-#include "inputanim/gltf_import.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/import.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::span<const std::uint8_t> bytes(data, size);

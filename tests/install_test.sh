@@ -9,7 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 test -x "$work/prefix/bin/inputanim"
-test -f "$work/prefix/include/inputanim/curve.hpp"
+test -f "$work/prefix/include/inputanim/core/curve.hpp" -a -f "$work/prefix/include/inputanim/load.hpp"
 "$work/prefix/bin/inputanim" --version | grep -q "^inputanim "
 cmake -S "$here/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/consumer" >/dev/null

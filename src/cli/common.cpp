@@ -1,19 +1,36 @@
 #include "common.hpp"
 
-#include <cstdio>
-#include <iostream>
+#include <unistd.h>
 
-#include "inputanim/binary_format.hpp"
-#include "inputanim/file_io.hpp"
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
 
 namespace cli {
 
-int fail(std::ostream& log, int code, const std::string& line) {
-    log << "inputanim: error: " << line << "\n";
+int exitCodeFor(ia::ErrorKind kind) {
+    switch (kind) {
+        case ia::ErrorKind::Malformed:
+        case ia::ErrorKind::Refused:
+        case ia::ErrorKind::InputFailed: return kExitInvalidInput;
+        case ia::ErrorKind::NotRepresentable: return kExitUnsupported;
+        case ia::ErrorKind::OutputFailed: return kExitOutputFailure;
+        case ia::ErrorKind::Usage: return kExitUsage;
+    }
+    return kExitInvalidInput;
+}
+
+int fail(std::ostream& log, int code, const std::string& text) {
+    log << "inputanim: error: " << text << "\n";
     return code;
 }
 
-int fail(int code, const std::string& line) { return fail(std::cerr, code, line); }
+int fail(const ia::Error& error, std::ostream& log) { return fail(log, exitCodeFor(error.kind), error.describe()); }
+int fail(const ia::Error& error) { return fail(error, std::cerr); }
+int fail(int code, const std::string& line, std::ostream& log) { return fail(log, code, ia::printable(line)); }
+int fail(int code, const std::string& line) { return fail(code, line, std::cerr); }
 
 std::string fixed(double value, int digits) {
     char text[64];
@@ -21,37 +38,64 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
-ia::Result<ia::ImportOptions> importOptionsFor(const Input& input) {
-    ia::ImportOptions options = input.import;
-    options.allowExternalPaths = input.allowExternalPaths;
-    if (input.mapFile.empty()) return options;
-    auto mapBytes = ia::readFile(input.mapFile);
-    if (!mapBytes) return mapBytes.error();
-    auto map = ia::parseNodeMap(*mapBytes, input.mapFile);
-    if (!map) return map.error();
-    options.map = std::move(*map);
-    return options;
-}
+std::string shown(std::string_view fromFile) { return ia::printable(fromFile); }
 
-ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report) {
-    auto bytes = ia::readFile(input.path);
-    if (!bytes) return bytes.error();
-    if (!ia::hasMagic(*bytes) && ia::looksLikeGltf(*bytes)) {
-        auto options = importOptionsFor(input);
-        if (!options) return options.error();
-        return ia::importGltf(*bytes, input.path, *options, report);
-    }
-    return ia::readRecording(*bytes, input.path, {.acceptPrerelease2019 = input.prerelease2019});
-}
-
-void addInputOptions(CLI::App& verb, Input& input, const char* name) {
+void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
     if (name)
         verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
-    verb.add_flag("--prerelease-2019", input.prerelease2019,
+    verb.add_flag("--prerelease-2019", input.load.binary.acceptPrerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
-    verb.add_option("--map", input.mapFile, "glTF input: JSON file naming the nodes to use (schema in the README)");
-    verb.add_flag("--allow-external-paths", input.allowExternalPaths,
+    verb.add_option("--map", input.load.mapFile, "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
+    verb.add_option("--animation", input.load.gltf.animation, "glTF input: the animation to read, by name or index (default: the first)");
+    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
                   "glTF input: let a .gltf read buffers outside its own folder");
+}
+
+int writeStandardOutput(std::span<const std::span<const std::uint8_t>> pieces, std::ostream& log) {
+    std::cout.flush();
+    for (const auto& piece : pieces) {
+        std::size_t done = 0;
+        while (done < piece.size()) {
+            const ssize_t n = ::write(STDOUT_FILENO, piece.data() + done, piece.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return fail(log, kExitOutputFailure, std::string("standard output: write failed: ") + std::strerror(errno));
+            done += std::size_t(n);
+        }
+    }
+    return kExitSuccess;
+}
+
+namespace {
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+}  // namespace
+
+std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates) {
+    std::string best;
+    const std::size_t letters = typed.size() - std::min(typed.find_first_not_of('-'), typed.size());
+    std::size_t bestDistance = std::max<std::size_t>(1, letters / 3) + 1;  // one typo per three letters
+    for (const auto& candidate : candidates) {
+        const std::size_t distance = editDistance(typed, candidate);
+        const bool prefix = typed.size() >= 3 && candidate.rfind(std::string(typed), 0) == 0;
+        if (prefix || distance < bestDistance) {
+            best = candidate;
+            bestDistance = prefix ? 0 : distance;
+        }
+    }
+    return best.empty() ? "" : " (did you mean " + best + "?)";
 }
 
 }  // namespace cli

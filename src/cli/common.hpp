@@ -1,18 +1,22 @@
-// What the CLI's verbs share: exit codes, error lines, reading any recording (internal to the tool).
+// What the CLI's verbs share: exit codes, error lines, the input options every reading verb has, and
+// where an output goes (internal to the tool).
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
-#include "inputanim/gltf_import.hpp"
-#include "inputanim/recording.hpp"
+#include "inputanim/load.hpp"
+#include "inputanim/save.hpp"
 
 namespace cli {
 
 namespace ia = inputanim;
+using Json = nlohmann::ordered_json;
 
-// Documented exit codes (README, "Exit codes").
+// Documented exit codes (docs/cli.md, "Exit codes").
 enum ExitCode {
     kExitSuccess = 0,
     kExitUsage = 1,
@@ -20,29 +24,45 @@ enum ExitCode {
     kExitUnsupported = 3,
     kExitOutputFailure = 4,
     kExitCheckFailed = 5,
+    kExitBeyondTolerance = 6,
 };
 
-// Writes "inputanim: error: LINE" to `log` (stderr by default) and returns `code`.
+// The one place an error's kind becomes an exit code.
+int exitCodeFor(ia::ErrorKind kind);
+
+// Writes "inputanim: error: LINE" to `log` and returns the exit code. Text from files is escaped.
+int fail(const ia::Error& error, std::ostream& log);
+int fail(const ia::Error& error);
+int fail(int code, const std::string& line, std::ostream& log);
 int fail(int code, const std::string& line);
-int fail(std::ostream& log, int code, const std::string& line);
 
 std::string fixed(double value, int digits = 3);  // "%.*f"
+// JSON text; invalid UTF-8 (a file name from the command line) is replaced rather than thrown on.
+inline std::string dumped(const Json& json, int indent = 2) { return json.dump(indent, ' ', false, Json::error_handler_t::replace); }
+std::string shown(std::string_view fromFile);      // a name from a file, safe to print (ia::printable)
 
-struct Input {
-    std::string path;
-    bool prerelease2019 = false;
-    std::string mapFile;
-    bool allowExternalPaths = false;
-    ia::ImportOptions import;  // tolerances are shared with the glTF output options
+// Flags shared by every verb.
+struct Globals {
+    bool quiet = false;    // only errors on stderr
+    bool verbose = false;  // batch: every file's summary
 };
 
-// The glTF import options of the command line, with the --map file read.
-ia::Result<ia::ImportOptions> importOptionsFor(const Input& input);
+// The input of a reading verb and how to read it.
+struct InputOptions {
+    std::string path;
+    ia::LoadOptions load;
+};
+// --prerelease-2019, --map, --allow-external-paths, --animation; `name` (nullptr: none) is the positional.
+void addInputOptions(CLI::App& verb, InputOptions& input, const char* name = "FILE");
 
-// A recording from a binary file or a glTF file, told apart by content, never by extension.
-ia::Result<ia::Recording> loadRecording(const Input& input, ia::ImportReport* report = nullptr);
+// "-" as an output path: standard output, for formats that stream (binary, GLB, SVG, PNG).
+inline bool isStandardOutput(const std::string& path) { return path == "-"; }
+// Writes bytes to standard output; returns the exit code (a write failure is reported on `log`).
+int writeStandardOutput(std::span<const std::span<const std::uint8_t>> pieces, std::ostream& log);
 
-// The input options every reading verb has; `name` (nullptr: none) is the positional for the file.
-void addInputOptions(CLI::App& verb, Input& input, const char* name = "FILE");
+inline ia::Overwrite overwriteFor(bool force) { return force ? ia::Overwrite::Replace : ia::Overwrite::Never; }
+
+// Names from `candidates` within a small edit distance of `typed`, closest first ("did you mean ...?").
+std::string didYouMean(std::string_view typed, const std::vector<std::string>& candidates);
 
 }  // namespace cli

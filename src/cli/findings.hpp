@@ -1,28 +1,19 @@
-// How the reporting verbs (info, check, validate) print the checker's findings (internal to the tool).
+// How the reporting verbs (info, check, validate) print findings, as text and as JSON (internal to the tool).
 #pragma once
 
-#include <array>
 #include <iosfwd>
-#include <nlohmann/json.hpp>
 #include <vector>
 
-#include "inputanim/check.hpp"
+#include "common.hpp"
+#include "inputanim/core/finding.hpp"
 
 namespace cli {
 
-using Json = nlohmann::ordered_json;
-
-// Counts by severity, indexed by int(Severity): notes, warnings, errors.
-template <class FindingList>
-std::array<std::size_t, 3> countBySeverity(const FindingList& findings) {
-    std::array<std::size_t, 3> counts{};
-    for (const auto& finding : findings) ++counts[int(finding.severity)];
-    return counts;
-}
-
-// [{"severity", "code", "curve", "key", "message"}, ...]
-Json findingsJson(const std::vector<inputanim::Finding>& findings);
-// "error lost-tail left.Wrist.PositionX key 3: message"
-void printFinding(std::ostream& out, const inputanim::Finding& finding);
+// Recording findings: [{"severity", "code", "curve", "key", "message"}, ...]
+Json findingsJson(const std::vector<ia::Finding>& findings);
+// glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
+Json profileFindingsJson(const std::vector<ia::Finding>& findings);
+// "error lost-tail left.Wrist.PositionX key 3: message" or "error node-missing /nodes: message"
+void printFinding(std::ostream& out, const ia::Finding& finding);
 
 }  // namespace cli

@@ -1,0 +1,18 @@
+// Problems in a recording, reported by curve name and key index. Pure analysis: nothing is changed.
+#pragma once
+
+#include <vector>
+
+#include "inputanim/core/finding.hpp"
+#include "inputanim/core/recording.hpp"
+
+namespace inputanim {
+
+struct CheckOptions {
+    double lostTailSeconds = 0.1;   // a curve ending this long (s) before the recording is reported
+    double unitTolerance = 0.01;    // | |q| - 1 | above this is a non-unit quaternion
+};
+
+std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options = {});
+
+}  // namespace inputanim

@@ -1,0 +1,42 @@
+// How far two recordings are apart, as MRTK would play them: sampled over their common time range.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/recording.hpp"
+
+namespace inputanim {
+
+struct DiffOptions {
+    double rate = 120;  // Hz
+};
+
+struct PoseDiff {
+    std::string name;           // "camera", "left.IndexTip", "gaze.Origin", "gaze.Direction"
+    std::size_t samples = 0;    // times compared (joints: where the hand is tracked in the first recording)
+    double maxPosition = 0, meanPosition = 0;  // metres
+    double maxRotation = 0, meanRotation = 0;  // degrees (0 for gaze vectors)
+};
+
+struct BooleanDiff {
+    std::string name;  // "TrackedLeft" ...
+    std::vector<double> switchesA, switchesB;  // times where the state changes, within the common range
+    double maxShift = 0;                        // seconds between matching switches
+    bool countsDiffer = false;
+};
+
+struct DiffReport {
+    double start = 0, end = 0;                // the common time range compared, seconds
+    std::vector<std::string> onlyInA, onlyInB;  // sections or joints with keys in one recording only
+    std::vector<PoseDiff> poses;
+    std::vector<BooleanDiff> booleans;
+    double maxPosition = 0, maxRotation = 0, maxSwitchShift = 0;
+    bool switchCountsDiffer = false;
+};
+
+// Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp).
+Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options = {});
+
+}  // namespace inputanim

@@ -1,0 +1,90 @@
+// The few formulas every layer shares, written once: angle units, the cubic Hermite segment, and
+// quaternion helpers (x, y, z, w order, double precision).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+namespace inputanim {
+
+// ---- angles ----------------------------------------------------------------------------------------
+
+inline constexpr double kPi = std::numbers::pi;
+inline constexpr double kRadiansToDegrees = 180 / kPi;
+inline constexpr double degrees(double radians) { return radians * kRadiansToDegrees; }
+inline constexpr double radians(double degrees) { return degrees / kRadiansToDegrees; }
+
+// ---- cubic Hermite -----------------------------------------------------------------------------------
+
+// The cubic through v0 (at s = 0) and v1 (at s = 1) with end derivatives m0 and m1 (per unit of s): Unity's
+// Hermite segment and glTF's CUBICSPLINE are both this, with m = tangent x segment duration.
+struct HermiteValue {
+    double value;
+    double derivative;  // d/ds
+};
+inline HermiteValue hermite(double v0, double m0, double v1, double m1, double s) {
+    const double s2 = s * s, s3 = s2 * s;
+    return {(2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * v1 + (s3 - s2) * m1,
+            (6 * s2 - 6 * s) * v0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * v1 + (3 * s2 - 2 * s) * m1};
+}
+
+// ---- quaternions ---------------------------------------------------------------------------------------
+
+using Quaternion = std::array<double, 4>;  // x, y, z, w
+
+inline double dot(const Quaternion& a, const Quaternion& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
+inline double norm(const Quaternion& q) { return std::sqrt(dot(q, q)); }
+
+// Scales q to unit length; false (q unchanged) when it is (almost) zero.
+inline bool normalize(Quaternion& q) {
+    const double n = norm(q);
+    if (!(n > 1e-12)) return false;
+    for (double& c : q) c /= n;
+    return true;
+}
+
+// Squared distance between unit quaternions a and +-b (the nearer sign): a monotone stand-in for the angle.
+inline double rotationChord2(const Quaternion& a, const Quaternion& b) {
+    const double sign = dot(a, b) < 0 ? -1 : 1;
+    double d2 = 0;
+    for (int c = 0; c < 4; ++c) d2 += (a[c] - sign * b[c]) * (a[c] - sign * b[c]);
+    return d2;
+}
+
+// Degrees between the rotations of unit quaternions a and b (either sign). Uses the chord, which stays
+// accurate for tiny angles where acos of the dot product does not.
+inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
+    return degrees(4 * std::asin(std::min(1.0, std::sqrt(rotationChord2(a, b)) / 2)));
+}
+
+// glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
+inline Quaternion slerp(Quaternion a, Quaternion b, double s) {
+    normalize(a);
+    normalize(b);
+    double cosine = dot(a, b);
+    if (cosine < 0) {
+        for (double& c : b) c = -c;
+        cosine = -cosine;
+    }
+    double wa = 1 - s, wb = s;
+    if (cosine < 0.9999999) {
+        const double theta = std::acos(std::min(1.0, cosine)), sinTheta = std::sin(theta);
+        wa = std::sin((1 - s) * theta) / sinTheta;
+        wb = std::sin(s * theta) / sinTheta;
+    }
+    Quaternion r{};
+    for (int c = 0; c < 4; ++c) r[c] = wa * a[c] + wb * b[c];
+    normalize(r);
+    return r;
+}
+
+// MRTK's playback of a rotation between two keys: each component interpolated on its own, not normalised.
+inline Quaternion lerp(const Quaternion& a, const Quaternion& b, double s) {
+    Quaternion r{};
+    for (int c = 0; c < 4; ++c) r[c] = a[c] + (b[c] - a[c]) * s;
+    return r;
+}
+
+}  // namespace inputanim

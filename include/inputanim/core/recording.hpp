@@ -1,0 +1,94 @@
+// The in-memory model of an MRTK input animation recording.
+//
+// Every scalar curve of every format version lives in one flat table whose order is the 1.0 file order
+// (camera, Booleans, left joints, right joints) followed by the 1.1 gaze curves. Values are stored
+// exactly as the file holds them (raw Float32 and Int32), so reading and writing is byte-identical.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "inputanim/core/curve.hpp"
+#include "inputanim/core/encoding.hpp"
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/joints.hpp"
+
+namespace inputanim {
+
+struct Marker {
+    float time = 0;
+    std::string name;  // UTF-8
+};
+
+// Pose and section geometry.
+inline constexpr int kPoseCurveCount = 7;  // PositionX/Y/Z, RotationX/Y/Z/W
+inline constexpr int kPositionX = 0;       // component indices within a pose
+inline constexpr int kRotationX = 3;
+inline constexpr int kGazeCurveCount = 6;  // OriginX/Y/Z, DirectionX/Y/Z
+inline constexpr int kGazeOriginX = 0, kGazeDirectionX = 3;
+
+enum class Section { Camera, Booleans, LeftHand, RightHand, Gaze };
+
+// Flat curve table indices.
+inline constexpr std::size_t kCameraFirst = 0;
+inline constexpr std::size_t kBooleanFirst = kCameraFirst + kPoseCurveCount;                  // 7
+inline constexpr std::size_t kLeftHandFirst = kBooleanFirst + kBooleanCount;                  // 11
+inline constexpr std::size_t kRightHandFirst = kLeftHandFirst + kJointCount * kPoseCurveCount;  // 200
+inline constexpr std::size_t kGazeFirst = kRightHandFirst + kJointCount * kPoseCurveCount;      // 389
+inline constexpr std::size_t kCurveCount = kGazeFirst + kGazeCurveCount;                        // 395
+inline constexpr std::size_t kVersion10CurveCount = kGazeFirst;                                 // 389
+
+inline constexpr std::size_t cameraCurve(int component) { return kCameraFirst + component; }
+inline constexpr std::size_t booleanCurve(BooleanCurve which) { return kBooleanFirst + static_cast<int>(which); }
+inline constexpr std::size_t jointCurve(Hand hand, Joint joint, int component) {
+    return (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst) + indexOf(joint) * kPoseCurveCount + component;
+}
+inline constexpr std::size_t gazeCurve(int component) { return kGazeFirst + component; }
+
+Section sectionOf(std::size_t curveIndex);
+bool isBooleanCurve(std::size_t curveIndex);
+
+std::string_view poseComponentName(int component);  // "PositionX" ... "RotationW"
+std::string_view gazeComponentName(int component);  // "OriginX" ... "DirectionZ"
+// Stable dotted curve name used in messages and JSON: "camera.PositionX", "booleans.TrackedLeft",
+// "left.IndexTip.RotationW", "gaze.DirectionZ".
+std::string curveName(std::size_t curveIndex);
+
+struct Recording {
+    Encoding encoding;
+    // 1.1 section flags as the raw bytes read (0 = false, any other value = true). A 1.0 recording
+    // has camera and hands and no gaze.
+    std::uint8_t hasCameraPose = 1;
+    std::uint8_t hasHandData = 1;
+    std::uint8_t hasEyeGaze = 0;
+    std::array<Curve, kCurveCount> curves;
+    std::vector<Marker> markers;
+
+    bool sectionPresent(Section section) const;
+    Curve& curve(std::size_t index) { return curves[index]; }
+    const Curve& curve(std::size_t index) const { return curves[index]; }
+};
+
+// Earliest and latest key time over all curves and markers; {0, 0} when there is none.
+struct TimeRange {
+    double start = 0;
+    double end = 0;
+};
+TimeRange timeRange(const Recording& recording);
+
+// ---- encodings -------------------------------------------------------------------------------------------
+
+// The first reason why the recording cannot be held by its own encoding (keys that a layout cannot hold,
+// keys in a section whose flag is false, sections 1.0 cannot hold), or nullopt.
+std::optional<std::string> unrepresentable(const Recording& recording);
+
+// Changes version and/or layout without losing anything, or explains the first thing that would be lost
+// (ErrorKind::NotRepresentable). 1.0 -> 1.1 gives flags camera and hands, no gaze; 1.1 without a camera or hand
+// section -> 1.0 gives that section's curves empty, as MRTK 2.5 writes them (1.0 cannot hold gaze).
+Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
+
+}  // namespace inputanim

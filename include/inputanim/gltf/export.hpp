@@ -1,0 +1,54 @@
+// Recording -> glTF 2.0 in the profile of docs/gltf-profile.md (node names, samplers, extras.inputanim).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/core/recording.hpp"
+
+namespace inputanim {
+
+struct ExportOptions {
+    double positionTolerance = 1e-4;   // metres (0.1 mm)
+    double rotationTolerance = 0.01;   // degrees
+    bool linearOnly = false;           // only LINEAR/STEP samplers (Blender ignores cubic tangents)
+    bool meshes = true;                // hand, pinch and gaze meshes
+    double verticalFieldOfView = 60;   // degrees, for the camera
+    std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
+};
+
+enum class GltfContainer {
+    Glb,           // one .glb file
+    GltfSeparate,  // .gltf JSON with a .bin beside it
+    GltfEmbedded,  // .gltf JSON with the buffer as a data URI
+};
+
+struct ExportReport {
+    std::size_t channels = 0;
+    std::size_t knots = 0;                 // keyframes over all samplers
+    std::size_t stepSamplers = 0, linearSamplers = 0, cubicSamplers = 0;
+    std::size_t bufferBytes = 0;
+    std::size_t jsonBytes = 0;
+    double maxPositionError = 0;  // metres: largest deviation of the glTF playback from the source, measured
+    double maxRotationError = 0;  // degrees
+    std::vector<std::string> writtenFiles;
+};
+
+// Builds the whole file in memory. The bytes are a GLB.
+Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options,
+                                            ExportReport* report = nullptr);
+
+// The files of a glTF output (the .bin beside a separate .gltf, named like it, first) written beside their
+// targets but not committed: commitInOrder puts them in place (for instance on another thread, while the next
+// recording converts). save.hpp's stageRecording is the front door that also protects the inputs.
+Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std::string& path, GltfContainer container,
+                                          const ExportOptions& options, Overwrite overwrite, ExportReport* report = nullptr);
+
+// Stages and commits `path` (and its .bin), replacing what is there.
+Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container, const ExportOptions& options,
+                 ExportReport* report = nullptr);
+
+}  // namespace inputanim

@@ -1,0 +1,58 @@
+// The library's front door for reading: tells what an input is by its content (never its name), loads a
+// recording from it, and validates it. The CLI, the tests, the fuzzers and the WebAssembly build all enter here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/finding.hpp"
+#include "inputanim/core/recording.hpp"
+#include "inputanim/gltf/import.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+
+namespace inputanim {
+
+enum class InputKind { MrtkBinary, Glb, GltfJson };
+std::string_view inputKindName(InputKind kind);  // "MRTK binary", "GLB", "glTF JSON"
+
+// GLB magic, or JSON text starting with '{': glTF; anything else is read as MRTK binary, whose reader says what
+// it expected (its magic number, or with ReadOptions::acceptPrerelease2019 a header-less 2019 body).
+InputKind detectInput(std::span<const std::uint8_t> bytes);
+
+struct LoadOptions {
+    ReadOptions binary;    // MRTK binary input
+    ImportOptions gltf;    // glTF input: tolerances, --map, animation, external paths, target encoding
+    std::string mapFile;   // read into gltf.map when set (loadFile only)
+};
+
+struct LoadReport {
+    InputKind kind = InputKind::MrtkBinary;
+    ImportReport gltf;  // glTF input only
+};
+
+// A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.
+Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {},
+                                LoadReport* report = nullptr);
+// The same from a file (and options.mapFile, when set).
+Result<Recording> loadFile(const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
+
+// The profile's rules and the checker together, on any input: for glTF the rules on the file, then the checker
+// on the recording it converts to; for a binary recording the checker, then the rules on the glTF that export
+// would write. Fails only when the input cannot be read as its kind; a file that does not convert is an
+// "import-failed" or "export-failed" finding.
+struct ValidationReport {
+    InputKind kind = InputKind::MrtkBinary;
+    bool ownFile = false;            // glTF written by inputanim (carries extras.inputanim)
+    std::vector<Finding> profile;    // structural rules of the glTF profile, with JSON pointers
+    bool converted = false;          // the input converts to a recording
+    std::vector<Finding> recording;  // the checker's findings on that recording
+};
+Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {});
+Result<ValidationReport> validateFile(const std::string& path, const LoadOptions& options = {});
+
+}  // namespace inputanim

@@ -1,0 +1,48 @@
+// The MRTK input animation binary format (versions 1.0 and 1.1, compact and full key layouts), as real files
+// use it (docs/format.md). Knows nothing about glTF.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/recording.hpp"
+
+namespace inputanim {
+
+inline constexpr std::uint64_t kMagic = 0x6a8faf6e0f9e42c6ULL;
+inline constexpr std::size_t kHeaderSize = 16;
+inline constexpr std::size_t kCurveHeaderSize = 12;  // preWrapMode, postWrapMode, key count (Int32 each)
+inline constexpr std::size_t kFullKeySize = 28;      // time, value, in/out tangent, in/out weight, weightedMode
+inline constexpr std::size_t kCompactKeySize = 8;    // time, value (1.1 compact float keys, every Boolean key)
+
+struct ReadOptions {
+    // Accept the header-less mid-2019 prerelease files: the 1.0 body without magic and version, with
+    // times rebased so that the earliest key is at 0. Off by default: such files are not the format.
+    bool acceptPrerelease2019 = false;
+};
+
+// True when the bytes start with the MRTK magic number (used to tell binary input from glTF).
+bool hasMagic(std::span<const std::uint8_t> bytes);
+
+// Parses a whole file. For 1.1, both key layouts are tried and the one that consumes the file exactly
+// with sane values wins; Recording::encoding says which. `source` names the file in error messages.
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
+                                const ReadOptions& options = {});
+
+// Serialises in recording.encoding. Fails (NotRepresentable) when the data cannot be held by that encoding
+// (see unrepresentable and convertEncoding in recording.hpp).
+Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
+
+// The same bytes as pieces, written in order (writeFileAtomically takes them): compact keys are not
+// copied but point into the recording, which must stay unchanged while the pieces are used.
+struct EncodedRecording {
+    std::vector<std::uint8_t> owned;                      // headers, full keys, markers
+    std::vector<std::span<const std::uint8_t>> pieces;    // into `owned` and into the recording
+    std::size_t size() const;
+};
+Result<EncodedRecording> encodeRecording(const Recording& recording);
+
+}  // namespace inputanim

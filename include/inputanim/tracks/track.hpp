@@ -1,0 +1,51 @@
+// A track: one vector or rotation sampled at knots, with glTF's interpolations, and its playback as glTF players
+// (three.js) do it. The data the curve engine builds from Unity curves (track_builder.hpp) and that a glTF
+// channel holds. Knows nothing about glTF files or the MRTK format.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "inputanim/core/curve.hpp"
+
+namespace inputanim {
+
+enum class Interpolation { Step, Linear, CubicSpline };
+const char* interpolationName(Interpolation interpolation);  // "STEP", "LINEAR", "CUBICSPLINE"
+
+enum class TrackKind {
+    Vector,    // positions and other vectors: error is the Euclidean distance (metres)
+    Rotation,  // quaternion x, y, z, w played back normalised; LINEAR means slerp, as glTF defines it
+};
+
+struct Track {
+    Interpolation interpolation = Interpolation::Linear;
+    int components = 0;
+    std::vector<float> times;        // >= 0, strictly increasing
+    std::vector<float> values;       // times.size() x components
+    std::vector<float> inTangents;   // CUBICSPLINE only: per-second slopes, times.size() x components
+    std::vector<float> outTangents;
+    // For each component, the knot index of each of its keys at times in [0, duration] (in key order), so
+    // that a reader can tell original keys from added knots.
+    std::vector<std::vector<std::uint32_t>> keyKnots;
+    // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
+    std::vector<bool> valuesChanged;
+    double maxError = 0;             // largest deviation measured while fitting (metres or degrees)
+    // Copied from MRTK's linear keys: knots at the key times with the key values, played LINEAR, so vectors
+    // reproduce Unity's playback exactly and rotations (slerp for MRTK's nlerp) stay within maxError, a
+    // proven bound (all-zero rotations, MRTK's None joint, hold the identity instead, as valuesChanged says).
+    bool copiesKeys = false;
+};
+
+// Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js
+// does), CUBICSPLINE (rotations normalised after interpolation); clamped outside the knots. Writes
+// `track.components` values to `out`. `hint` (optional) remembers where the last call was, which makes
+// playing at increasing times cost O(1) per call instead of a binary search.
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint = nullptr);
+
+// Largest deviation of the track's playback from Unity's playback of `components` (metres or degrees),
+// measured at every knot and at three points inside every interval between knots.
+double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind);
+
+}  // namespace inputanim

@@ -1,0 +1,30 @@
+// The curve engine behind glTF samplers: builds a track from scalar Unity curves. It merges the key times of
+// the components exactly, unrolls Loop/PingPong, and picks the cheapest interpolation that reproduces Unity's
+// playback within tolerance, adding knots where it must.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "inputanim/core/curve.hpp"
+#include "inputanim/core/error.hpp"
+#include "inputanim/tracks/track.hpp"
+
+namespace inputanim {
+
+struct TrackOptions {
+    double duration = 0;               // seconds; wrapped curves are unrolled over [0, duration]
+    double positionTolerance = 1e-4;   // metres (0.1 mm)
+    double rotationTolerance = 0.01;   // degrees
+    bool linearOnly = false;           // densify Hermite and weighted data into LINEAR keys
+    std::size_t maxKnots = 10'000'000; // refuse to unroll or densify beyond this
+    // Tracks of MRTK's linear keys at shared times are copied in one pass (the same result as the general
+    // path, much faster); false forces the general path, so that tests can compare the two.
+    bool copyLinearKeys = true;
+};
+
+// Builds one track from 3 (vector) or 4 (rotation) curves. Empty curves count as constant 0, as in Unity.
+// Fails on non-finite values or times, times that do not increase, or when maxKnots would be exceeded.
+Result<Track> buildTrack(std::span<const Curve* const> components, TrackKind kind, const TrackOptions& options);
+
+}  // namespace inputanim

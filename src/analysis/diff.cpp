@@ -1,0 +1,135 @@
+#include "inputanim/analysis/diff.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "inputanim/analysis/time_grid.hpp"
+#include "inputanim/core/playback.hpp"
+#include "inputanim/core/math.hpp"
+
+namespace inputanim {
+namespace {
+
+bool hasKeys(const Recording& r, std::size_t first, int count) {
+    if (!r.sectionPresent(sectionOf(first))) return false;
+    for (int c = 0; c < count; ++c)
+        if (!r.curves[first + c].keys.empty()) return true;
+    return false;
+}
+
+std::vector<double> switches(const Curve& curve, double start, double end) {
+    std::vector<double> times;
+    for (std::size_t k = 1; k < curve.keys.size(); ++k) {
+        const double t = curve.keys[k].time;
+        if ((curve.keys[k].value > 0.5f) != (curve.keys[k - 1].value > 0.5f) && t > start && t <= end) times.push_back(t);
+    }
+    return times;
+}
+
+class Differ {
+public:
+    Differ(const Recording& a, const Recording& b, const DiffOptions& options) : a_(a), b_(b), options_(options) {
+        const TimeRange ra = timeRange(a), rb = timeRange(b);
+        report_.start = std::max({0.0, ra.start, rb.start});
+        report_.end = std::min(ra.end, rb.end);
+        if (report_.end < report_.start) report_.end = report_.start;
+    }
+
+    Result<DiffReport> run() {
+        auto times = timeGrid(report_.start, report_.end, options_.rate);
+        if (!times) return times.error();
+        times_ = std::move(*times);
+        comparePose("camera", kCameraFirst, std::nullopt);
+        for (Hand hand : kHands)
+            for (Joint joint : kJoints)
+                comparePose(std::string(handName(hand)) + "." + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX), hand);
+        compareVector("gaze.Origin", gazeCurve(kGazeOriginX));
+        compareVector("gaze.Direction", gazeCurve(kGazeDirectionX));
+        if (a_.hasHandData && b_.hasHandData)
+            for (int i = 0; i < kBooleanCount; ++i) compareBoolean(std::string(booleanName(BooleanCurve(i))), booleanCurve(BooleanCurve(i)));
+        return std::move(report_);
+    }
+
+private:
+    // Both have it, or it is listed as present in one only. Returns whether to compare.
+    bool presence(const std::string& name, bool inA, bool inB) {
+        if (inA && !inB) report_.onlyInA.push_back(name);
+        if (inB && !inA) report_.onlyInB.push_back(name);
+        return inA && inB;
+    }
+
+    void comparePose(const std::string& name, std::size_t first, std::optional<Hand> hand) {
+        if (!presence(name, hasKeys(a_, first, 7), hasKeys(b_, first, 7))) return;
+        PoseDiff diff{name};
+        std::size_t rotations = 0;
+        for (double t : times_) {
+            // An untracked hand shows nothing, so its joints are compared only where both track it.
+            const std::size_t tracked = hand ? booleanCurve(trackedCurve(*hand)) : 0;
+            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t))) continue;
+            const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity), pb = samplePose(b_, first, t, Coordinates::Unity);
+            double d2 = 0;
+            for (int c = 0; c < 3; ++c) d2 += std::pow(pa.position[c] - pb.position[c], 2);
+            const double dp = std::sqrt(d2);
+            diff.maxPosition = std::max(diff.maxPosition, dp);
+            diff.meanPosition += dp;
+            ++diff.samples;
+            if (pa.rotationDefined && pb.rotationDefined) {
+                const double dr = rotationAngle(pa.rotation, pb.rotation);
+                diff.maxRotation = std::max(diff.maxRotation, dr);
+                diff.meanRotation += dr;
+                ++rotations;
+            }
+        }
+        if (diff.samples) diff.meanPosition /= double(diff.samples);
+        if (rotations) diff.meanRotation /= double(rotations);
+        add(std::move(diff));
+    }
+
+    void compareVector(const std::string& name, std::size_t first) {
+        if (!presence(name, hasKeys(a_, first, 3), hasKeys(b_, first, 3))) return;
+        PoseDiff diff{name};
+        for (double t : times_) {
+            double d2 = 0;
+            for (int c = 0; c < 3; ++c) d2 += std::pow(evaluate(a_.curves[first + c], t) - evaluate(b_.curves[first + c], t), 2);
+            diff.maxPosition = std::max(diff.maxPosition, std::sqrt(d2));
+            diff.meanPosition += std::sqrt(d2);
+            ++diff.samples;
+        }
+        if (diff.samples) diff.meanPosition /= double(diff.samples);
+        add(std::move(diff));
+    }
+
+    void add(PoseDiff diff) {
+        report_.maxPosition = std::max(report_.maxPosition, diff.maxPosition);
+        report_.maxRotation = std::max(report_.maxRotation, diff.maxRotation);
+        report_.poses.push_back(std::move(diff));
+    }
+
+    void compareBoolean(const std::string& name, std::size_t index) {
+        BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end),
+                         switches(b_.curves[index], report_.start, report_.end)};
+        diff.countsDiffer = diff.switchesA.size() != diff.switchesB.size();
+        for (std::size_t i = 0; i < std::min(diff.switchesA.size(), diff.switchesB.size()); ++i)
+            diff.maxShift = std::max(diff.maxShift, std::abs(diff.switchesA[i] - diff.switchesB[i]));
+        // The states at the start must agree too: a difference there is a switch that one of them lacks.
+        if (booleanAt(a_.curves[index], report_.start) != booleanAt(b_.curves[index], report_.start)) diff.countsDiffer = true;
+        report_.maxSwitchShift = std::max(report_.maxSwitchShift, diff.maxShift);
+        report_.switchCountsDiffer |= diff.countsDiffer;
+        report_.booleans.push_back(std::move(diff));
+    }
+
+    const Recording& a_;
+    const Recording& b_;
+    const DiffOptions& options_;
+    std::vector<double> times_;
+    DiffReport report_;
+};
+
+}  // namespace
+
+Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
+    return Differ(a, b, options).run();
+}
+
+}  // namespace inputanim

@@ -1,0 +1,206 @@
+// convert: a recording to glTF (.glb, .gltf), glTF back to a recording, or between versions and layouts; many
+// files with --out-dir (batch.cpp).
+#include "convert.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "heap.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+namespace {
+
+std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
+
+// "0.0123 mm": metres in the unit people think of for hand motion.
+std::string deviationLine(const ia::ExportReport& report, const ia::ExportOptions& options) {
+    char line[240];
+    std::snprintf(line, sizeof line,
+                  "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
+                  report.maxPositionError, options.positionTolerance, report.maxRotationError, options.rotationTolerance);
+    return line;
+}
+
+bool beyondTolerance(const ia::ExportReport& report, const ia::ExportOptions& options) {
+    return report.maxPositionError > options.positionTolerance || report.maxRotationError > options.rotationTolerance;
+}
+
+// Standard output: a binary recording or a GLB (or an embedded .gltf) streamed, nothing staged.
+int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, const ia::ExportOptions& options, ia::ExportReport& report,
+                          std::ostream& log) {
+    if (kind == ia::OutputKind::MrtkBinary) {
+        auto encoded = ia::encodeRecording(recording);
+        if (!encoded) return fail(encoded.error(), log);
+        return writeStandardOutput(encoded->pieces, log);
+    }
+    auto glb = ia::exportGlb(recording, options, &report);
+    if (!glb) return fail(glb.error(), log);
+    const std::span<const std::uint8_t> pieces[] = {*glb};
+    return writeStandardOutput(pieces, log);
+}
+
+}  // namespace
+
+ia::Result<ia::Encoding> targetEncoding(const ConvertSettings& settings, ia::Encoding input) {
+    ia::Encoding target = input;
+    if (settings.formatVersion == "1.0") target = ia::kEncoding10;
+    if (settings.formatVersion == "1.1" && input.minor == 0) target = ia::kEncoding11Compact;
+    if (!settings.layout.empty()) {
+        if (target.minor == 0 && settings.layout == "compact")
+            return ia::Error{{}, {}, "--layout compact needs format version 1.1 (1.0 has only full keys)", ia::ErrorKind::Usage};
+        target.layout = settings.layout == "compact" ? ia::Layout::Compact : ia::Layout::Full;
+    }
+    return target;
+}
+
+ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings, std::optional<ia::InputKind> input) {
+    if (isStandardOutput(output)) {
+        if (settings.to == "gltf") return ia::OutputKind::GltfEmbedded;  // a separate buffer cannot stream
+        if (settings.to == "glb") return ia::OutputKind::Glb;
+        if (settings.to == "bin") return ia::OutputKind::MrtkBinary;
+        return input == ia::InputKind::MrtkBinary ? ia::OutputKind::Glb : ia::OutputKind::MrtkBinary;
+    }
+    if (auto kind = ia::outputKindFor(output, settings.embed)) return *kind;
+    const std::string extension = ia::lowercaseExtension(output);
+    return ia::Error{output, {}, (extension.empty() ? std::string("has no extension") : "unknown output extension '" + extension + "'") +
+                                     ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + "); nothing written",
+                     ia::ErrorKind::Refused};
+}
+
+int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
+                std::vector<ia::StagedFile>* deferred) {
+    const std::string& inputPath = settings.input.path;
+    const bool toStdout = isStandardOutput(output);
+    // What can be refused before the work: a name of no format, an existing output without --force.
+    if (!toStdout) {
+        auto kind = outputKind(output, settings, std::nullopt);
+        if (!kind) return fail(kind.error(), log);
+        for (const auto& file : ia::outputFiles(output, *kind))
+            if (auto s = ia::checkTarget(file, overwriteFor(settings.force)); !s) {
+                ia::Error error = s.error();
+                if (file != output && error.message.rfind("exists (", 0) == 0) error.message = "exists (the .gltf's buffer; use --force to overwrite)";
+                return fail(error, log);
+            }
+    }
+    ia::LoadOptions load = settings.input.load;
+    load.gltf.positionTolerance = settings.gltf.positionTolerance;
+    load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
+    ia::LoadReport loaded;
+    auto recording = ia::loadFile(inputPath, load, &loaded);
+    if (!recording) return fail(recording.error(), log);
+    if (!quiet)
+        for (const auto& note : loaded.gltf.notes) log << "note: " << shown(note) << "\n";
+    auto kind = outputKind(output, settings, loaded.kind);
+    if (!kind) return fail(kind.error(), log);
+
+    ia::SaveOptions save;
+    save.overwrite = overwriteFor(settings.force);
+    save.gltf = settings.gltf;
+    save.gltf.meshes = !settings.noMesh;
+    save.inputs = loaded.gltf.bufferFiles;
+    save.inputs.push_back(inputPath);
+    const ia::Recording* written = &*recording;
+    std::optional<ia::Recording> converted;
+    if (ia::isGltfOutput(*kind)) {
+        if (!settings.formatVersion.empty() || !settings.layout.empty())
+            return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
+    } else {
+        auto target = targetEncoding(settings, recording->encoding);
+        if (!target) return fail(target.error(), log);
+        if (*target != recording->encoding) {
+            auto result = ia::convertEncoding(*recording, *target);
+            // 1.0 -> 1.1 without an explicit layout: MRTK's compact layout when it holds the data, else full.
+            if (!result && settings.layout.empty() && target->minor == 1 && recording->encoding.minor == 0) {
+                result = ia::convertEncoding(*recording, ia::kEncoding11Full);
+                if (result && !quiet) log << "note: keys carry tangents or weights that 1.1 compact cannot hold; writing 1.1 full\n";
+            }
+            if (!result) return fail(result.error().from(inputPath), log);
+            converted = std::move(*result);
+            written = &*converted;
+        }
+    }
+
+    ia::SaveReport report;
+    if (toStdout) {
+        if (int code = writeToStandardOutput(*written, *kind, save.gltf, report.gltf, log); code != kExitSuccess) return code;
+    } else {
+        auto staged = ia::stageRecording(*written, output, *kind, save, &report);
+        if (!staged) return fail(staged.error().from(inputPath), log);
+        if (deferred) {
+            for (auto& file : *staged) deferred->push_back(std::move(file));
+        } else if (auto committed = ia::commitInOrder(*staged); !committed) {
+            return fail(committed.error(), log);
+        }
+    }
+    const bool beyond = ia::isGltfOutput(*kind) && beyondTolerance(report.gltf, save.gltf);
+    if (beyond)
+        log << "inputanim: warning: " << shown(inputPath) << ": the glTF plays back beyond its tolerances; " << deviationLine(report.gltf, save.gltf)
+            << " (exit status 6)\n";
+    if (quiet || toStdout) return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
+    std::string files;
+    for (const auto& file : report.files) files += (files.empty() ? "" : ", ") + file;
+    if (!ia::isGltfOutput(*kind)) {
+        log << "wrote " << files << ": " << ia::describe(written->encoding) << ", " << report.bytes << " bytes\n";
+        return kExitSuccess;
+    }
+    const auto& g = report.gltf;
+    log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, " << g.cubicSamplers << " CUBICSPLINE, "
+        << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON " << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes)
+        << "\n";
+    if (!beyond) log << deviationLine(g, save.gltf) << "\n";
+    return beyond ? kExitBeyondTolerance : kExitSuccess;
+}
+
+Verb addConvert(CLI::App& app, const Globals& globals) {
+    struct Options {
+        ConvertSettings settings;
+        BatchSettings batch;
+        std::vector<std::string> paths;
+        std::string output;
+    };
+    auto options = std::make_shared<Options>();
+    ConvertSettings& s = options->settings;
+    CLI::App* convert = app.add_subcommand(
+        "convert", "convert a recording to glTF 2.0 (.glb, .gltf), glTF back to a recording, or between format versions and layouts");
+    convert->add_option("PATHS", options->paths, "IN OUT (or IN -o OUT), or with --out-dir any number of files and folders")->required();
+    convert->add_option("-o,--output", options->output, "the output file (- for standard output); its extension sets the format");
+    addInputOptions(*convert, s.input, nullptr);
+    convert->add_option("--format-version", s.formatVersion, "output format version (default: the input's)")->check(CLI::IsMember({"1.0", "1.1"}));
+    convert->add_option("--layout", s.layout, "1.1 key layout: compact (MRTK 2.6+, default) or full (published specification)")
+        ->check(CLI::IsMember({"compact", "full"}));
+    convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
+    auto* gltf = convert->add_option_group("glTF output (OUT ending in .glb or .gltf)");
+    gltf->add_flag("--linear-only", s.gltf.linearOnly, "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
+    gltf->add_option("--pos-tolerance", s.gltf.positionTolerance, "position tolerance in metres (default 0.0001)")->check(CLI::PositiveNumber);
+    gltf->add_option("--rot-tolerance", s.gltf.rotationTolerance, "rotation tolerance in degrees (default 0.01)")->check(CLI::PositiveNumber);
+    gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
+    gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
+    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(CLI::Range(1.0, 179.0));
+    auto* batch = convert->add_option_group("batch (many inputs)");
+    batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
+    batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")->check(CLI::IsMember({"glb", "gltf", "bin"}));
+    batch->add_option("-j,--jobs", options->batch.jobs, "worker threads (default 1)")->check(CLI::Range(1u, 256u));
+    convert->footer("The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
+                    "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
+                    "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed --linear-only\n"
+                    "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
+                    "  inputanim convert recordings/ --out-dir gltf/ -j 2");
+    return {convert, [options, &globals] {
+        auto& o = *options;
+        if (!o.batch.outDir.empty()) {
+            if (!o.output.empty()) return fail(kExitUsage, "-o/--output names one output; with --out-dir the outputs are named after the inputs");
+            o.batch.inputs = o.paths;
+            return runBatch(o.batch, o.settings, globals);
+        }
+        if (!o.output.empty()) o.paths.push_back(o.output);
+        if (o.paths.size() != 2) return fail(kExitUsage, "convert takes IN OUT (or IN -o OUT), or many inputs with --out-dir DIR");
+        o.settings.input.path = o.paths[0];
+        reserveHeapFor(o.paths[0]);
+        return convertFile(o.settings, o.paths[1], std::cerr, globals.quiet);
+    }};
+}
+
+}  // namespace cli

@@ -1,0 +1,93 @@
+// diff: how far two recordings (any format) are apart as MRTK plays them; exit 5 beyond the tolerances.
+#include <algorithm>
+#include <iostream>
+
+#include "inputanim/analysis/diff.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+namespace {
+
+struct DiffOptions {
+    InputOptions a;
+    std::string b;
+    bool json = false;
+    double rate = 120;
+    double positionTolerance = 0.001;   // metres
+    double rotationTolerance = 0.5;     // degrees
+    double switchTolerance = 1.0 / 24;  // seconds
+};
+
+Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within) {
+    Json json{{"schema", "inputanim.diff/1"}, {"a", o.a.path}, {"b", o.b}, {"rate", o.rate}, {"start", report.start}, {"end", report.end},
+              {"within", within},
+              {"tolerances", {{"position", o.positionTolerance}, {"rotation", o.rotationTolerance}, {"switch", o.switchTolerance}}},
+              {"maxPosition", report.maxPosition}, {"maxRotation", report.maxRotation}, {"maxSwitchShift", report.maxSwitchShift},
+              {"onlyInA", report.onlyInA}, {"onlyInB", report.onlyInB}};
+    Json poses = Json::array();
+    for (const auto& p : report.poses)
+        poses.push_back({{"name", p.name}, {"samples", p.samples}, {"maxPosition", p.maxPosition}, {"meanPosition", p.meanPosition},
+                         {"maxRotation", p.maxRotation}, {"meanRotation", p.meanRotation}});
+    json["poses"] = poses;
+    Json booleans = Json::array();
+    for (const auto& d : report.booleans)
+        booleans.push_back({{"name", d.name}, {"switchesA", d.switchesA}, {"switchesB", d.switchesB}, {"maxShift", d.maxShift},
+                            {"countsDiffer", d.countsDiffer}});
+    json["booleans"] = booleans;
+    return json;
+}
+
+void printReport(const DiffOptions& o, const ia::DiffReport& report, bool within) {
+    std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz\n";
+    std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance << " m)\n";
+    std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << o.rotationTolerance << " degrees)\n";
+    std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance " << o.switchTolerance << " s)"
+              << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
+    for (const auto& name : report.onlyInA) std::cout << "only in A " << name << "\n";
+    for (const auto& name : report.onlyInB) std::cout << "only in B " << name << "\n";
+    auto worst = report.poses;
+    std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.maxPosition > y.maxPosition; });
+    for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
+        std::cout << "  " << worst[i].name << ": max " << fixed(worst[i].maxPosition * 1000, 4) << " mm, " << fixed(worst[i].maxRotation, 4)
+                  << " degrees\n";
+    for (const auto& d : report.booleans)
+        if (d.countsDiffer || d.maxShift > 0)
+            std::cout << "  " << d.name << ": " << d.switchesA.size() << " vs " << d.switchesB.size() << " switches, max shift "
+                      << fixed(d.maxShift * 1000, 2) << " ms\n";
+    std::cout << (within ? "within tolerance\n" : "BEYOND tolerance\n");
+}
+
+}  // namespace
+
+Verb addDiff(CLI::App& app, const Globals&) {
+    auto options = std::make_shared<DiffOptions>();
+    CLI::App* diff = app.add_subcommand("diff", "compare two recordings (binary or glTF) as MRTK plays them");
+    diff->add_option("A", options->a.path, "first recording (the reference)")->required();
+    diff->add_option("B", options->b, "second recording")->required();
+    addInputOptions(*diff, options->a, nullptr);
+    diff->add_flag("--json", options->json, "print JSON (schema inputanim.diff/1)");
+    diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    diff->add_option("--pos-tolerance", options->positionTolerance, "metres (default 0.001)")->check(CLI::PositiveNumber);
+    diff->add_option("--rot-tolerance", options->rotationTolerance, "degrees (default 0.5)")->check(CLI::PositiveNumber);
+    diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")->check(CLI::PositiveNumber);
+    diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
+                 "in one recording only. Joints are compared where both recordings track the hand. The input options\n"
+                 "apply to both files. Example: inputanim diff original.bin roundtrip.glb --json");
+    return {diff, [options] {
+        const auto& o = *options;
+        auto a = ia::loadFile(o.a.path, o.a.load);
+        if (!a) return fail(a.error());
+        auto b = ia::loadFile(o.b, o.a.load);
+        if (!b) return fail(b.error());
+        auto report = ia::diffRecordings(*a, *b, {o.rate});
+        if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
+        const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
+                            report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&
+                            report->onlyInB.empty();
+        if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
+        else printReport(o, *report, within);
+        return int(within ? kExitSuccess : kExitCheckFailed);
+    }};
+}
+
+}  // namespace cli

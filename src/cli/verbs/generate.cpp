@@ -1,0 +1,52 @@
+// generate: a procedural two-handed gesture recording, for demos, tests and benchmarks.
+#include <iostream>
+
+#include "convert.hpp"
+#include "inputanim/analysis/synthetic.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+
+Verb addGenerate(CLI::App& app, const Globals& globals) {
+    struct Options {
+        ConvertSettings output;  // encoding options and --force
+        std::string path;
+        ia::SyntheticOptions synthetic;
+        bool noReduce = false, noMarkers = false;
+    };
+    auto options = std::make_shared<Options>();
+    auto& o = *options;
+    CLI::App* generate = app.add_subcommand("generate", "write a synthetic two-handed gesture recording");
+    generate->add_option("OUT", o.path, "output file (.bin)")->required();
+    generate->add_option("--format-version", o.output.formatVersion, "format version: 1.1 (default) or 1.0")->check(CLI::IsMember({"1.0", "1.1"}));
+    generate->add_option("--layout", o.output.layout, "1.1 key layout: compact (default) or full")->check(CLI::IsMember({"compact", "full"}));
+    generate->add_flag("-f,--force", o.output.force, "overwrite OUT when it exists");
+    generate->add_option("--duration", o.synthetic.duration, "seconds (default 6)")->check(CLI::Range(0.1, 36000.0));
+    generate->add_option("--rate", o.synthetic.frameRate, "frames per second (default 60)")->check(CLI::Range(1.0, 1000.0));
+    generate->add_option("--seed", o.synthetic.seed, "random seed (same seed, same bytes)");
+    generate->add_flag("--no-reduce", o.noReduce, "keep every frame's key (no MRTK-like key reduction)");
+    generate->add_flag("--no-markers", o.noMarkers, "leave markers out");
+    generate->footer("Example: inputanim generate gesture.bin --format-version 1.0 --duration 10");
+    return {generate, [options, &globals] {
+        auto& o = *options;
+        auto encoding = targetEncoding(o.output, ia::kEncoding11Compact);
+        if (!encoding) return fail(encoding.error());
+        auto kind = outputKind(o.path, o.output, std::nullopt);
+        if (!kind) return fail(kind.error());
+        if (*kind != ia::OutputKind::MrtkBinary) return fail(kExitUsage, o.path + ": generate writes the binary format (.bin); convert it to glTF afterwards");
+        o.synthetic.encoding = *encoding;
+        o.synthetic.reduceKeys = !o.noReduce;
+        o.synthetic.markers = !o.noMarkers;
+        auto recording = ia::generateRecording(o.synthetic);
+        if (!recording) return fail(recording.error());
+        ia::SaveReport report;
+        ia::SaveOptions save;
+        save.overwrite = overwriteFor(o.output.force);
+        if (auto saved = ia::saveRecording(*recording, o.path, *kind, save, &report); !saved)
+            return fail(saved.error());
+        if (!globals.quiet) std::cerr << "wrote " << o.path << ": " << ia::describe(recording->encoding) << ", " << report.bytes << " bytes\n";
+        return int(kExitSuccess);
+    }};
+}
+
+}  // namespace cli

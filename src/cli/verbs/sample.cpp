@@ -1,0 +1,150 @@
+// sample: poses and states per frame as MRTK plays them, as CSV or JSON.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "inputanim/analysis/selection.hpp"
+#include "inputanim/analysis/summary.hpp"
+#include "inputanim/analysis/time_grid.hpp"
+#include "inputanim/core/playback.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+namespace {
+
+// Which columns a frame has, shared by CSV and JSON so that both carry the same numbers.
+class FrameWriter {
+public:
+    FrameWriter(const ia::Recording& recording, const ia::Selection& selection) {
+        const bool all = selection.empty();
+        camera_ = recording.hasCameraPose && (all || selection.camera);
+        gaze_ = recording.hasEyeGaze && (all || selection.gaze);
+        for (ia::Hand hand : ia::kHands) {
+            const int h = int(hand);
+            if (!recording.hasHandData) continue;
+            if (all || selection.hands[h])
+                for (ia::Joint joint : ia::kJoints) joints_[h].push_back(joint);
+            for (const auto& [side, joint] : selection.joints)
+                if (side == hand && std::find(joints_[h].begin(), joints_[h].end(), joint) == joints_[h].end()) joints_[h].push_back(joint);
+        }
+    }
+
+    std::vector<std::string> csvHeader() const {
+        std::vector<std::string> columns{"time"};
+        auto pose = [&](const std::string& prefix) {
+            for (const char* c : {"px", "py", "pz", "qx", "qy", "qz", "qw"}) columns.push_back(prefix + "." + c);
+        };
+        if (camera_) pose("camera");
+        for (ia::Hand hand : ia::kHands) {
+            if (joints_[int(hand)].empty()) continue;
+            const std::string side(ia::handName(hand));
+            columns.push_back(side + ".tracked");
+            columns.push_back(side + ".pinching");
+            for (ia::Joint joint : joints_[int(hand)]) pose(side + "." + std::string(ia::jointName(joint)));
+        }
+        if (gaze_)
+            for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"}) columns.push_back(c);
+        return columns;
+    }
+
+    std::string csvRow(const ia::FrameSample& f) const {
+        std::string row = number(f.time);
+        auto add = [&](const std::string& value) { row += "," + value; };
+        auto pose = [&](const ia::PoseSample& p) {
+            for (double v : p.position) add(number(v));
+            for (double v : p.rotation) add(p.rotationDefined ? number(v) : "");
+        };
+        if (camera_) pose(f.camera);
+        for (ia::Hand hand : ia::kHands) {
+            const int h = int(hand);
+            if (joints_[h].empty()) continue;
+            add(f.tracked[h] ? "1" : "0");
+            add(f.pinching[h] ? "1" : "0");
+            for (ia::Joint joint : joints_[h]) pose(f.joints[h][ia::indexOf(joint)]);
+        }
+        if (gaze_) {
+            for (double v : f.gazeOrigin) add(number(v));
+            for (double v : f.gazeDirection) add(number(v));
+        }
+        return row;
+    }
+
+    Json frameJson(const ia::FrameSample& f) const {
+        auto pose = [](const ia::PoseSample& p) {
+            return Json{{"position", p.position}, {"rotation", p.rotationDefined ? Json(p.rotation) : Json(nullptr)}};
+        };
+        Json frame{{"time", f.time}};
+        if (camera_) frame["camera"] = pose(f.camera);
+        for (ia::Hand hand : ia::kHands) {
+            const int h = int(hand);
+            if (joints_[h].empty()) continue;
+            Json joints = Json::object();
+            for (ia::Joint joint : joints_[h]) joints[std::string(ia::jointName(joint))] = pose(f.joints[h][ia::indexOf(joint)]);
+            frame[std::string(ia::handName(hand))] = {{"tracked", f.tracked[h]}, {"pinching", f.pinching[h]}, {"joints", joints}};
+        }
+        if (gaze_) frame["gaze"] = {{"origin", f.gazeOrigin}, {"direction", f.gazeDirection}};
+        return frame;
+    }
+
+private:
+    static std::string number(double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.9g", v);
+        return text;
+    }
+    bool camera_ = false, gaze_ = false;
+    std::array<std::vector<ia::Joint>, 2> joints_;
+};
+
+}  // namespace
+
+Verb addSample(CLI::App& app, const Globals&) {
+    struct Options {
+        InputOptions input;
+        double rate = 120;
+        std::string format = "csv";
+        std::string coordinates = "unity";
+        std::vector<std::string> select;
+        std::optional<double> start, end;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* sample = app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
+    addInputOptions(*sample, options->input);
+    sample->add_option("--rate", options->rate, "frames per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    sample->add_option("--format", options->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
+    sample->add_option("--coordinates", options->coordinates, "unity (default, the recording's space) or gltf")
+        ->check(CLI::IsMember({"unity", "gltf"}));
+    sample->add_option("--select", options->select, "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default all)")
+        ->delimiter(',');
+    sample->add_option("--start", options->start, "first time, seconds (default 0)");
+    sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)");
+    sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
+                   "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
+    return {sample, [options] {
+        const auto& o = *options;
+        auto selection = ia::parseSelection(o.select);
+        if (!selection) return fail(selection.error());
+        auto recording = ia::loadFile(o.input.path, o.input.load);
+        if (!recording) return fail(recording.error());
+        const auto coordinates = o.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
+        const double duration = ia::summarize(*recording).duration;
+        auto times = ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate);
+        if (!times) return fail(times.error().from(o.input.path));
+        const FrameWriter writer(*recording, *selection);
+        if (o.format == "csv") {
+            const auto header = writer.csvHeader();
+            for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
+            std::cout << "\n";
+            for (double t : *times) std::cout << writer.csvRow(ia::sampleFrame(*recording, t, coordinates)) << "\n";
+            return int(kExitSuccess);
+        }
+        std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << dumped(Json(o.input.path), -1) << ",\"coordinates\":\"" << o.coordinates
+                  << "\",\"rate\":" << o.rate << ",\"duration\":" << Json(duration).dump() << ",\"frames\":[\n";
+        for (std::size_t i = 0; i < times->size(); ++i)
+            std::cout << dumped(writer.frameJson(ia::sampleFrame(*recording, (*times)[i], coordinates)), -1) << (i + 1 < times->size() ? ",\n" : "\n");
+        std::cout << "]}\n";
+        return int(kExitSuccess);
+    }};
+}
+
+}  // namespace cli

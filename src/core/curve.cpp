@@ -1,0 +1,220 @@
+#include "inputanim/core/curve.hpp"
+
+#include "inputanim/core/math.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace inputanim {
+
+bool isCompactKey(const Key& key) {
+    return std::bit_cast<std::uint32_t>(key.inTangent) == 0 && std::bit_cast<std::uint32_t>(key.outTangent) == 0 &&
+           std::bit_cast<std::uint32_t>(key.inWeight) == 0 && std::bit_cast<std::uint32_t>(key.outWeight) == 0 &&
+           key.weightedMode == kWeightedBoth;
+}
+
+bool operator==(const KeyList& a, const KeyList& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const Key x = a[i], y = b[i];
+        if (std::memcmp(&x, &y, sizeof(Key)) != 0) return false;  // bit for bit: NaN payloads and -0 count
+    }
+    return true;
+}
+namespace {
+
+constexpr double kDefaultWeight = 1.0 / 3.0;
+
+struct Weights {
+    double out;  // w1, on the left key's out side
+    double in;   // w2, on the right key's in side
+};
+
+Weights effectiveWeights(const Key& left, const Key& right) {
+    return {(left.weightedMode & kWeightedOut) ? double(left.outWeight) : kDefaultWeight,
+            (right.weightedMode & kWeightedIn) ? double(right.inWeight) : kDefaultWeight};
+}
+
+// A flagged weight equal to the Float32 of 1/3 is Unity's default weight, i.e. plain Hermite.
+bool isDefaultWeight(double w) { return w == kDefaultWeight || w == double(float(kDefaultWeight)); }
+
+// X(u) = a u^3 + b u^2 + c u: normalised time of the Bezier with time control points 0, w1, 1 - w2, 1.
+struct TimeCubic {
+    double a, b, c;
+    double at(double u) const { return ((a * u + b) * u + c) * u; }
+    double slope(double u) const { return (3 * a * u + 2 * b) * u + c; }
+};
+
+// Smallest u in [0, 1] with X(u) = s. X(0) = 0 <= s <= 1 = X(1), so a root exists; splitting [0, 1] at
+// the critical points of X gives monotone pieces, and the first piece that brackets s is bisected.
+double solveBezierTime(const TimeCubic& x, double s) {
+    double cuts[4] = {0, 1, 1, 1};
+    int count = 1;
+    const double qa = 3 * x.a, qb = 2 * x.b, qc = x.c;  // X'(u) = qa u^2 + qb u + qc
+    if (qa != 0) {
+        const double disc = qb * qb - 4 * qa * qc;
+        if (disc > 0) {
+            const double r = std::sqrt(disc);
+            double r1 = (-qb - r) / (2 * qa), r2 = (-qb + r) / (2 * qa);
+            if (r1 > r2) std::swap(r1, r2);
+            if (r1 > 0 && r1 < 1) cuts[count++] = r1;
+            if (r2 > 0 && r2 < 1) cuts[count++] = r2;
+        }
+    } else if (qb != 0) {
+        const double r = -qc / qb;
+        if (r > 0 && r < 1) cuts[count++] = r;
+    }
+    cuts[count++] = 1;
+    for (int i = 0; i + 1 < count; ++i) {
+        double lo = cuts[i], hi = cuts[i + 1];
+        const double flo = x.at(lo) - s, fhi = x.at(hi) - s;
+        if (flo == 0) return lo;
+        if ((flo < 0) == (fhi < 0) && fhi != 0) continue;
+        const bool rising = flo < 0;
+        for (int iteration = 0; iteration < 200; ++iteration) {
+            const double mid = 0.5 * (lo + hi);
+            if (mid <= lo || mid >= hi) break;
+            ((x.at(mid) - s < 0) == rising ? lo : hi) = mid;
+        }
+        return 0.5 * (lo + hi);
+    }
+    return 1;  // unreachable for finite weights: X(1) - s >= 0 always closes the bracket
+}
+
+ValueSlope bezier(double v0, double v1, double m0, double m1, Weights w, double s, double d) {
+    const TimeCubic x{3 * w.out + 3 * w.in - 2, 3 - 6 * w.out - 3 * w.in, 3 * w.out};
+    const double u = solveBezierTime(x, s);
+    const double p0 = v0, p1 = v0 + w.out * m0, p2 = v1 - w.in * m1, p3 = v1;
+    const double iu = 1 - u;
+    const double value = iu * iu * iu * p0 + 3 * u * iu * iu * p1 + 3 * u * u * iu * p2 + u * u * u * p3;
+    const double dYdu = 3 * (iu * iu * (p1 - p0) + 2 * u * iu * (p2 - p1) + u * u * (p3 - p2));
+    const double dXdu = x.slope(u);
+    return {value, dXdu != 0 ? dYdu / dXdu / d : 0.0};
+}
+
+bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
+
+}  // namespace
+
+SegmentShape segmentShape(const Key& left, const Key& right) {
+    const double d = double(right.time) - double(left.time);
+    if (!(d > 0) || std::isinf(left.outTangent) || std::isinf(right.inTangent)) return SegmentShape::Stepped;
+    const Weights w = effectiveWeights(left, right);
+    if (w.out == 0 && w.in == 0) return SegmentShape::Linear;
+    if (!isDefaultWeight(w.out) || !isDefaultWeight(w.in)) return SegmentShape::Weighted;
+    const double chord = (double(right.value) - double(left.value)) / d;
+    if (nearlyEqual(left.outTangent, chord) && nearlyEqual(right.inTangent, chord)) return SegmentShape::Linear;
+    return SegmentShape::Hermite;
+}
+
+ValueSlope evaluateSegment(const Key& left, const Key& right, double time) {
+    const double t0 = left.time, d = double(right.time) - t0;
+    const double v0 = left.value, v1 = right.value;
+    if (!(d > 0)) return {v0, 0};  // zero length: the left value
+    if (std::isinf(left.outTangent) || std::isinf(right.inTangent)) return {time >= right.time ? v1 : v0, 0};
+    const Weights w = effectiveWeights(left, right);
+    const double s = std::max(0.0, (time - t0) / d);  // at the left key every shape gives exactly v0
+    if (s >= 1) {
+        // The right key itself belongs to the next segment: its value, whatever the Bezier's first root is.
+        return {v1, (w.out == 0 && w.in == 0) ? (v1 - v0) / d : double(right.inTangent)};
+    }
+    const double m0 = double(left.outTangent) * d, m1 = double(right.inTangent) * d;
+    if (isDefaultWeight(w.out) && isDefaultWeight(w.in)) {
+        const HermiteValue h = hermite(v0, m0, v1, m1, s);
+        return {h.value, h.derivative / d};
+    }
+    // Zero weights put both inner control points on the end keys: value is exactly linear in time.
+    if (w.out == 0 && w.in == 0) return {v0 + (v1 - v0) * s, (v1 - v0) / d};
+    return bezier(v0, v1, m0, m1, w, s, d);
+}
+
+double wrapTime(const Curve& curve, double time) {
+    if (curve.keys.empty()) return time;
+    const double first = curve.keys.front().time, last = curve.keys.back().time;
+    std::int32_t mode;
+    if (time < first) mode = curve.preWrapMode;
+    else if (time > last) mode = curve.postWrapMode;
+    else return time;
+    const double length = last - first;
+    if (!(length > 0) || !std::isfinite(time)) return time;
+    if (mode == kWrapLoop) {
+        double phase = std::fmod(time - first, length);
+        if (phase < 0) phase += length;
+        if (phase >= length) phase = 0;
+        return first + phase;
+    }
+    if (mode == kWrapPingPong) {
+        double phase = std::fmod(time - first, 2 * length);
+        if (phase < 0) phase += 2 * length;
+        return first + length - std::abs(phase - length);
+    }
+    return time;  // every other mode clamps, which the caller does
+}
+
+std::size_t segmentIndex(const KeyList& keys, double time) {
+    std::size_t upper = 0, count = keys.size();  // the first key later than `time`
+    while (count > 0) {
+        const std::size_t half = count / 2;
+        if (!(time < double(keys.time(upper + half)))) upper += half + 1, count -= half + 1;
+        else count = half;
+    }
+    // Clamp so that unsorted or NaN times (invalid data) still give a valid segment.
+    return std::clamp<std::size_t>(upper == 0 ? 0 : upper - 1, 0, keys.size() - 2);
+}
+
+ValueSlope evaluateWithSlope(const Curve& curve, double time) {
+    const auto& keys = curve.keys;
+    if (keys.empty()) return {0, 0};
+    if (keys.size() == 1) return {keys[0].value, 0};
+    time = wrapTime(curve, time);
+    if (!(time > keys.front().time)) return {keys.front().value, 0};
+    if (time >= keys.back().time) return {keys.back().value, 0};
+    const std::size_t k = segmentIndex(keys, time);
+    return evaluateSegment(keys[k], keys[k + 1], time);
+}
+
+std::optional<std::string> invalidKey(const Curve& curve) {
+    const auto& keys = curve.keys;
+    const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
+            return "key " + std::to_string(k) + " has a non-finite time or value";
+        if (!compact) {
+            const Key key = keys[k];
+            if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) || !std::isfinite(key.outWeight))
+                return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
+        }
+        if (k > 0 && !(keys.time(k) > keys.time(k - 1)))
+            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
+    }
+    return std::nullopt;
+}
+
+double evaluate(const Curve& curve, double time) { return evaluateWithSlope(curve, time).value; }
+
+std::size_t CurveCursor::segment(double time) {
+    const auto& keys = curve_->keys;
+    std::size_t k = std::min(segment_, keys.size() - 2);
+    // A few steps forward cover the usual case; anything else is a binary search.
+    for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys.time(k + 1)) <= time; ++step) ++k;
+    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size())))
+        k = segmentIndex(keys, time);
+    return segment_ = k;
+}
+
+ValueSlope CurveCursor::evaluate(double time) {
+    const auto& keys = curve_->keys;
+    if (keys.empty()) return {0, 0};
+    if (keys.size() == 1) return {keys[0].value, 0};
+    time = wrapTime(*curve_, time);
+    if (!(time > keys.front().time)) return {keys.front().value, 0};
+    if (time >= keys.back().time) return {keys.back().value, 0};
+    const std::size_t k = segment(time);
+    return evaluateSegment(keys[k], keys[k + 1], time);
+}
+
+}  // namespace inputanim

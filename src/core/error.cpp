@@ -1,0 +1,55 @@
+#include "inputanim/core/error.hpp"
+
+#include <cstdio>
+
+namespace inputanim {
+
+std::string Error::describe() const {
+    std::string line;
+    if (!source.empty()) line += printable(source) + ": ";
+    if (offset) line += "byte " + std::to_string(*offset) + ": ";
+    return line + printable(message);
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    auto escape = [&](unsigned char c) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", c);
+        out += hex;
+    };
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char c = s[i];
+        if (c == '\n') out += "\\n", ++i;
+        else if (c == '\t') out += "\\t", ++i;
+        else if (c == '\r') out += "\\r", ++i;
+        else if (c < 0x20 || c == 0x7f) escape(c), ++i;
+        else if (c < 0x80) out += char(c), ++i;
+        else {
+            // A well-formed UTF-8 sequence is kept unless it encodes a C1 control character (U+0080..U+009F).
+            const std::size_t length = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+            bool valid = length > 0 && i + length <= text.size();
+            for (std::size_t k = 1; valid && k < length; ++k) valid = (s[i + k] & 0xc0) == 0x80;
+            if (valid && length == 3) {
+                const unsigned cp = (c & 0x0f) << 12 | (s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f);
+                valid = cp >= 0x800 && !(cp >= 0xd800 && cp <= 0xdfff);
+            }
+            if (valid && length == 4) {
+                const unsigned cp = (c & 0x07) << 18 | (s[i + 1] & 0x3f) << 12 | (s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
+                valid = cp >= 0x10000 && cp <= 0x10ffff;
+            }
+            if (valid && length == 2 && c == 0xc2 && s[i + 1] < 0xa0) valid = false;  // C1 controls
+            if (!valid) {
+                escape(c), ++i;
+                continue;
+            }
+            out.append(text.substr(i, length));
+            i += length;
+        }
+    }
+    return out;
+}
+
+}  // namespace inputanim

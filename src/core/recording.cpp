@@ -1,0 +1,70 @@
+#include "inputanim/core/recording.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace inputanim {
+namespace {
+constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {
+    "PositionX", "PositionY", "PositionZ", "RotationX", "RotationY", "RotationZ", "RotationW"};
+constexpr std::array<std::string_view, kGazeCurveCount> kGazeComponents = {
+    "OriginX", "OriginY", "OriginZ", "DirectionX", "DirectionY", "DirectionZ"};
+}  // namespace
+
+std::string_view poseComponentName(int component) { return kPoseComponents.at(component); }
+std::string_view gazeComponentName(int component) { return kGazeComponents.at(component); }
+
+Section sectionOf(std::size_t index) {
+    if (index < kBooleanFirst) return Section::Camera;
+    if (index < kLeftHandFirst) return Section::Booleans;
+    if (index < kRightHandFirst) return Section::LeftHand;
+    if (index < kGazeFirst) return Section::RightHand;
+    return Section::Gaze;
+}
+
+bool isBooleanCurve(std::size_t index) { return sectionOf(index) == Section::Booleans; }
+
+std::string curveName(std::size_t index) {
+    switch (sectionOf(index)) {
+        case Section::Camera: return "camera." + std::string(kPoseComponents[index - kCameraFirst]);
+        case Section::Booleans: return "booleans." + std::string(booleanName(BooleanCurve(index - kBooleanFirst)));
+        case Section::Gaze: return "gaze." + std::string(kGazeComponents[index - kGazeFirst]);
+        case Section::LeftHand:
+        case Section::RightHand: {
+            const Hand hand = index < kRightHandFirst ? Hand::Left : Hand::Right;
+            const std::size_t local = index - (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst);
+            return std::string(handName(hand)) + "." + std::string(jointName(Joint(local / kPoseCurveCount))) + "." +
+                   std::string(kPoseComponents[local % kPoseCurveCount]);
+        }
+    }
+    return {};
+}
+
+bool Recording::sectionPresent(Section section) const {
+    switch (section) {
+        case Section::Camera: return hasCameraPose != 0;
+        case Section::Booleans:
+        case Section::LeftHand:
+        case Section::RightHand: return hasHandData != 0;
+        case Section::Gaze: return hasEyeGaze != 0;
+    }
+    return false;
+}
+
+TimeRange timeRange(const Recording& recording) {
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    auto include = [&](float t) {
+        if (!std::isfinite(t)) return;
+        lo = std::min(lo, double(t));
+        hi = std::max(hi, double(t));
+    };
+    for (const Curve& curve : recording.curves)
+        for (std::size_t k = 0; k < curve.keys.size(); ++k) include(curve.keys.time(k));
+    for (const Marker& marker : recording.markers) include(marker.time);
+    if (lo > hi) return {};
+    return {lo, hi};
+}
+
+}  // namespace inputanim

@@ -1,0 +1,101 @@
+// Reading any input: its kind from its content, then the layer that reads that kind.
+#include "inputanim/load.hpp"
+
+#include "inputanim/analysis/check.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/validate.hpp"
+#include "inputanim/io/file_io.hpp"
+
+namespace inputanim {
+namespace {
+
+Result<LoadOptions> withMap(const LoadOptions& options) {
+    if (options.mapFile.empty()) return options;
+    auto bytes = readFile(options.mapFile);
+    if (!bytes) return bytes.error();
+    auto map = parseNodeMap(*bytes, options.mapFile);
+    if (!map) return map.error();
+    LoadOptions loaded = options;
+    loaded.gltf.map = std::move(*map);
+    return loaded;
+}
+
+}  // namespace
+
+std::string_view inputKindName(InputKind kind) {
+    switch (kind) {
+        case InputKind::MrtkBinary: return "MRTK binary";
+        case InputKind::Glb: return "GLB";
+        case InputKind::GltfJson: return "glTF JSON";
+    }
+    return "?";
+}
+
+InputKind detectInput(std::span<const std::uint8_t> bytes) {
+    if (hasMagic(bytes) || !looksLikeGltf(bytes)) return InputKind::MrtkBinary;  // the binary reader says what it expected
+    return bytes[0] == '{' || bytes[0] <= ' ' ? InputKind::GltfJson : InputKind::Glb;
+}
+
+Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options,
+                                LoadReport* report) {
+    LoadReport local;
+    LoadReport& r = report ? *report : local;
+    r.kind = detectInput(bytes);
+    if (r.kind == InputKind::MrtkBinary) return readRecording(bytes, path, options.binary);
+    return importGltf(bytes, path, options.gltf, &r.gltf);
+}
+
+Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
+    auto loaded = withMap(options);
+    if (!loaded) return loaded.error();
+    auto bytes = readFile(path);
+    if (!bytes) return bytes.error();
+    return loadRecording(*bytes, path, *loaded, report);
+}
+
+Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options) {
+    ValidationReport report;
+    report.kind = detectInput(bytes);
+    if (report.kind != InputKind::MrtkBinary) {
+        auto profile = checkProfile(bytes, path, options.gltf);
+        if (!profile) return profile.error();
+        report.ownFile = profile->ownFile;
+        report.profile = std::move(profile->findings);
+        auto recording = importGltf(bytes, path, options.gltf);
+        if (!recording) {
+            report.profile.push_back(Finding::ofFile(Severity::Error, "import-failed", "", recording.error().message));
+            return report;
+        }
+        report.converted = true;
+        report.recording = checkRecording(*recording);
+        return report;
+    }
+    // A binary recording is checked, then exported in memory and the result validated, so that validation also
+    // tells whether (and how cleanly) the recording converts.
+    auto recording = readRecording(bytes, path, options.binary);
+    if (!recording) return recording.error();
+    report.converted = true;
+    report.recording = checkRecording(*recording);
+    auto glb = exportGlb(*recording, {});
+    if (!glb) {
+        report.profile.push_back(Finding::ofFile(Severity::Error, "export-failed", "", glb.error().message));
+        return report;
+    }
+    auto profile = checkProfile(*glb, path + " (as glTF)");
+    if (!profile) {
+        report.profile.push_back(Finding::ofFile(Severity::Error, "export-failed", "", profile.error().describe()));
+        return report;
+    }
+    report.profile = std::move(profile->findings);
+    return report;
+}
+
+Result<ValidationReport> validateFile(const std::string& path, const LoadOptions& options) {
+    auto loaded = withMap(options);
+    if (!loaded) return loaded.error();
+    auto bytes = readFile(path);
+    if (!bytes) return bytes.error();
+    return validateInput(*bytes, path, *loaded);
+}
+
+}  // namespace inputanim

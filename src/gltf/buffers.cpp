@@ -1,0 +1,113 @@
+#include "buffers.hpp"
+
+#include <filesystem>
+
+#include "uri.hpp"
+
+namespace inputanim {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+Error refused(const std::string& path, const std::string& pointer, const std::string& message) {
+    return Error{path, {}, pointer + ": " + message, ErrorKind::Refused};
+}
+
+Error malformed(const std::string& path, const std::string& pointer, const std::string& message) {
+    return Error{path, {}, pointer + ": " + message};
+}
+
+// True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
+bool inside(const fs::path& inner, const fs::path& folder) {
+    auto f = folder.begin(), i = inner.begin();
+    for (; f != folder.end(); ++f, ++i)
+        if (i == inner.end() || *i != *f) return false;
+    return true;
+}
+
+// The external file a buffer URI names: decoded once, resolved to its real path, inside the glTF's folder.
+Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer, bool allowExternalPaths) {
+    const auto decoded = uriDecode(uri);
+    if (!decoded) return malformed(path, pointer, "'" + uri + "' holds a '%' that is not followed by two hex digits");
+    if (decoded->empty()) return malformed(path, pointer, "empty uri");
+    if (decoded->find('\0') != std::string::npos) return refused(path, pointer, "the uri holds a NUL character");
+    const auto colon = decoded->find(':'), slash = decoded->find('/');
+    if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
+        return refused(path, pointer, "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
+    const fs::path named(*decoded);
+    if (!allowExternalPaths) {
+        if (named.is_absolute() || (*decoded)[0] == '\\') return refused(path, pointer, "absolute paths are not allowed (--allow-external-paths allows them)");
+        for (const auto& part : named)
+            if (part == "..") return refused(path, pointer, "'..' leaves the file's folder (--allow-external-paths allows it)");
+    }
+    std::error_code error;
+    const fs::path folder = fs::weakly_canonical(fs::absolute(fs::path(path), error).parent_path(), error);
+    const fs::path file = named.is_absolute() ? named : folder / named;
+    const fs::path real = fs::canonical(file, error);
+    if (error) return Error{path, {}, pointer + ": cannot read " + file.string() + ": " + error.message(), ErrorKind::InputFailed};
+    if (!allowExternalPaths && !inside(real, folder))
+        return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() +
+                                          ", outside the glTF's folder (a symbolic link?); --allow-external-paths allows it");
+    return real.string();
+}
+
+}  // namespace
+
+std::vector<std::string> externalBufferFiles(const Json& json, const std::string& path) {
+    std::vector<std::string> files;
+    const auto list = json.find("buffers");
+    if (list == json.end() || !list->is_array()) return files;
+    for (const Json& buffer : *list)
+        if (buffer.is_object() && buffer.contains("uri") && buffer["uri"].is_string() && !isDataUri(buffer["uri"].get<std::string>()))
+            if (auto file = resolveExternal(buffer["uri"].get<std::string>(), path, "", true)) files.push_back(*file);
+    return files;
+}
+
+Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const std::uint8_t>> glbBin, const std::string& path,
+                                bool allowExternalPaths) {
+    GltfBuffers buffers;
+    const auto list = json.find("buffers");
+    if (list == json.end()) return buffers;
+    if (!list->is_array()) return malformed(path, "/buffers", "expected an array");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const Json& buffer = (*list)[i];
+        const std::string pointer = "/buffers/" + std::to_string(i);
+        if (!buffer.is_object()) return malformed(path, pointer, "expected an object");
+        const auto byteLength = buffer.find("byteLength");
+        if (byteLength == buffer.end() || !byteLength->is_number_unsigned() || byteLength->get<std::uint64_t>() < 1)
+            return malformed(path, pointer + "/byteLength", "expected an integer of at least 1");
+        const std::uint64_t length = byteLength->get<std::uint64_t>();
+        const auto uri = buffer.find("uri");
+        if (uri == buffer.end()) {
+            if (i != 0 || !glbBin) return malformed(path, pointer, "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
+            if (length > glbBin->size())
+                return malformed(path, pointer + "/byteLength",
+                                 std::to_string(length) + " bytes exceed the GLB's BIN chunk (" + std::to_string(glbBin->size()) + " bytes)");
+            buffers.data.push_back(glbBin->first(std::size_t(length)));
+            continue;
+        }
+        if (!uri->is_string()) return malformed(path, pointer + "/uri", "expected a string");
+        const std::string text = uri->get<std::string>();
+        FileBytes bytes;
+        if (isDataUri(text)) {
+            auto decoded = dataUriBytes(text);
+            if (!decoded) return malformed(path, pointer + "/uri", "a data URI whose payload does not decode");
+            bytes.assign(decoded->begin(), decoded->end());
+        } else {
+            auto file = resolveExternal(text, path, pointer + "/uri", allowExternalPaths);
+            if (!file) return file.error();
+            auto read = readFile(*file, length);  // only what the buffer declares
+            if (!read) return Error{path, {}, pointer + "/uri: " + read.error().describe(), read.error().kind};
+            bytes = std::move(*read);
+            buffers.files.push_back(*file);
+        }
+        if (bytes.size() < length)
+            return malformed(path, pointer + "/byteLength", std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
+        buffers.owned.push_back(std::move(bytes));
+        buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned.back()).first(std::size_t(length)));
+    }
+    return buffers;
+}
+
+}  // namespace inputanim

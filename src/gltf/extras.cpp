@@ -1,0 +1,267 @@
+#include "extras.hpp"
+
+#include <tiny_gltf.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+
+#include "document.hpp"
+#include "profile.hpp"
+#include "inputanim/core/version.hpp"
+
+namespace inputanim {
+
+using Json = nlohmann::ordered_json;
+
+Json floatJson(float value) {
+    if (std::isfinite(value)) return double(value);
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    char text[20];
+    std::snprintf(text, sizeof text, "nan:0x%08x", std::bit_cast<std::uint32_t>(value));
+    return text;
+}
+
+std::optional<float> floatFromJson(const nlohmann::json& value) {
+    if (value.is_number()) return float(value.get<double>());
+    if (!value.is_string()) return std::nullopt;
+    const std::string text = value.get<std::string>();
+    if (text == "inf") return std::numeric_limits<float>::infinity();
+    if (text == "-inf") return -std::numeric_limits<float>::infinity();
+    if (text.rfind("nan:0x", 0) == 0) return std::bit_cast<float>(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
+    return std::nullopt;
+}
+
+namespace {
+
+Json fullKeys(const Curve& curve) {
+    Json keys = Json::array();
+    for (const Key& k : curve.keys)
+        keys.push_back({floatJson(k.time), floatJson(k.value), floatJson(k.inTangent), floatJson(k.outTangent),
+                        floatJson(k.inWeight), floatJson(k.outWeight), k.weightedMode});
+    return {{"keys", keys}, {"preWrapMode", curve.preWrapMode}, {"postWrapMode", curve.postWrapMode}};
+}
+
+bool defaultWraps(const Curve& curve) {
+    return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever;
+}
+
+}  // namespace
+
+// Original values as runs [count, value] of bitwise-equal values: a constant takes one run.
+Json valueRuns(const Curve& curve) {
+    Json runs = Json::array();
+    const auto& keys = curve.keys;
+    for (std::size_t i = 0; i < keys.size();) {
+        std::size_t j = i + 1;
+        while (j < keys.size() && std::bit_cast<std::uint32_t>(keys[j].value) == std::bit_cast<std::uint32_t>(keys[i].value)) ++j;
+        runs.push_back({j - i, floatJson(keys[i].value)});
+        i = j;
+    }
+    return runs;
+}
+
+std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component) {
+    const auto& knots = track.keyKnots[component];
+    bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
+    plain = plain && curve.keys.compact();  // every key is MRTK's linear encoding
+    for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) plain = curve.keys.time(k) >= 0;
+    if (!plain) return fullKeys(curve);
+    Json extras = Json::object();
+    if (knots.size() != track.times.size()) {  // some knots were added
+        Json runs = Json::array();
+        for (std::size_t i = 0; i < knots.size();) {
+            std::size_t j = i + 1;
+            while (j < knots.size() && knots[j] == knots[j - 1] + 1) ++j;
+            runs.push_back({knots[i], j - i});
+            i = j;
+        }
+        extras["knots"] = runs;
+    }
+    // Quaternions the channel had to normalise (zero or far from unit) keep their recorded values here.
+    if (track.valuesChanged[component]) extras["values"] = valueRuns(curve);
+    if (extras.empty()) return std::nullopt;
+    return extras;
+}
+
+std::optional<Json> emptyCurveExtrasFor(const Curve& curve) {
+    if (defaultWraps(curve)) return std::nullopt;
+    return fullKeys(curve);
+}
+
+std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
+    bool plain = defaultWraps(curve);
+    for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {
+        const Key& key = curve.keys[k];
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(key.value);
+        plain = std::isfinite(key.time) && key.time >= 0 && (bits == 0 || key.value == 1.0f) && isCompactKey(key) &&
+                (k == 0 || key.time > curve.keys[k - 1].time);
+    }
+    if (!plain) return fullKeys(curve);
+    if (extended) return Json{{"knots", Json::array({Json::array({0, curve.keys.size()})})}};
+    return std::nullopt;
+}
+
+Json buildExtras(const Recording& recording, double duration, const std::vector<std::pair<std::string, Json>>& curves) {
+    Json markers = Json::array();
+    for (const Marker& marker : recording.markers) markers.push_back({{"time", floatJson(marker.time)}, {"name", marker.name}});
+    Json curveMap = Json::object();
+    for (const auto& [name, extras] : curves) curveMap[name] = extras;
+    Json extras = {
+        {"schema", kExtrasSchema},
+        {"generator", std::string("inputanim ") + INPUTANIM_VERSION},
+        {"source", {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}}},
+        {"flags", {recording.hasCameraPose, recording.hasHandData, recording.hasEyeGaze}},
+        {"duration", duration},
+    };
+    // tinygltf 2.7 writes empty arrays and objects as null: leave them out instead.
+    if (!markers.empty()) extras["markers"] = markers;
+    if (!curveMap.empty()) extras["curves"] = curveMap;
+    return extras;
+}
+
+namespace {
+tinygltf::Value toValue(const Json& json) {
+    switch (json.type()) {
+        case Json::value_t::object: {
+            tinygltf::Value::Object object;
+            for (const auto& [key, value] : json.items()) object.emplace(key, toValue(value));
+            return tinygltf::Value(std::move(object));
+        }
+        case Json::value_t::array: {
+            tinygltf::Value::Array array;
+            array.reserve(json.size());
+            for (const auto& value : json) array.push_back(toValue(value));
+            return tinygltf::Value(std::move(array));
+        }
+        case Json::value_t::string: return tinygltf::Value(json.get<std::string>());
+        case Json::value_t::boolean: return tinygltf::Value(json.get<bool>());
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned: {
+            const auto i = json.get<std::int64_t>();
+            if (i >= INT32_MIN && i <= INT32_MAX) return tinygltf::Value(int(i));
+            return tinygltf::Value(double(i));
+        }
+        case Json::value_t::number_float: return tinygltf::Value(json.get<double>());
+        default: return {};
+    }
+}
+}  // namespace
+
+tinygltf::Value extrasValue(const Json& inputanimExtras) {
+    tinygltf::Value::Object root;
+    root.emplace("inputanim", toValue(inputanimExtras));
+    return tinygltf::Value(std::move(root));
+}
+
+// ---- reading: a recording rebuilt from the file's channels and extras --------------------------------------
+
+namespace {
+
+using JsonIn = nlohmann::json;  // as read (keys in file order)
+
+Result<Curve> curveFromKeys(const JsonIn& entry, const std::string& where) {
+    Curve curve;
+    auto fail = [&](const std::string& what) { return Error{{}, {}, where + ": " + what}; };
+    // tinygltf 2.7 writes an empty array as null: that is a curve without keys.
+    if (!entry["keys"].is_array() && !entry["keys"].is_null()) return fail("expected an array of keys");
+    if (entry.contains("preWrapMode")) curve.preWrapMode = entry["preWrapMode"].get<std::int32_t>();
+    if (entry.contains("postWrapMode")) curve.postWrapMode = entry["postWrapMode"].get<std::int32_t>();
+    for (const JsonIn& k : entry["keys"]) {
+        if (!k.is_array() || k.size() != 7 || !k[6].is_number_integer()) return fail("expected keys of 7 values");
+        float f[6];
+        for (int i = 0; i < 6; ++i) {
+            auto v = floatFromJson(k[i]);
+            if (!v) return fail("a key holds something other than a number, \"inf\", \"-inf\" or \"nan:0x...\"");
+            f[i] = *v;
+        }
+        curve.keys.push_back(Key{f[0], f[1], f[2], f[3], f[4], f[5], k[6].get<std::int32_t>()});
+    }
+    return curve;
+}
+
+// A curve whose keys sit on (some of) its channel's knots with MRTK's linear encoding.
+Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place, const JsonIn* entry, const std::string& where) {
+    Curve curve;
+    const int node = doc.findNode(place.node);
+    const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
+    if (!channel) return curve;  // no channel: no keys
+    const Track& track = channel->track;
+    // Runs [first, count] of the knots that are keys, in order and apart (so that the keys are at most the
+    // channel's knots, whatever the file claims); without "knots", every knot is.
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    if (entry && entry->contains("knots")) {
+        std::size_t end = 0;
+        for (const JsonIn& run : (*entry)["knots"]) {
+            if (!run.is_array() || run.size() != 2 || !run[0].is_number_unsigned() || !run[1].is_number_unsigned())
+                return Error{{}, {}, where + ": knots must be [first, count] pairs of non-negative integers"};
+            const auto first = run[0].get<std::size_t>(), count = run[1].get<std::size_t>();
+            if (first > track.times.size() || count > track.times.size() - first)
+                return Error{{}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
+            if (first < end || count == 0)
+                return Error{{}, {}, where + ": knot runs must be non-empty, in order and must not overlap"};
+            runs.emplace_back(first, count);
+            end = first + count;
+        }
+    } else {
+        runs.emplace_back(0, track.times.size());
+    }
+    std::size_t keys = 0;
+    for (const auto& run : runs) keys += run.second;
+    curve.keys.reserve(keys);
+    const float* values = track.values.data() + place.component;
+    const std::size_t stride = std::size_t(track.components);
+    for (const auto& [first, count] : runs)
+        for (std::size_t i = first; i < first + count; ++i) curve.keys.push_back(track.times[i], place.sign * values[i * stride]);
+    if (entry && entry->contains("values")) {  // recorded values that the channel had to change
+        std::size_t k = 0;
+        for (const JsonIn& run : (*entry)["values"]) {
+            const auto value = run.is_array() && run.size() == 2 ? floatFromJson(run[1]) : std::nullopt;
+            const std::size_t count = value && run[0].is_number_unsigned() ? run[0].get<std::size_t>() : 0;
+            if (!value || count > curve.keys.size() - k) return Error{{}, {}, where + ": values must be [count, value] runs covering the keys"};
+            for (std::size_t end = k + count; k < end; ++k) curve.keys.setValue(k, *value);
+        }
+        if (k != curve.keys.size()) return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
+    }
+    return curve;
+}
+
+}  // namespace
+
+Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::json& extras) {
+    const std::string where = "extras.inputanim";
+    Recording recording;
+    try {
+        const JsonIn& source = extras.at("source");
+        const auto encoding = encodingFromNames(source.at("version").get<std::string>(), source.at("layout").get<std::string>());
+        if (!encoding) return Error{doc.path(), {}, where + ".source: expected version 1.0 with layout full, or 1.1 with compact or full"};
+        recording.encoding = *encoding;
+        const JsonIn& flags = extras.at("flags");
+        recording.hasCameraPose = flags.at(0).get<std::uint8_t>();
+        recording.hasHandData = flags.at(1).get<std::uint8_t>();
+        recording.hasEyeGaze = flags.at(2).get<std::uint8_t>();
+        if (extras.contains("markers"))
+            for (const JsonIn& m : extras["markers"]) {
+                auto time = floatFromJson(m.at("time"));
+                if (!time) return Error{doc.path(), {}, where + ": a marker time is not a number"};
+                recording.markers.push_back({*time, m.at("name").get<std::string>()});
+            }
+        const JsonIn empty = JsonIn::object();
+        const JsonIn& curves = extras.contains("curves") ? extras["curves"] : empty;
+        for (std::size_t i = 0; i < kCurveCount; ++i) {
+            if (!recording.sectionPresent(sectionOf(i))) continue;
+            const std::string name = curveName(i);
+            const JsonIn* entry = curves.contains(name) ? &curves[name] : nullptr;
+            auto curve = entry && entry->contains("keys") ? curveFromKeys(*entry, where + ".curves." + name)
+                                                          : curveFromChannel(doc, placeOf(i), entry, where + ".curves." + name);
+            if (!curve) return Error{doc.path(), {}, curve.error().message};
+            recording.curves[i] = std::move(*curve);
+        }
+    } catch (const JsonIn::exception& e) {
+        return Error{doc.path(), {}, "extras.inputanim is malformed: " + std::string(e.what())};
+    }
+    return recording;
+}
+
+
+}  // namespace inputanim

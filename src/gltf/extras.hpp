@@ -1,0 +1,59 @@
+// extras.inputanim: what glTF cannot express, so that binary -> glTF -> binary is byte-identical (internal to the
+// glTF layer). Written by the export, read back here, side by side.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "inputanim/core/recording.hpp"
+#include "inputanim/tracks/track.hpp"
+
+namespace tinygltf {
+class Value;
+}
+
+namespace inputanim {
+
+inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
+
+// True when `extras` is this tool's object: {"schema": "inputanim.gltf/1", ...}. Any other value, including
+// a schema that is not a string, is false (never a JSON type error).
+inline bool isOwnExtras(const nlohmann::json& extras) {
+    if (!extras.is_object()) return false;
+    const auto schema = extras.find("schema");
+    return schema != extras.end() && schema->is_string() && schema->get_ref<const std::string&>() == kExtrasSchema;
+}
+
+// A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
+nlohmann::ordered_json floatJson(float value);
+// Its inverse; nullopt for anything else.
+std::optional<float> floatFromJson(const nlohmann::json& value);
+
+// What a float curve needs beyond its channel, or nullopt when its keys are exactly the knots of the
+// channel with MRTK's linear encoding: "knots": [[first, count], ...] when only some knots are its keys,
+// "values": [[count, value], ...] when the channel had to change its values (zero or non-unit
+// quaternions); or {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...],
+// "preWrapMode": m, "postWrapMode": m} when the channel cannot say (tangents, weights, wrap modes,
+// negative times, empty components).
+std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component);
+// The same for a float curve that has no channel because it and its vector's other components are empty:
+// only wrap modes other than ClampForever need saying.
+std::optional<nlohmann::ordered_json> emptyCurveExtrasFor(const Curve& curve);
+// The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
+// at its end than the curve has keys.
+std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve, bool extended);
+
+nlohmann::ordered_json buildExtras(const Recording& recording, double duration,
+                                   const std::vector<std::pair<std::string, nlohmann::ordered_json>>& curves);
+
+tinygltf::Value extrasValue(const nlohmann::ordered_json& inputanimExtras);  // {"inputanim": ...}
+
+class GltfDocument;
+// The recording a file of this tool holds: curves rebuilt from its channels and `extras` (isOwnExtras), byte for
+// byte as they were read from the binary file.
+Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::json& extras);
+
+}  // namespace inputanim

@@ -1,0 +1,80 @@
+// glTF -> Recording: files of this tool from their extras, others by their node names (foreign_import).
+#include "inputanim/gltf/import.hpp"
+
+#include <cstring>
+
+#include "document.hpp"
+#include "extras.hpp"
+#include "foreign_import.hpp"
+#include "buffers.hpp"
+#include "glb.hpp"
+#include "json_limits.hpp"
+
+namespace inputanim {
+
+bool looksLikeGltf(std::span<const std::uint8_t> bytes) {
+    if (isGlb(bytes)) return true;
+    for (std::uint8_t b : bytes) {
+        if (b == ' ' || b == '\t' || b == '\n' || b == '\r') continue;
+        return b == '{';
+    }
+    return false;
+}
+
+std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path) {
+    std::span<const std::uint8_t> text = bytes;
+    if (isGlb(bytes)) {
+        auto chunks = readGlb(bytes, path);
+        if (!chunks) return {};
+        text = chunks->json;
+    }
+    if (tooDeepAt(text)) return {};
+    const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+    return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
+}
+
+Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
+                             ImportReport* report) {
+    ImportReport local;
+    ImportReport& r = report ? *report : local;
+    auto doc = GltfDocument::load(bytes, path, options.allowExternalPaths, options.animation);
+    if (!doc) return doc.error();
+    r.animations = doc->animations();
+    r.animation = doc->selectedAnimation();
+    r.bufferFiles = doc->bufferFiles();
+    const nlohmann::json& extras = doc->inputanimExtras();
+    Result<Recording> recording = Error{};
+    if (isOwnExtras(extras)) {
+        r.ownFile = true;
+        recording = recordingFromExtras(*doc, extras);
+    } else {
+        recording = importForeign(*doc, options, r);  // fitted for the requested encoding
+    }
+    if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
+    auto converted = convertEncoding(std::move(*recording), *options.encoding);
+    if (!converted) return converted.error().from(path);
+    return converted;
+}
+
+Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::string& source) {
+    if (auto at = tooDeepAt(bytes)) return Error{source, *at, "JSON nested too deeply", ErrorKind::Refused};
+    const auto json = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) return Error{source, {}, "expected a JSON object (see --map in docs/cli.md)"};
+    NodeMap map;
+    try {
+        if (json.contains("joints"))
+            for (const auto& [node, target] : json["joints"].items()) map.joints[node] = target.get<std::string>();
+        map.camera = json.value("camera", "");
+        if (json.contains("gaze")) {
+            map.gazeOrigin = json["gaze"].value("origin", "");
+            map.gazeDirection = json["gaze"].value("direction", "");
+        }
+        if (json.contains("booleans"))
+            for (const auto& [name, node] : json["booleans"].items()) map.booleans[name] = node.get<std::string>();
+    } catch (const nlohmann::json::exception& e) {
+        return Error{source, {}, std::string("unexpected value: ") + e.what()};
+    }
+    return map;
+}
+
+}  // namespace inputanim

@@ -1,0 +1,283 @@
+#include "inputanim/io/file_io.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <utility>
+
+namespace inputanim {
+namespace {
+
+Error systemError(const std::string& path, const std::string& what, ErrorKind kind) {
+    return Error{path, {}, what + ": " + std::strerror(errno), kind};
+}
+
+std::string kindOfFile(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    return "not a regular file";
+}
+
+// ---- temporaries that a signal must not leave behind -------------------------------------------------------
+
+constexpr std::size_t kTemporarySlots = 4096;
+std::atomic<const char*> temporaries[kTemporarySlots];
+
+void remember(const char* temporary) {
+    for (auto& slot : temporaries) {
+        const char* expected = nullptr;
+        if (slot.compare_exchange_strong(expected, temporary)) return;
+    }
+}
+
+void forget(const char* temporary) {
+    for (auto& slot : temporaries) {
+        const char* expected = temporary;
+        if (slot.compare_exchange_strong(expected, nullptr)) return;
+    }
+}
+
+extern "C" void removeTemporariesAndDie(int signal) {
+    for (auto& slot : temporaries)
+        if (const char* temporary = slot.load()) ::unlink(temporary);  // async-signal-safe
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
+// The process's umask, read without changing it (/proc), else by setting and restoring it once.
+mode_t currentUmask() {
+    static const mode_t mask = [] {
+        std::ifstream status("/proc/self/status");
+        std::string line;
+        while (std::getline(status, line))
+            if (line.rfind("Umask:", 0) == 0) return mode_t(std::strtoul(line.c_str() + 6, nullptr, 8));
+        const mode_t m = ::umask(022);
+        ::umask(m);
+        return m;
+    }();
+    return mask;
+}
+
+// Exclusive among inputanim processes committing into one folder (an advisory lock on the folder itself).
+class FolderLock {
+public:
+    explicit FolderLock(const std::string& file) {
+        const std::filesystem::path target(file);
+        const std::string folder = target.has_parent_path() ? target.parent_path().string() : ".";
+        fd_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd_ >= 0) ::flock(fd_, LOCK_EX);  // advice only: without it the commit still happens
+    }
+    ~FolderLock() {
+        if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+    }
+    FolderLock(const FolderLock&) = delete;
+    FolderLock& operator=(const FolderLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+
+// Refuses a target that is there and is not a regular file; reports whether one is there, and its mode.
+Result<std::optional<mode_t>> existingTarget(const std::string& path) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0) {
+        if (errno == ENOENT) return std::optional<mode_t>{};
+        return systemError(path, "cannot inspect the output path", ErrorKind::OutputFailed);
+    }
+    if (!S_ISREG(info.st_mode))
+        return Error{path, {}, "exists and is " + kindOfFile(info.st_mode) + "; only regular files are replaced (choose another output)",
+                     ErrorKind::OutputFailed};
+    return std::optional<mode_t>(info.st_mode & 07777);
+}
+
+Error existsError(const std::string& path) { return Error{path, {}, "exists (use --force to overwrite)", ErrorKind::OutputFailed}; }
+
+// rename() that fails with EEXIST instead of replacing: renameat2's RENAME_NOREPLACE, or where the file system
+// lacks it, link() (which never replaces) and unlink().
+int renameNoReplace(const char* from, const char* to) {
+#ifdef RENAME_NOREPLACE
+    if (::renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+#endif
+    if (::link(from, to) != 0) return -1;
+    ::unlink(from);
+    return 0;
+}
+
+}  // namespace
+
+std::string lowercaseExtension(const std::string& path) {
+    std::string extension = std::filesystem::path(path).extension().string();
+    for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return extension;
+}
+
+Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t> limit) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) return systemError(path, "cannot open for reading", ErrorKind::InputFailed);
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        const Error error = Error{path, {}, "is " + kindOfFile(info.st_mode) + "; expected a regular file", ErrorKind::InputFailed};
+        ::close(fd);
+        return error;
+    }
+    const auto size = std::min<std::uint64_t>(std::uint64_t(info.st_size), limit.value_or(UINT64_MAX));
+    FileBytes bytes;
+    try {
+        bytes.resize(static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+        ::close(fd);
+        return Error{path, {}, "not enough memory to read " + std::to_string(size) + " bytes", ErrorKind::InputFailed};
+    }
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) {
+            const Error error = n < 0 ? systemError(path, "read failed", ErrorKind::InputFailed)
+                                      : Error{path, done, "file shrank while being read", ErrorKind::InputFailed};
+            ::close(fd);
+            return error;
+        }
+        done += std::size_t(n);
+    }
+    ::close(fd);
+    return bytes;
+}
+
+StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite)
+    : fd_(fd), temporary_(std::move(temporary)), target_(std::move(target)), overwrite_(overwrite) {
+    remember(temporary_.get());
+}
+
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)),
+      overwrite_(other.overwrite_) {}
+
+StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
+    if (this != &other) {
+        discard();
+        fd_ = std::exchange(other.fd_, -1);
+        temporary_ = std::move(other.temporary_);
+        target_ = std::move(other.target_);
+        overwrite_ = other.overwrite_;
+    }
+    return *this;
+}
+
+StagedFile::~StagedFile() { discard(); }
+
+void StagedFile::discard() {
+    if (fd_ < 0) return;
+    ::close(std::exchange(fd_, -1));
+    ::unlink(temporary_.get());
+    forget(temporary_.get());
+}
+
+Status StagedFile::commit() {
+    if (fd_ < 0) return Error{target_, {}, "already committed or discarded", ErrorKind::OutputFailed};
+    if (::fsync(fd_) != 0) {
+        const Error error = systemError(target_, "cannot flush to disk", ErrorKind::OutputFailed);
+        discard();
+        return error;
+    }
+    const int fd = std::exchange(fd_, -1);
+    auto fail = [&](Error error) -> Status {
+        ::unlink(temporary_.get());
+        forget(temporary_.get());
+        return error;
+    };
+    if (::close(fd) != 0) return fail(systemError(target_, "close failed", ErrorKind::OutputFailed));
+    if (overwrite_ == Overwrite::Never) {
+        if (renameNoReplace(temporary_.get(), target_.c_str()) != 0)
+            return fail(errno == EEXIST ? existsError(target_)
+                                        : systemError(target_, "cannot rename the finished temporary file into place", ErrorKind::OutputFailed));
+    } else {
+        // Another process may have put something else there meanwhile: still only a regular file is replaced.
+        if (auto existing = existingTarget(target_); !existing) return fail(existing.error());
+        if (::rename(temporary_.get(), target_.c_str()) != 0)
+            return fail(systemError(target_, "cannot rename the finished temporary file into place", ErrorKind::OutputFailed));
+    }
+    forget(temporary_.get());
+    return Success{};
+}
+
+Status checkTarget(const std::string& path, Overwrite overwrite) {
+    auto existing = existingTarget(path);
+    if (!existing) return existing.error();
+    if (*existing && overwrite == Overwrite::Never) return existsError(path);
+    return Success{};
+}
+
+Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+    auto existing = existingTarget(path);
+    if (!existing) return existing.error();
+    if (*existing && overwrite == Overwrite::Never) return existsError(path);
+    const std::filesystem::path target(path);
+    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+    std::string hidden = ".";  // built step by step: GCC 12 warns falsely (-Wrestrict) on "." + string
+    hidden += target.filename().string();
+    hidden += ".tmp-XXXXXX";
+    const std::string temporaryPath = (folder / hidden).string();
+    auto temporary = std::make_unique<char[]>(temporaryPath.size() + 1);
+    std::memcpy(temporary.get(), temporaryPath.c_str(), temporaryPath.size() + 1);
+    const int fd = ::mkstemp(temporary.get());
+    if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
+    StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
+    for (const auto& bytes : pieces) {
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return systemError(path, "write failed", ErrorKind::OutputFailed);
+            done += std::size_t(n);
+        }
+    }
+    const mode_t mode = existing->value_or(0666 & ~currentUmask());
+    if (::fchmod(fd, mode) != 0) return systemError(path, "cannot set permissions", ErrorKind::OutputFailed);
+    return staged;
+}
+
+Status commitInOrder(std::vector<StagedFile>& files) {
+    std::optional<FolderLock> lock;
+    if (files.size() > 1) lock.emplace(files.front().target());
+    for (auto& file : files)
+        if (auto committed = file.commit(); !committed) {
+            files.clear();
+            return committed;
+        }
+    return Success{};
+}
+
+Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes, Overwrite overwrite) {
+    const std::span<const std::uint8_t> pieces[] = {bytes};
+    return writeFileAtomically(path, pieces, overwrite);
+}
+
+Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+    auto staged = stageFile(path, pieces, overwrite);
+    if (!staged) return staged.error();
+    return staged->commit();
+}
+
+void removeTemporariesOnSignals() {
+    for (int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, removeTemporariesAndDie);
+    std::signal(SIGXFSZ, SIG_IGN);  // write() then fails with EFBIG, and the temporary is removed as on any error
+}
+
+}  // namespace inputanim

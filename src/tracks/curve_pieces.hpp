@@ -1,0 +1,42 @@
+// A curve as played over a recording, cut at knots (internal to the track engine).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "inputanim/core/curve.hpp"
+#include "inputanim/core/error.hpp"
+
+namespace inputanim {
+
+// One component over one interval between adjacent knots: a single Unity segment (maybe wrapped or
+// mirrored) or a constant. Intervals never contain a key time, so this is smooth inside.
+struct Piece {
+    bool constant = true;
+    double hold = 0;
+    Key left, right;
+    SegmentShape shape = SegmentShape::Linear;
+    double anchorReal = 0, anchorMapped = 0;
+    int direction = 1;
+
+    ValueSlope at(double t) const {
+        if (constant) return {hold, 0};
+        if (shape == SegmentShape::Stepped) return {double(left.value), 0};
+        const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left.time), double(right.time));
+        ValueSlope v = evaluateSegment(left, right, mapped);
+        // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.
+        if (mapped >= right.time) v.value = evaluateSegment(left, right, std::nextafter(double(right.time), -1e300)).value;
+        v.slope *= direction;
+        return v;
+    }
+};
+
+// The piece of `curve` inside the interval (ta, tb), which holds no key time (also after wrapping).
+Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb);
+
+// Key times of one curve as played over [0, duration]: clamped keys as they are, wrapped keys repeated
+// (Loop) or mirrored (PingPong) period after period; fails beyond maxKnots.
+Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, std::vector<float>& events);
+
+}  // namespace inputanim

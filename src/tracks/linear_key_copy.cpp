@@ -1,0 +1,123 @@
+#include "linear_key_copy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "slerp_bound.hpp"
+
+namespace inputanim {
+namespace {
+
+Quaternion knotQuaternion(const Track& track, std::size_t k) {
+    return {track.values[k * 4], track.values[k * 4 + 1], track.values[k * 4 + 2], track.values[k * 4 + 3]};
+}
+
+// Rotation knots copied from keys: each within 0.001 of unit length (so the general path would leave it
+// alone) and slerp provably within tolerance of nlerp between neighbours, `margin` inside both limits. Sets
+// the track's maxError to that bound; false sends the track to the general path.
+bool slerpMatchesNlerpAlong(Track& track, double margin, double safeCos) {
+    double smallestDot = 1;
+    for (std::size_t k = 0; k < track.times.size(); ++k) {
+        const Quaternion b = knotQuaternion(track, k);
+        if (std::abs(norm(b) - 1) > 0.001 - margin) return false;
+        if (k == 0) continue;
+        const double cosine = unitDot(knotQuaternion(track, k - 1), b);
+        if (cosine < safeCos + margin) return false;
+        smallestDot = std::min(smallestDot, cosine);
+    }
+    if (track.times.size() > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+    return true;
+}
+
+bool allZero(std::span<const Curve* const> curves) {
+    for (const Curve* curve : curves)
+        for (std::size_t k = 0; k < curve->keys.size(); ++k)
+            if (curve->keys.value(k) != 0) return false;
+    return true;
+}
+
+// Components keyed at different times: knots at every component's key times, each component evaluated there
+// (as the general path does). Rotations keep a margin so that the general path's slightly different interval
+// ends could not decide otherwise.
+std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
+    const int n = int(curves.size());
+    Track track;
+    track.interpolation = Interpolation::Linear;
+    track.components = n;
+    for (const Curve* curve : curves) {
+        const std::size_t before = track.times.size();
+        for (std::size_t k = 0; k < curve->keys.size(); ++k) track.times.push_back(curve->keys.time(k));
+        std::inplace_merge(track.times.begin(), track.times.begin() + std::ptrdiff_t(before), track.times.end());
+    }
+    track.times.erase(std::unique(track.times.begin(), track.times.end()), track.times.end());
+    const std::size_t count = track.times.size();
+    track.values.resize(count * n);
+    for (int c = 0; c < n; ++c) {
+        CurveCursor cursor(*curves[c]);
+        for (std::size_t k = 0; k < count; ++k) track.values[k * n + c] = float(cursor.evaluate(track.times[k]).value);
+    }
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) return std::nullopt;
+    track.keyKnots.assign(n, {});
+    for (int c = 0; c < n; ++c) {
+        const auto& keys = curves[c]->keys;
+        std::size_t knot = 0;
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            while (track.times[knot] < keys.time(k)) ++knot;
+            track.keyKnots[c].push_back(std::uint32_t(knot));
+        }
+    }
+    track.valuesChanged.assign(n, false);
+    track.copiesKeys = true;
+    return track;
+}
+
+}  // namespace
+
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
+    const int n = int(curves.size());
+    bool aligned = true;
+    const auto& keys0 = curves[0]->keys;
+    for (const Curve* curve : curves) {
+        const std::size_t count = curve->keys.size();
+        const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong ||
+                                         curve->postWrapMode == kWrapLoop || curve->postWrapMode == kWrapPingPong);
+        if (count == 0 || !(curve->keys.time(0) >= 0) || wraps) return std::nullopt;
+        // Compact keys (zero weights) at increasing times, which the caller checked, are Linear segments.
+        if (!curve->keys.compact())
+            for (std::size_t k = 1; k < count; ++k)
+                if (segmentShape(curve->keys[k - 1], curve->keys[k]) != SegmentShape::Linear) return std::nullopt;
+        aligned = aligned && count == keys0.size();
+        for (std::size_t k = 0; aligned && k < count; ++k) aligned = curve->keys.time(k) == keys0.time(k);
+    }
+    if (!aligned) return mergeLinearKeys(curves, kind, safeCos);
+    const std::size_t count = keys0.size();
+    Track track;
+    track.interpolation = Interpolation::Linear;
+    track.components = n;
+    track.times.resize(count);
+    track.values.resize(count * n);
+    track.keyKnots.assign(n, std::vector<std::uint32_t>(count));
+    for (auto& knots : track.keyKnots)
+        for (std::size_t k = 0; k < count; ++k) knots[k] = std::uint32_t(k);
+    track.copiesKeys = true;
+    if (kind == TrackKind::Rotation && allZero(curves)) {
+        // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at
+        // every knot and keeps the recorded zeros in extras (valuesChanged).
+        for (std::size_t k = 0; k < count; ++k) {
+            track.times[k] = keys0.time(k);
+            track.values[k * n + 3] = 1;
+        }
+        track.valuesChanged.assign(n, true);
+        return track;
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+        track.times[k] = keys0.time(k);
+        for (int c = 0; c < n; ++c) track.values[k * n + c] = curves[c]->keys.value(k);
+    }
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) return std::nullopt;
+    track.valuesChanged.assign(n, false);
+    return track;
+}
+
+}  // namespace inputanim

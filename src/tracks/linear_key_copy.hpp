@@ -1,0 +1,20 @@
+// The common case of the curve engine in one pass (internal): MRTK's linear keys copied into a LINEAR track.
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "inputanim/core/curve.hpp"
+#include "inputanim/tracks/track.hpp"
+
+namespace inputanim {
+
+// MRTK's linear keys (clamped, from t >= 0) become a LINEAR track holding them as they are: the same knots and
+// values the general path emits for them. Components keyed at different times are merged at the union of
+// their times, each evaluated there, so each stays exactly piecewise linear. Rotations must stay within
+// 0.001 of unit length and close enough between knots (cos >= safeSlerpCos) that slerp provably stays
+// within tolerance of MRTK's nlerp; the track's maxError is that bound. Nullopt sends the curves to the
+// general path.
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos);
+
+}  // namespace inputanim

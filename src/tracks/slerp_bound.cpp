@@ -1,0 +1,63 @@
+#include "slerp_bound.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace inputanim {
+
+double slerpNlerpGap(double alpha, double na, double nb) {
+    if (!(alpha > 0) || !(na > 0) || !(nb > 0)) return 0;
+    const double sinA = std::sin(alpha), cosA = std::cos(alpha);
+    auto gap = [&](double s) { return std::abs(std::atan2(s * nb * sinA, (1 - s) * na + s * nb * cosA) - s * alpha); };
+    // The gap's derivative is zero where |(1 - s) a + s b|^2 = na nb sin(a) / a: a quadratic in s.
+    const double a2 = na * na, b2 = nb * nb, ab = na * nb * cosA, target = na * nb * sinA / alpha;
+    const double qa = a2 - 2 * ab + b2, qb = 2 * (ab - a2), qc = a2 - target;
+    double worst = 0;
+    auto consider = [&](double s) {
+        if (s > 0 && s < 1) worst = std::max(worst, gap(s));
+    };
+    if (std::abs(qa) > 1e-300) {
+        const double disc = qb * qb - 4 * qa * qc;
+        if (disc >= 0) {
+            const double r = std::sqrt(disc);
+            consider((-qb - r) / (2 * qa));
+            consider((-qb + r) / (2 * qa));
+        }
+    } else if (qb != 0) {
+        consider(-qc / qb);
+    }
+    // Rounding near a double root can push the critical points apart or together: a few grid points as well.
+    for (int i = 1; i < 16; ++i) consider(i / 16.0);
+    return degrees(2 * worst);
+}
+
+double slerpDeviationBound(double alpha) {
+    // The gap grows with the angle and with the length ratio; its largest at lengths 0.999 and 1.001.
+    return std::max(slerpNlerpGap(alpha, 0.999, 1.001), slerpNlerpGap(alpha, 1.001, 0.999));
+}
+
+namespace {
+// The quaternion-space angle below which slerp and nlerp agree within half of `tolerance` degrees.
+double safeSlerpAngle(double tolerance) {
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 50; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (slerpDeviationBound(mid) <= 0.5 * tolerance ? lo : hi) = mid;
+    }
+    return lo;
+}
+}  // namespace
+
+double safeSlerpCos(double tolerance) {
+    thread_local double lastTolerance = -1, lastCos = 2;
+    if (tolerance != lastTolerance) lastCos = std::cos(safeSlerpAngle(tolerance)), lastTolerance = tolerance;
+    return lastCos;
+}
+
+double unitDot(const Quaternion& a, const Quaternion& b) {
+    const double na = norm(a), nb = norm(b);
+    if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return -2;
+    return dot(a, b) / (na * nb);
+}
+
+}  // namespace inputanim

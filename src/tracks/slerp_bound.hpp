@@ -1,0 +1,29 @@
+// How far glTF's slerp can stray from MRTK's component-wise interpolation of a rotation (internal to the
+// track engine). Both move along the great circle through the two keys; they differ in speed along it.
+#pragma once
+
+#include <array>
+
+#include "inputanim/core/math.hpp"
+
+namespace inputanim {
+
+// Largest rotation difference (degrees) between slerp and MRTK's nlerp between two quaternions whose unit
+// directions are `alpha` radians apart (in quaternion space) and whose lengths are na and nb, over the whole
+// interval: the exact maximum of | atan2(s nb sin a, (1 - s) na + s nb cos a) - s a |, doubled.
+double slerpNlerpGap(double alpha, double na = 1, double nb = 1);
+
+// An upper bound of slerpNlerpGap for every pair of keys at most `alpha` apart whose lengths are within
+// 0.001 of 1.
+double slerpDeviationBound(double alpha);
+
+// cos of the quaternion-space angle below which slerp and nlerp of near-unit keys (within 0.001) agree
+// within half of `tolerance` degrees. Remembered for the last tolerance: every rotation track of a file uses
+// the same one.
+double safeSlerpCos(double tolerance);
+
+// The cosine of the angle between two quaternions within 0.001 of unit length; -2 for others. Signed: ends
+// in opposite hemispheres make nlerp pass near zero, far from slerp.
+double unitDot(const Quaternion& a, const Quaternion& b);
+
+}  // namespace inputanim

@@ -1,0 +1,104 @@
+// Playing a track as glTF players do, and measuring how far that is from Unity's playback of the curves.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "inputanim/core/math.hpp"
+#include "inputanim/tracks/track.hpp"
+
+namespace inputanim {
+
+const char* interpolationName(Interpolation interpolation) {
+    switch (interpolation) {
+        case Interpolation::Step: return "STEP";
+        case Interpolation::Linear: return "LINEAR";
+        case Interpolation::CubicSpline: return "CUBICSPLINE";
+    }
+    return "?";
+}
+
+namespace {
+
+using Values = std::array<double, 4>;  // up to four components
+float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
+
+// Plays knot interval k of a track (times[k] <= time <= times[k + 1]) as glTF does.
+void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double time, double* out) {
+    const int n = track.components;
+    auto valueAt = [&](std::size_t i, int c) { return double(track.values[i * n + c]); };
+    const double d = double(track.times[k + 1]) - track.times[k], s = (time - track.times[k]) / d;
+    Values result{};
+    if (track.interpolation == Interpolation::Step) {
+        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c);
+    } else if (track.interpolation == Interpolation::CubicSpline) {
+        for (int c = 0; c < n; ++c)
+            result[c] = hermite(valueAt(k, c), d * track.outTangents[k * n + c], valueAt(k + 1, c), d * track.inTangents[(k + 1) * n + c], s).value;
+        if (kind == TrackKind::Rotation) normalize(result);
+    } else if (kind == TrackKind::Rotation) {
+        result = slerp({valueAt(k, 0), valueAt(k, 1), valueAt(k, 2), valueAt(k, 3)},
+                       {valueAt(k + 1, 0), valueAt(k + 1, 1), valueAt(k + 1, 2), valueAt(k + 1, 3)}, s);
+    } else {
+        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c) + (valueAt(k + 1, c) - valueAt(k, c)) * s;
+    }
+    for (int c = 0; c < n; ++c) out[c] = result[c];
+}
+}  // namespace
+
+void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint) {
+    const auto& times = track.times;
+    if (times.empty()) return;
+    // k: the first knot later than `time` (upper_bound), found near the hint when times increase.
+    std::size_t k = hint ? std::min(*hint, times.size()) : 0;
+    const bool hintHolds = hint && (k == 0 || double(times[k - 1]) <= time);
+    if (hintHolds) {
+        for (int step = 0; step < 4 && k < times.size() && !(time < double(times[k])); ++step) ++k;
+    }
+    if (!hintHolds || (k < times.size() && !(time < double(times[k]))))
+        k = std::size_t(std::upper_bound(times.begin(), times.end(), time) - times.begin());
+    if (hint) *hint = k;
+    if (k > 0 && double(times[k - 1]) == time && k < times.size()) {  // exactly on a knot: its value
+        Values v{};
+        for (int c = 0; c < track.components; ++c) v[c] = track.values[(k - 1) * track.components + c];
+        if (kind == TrackKind::Rotation) normalize(v);
+        for (int c = 0; c < track.components; ++c) out[c] = v[c];
+        return;
+    }
+    if (k == 0 || k == times.size()) {  // clamped outside the knots
+        const std::size_t at = k == 0 ? 0 : k - 1;
+        for (int c = 0; c < track.components; ++c) out[c] = track.values[at * track.components + c];
+        return;
+    }
+    sampleInterval(track, kind, k - 1, time, out);
+}
+
+double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind) {
+    const int n = track.components;
+    std::vector<CurveCursor> cursors;
+    for (const Curve* curve : components) cursors.emplace_back(*curve);
+    double worst = 0;
+    auto measure = [&](std::size_t k, double t) {
+        Values played{}, reference{};
+        if (k + 1 < track.times.size()) sampleInterval(track, kind, k, t, played.data());
+        else for (int c = 0; c < n; ++c) played[c] = track.values[k * n + c];
+        for (int c = 0; c < n; ++c) reference[c] = cursors[c].evaluate(t).value;
+        if (kind == TrackKind::Rotation) {
+            if (normalize(reference) && normalize(played)) worst = std::max(worst, rotationAngle(reference, played));
+            return;
+        }
+        double d2 = 0;
+        for (int c = 0; c < n; ++c) d2 += (played[c] - reference[c]) * (played[c] - reference[c]);
+        worst = std::max(worst, std::sqrt(d2));
+    };
+    const auto& times = track.times;
+    for (std::size_t k = 0; k < times.size(); ++k) {
+        measure(k, times[k]);
+        // No Float32 time lies inside a one-step interval (a jump), so nothing there is ever played.
+        if (k + 1 == times.size() || nextUp(times[k]) == times[k + 1]) continue;
+        const double d = double(times[k + 1]) - times[k];
+        for (double s : {0.25, 0.5, 0.75}) measure(k, times[k] + s * d);
+    }
+    return worst;
+}
+
+}  // namespace inputanim

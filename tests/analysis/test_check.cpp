@@ -1,0 +1,120 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "support/fixtures.hpp"
+#include "inputanim/analysis/check.hpp"
+
+using namespace inputanim;
+
+namespace {
+const Finding* find(const std::vector<Finding>& findings, const std::string& code) {
+    for (const Finding& f : findings)
+        if (f.code == code) return &f;
+    return nullptr;
+}
+
+// Joint IndexTip of the left hand with a unit rotation about Y at the given angles (degrees).
+void setRotation(Recording& r, const std::vector<std::pair<float, double>>& timeAngle) {
+    for (int c = 0; c < 4; ++c) r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.clear();
+    for (auto [t, degrees] : timeAngle) {
+        const double half = degrees * 3.14159265358979 / 360;
+        const float q[4] = {0, float(std::sin(half)), 0, float(std::cos(half))};
+        for (int c = 0; c < 4; ++c) r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.push_back(Key{t, q[c]});
+    }
+}
+
+Recording base() {
+    Recording r;
+    r.encoding = {1, Layout::Compact};
+    setRotation(r, {{0, 0}, {1, 10}, {2, 20}});
+    return r;
+}
+}  // namespace
+
+TEST_CASE("a clean recording has no findings") { CHECK(checkRecording(base()).empty()); }
+
+TEST_CASE("time problems are errors or warnings by curve and key") {
+    Recording r = base();
+    auto& keys = r.curves[cameraCurve(1)].keys;
+    keys = {Key{0, 1}, Key{0.5f, 1}, Key{0.5f, 2}, Key{0.25f, 3}};
+    auto findings = checkRecording(r);
+    const Finding* duplicate = find(findings, "duplicate-time");
+    REQUIRE(duplicate);
+    CHECK(duplicate->severity == Severity::Error);
+    CHECK(duplicate->curve == "camera.PositionY");
+    CHECK(duplicate->key == 2u);
+    CHECK_THAT(duplicate->message, Catch::Contains("2 key(s)"));
+
+    keys = {Key{0, 1}, Key{0.5f, 1}, Key{0.25f, 3}};
+    findings = checkRecording(r);
+    REQUIRE(find(findings, "decreasing-time"));
+
+    keys = {Key{-0.1f, 1}, Key{0.5f, 1}};
+    findings = checkRecording(r);
+    REQUIRE(find(findings, "negative-time"));
+    CHECK(find(findings, "negative-time")->severity == Severity::Warning);
+    r.encoding = {0, Layout::Full};
+    r.hasEyeGaze = 0;
+    CHECK(find(checkRecording(r), "negative-time")->severity == Severity::Note);  // 1.0 lead-in key
+
+    keys = {Key{0, std::numeric_limits<float>::quiet_NaN()}};
+    REQUIRE(find(checkRecording(r), "non-finite"));
+}
+
+TEST_CASE("quaternion problems") {
+    Recording r = base();
+    setRotation(r, {{0, 0}, {1, 10}, {2, 200}});  // 200 degrees is the far hemisphere from 10
+    auto findings = checkRecording(r);
+    REQUIRE(find(findings, "hemisphere-flip"));
+    CHECK(find(findings, "hemisphere-flip")->curve == "left.IndexTip.Rotation");
+
+    r = base();
+    r.curves[jointCurve(Hand::Left, Joint::IndexTip, 6)].keys.setValue(1, 0.5f);  // |q| ~ 0.51
+    REQUIRE(find(checkRecording(r), "non-unit-quaternion"));
+
+    r = base();
+    for (int c = 0; c < 4; ++c)
+        for (std::size_t k = 0; k < r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.size(); ++k)
+            r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.setValue(k, 0);
+    CHECK(find(checkRecording(r), "zero-quaternion")->severity == Severity::Warning);
+
+    r = base();
+    r.curves[jointCurve(Hand::Left, Joint::IndexTip, 6)].keys.resize(1);
+    findings = checkRecording(r);
+    const Finding* defect = find(findings, "rotation-w-single-key");
+    REQUIRE(defect);
+    CHECK(defect->curve == "left.IndexTip.RotationW");
+    CHECK_FALSE(find(findings, "non-unit-quaternion"));  // not repeated as another problem
+}
+
+TEST_CASE("lost tail and unaligned components") {
+    Recording r = base();
+    r.curves[cameraCurve(0)].keys = {Key{0, 1}, Key{0.5f, 2}};
+    r.curves[cameraCurve(1)].keys = {Key{0, 1}, Key{0.7f, 2}};
+    auto findings = checkRecording(r);
+    const Finding* tail = find(findings, "lost-tail");
+    REQUIRE(tail);
+    CHECK(tail->curve == "camera.PositionX");
+    CHECK_THAT(tail->message, Catch::Contains("1.5 s before"));
+    const Finding* unaligned = find(findings, "unaligned-components");
+    REQUIRE(unaligned);
+    CHECK(unaligned->curve == "camera.Position");
+}
+
+TEST_CASE("joint curves may end where their hand stops being tracked") {
+    Recording r = base();
+    r.curves[cameraCurve(0)].keys = {Key{0, 1}, Key{3, 2}};
+    r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}, Key{2, 0}};  // untracked from 2 s
+    CHECK_FALSE(find(checkRecording(r), "lost-tail"));
+    r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}};  // tracked to the end (3 s)
+    REQUIRE(find(checkRecording(r), "lost-tail"));
+    CHECK_THAT(find(checkRecording(r), "lost-tail")->curve, Catch::StartsWith("left.IndexTip.Rotation"));
+}
+
+TEST_CASE("sections that are absent are not checked") {
+    Recording r = base();
+    r.hasHandData = 0;
+    r.curves[jointCurve(Hand::Left, Joint::IndexTip, 6)].keys.resize(1);
+    CHECK(checkRecording(r).empty());
+}

@@ -1,0 +1,356 @@
+#!/usr/bin/env bash
+# CLI behaviour: exit codes, stdout/stderr split, JSON, no output file on failure.
+# Usage: cli_test.sh PATH/TO/inputanim [PATH/TO/shared]
+set -u
+tool=$1
+shared=${2:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_STATUS COMMAND...
+    local name=$1 expected=$2
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    local status=$?
+    if [ "$status" -eq "$expected" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $status, expected $expected"
+        sed 's/^/  stdout: /' "$work/out" | head -5
+        sed 's/^/  stderr: /' "$work/err" | head -5
+    fi
+}
+expect() {  # expect NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+
+check "--version" 0 "$tool" --version
+expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
+for verb in info check validate convert generate sample diff plot; do
+    check "$verb --help" 0 "$tool" "$verb" --help
+    expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
+    check "$verb --version" 0 "$tool" "$verb" --version
+done
+check "no verb is a usage error" 1 "$tool"
+check "unknown option is a usage error" 1 "$tool" info --bogus x
+
+check "generate 1.1 compact" 0 "$tool" generate "$work/c.bin"
+check "generate refuses to overwrite" 4 "$tool" generate "$work/c.bin"
+check "generate --force overwrites" 0 "$tool" generate "$work/c.bin" --force
+check "generate 1.0" 0 "$tool" generate "$work/v10.bin" --format-version 1.0
+check "generate 1.1 full" 0 "$tool" generate "$work/f.bin" --layout full --duration 2 --seed 7
+check "1.0 has no compact layout" 1 "$tool" generate "$work/x.bin" --format-version 1.0 --layout compact
+expect "usage error writes nothing" test ! -e "$work/x.bin"
+
+check "info text" 0 "$tool" info "$work/c.bin"
+expect "info names the layout" grep -q "^format     1.1 compact" "$work/out"
+expect "info lists markers" grep -q "pinch" "$work/out"
+expect "info writes nothing to stderr" test ! -s "$work/err"
+check "info --json" 0 "$tool" info "$work/v10.bin" --json
+expect "info --json parses and has the schema" python3 -c "
+import json,sys
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.info/1', d
+assert d['format']=={'version':'1.0','layout':'full'}, d['format']
+assert d['sections']['gaze']['present'] is False
+assert d['sections']['left']['curves']==189
+assert len(d['markers'])==4
+assert len(d['tracked']['left'])==1
+"
+
+check "convert 1.0 -> 1.1 compact" 0 "$tool" convert "$work/v10.bin" "$work/v11.bin" --format-version 1.1
+check "convert back to 1.0" 0 "$tool" convert "$work/v11.bin" "$work/v10b.bin" --format-version 1.0
+expect "1.0 -> 1.1 -> 1.0 is byte-identical" cmp -s "$work/v10.bin" "$work/v10b.bin"
+check "convert keeps the encoding by default" 0 "$tool" convert "$work/f.bin" "$work/f2.bin"
+expect "same encoding is byte-identical" cmp -s "$work/f.bin" "$work/f2.bin"
+check "gaze cannot go to 1.0" 3 "$tool" convert "$work/c.bin" "$work/nogaze.bin" --format-version 1.0
+expect "refused conversion writes nothing" test ! -e "$work/nogaze.bin"
+expect "refusal names the gaze curves" grep -q "gaze" "$work/err"
+
+head -c 1000 "$work/c.bin" >"$work/cut.bin"
+check "truncated input" 2 "$tool" convert "$work/cut.bin" "$work/out.bin"
+expect "truncation error is one line naming file and byte" grep -qE "^inputanim: error: .*cut.bin: byte [0-9]+: expected" "$work/err"
+expect "truncation error is one line" test "$(wc -l <"$work/err")" -eq 1
+expect "failed conversion writes nothing" test ! -e "$work/out.bin"
+expect "no temporary files are left" test -z "$(ls -A "$work" | grep tmp)"
+check "missing input" 2 "$tool" info "$work/none.bin"
+check "folder as input" 2 "$tool" info "$work"
+check "unwritable output" 4 "$tool" convert "$work/c.bin" "$work/no/such/folder/x.bin"
+
+samples=$(cd "$(dirname "$0")/../../samples" && pwd)
+check "regenerate 1.1 compact sample" 0 "$tool" generate "$work/s1.bin"
+expect "committed 1.1 compact sample is reproducible" cmp -s "$work/s1.bin" "$samples/gesture-1.1-compact.bin"
+check "regenerate 1.1 full sample" 0 "$tool" generate "$work/s2.bin" --layout full
+expect "committed 1.1 full sample is reproducible" cmp -s "$work/s2.bin" "$samples/gesture-1.1-full.bin"
+check "regenerate 1.0 sample" 0 "$tool" generate "$work/s3.bin" --format-version 1.0
+expect "committed 1.0 sample is reproducible" cmp -s "$work/s3.bin" "$samples/gesture-1.0.bin"
+
+check "convert to glb" 0 "$tool" convert "$samples/gesture-1.1-compact.bin" "$work/g.glb"
+expect "glb summary on stderr" grep -q "largest deviation from the source" "$work/err"
+expect "glb magic" test "$(head -c 4 "$work/g.glb")" = "glTF"
+check "convert to gltf + bin" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/g.gltf" --linear-only
+expect "bin beside gltf" test -s "$work/g.bin"
+check "glb back to binary" 0 "$tool" convert "$work/g.glb" "$work/g-back.bin"
+expect "bin -> glb -> bin is byte-identical" cmp -s "$samples/gesture-1.1-compact.bin" "$work/g-back.bin"
+check "gltf + bin back to binary" 0 "$tool" convert "$work/g.gltf" "$work/g-back10.bin"
+expect "1.0 through .gltf is byte-identical" cmp -s "$samples/gesture-1.0.bin" "$work/g-back10.bin"
+cp "$work/g.glb" "$work/disguised.bin"
+check "input kind follows content, not extension" 0 "$tool" convert "$work/disguised.bin" "$work/undisguised.bin"
+expect "disguised glb converts back" cmp -s "$samples/gesture-1.1-compact.bin" "$work/undisguised.bin"
+check "glb to 1.0 cannot hold gaze" 3 "$tool" convert "$work/g.glb" "$work/g10.bin" --format-version 1.0
+check "info reads glTF" 0 "$tool" info "$work/g.glb"
+expect "info of glTF names the source encoding" grep -q "^format     1.1 compact" "$work/out"
+check "diff of identical recordings" 0 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/g.glb"
+expect "diff says within tolerance" grep -q "within tolerance" "$work/out"
+"$tool" generate "$work/other.bin" --seed 9 2>/dev/null
+check "diff of different recordings" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/other.bin" --json
+expect "diff --json parses and reports" python3 -c "
+import json
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.diff/1' and d['within'] is False and d['maxPosition']>0.001
+assert any(p['name']=='left.IndexTip' for p in d['poses'])
+"
+printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
+check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
+expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"
+printf '{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"../../etc/passwd"}]}' >"$work/evil.gltf"
+check "buffer outside the folder is refused" 2 "$tool" info "$work/evil.gltf"
+expect "refusal names the URI" grep -q "/buffers/0/uri" "$work/err"
+cp "$samples/gesture-1.0.bin" "$work/take.bin"
+check "a .gltf whose buffer would overwrite the input is refused" 4 "$tool" convert "$work/take.bin" "$work/take.gltf" --force
+expect "the input is untouched" cmp -s "$samples/gesture-1.0.bin" "$work/take.bin"
+expect "nothing written" test ! -e "$work/take.gltf"
+echo "keep me" >"$work/other.bin"
+check "an existing buffer file is kept without --force" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/other.gltf"
+expect "the refusal names the buffer" grep -q "other.bin: exists (the .gltf's buffer" "$work/err"
+expect "the existing buffer file is untouched" test "$(cat "$work/other.bin")" = "keep me"
+check "glb refuses binary options" 1 "$tool" convert "$samples/gesture-1.0.bin" "$work/x.glb" --layout full
+check "sample csv" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 10 --select left,gaze
+expect "sample csv parses with one row per time" python3 -c "
+import csv
+rows=list(csv.reader(open('$work/out')))
+assert rows[0][0]=='time' and 'left.IndexTip.px' in rows[0] and 'gaze.dz' in rows[0], rows[0][:5]
+assert not any(c.startswith('camera') for c in rows[0])
+assert len(rows)==62 and all(len(r)==len(rows[0]) for r in rows)
+"
+check "sample json" 0 "$tool" sample "$samples/gesture-1.0.bin" --rate 5 --format json --coordinates gltf
+expect "sample json parses" python3 -c "
+import json
+d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.sample/1' and d['coordinates']=='gltf'
+assert len(d['frames'])==31 and 'gaze' not in d['frames'][0]
+assert d['frames'][10]['left']['joints']['Wrist']['rotation'] is not None
+"
+
+# Batch: folders recursively, continue past failures, identical output for any number of workers.
+mkdir -p "$work/batch/in/sub"
+for i in 1 2 3 4 5 6; do "$tool" generate "$work/batch/in/sub/r$i.bin" --duration 1 --seed "$i" 2>/dev/null; done
+cp "$samples/gesture-1.0.bin" "$work/batch/in/"
+echo junk >"$work/batch/in/broken.bin"
+check "batch with one broken file" 2 "$tool" convert "$work/batch/in" --out-dir "$work/batch/j1" -j 1
+expect "batch summary counts" grep -q "^8 files: 7 converted, 1 failed" "$work/err"
+expect "batch names the failure" grep -q "broken.bin: byte 0" "$work/err"
+check "batch with two workers" 2 "$tool" convert "$work/batch/in" --out-dir "$work/batch/j2" -j 2 -q
+expect "quiet batch prints only the error" test "$(grep -c . "$work/err")" -eq 1
+expect "parallel output equals serial output" diff -r "$work/batch/j1" "$work/batch/j2"
+expect "batch keeps folder structure" test -s "$work/batch/j1/sub/r6.glb"
+check "batch back to binary" 0 "$tool" convert "$work/batch/j1" --out-dir "$work/batch/back" -j 2
+expect "batch round trip is byte-identical" cmp -s "$work/batch/back/sub/r3.bin" "$work/batch/in/sub/r3.bin"
+check "batch does not overwrite" 4 "$tool" convert "$work/batch/j1" --out-dir "$work/batch/back"
+check "batch --to gltf" 0 "$tool" convert "$work/batch/in/sub" --out-dir "$work/batch/gltf" --to gltf
+expect "gltf with bin beside" test -s "$work/batch/gltf/r1.bin" -a -s "$work/batch/gltf/r1.gltf"
+# A file that cannot be put in place (a folder holds its name) fails alone, after its conversion, and
+# leaves no temporary behind; the others are committed.
+mkdir -p "$work/batch/blocked/r2.glb"
+check "batch with a blocked output" 4 "$tool" convert "$work/batch/in/sub" --out-dir "$work/batch/blocked" -j 2 --force
+expect "blocked output is named" grep -q "r2.glb: exists and is a folder" "$work/err"
+expect "blocked batch counts" grep -q "^6 files: 5 converted, 1 failed" "$work/err"
+expect "blocked batch leaves no temporaries" test -z "$(find "$work/batch/blocked" -name '.*tmp-*')"
+expect "blocked batch commits the others" cmp -s "$work/batch/blocked/r3.glb" "$work/batch/j1/sub/r3.glb"
+check "glTF output into a missing folder" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/no/such/folder/x.glb"
+expect "missing folder is named" grep -q "cannot create a temporary file in $work/no/such/folder" "$work/err"
+check "binary output into a missing folder" 4 "$tool" convert "$samples/gesture-1.0.bin" "$work/no/such/folder/x.bin"
+check "two paths without --out-dir is a single conversion" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/single.glb"
+check "three paths need --out-dir" 1 "$tool" convert a b c
+
+# check: exit 0 when clean, 5 on errors, and with --strict on warnings.
+python3 - "$work" <<'PY'
+import struct, sys
+def camera_only(first_curve_keys):
+    out = struct.pack('<QII', 0x6a8faf6e0f9e42c6, 1, 1) + bytes([1, 0, 0])
+    for i in range(7):
+        keys = first_curve_keys if i == 0 else []
+        out += struct.pack('<iii', 8, 8, len(keys)) + b''.join(struct.pack('<ff', t, v) for t, v in keys)
+    return out + struct.pack('<i', 0)
+open(sys.argv[1] + '/duplicate.bin', 'wb').write(camera_only([(0, 1), (0.5, 2), (0.5, 3)]))
+open(sys.argv[1] + '/negative.bin', 'wb').write(camera_only([(-0.5, 1), (0.5, 2)]))
+PY
+check "check a clean sample" 0 "$tool" check "$samples/gesture-1.1-compact.bin"
+check "check finds a duplicate time" 5 "$tool" check "$work/duplicate.bin"
+expect "check names the curve and key" grep -q "error duplicate-time camera.PositionX key 2" "$work/out"
+check "a warning passes without --strict" 0 "$tool" check "$work/negative.bin"
+check "a warning fails with --strict" 5 "$tool" check "$work/negative.bin" --strict --json
+expect "check --json parses" python3 -c "
+import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.check/1' and d['passed'] is False and d['warnings']==1"
+
+# validate: a glTF against the profile's rules plus the recording it converts to; a binary recording
+# plus the glTF convert would write.
+check "validate a binary recording" 0 "$tool" validate "$samples/gesture-1.1-compact.bin"
+expect "validate says valid" grep -q "gesture-1.1-compact.bin: valid" "$work/out"
+expect "validate writes nothing to stderr" test ! -s "$work/err"
+check "export for validate" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/valid.glb"
+check "validate our glTF --json" 0 "$tool" validate "$work/valid.glb" --json
+expect "validate --json parses and is clean" python3 -c "
+import json; d=json.load(open('$work/out'))
+assert d['schema']=='inputanim.validate/1' and d['kind']=='gltf' and d['ownFile'] is True and d['passed'] is True, d
+assert d['profile']==[] and isinstance(d['recording'], list), d"
+python3 - "$work" <<'PY'
+import json, struct, sys
+work = sys.argv[1]
+data = open(f'{work}/valid.glb', 'rb').read()
+n = struct.unpack('<I', data[12:16])[0]
+doc = json.loads(data[20:20 + n])
+rest = data[20 + n:]
+for node in doc['nodes']:
+    if node.get('name') == 'Camera_View': node.pop('rotation')
+    if node.get('name') == 'Hand_Right_PinkyTip': node['name'] = 'PinkyTip'
+text = json.dumps(doc).encode(); text += b' ' * (-len(text) % 4)
+body = struct.pack('<I4s', len(text), b'JSON') + text + rest
+open(f'{work}/broken-profile.glb', 'wb').write(struct.pack('<4sII', b'glTF', 2, 12 + len(body)) + body)
+PY
+check "validate finds broken rules" 5 "$tool" validate "$work/broken-profile.glb"
+expect "validate names the rule and the JSON pointer" grep -q "error camera-view-rotation /nodes/[0-9]*:" "$work/out"
+expect "validate names the missing node" grep -q "error node-missing /nodes: no node named 'Hand_Right_PinkyTip'" "$work/out"
+check "validate --json of a broken file" 5 "$tool" validate "$work/broken-profile.glb" --json
+expect "validate --json lists the codes" python3 -c "
+import json; d=json.load(open('$work/out')); codes={f['code'] for f in d['profile']}
+assert d['passed'] is False and {'camera-view-rotation','node-missing'} <= codes, codes"
+check "validate --strict fails on a warning" 5 "$tool" validate "$work/negative.bin" --strict
+check "validate of a non-file is invalid input" 2 "$tool" validate "$work/does-not-exist.glb"
+
+# plot: an SVG whose lines, bands and markers sit where the data says.
+check "plot" 0 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/plot.svg" --rate 60
+expect "plot writes nothing to stdout or stderr" test ! -s "$work/out" -a ! -s "$work/err"
+check "plot refuses to overwrite" 4 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/plot.svg"
+check "plot of an unknown joint is a usage error" 1 "$tool" plot "$samples/gesture-1.1-compact.bin" --out "$work/bad.svg" --select left.Elbow
+expect "failed plot writes nothing" test ! -e "$work/bad.svg"
+check "plot's reference info" 0 "$tool" info "$samples/gesture-1.1-compact.bin" --json
+cp "$work/out" "$work/plot-info.json"
+check "plot's reference samples" 0 "$tool" sample "$samples/gesture-1.1-compact.bin" --rate 60 --select left
+cp "$work/out" "$work/plot-samples.csv"
+expect "plot lines, bands and markers match the recording" python3 - "$work" <<'PY'
+import csv, json, sys, xml.etree.ElementTree as ET
+work = sys.argv[1]
+ns = {'s': 'http://www.w3.org/2000/svg'}
+root = ET.parse(f'{work}/plot.svg').getroot()
+info = json.load(open(f'{work}/plot-info.json'))
+duration = float(root.get('data-duration'))
+panels = {g.get('data-title'): g for g in root.iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel'}
+assert 'left Palm position (m)' in panels and 'camera position (m)' in panels, list(panels)
+palm = panels['left Palm position (m)']
+left, top, width, height = (float(palm.get(k)) for k in ('data-left', 'data-top', 'data-width', 'data-height'))
+ymin, ymax = float(palm.get('data-ymin')), float(palm.get('data-ymax'))
+# Every vertex of the x line maps back to the sampled palm x at its time; the line breaks where the hand is
+# not tracked (MRTK shows nothing there).
+rows = [r for r in csv.DictReader(open(f'{work}/plot-samples.csv')) if r['left.tracked'] == '1']
+line = next(p for p in palm.findall('s:path', ns) if p.get('data-label') == 'x')
+points = [tuple(map(float, v[1:].split(','))) for v in line.get('d').replace('M', ' M').replace('L', ' L').split()]
+assert len(points) == len(rows), (len(points), len(rows))
+for (px, py), row in zip(points, rows):
+    t = (px - left) / width * duration
+    value = ymin + (top + height - py) / height * (ymax - ymin)
+    assert abs(t - float(row['time'])) < 0.01, (t, row['time'])
+    assert abs(value - float(row['left.Palm.px'])) < 1e-3, (value, row['left.Palm.px'])
+# Tracked and pinching bands are the intervals info reports, drawn at their times.
+for kind in ('tracked', 'pinching'):
+    bands = [r for r in palm.findall('s:rect', ns) if r.get('class') == 'band ' + kind]
+    expected = info[kind]['left']
+    assert len(bands) == len(expected) > 0, (kind, len(bands), expected)
+    for band, (start, end) in zip(bands, expected):
+        assert abs(float(band.get('x')) - (left + start / duration * width)) < 0.01
+        assert abs(float(band.get('width')) - (end - start) / duration * width) < 0.02
+# One labelled dashed line per marker; every line is named at its end.
+markers = [g for g in root.iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'marker']
+assert [g.find('s:text', ns).text for g in markers] == [m['name'] for m in info['markers']]
+labels = [t.text for t in palm.findall('s:text', ns) if t.get('class') == 'label']
+assert sorted(labels) == ['x', 'y', 'z'], labels
+PY
+check "plot of one joint from glTF" 0 "$tool" plot "$work/valid.glb" --out "$work/tips.svg" --select left.IndexTip,right.IndexTip
+expect "plot draws the selected joints only" python3 -c "
+import xml.etree.ElementTree as ET
+titles = [g.get('data-title') for g in ET.parse('$work/tips.svg').getroot().iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel']
+assert titles == ['left IndexTip position (m)', 'right IndexTip position (m)'], titles"
+
+# Hostile inputs: peak memory stays small whatever the file claims (max RSS of the child, in KB).
+peak_kb() { python3 -c "
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)" "$@"; }
+python3 - "$work" <<'PY'
+import json, struct, sys
+work = sys.argv[1]
+# A 1.0 file whose first curve claims 2^31 - 1 keys.
+header = struct.pack('<QII', 0x6a8faf6e0f9e42c6, 1, 0)
+open(f'{work}/claims-keys.bin', 'wb').write(header + struct.pack('<iii', 8, 8, 0x7fffffff) + b'\0' * 64)
+def glb(doc, binary=b''):
+    text = json.dumps(doc).encode(); text += b' ' * (-len(text) % 4)
+    out = struct.pack('<I4s', len(text), b'JSON') + text
+    if binary: out += struct.pack('<I4s', len(binary), b'BIN\0') + binary
+    return struct.pack('<4sII', b'glTF', 2, 12 + len(out)) + out
+open(f'{work}/claims-buffer.glb', 'wb').write(glb({'asset': {'version': '2.0'}, 'buffers': [{'byteLength': 4000000000}],
+                                                   'nodes': [{'name': 'Hand_Left_Wrist'}]}, b'1234'))
+open(f'{work}/claims-count.glb', 'wb').write(glb({'asset': {'version': '2.0'}, 'buffers': [{'byteLength': 8}],
+    'bufferViews': [{'buffer': 0, 'byteLength': 8}],
+    'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': 2000000000, 'type': 'SCALAR'}],
+    'nodes': [{'name': 'Hand_Left_Wrist'}],
+    'animations': [{'samplers': [{'input': 0, 'output': 0}], 'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'translation'}}]}]}, b'12345678'))
+PY
+# The baseline is the tool reading a small valid file (under ASan it is larger); the claims may add at
+# most 16 MB to it.
+baseline=$(peak_kb "$tool" info "$samples/gesture-1.1-compact.bin")
+for hostile in claims-keys.bin claims-buffer.glb claims-count.glb; do
+    check "hostile $hostile is refused" 2 "$tool" info "$work/$hostile"
+    kb=$(peak_kb "$tool" info "$work/$hostile")
+    echo "peak memory on $hostile ($(stat -c %s "$work/$hostile") bytes): $kb KB (baseline $baseline KB)"
+    expect "peak memory on $hostile within 16 MB of the baseline" test "$kb" -lt $((baseline + 16384))
+done
+
+# An interrupted conversion leaves the old output or the complete new one, never a partial file.
+"$tool" generate "$work/big.bin" --duration 120 --no-reduce 2>/dev/null
+echo "old content" >"$work/kept.glb"
+"$tool" convert "$work/big.bin" "$work/kept.glb" --force 2>/dev/null &
+pid=$!
+sleep 0.5
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [ "$(cat "$work/kept.glb" 2>/dev/null)" = "old content" ]; then
+    passed=$((passed + 1))
+else  # the run finished before the kill: then the file must be a complete GLB
+    expect "killed conversion left a complete file" python3 -c "
+import struct; b=open('$work/kept.glb','rb').read(); assert b[:4]==b'glTF' and struct.unpack('<I', b[8:12])[0]==len(b)"
+fi
+rm -f "$work"/.kept.glb.tmp-*
+
+if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
+    real=$shared/samples/real
+    check "real recording to glb" 0 "$tool" convert "$real/handrecorder-2021-v1.0.bin" "$work/real.glb"
+    check "real recording back" 0 "$tool" convert "$work/real.glb" "$work/real.bin"
+    expect "real recording survives bin -> glb -> bin byte for byte" cmp -s "$real/handrecorder-2021-v1.0.bin" "$work/real.bin"
+    check "info on the real recording" 0 "$tool" info "$real/handrecorder-2021-v1.0.bin"
+    expect "real recording is 1.0" grep -q "^format     1.0" "$work/out"
+    for f in "$real"/prerelease-2019/*.bin; do
+        check "prerelease refused: $(basename "$f")" 2 "$tool" info "$f"
+        expect "prerelease message" grep -q "2019 prerelease" "$work/err"
+        check "prerelease on request: $(basename "$f")" 0 "$tool" info "$f" --prerelease-2019
+    done
+else
+    echo "SKIP: real recordings not found beside the project"
+fi
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,152 @@
+// Evaluator values against cases computed by hand (the arithmetic is in the comments).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "inputanim/core/curve.hpp"
+
+using namespace inputanim;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+Key hermiteKey(float t, float v, float in = 0, float out = 0) { return Key{t, v, in, out, 0, 0, kWeightedNone}; }
+Key linearKey(float t, float v) { return Key{t, v}; }  // MRTK encoding: zero tangents and weights, Both
+Curve curveOf(std::vector<Key> keys, std::int32_t pre = kWrapClampForever, std::int32_t post = kWrapClampForever) {
+    return Curve{pre, post, std::move(keys)};
+}
+}  // namespace
+
+TEST_CASE("empty and one-key curves") {
+    CHECK(evaluate(Curve{}, 3.0) == 0.0);
+    const Curve one = curveOf({linearKey(2, 7.5f)});
+    CHECK(evaluate(one, -10) == 7.5);
+    CHECK(evaluate(one, 2) == 7.5);
+    CHECK(evaluate(one, 100) == 7.5);
+}
+
+TEST_CASE("MRTK's zero-weight encoding is exactly linear, whatever the tangents") {
+    Curve line = curveOf({linearKey(0, 0), linearKey(2, 4)});
+    CHECK(evaluate(line, 0.5) == 1.0);
+    CHECK(evaluate(line, 1.5) == 3.0);
+    CHECK(evaluateWithSlope(line, 1.0).slope == 2.0);
+    CHECK(segmentShape(line.keys[0], line.keys[1]) == SegmentShape::Linear);
+    // Zero weights put both inner control points on the end keys: the tangents cannot bend it.
+    line.keys.update(0, [](Key& k) { k.outTangent = 50; });
+    line.keys.update(1, [](Key& k) { k.inTangent = -50; });
+    CHECK(evaluate(line, 0.5) == 1.0);
+}
+
+TEST_CASE("Hermite segments") {
+    // Zero tangents from 0 to 1: smoothstep. s = 0.25: 3(0.0625) - 2(0.015625) = 0.15625.
+    const Curve smooth = curveOf({hermiteKey(0, 0), hermiteKey(1, 1)});
+    CHECK(evaluate(smooth, 0.5) == 0.5);
+    CHECK(evaluate(smooth, 0.25) == 0.15625);
+    CHECK(segmentShape(smooth.keys[0], smooth.keys[1]) == SegmentShape::Hermite);
+
+    // v0 = 1, v1 = 3, d = 2, outTangent 2 (m0 = 4), inTangent -1 (m1 = -2). At s = 0.5:
+    // 0.5(1) + 0.125(4) + 0.5(3) - 0.125(-2) = 2.75; dH/ds = -1.5 - 1 + 4.5 + 0.5 = 2.5, so slope 1.25.
+    const Curve bent = curveOf({hermiteKey(0, 1, 0, 2), hermiteKey(2, 3, -1, 0)});
+    CHECK(evaluate(bent, 1.0) == 2.75);
+    CHECK(evaluateWithSlope(bent, 1.0).slope == 1.25);
+    // End slopes are the key tangents.
+    CHECK_THAT(evaluateWithSlope(bent, 1e-9).slope, WithinAbs(2.0, 1e-6));
+
+    // Chord-slope tangents make a Hermite segment a straight line.
+    const Curve chord = curveOf({hermiteKey(0, 1, 0, 1), hermiteKey(2, 3, 1, 0)});
+    CHECK(segmentShape(chord.keys[0], chord.keys[1]) == SegmentShape::Linear);
+    CHECK(evaluate(chord, 0.5) == 1.5);
+}
+
+TEST_CASE("stepped segments hold the left value until the right key") {
+    for (bool outSide : {true, false}) {
+        Curve step = curveOf({hermiteKey(0, 1), hermiteKey(1, 5)});
+        if (outSide) step.keys.update(0, [](Key& k) { k.outTangent = kInf; });
+        else step.keys.update(1, [](Key& k) { k.inTangent = -kInf; });
+        CHECK(segmentShape(step.keys[0], step.keys[1]) == SegmentShape::Stepped);
+        CHECK(evaluate(step, 0.0) == 1.0);
+        CHECK(evaluate(step, 0.999) == 1.0);
+        CHECK(evaluate(step, 1.0) == 5.0);
+    }
+}
+
+TEST_CASE("weighted Bezier segments") {
+    SECTION("one weighted side, the other at the default 1/3") {
+        // w1 = 0.5, w2 = 1/3, values 0 -> 1, flat tangents. At u = 0.5:
+        // X = 1.5(0.5)(0.25) + 2(0.25)(0.5) + 0.125 = 0.5625 and Y = 3(0.25) - 2(0.125) = 0.5.
+        Key a{0, 0, 0, 0, 0, 0.5f, kWeightedOut};
+        Key b{1, 1, 0, 0, 0, 0, kWeightedNone};
+        CHECK(segmentShape(a, b) == SegmentShape::Weighted);
+        CHECK_THAT(evaluateSegment(a, b, 0.5625).value, WithinAbs(0.5, 1e-12));
+    }
+    SECTION("both sides weighted 1 with tangents") {
+        // v 0 -> 2, tangents 1 (m0 = m1 = 1): value control points 0, 1, 1, 2; time control points 0, 1, 0, 1.
+        // u = 0.25: X = 3(0.25)(0.5625) + 0.015625 = 0.4375;
+        //           Y = 3(0.25)(0.5625)(1) + 3(0.0625)(0.75)(1) + 0.015625(2) = 0.59375.
+        Key a{0, 0, 0, 1, 0, 1, kWeightedBoth};
+        Key b{1, 2, 1, 0, 1, 0, kWeightedBoth};
+        CHECK_THAT(evaluateSegment(a, b, 0.4375).value, WithinAbs(0.59375, 1e-12));
+    }
+    SECTION("a flagged weight equal to 1/3 is Hermite") {
+        Key a{0, 0, 0, 0, 0, 1.0f / 3.0f, kWeightedOut};
+        Key b{1, 1, 0, 0, 1.0f / 3.0f, 0, kWeightedIn};
+        CHECK(segmentShape(a, b) == SegmentShape::Hermite);
+        CHECK(evaluateSegment(a, b, 0.25).value == 0.15625);
+    }
+    SECTION("MRTK's in-memory Boolean keys (outWeight 1e6) step within 1e-12") {
+        Key a{0, 0, 0, 0, 0, 1e6f, kWeightedBoth};
+        Key b{1, 1, 0, 0, 0, 1e6f, kWeightedBoth};
+        for (double t : {0.001, 0.5, 0.999}) CHECK(std::abs(evaluateSegment(a, b, t).value) < 1e-12);
+        CHECK(evaluateSegment(a, b, 1.0).value == 1.0);
+    }
+    SECTION("weights outside [0, 1] take the first root and stay finite") {
+        for (float w : {-2.0f, -0.5f, 1.5f, 7.0f}) {
+            Key a{0, 0, 0, 1, 0, w, kWeightedBoth};
+            Key b{1, 1, 1, 0, w, 0, kWeightedBoth};
+            for (double t = 0; t <= 1.0; t += 0.05) {
+                const ValueSlope v = evaluateSegment(a, b, t);
+                CHECK(std::isfinite(v.value));
+                CHECK(std::isfinite(v.slope));
+            }
+        }
+    }
+}
+
+TEST_CASE("wrap modes outside the key range") {
+    const std::vector<Key> keys = {linearKey(1, 0), linearKey(3, 2)};  // value = t - 1 inside
+    const Curve clamp = curveOf(keys);
+    CHECK(evaluate(clamp, -5) == 0.0);
+    CHECK(evaluate(clamp, 10) == 2.0);
+
+    const Curve loop = curveOf(keys, kWrapLoop, kWrapLoop);
+    CHECK(evaluate(loop, 4.0) == 1.0);  // 1 + (3 mod 2) = 2
+    CHECK(evaluate(loop, 5.0) == 0.0);  // 1 + (4 mod 2) = 1
+    CHECK(evaluate(loop, 0.0) == 1.0);  // 1 + (-1 mod 2) = 2
+    CHECK(evaluate(loop, 5.5) == 0.5);
+
+    const Curve pingPong = curveOf(keys, kWrapPingPong, kWrapPingPong);
+    CHECK(evaluate(pingPong, 4.0) == 1.0);  // 1 + 2 - |(3 mod 4) - 2| = 2
+    CHECK(evaluate(pingPong, 4.5) == 0.5);  // 1 + 2 - |3.5 - 2| = 1.5
+    CHECK(evaluate(pingPong, 5.0) == 0.0);
+    CHECK(evaluate(pingPong, 6.0) == 1.0);
+    CHECK(evaluate(pingPong, 0.0) == 1.0);  // 1 + 2 - |(-1 mod 4) - 2| = 2
+
+    for (std::int32_t other : {std::int32_t(kWrapDefault), std::int32_t(kWrapOnce), 3, 99}) CHECK(evaluate(curveOf(keys, other, other), 7.0) == 2.0);
+    // Zero-length curves clamp whatever the mode.
+    CHECK(evaluate(curveOf({linearKey(1, 4), linearKey(1, 4)}, kWrapLoop, kWrapLoop), 5.0) == 4.0);
+}
+
+TEST_CASE("segment choice: exactly at a key gives that key's value") {
+    const Curve curve = curveOf({hermiteKey(0, 0, 0, kInf), hermiteKey(1, 1, 0, kInf), hermiteKey(2, 3)});
+    CHECK(evaluate(curve, 1.0) == 1.0);
+    CHECK(evaluate(curve, 2.0) == 3.0);
+    CHECK(evaluate(curve, 1.5) == 1.0);
+}
+
+TEST_CASE("invalid data evaluates without undefined behaviour") {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const Curve bad = curveOf({linearKey(2, 1), linearKey(nan, 2), linearKey(1, 3), linearKey(nan, nan)});
+    for (double t : {-1.0, 0.0, 1.5, 2.5, 10.0, double(nan)}) (void)evaluate(bad, t);
+    CHECK(evaluate(curveOf({linearKey(0, 1), linearKey(1, 2)}), double(nan)) == 1.0);
+}

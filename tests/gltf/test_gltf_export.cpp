@@ -1,0 +1,171 @@
+// The exported file's structure, read back with tinygltf: names, sections, samplers, extras, determinism.
+#include <tiny_gltf.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "support/edge_cases.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/analysis/synthetic.hpp"
+
+using namespace inputanim;
+using Json = nlohmann::json;
+
+namespace {
+std::vector<std::uint8_t> exported(const Recording& r, ExportOptions options = {}, ExportReport* report = nullptr) {
+    auto glb = exportGlb(r, options, report);
+    if (!glb) FAIL(glb.error().message);
+    return std::move(glb).value();
+}
+
+Json jsonChunk(const std::vector<std::uint8_t>& glb) {
+    REQUIRE(glb.size() > 20);
+    REQUIRE(std::memcmp(glb.data(), "glTF", 4) == 0);
+    std::uint32_t length;
+    std::memcpy(&length, glb.data() + 12, 4);
+    return Json::parse(glb.begin() + 20, glb.begin() + 20 + length);
+}
+
+tinygltf::Model load(const std::vector<std::uint8_t>& glb) {
+    tinygltf::Model model;  // a fresh Model per load: tinygltf 2.7 does not reset one
+    tinygltf::TinyGLTF loader;
+    std::string error, warning;
+    REQUIRE(loader.LoadBinaryFromMemory(&model, &error, &warning, glb.data(), unsigned(glb.size())));
+    return model;
+}
+
+std::set<std::string> nodeNames(const tinygltf::Model& model) {
+    std::set<std::string> names;
+    for (const auto& node : model.nodes) names.insert(node.name);
+    return names;
+}
+
+const edge_cases::Case& edgeCase(const std::vector<edge_cases::Case>& cases, const std::string& name) {
+    for (const auto& c : cases)
+        if (c.name == name) return c;
+    throw std::runtime_error(name);
+}
+}  // namespace
+
+TEST_CASE("the scene graph follows the profile") {
+    SyntheticOptions options;
+    options.duration = 2;
+    const Recording r = generateRecording(options).value();
+    ExportReport report;
+    const auto glb = exported(r, {}, &report);
+    const tinygltf::Model model = load(glb);
+    const auto names = nodeNames(model);
+    for (const char* name : {"Camera", "Camera_View", "Hand_Left", "Hand_Right", "Hand_Left_None", "Hand_Left_PinkyTip",
+                             "Hand_Right_Wrist", "Hand_Left_Pinching", "Hand_Right_Pinching", "Gaze", "Gaze_Direction"})
+        CHECK(names.count(name) == 1);
+    for (const auto& name : names) {
+        INFO(name);
+        CHECK(name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos);
+    }
+    REQUIRE(model.skins.size() == 2);
+    CHECK(model.skins[0].joints.size() == 27);
+    CHECK(model.nodes[model.skins[0].joints[11]].name == "Hand_Left_IndexTip");
+    REQUIRE(model.animations.size() == 1);
+    CHECK(model.animations[0].name == "InputAnimation");
+    CHECK(model.cameras.size() == 1);
+    CHECK(model.cameras[0].perspective.yfov == Approx(60 * 3.14159265358979 / 180));
+    CHECK(report.channels == model.animations[0].channels.size());
+    CHECK(report.maxPositionError < 1e-6);
+    CHECK(report.maxRotationError <= 0.01);
+
+    // Booleans are STEP scale channels; poses are LINEAR for MRTK's linear data.
+    std::set<std::string> interpolations;
+    for (const auto& channel : model.animations[0].channels) {
+        const auto& sampler = model.animations[0].samplers[channel.sampler];
+        if (channel.target_path == "scale") CHECK(sampler.interpolation == "STEP");
+        else interpolations.insert(sampler.interpolation);
+    }
+    CHECK(interpolations == std::set<std::string>{"LINEAR"});
+
+    // Nodes with a mesh: the pinch markers, the gaze point and the two skinned hands at the scene root.
+    int meshes = 0;
+    for (const auto& node : model.nodes) meshes += node.mesh >= 0;
+    CHECK(meshes == 5);
+    ExportOptions noMesh;
+    noMesh.meshes = false;
+    CHECK(load(exported(r, noMesh)).meshes.empty());
+}
+
+TEST_CASE("sections the recording lacks have no nodes; extras keep what glTF cannot say") {
+    const auto cases = edge_cases::all();
+    const Json camera = jsonChunk(exported(edgeCase(cases, "camera-only").recording));
+    std::set<std::string> names;
+    for (const auto& node : camera["nodes"]) names.insert(node["name"]);
+    CHECK(names == std::set<std::string>{"Camera", "Camera_View"});
+    const Json& extras = camera["animations"][0]["extras"]["inputanim"];
+    CHECK(extras["schema"] == "inputanim.gltf/1");
+    CHECK(extras["source"] == Json{{"layout", "compact"}, {"version", "1.1"}});
+    CHECK(extras["flags"] == Json{1, 0, 0});
+    CHECK_FALSE(extras.contains("curves"));  // linear, aligned keys: the channels say everything
+
+    const Json markers = jsonChunk(exported(edgeCase(cases, "markers-only").recording));
+    CHECK_FALSE(markers.contains("animations"));  // no channels: the extras live on the scene
+    const Json& sceneExtras = markers["scenes"][0]["extras"]["inputanim"];
+    REQUIRE(sceneExtras["markers"].size() == 2);
+    CHECK(sceneExtras["markers"][1]["name"] == "fin \xe2\x9c\x93");
+
+    const Json looping = jsonChunk(exported(edgeCase(cases, "looping").recording));
+    const Json& curve = looping["animations"][0]["extras"]["inputanim"]["curves"]["camera.PositionX"];
+    CHECK(curve["preWrapMode"] == 2);
+    CHECK(curve["keys"].size() == 11);
+
+    const Json stepped = jsonChunk(exported(edgeCase(cases, "stepped").recording));
+    CHECK(stepped["animations"][0]["extras"]["inputanim"]["curves"]["camera.PositionX"]["keys"][0][3] == "inf");
+}
+
+TEST_CASE("every edge case exports, loads, and gives identical bytes twice") {
+    for (const auto& c : edge_cases::all()) {
+        INFO(c.name);
+        for (bool linearOnly : {false, true}) {
+            ExportOptions options;
+            options.linearOnly = linearOnly;
+            const auto glb = exported(c.recording, options);
+            CHECK(exported(c.recording, options) == glb);
+            const auto model = load(glb);
+            if (linearOnly)
+                for (const auto& animation : model.animations)
+                    for (const auto& sampler : animation.samplers) CHECK(sampler.interpolation != "CUBICSPLINE");
+        }
+    }
+}
+
+TEST_CASE("non-finite data is refused naming the curve and key") {
+    Recording r;
+    r.curves[jointCurve(Hand::Right, Joint::ThumbMetacarpalJoint, 2)].keys = {Key{0, 1}, Key{0.5f, std::numeric_limits<float>::infinity()}};
+    auto glb = exportGlb(r, {});
+    REQUIRE_FALSE(glb.ok());
+    CHECK_THAT(glb.error().message, Catch::StartsWith("curve right.ThumbMetacarpalJoint.PositionZ: key 1"));
+}
+
+TEST_CASE(".gltf with a .bin beside it, or embedded") {
+    const auto folder = std::filesystem::temp_directory_path() / ("inputanim-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const Recording r = edge_cases::all()[0].recording;
+    const std::string separate = (folder / "my take.gltf").string();
+    REQUIRE(writeGltf(r, separate, GltfContainer::GltfSeparate, {}).ok());
+    CHECK(std::filesystem::exists(folder / "my take.bin"));
+    const Json json = Json::parse(*readFile(separate));
+    CHECK(json["buffers"][0]["uri"] == "my%20take.bin");
+    CHECK(json["buffers"][0]["byteLength"] == std::filesystem::file_size(folder / "my take.bin"));
+
+    const std::string embedded = (folder / "embedded.gltf").string();
+    REQUIRE(writeGltf(r, embedded, GltfContainer::GltfEmbedded, {}).ok());
+    const Json inline_ = Json::parse(*readFile(embedded));
+    CHECK(inline_["buffers"][0]["uri"].get<std::string>().rfind("data:application/octet-stream;base64,", 0) == 0);
+    CHECK_FALSE(std::filesystem::exists(folder / "embedded.bin"));
+
+    tinygltf::Model model;
+    tinygltf::TinyGLTF loader;
+    std::string error, warning;
+    CHECK(loader.LoadASCIIFromFile(&model, &error, &warning, separate));
+    std::filesystem::remove_all(folder);
+}

@@ -1,0 +1,92 @@
+// Staged files: nothing appears at a target before its commit, an uncommitted file leaves no trace, and
+// files committed in order stop at the first failure.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "support/edge_cases.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/gltf/export.hpp"
+
+using namespace inputanim;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Folder {
+    fs::path path = fs::temp_directory_path() / ("inputanim-file-io-" + std::to_string(::getpid()));
+    Folder() { fs::create_directories(path); }
+    ~Folder() { fs::remove_all(path); }
+    std::size_t entries() const { return std::size_t(std::distance(fs::directory_iterator(path), fs::directory_iterator())); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+Result<StagedFile> stageText(const std::string& path, const std::string& text) {
+    const std::span<const std::uint8_t> pieces[] = {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}};
+    return stageFile(path, pieces);
+}
+
+std::string contents(const std::string& path) {
+    auto bytes = readFile(path);
+    REQUIRE(bytes.ok());
+    return {bytes->begin(), bytes->end()};
+}
+
+}  // namespace
+
+TEST_CASE("a staged file appears at its target only when committed, and only once") {
+    Folder folder;
+    auto staged = stageText(folder / "a.txt", "new");
+    REQUIRE(staged.ok());
+    CHECK_FALSE(fs::exists(folder / "a.txt"));
+    CHECK(folder.entries() == 1);  // the hidden temporary
+    REQUIRE(staged->commit().ok());
+    CHECK(contents(folder / "a.txt") == "new");
+    CHECK(folder.entries() == 1);
+    CHECK_FALSE(staged->commit().ok());
+}
+
+TEST_CASE("a staged file dropped uncommitted leaves the old file and no temporary") {
+    Folder folder;
+    REQUIRE(writeFileAtomically(folder / "a.txt", {reinterpret_cast<const std::uint8_t*>("old"), 3}).ok());
+    {
+        auto staged = stageText(folder / "a.txt", "new");
+        REQUIRE(staged.ok());
+        StagedFile moved = std::move(*staged);  // the moved-from file owns nothing
+    }
+    CHECK(contents(folder / "a.txt") == "old");
+    CHECK(folder.entries() == 1);
+}
+
+TEST_CASE("files committed in order stop at the first failure and discard the rest") {
+    Folder folder;
+    std::vector<StagedFile> files;
+    for (const char* name : {"first", "blocked", "third"}) {
+        auto staged = stageText(folder / name, name);
+        REQUIRE(staged.ok());
+        files.push_back(std::move(*staged));
+    }
+    fs::create_directories(folder.path / "blocked");  // appears before the commit: only regular files are replaced
+    const Status committed = commitInOrder(files);
+    REQUIRE_FALSE(committed.ok());
+    CHECK_THAT(committed.error().describe(), Catch::Contains("blocked: exists and is a folder"));
+    CHECK(contents(folder / "first") == "first");
+    CHECK_FALSE(fs::exists(folder / "third"));
+    CHECK(folder.entries() == 2);  // first and the folder: no temporaries left
+}
+
+TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears without it") {
+    Folder folder;
+    auto staged = stageGltf(edge_cases::all()[0].recording, folder / "take.gltf", GltfContainer::GltfSeparate, {}, Overwrite::Replace);
+    REQUIRE(staged.ok());
+    REQUIRE(staged->size() == 2);
+    CHECK((*staged)[0].target() == folder / "take.bin");
+    CHECK((*staged)[1].target() == folder / "take.gltf");
+    CHECK(folder.entries() == 2);
+    CHECK_FALSE(fs::exists(folder / "take.gltf"));
+    REQUIRE(commitInOrder(*staged).ok());
+    CHECK(fs::exists(folder / "take.bin"));
+    CHECK(fs::exists(folder / "take.gltf"));
+}

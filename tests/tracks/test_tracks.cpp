@@ -1,0 +1,195 @@
+// The track engine against the evaluator: exact where the data allows, within tolerance elsewhere.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "support/edge_cases.hpp"
+#include "inputanim/analysis/synthetic.hpp"
+#include "inputanim/tracks/track_builder.hpp"
+
+using namespace inputanim;
+
+namespace {
+struct Built {
+    Track track;
+    double error;
+};
+
+Built build(const Recording& r, std::size_t first, TrackKind kind, const TrackOptions& options) {
+    const int n = kind == TrackKind::Rotation ? 4 : 3;
+    const Curve* curves[4];
+    for (int c = 0; c < n; ++c) curves[c] = &r.curves[first + c];
+    auto track = buildTrack({curves, std::size_t(n)}, kind, options);
+    if (!track) FAIL(track.error().message);
+    const double error = measureTrackError(*track, {curves, std::size_t(n)}, kind);
+    return {std::move(track).value(), error};
+}
+
+void checkWellFormed(const Track& t, TrackKind kind) {
+    for (std::size_t k = 0; k < t.times.size(); ++k) {
+        REQUIRE(t.times[k] >= 0);
+        if (k > 0) REQUIRE(t.times[k] > t.times[k - 1]);
+    }
+    for (float v : t.values) REQUIRE(std::isfinite(v));
+    if (kind == TrackKind::Rotation)
+        for (std::size_t k = 0; k < t.times.size(); ++k) {
+            double n2 = 0;
+            for (int c = 0; c < 4; ++c) n2 += double(t.values[k * 4 + c]) * t.values[k * 4 + c];
+            REQUIRE(std::abs(std::sqrt(n2) - 1) < 0.0077);  // the Khronos validator's limit
+        }
+    if (t.interpolation == Interpolation::CubicSpline) REQUIRE(t.times.size() >= 2);
+}
+}  // namespace
+
+TEST_CASE("every edge case builds well-formed tracks that play back within tolerance") {
+    for (const auto& [name, recording, exact] : edge_cases::all()) {
+        for (bool linearOnly : {false, true}) {
+            TrackOptions options;
+            options.duration = std::max(0.0, timeRange(recording).end);
+            options.linearOnly = linearOnly;
+            for (std::size_t first = 0; first < kGazeFirst; first += (first == kCameraFirst ? kLeftHandFirst : kPoseCurveCount)) {
+                if (!recording.sectionPresent(sectionOf(first))) continue;
+                for (TrackKind kind : {TrackKind::Vector, TrackKind::Rotation}) {
+                    const std::size_t at = first + (kind == TrackKind::Rotation ? 3 : 0);
+                    bool any = false;
+                    for (int c = 0; c < (kind == TrackKind::Rotation ? 4 : 3); ++c) any |= !recording.curves[at + c].keys.empty();
+                    if (!any) continue;
+                    INFO(name << " " << curveName(at) << (linearOnly ? " linear-only" : ""));
+                    const Built b = build(recording, at, kind, options);
+                    checkWellFormed(b.track, kind);
+                    if (linearOnly) CHECK(b.track.interpolation != Interpolation::CubicSpline);
+                    if (kind == TrackKind::Rotation) {
+                        CHECK(b.error <= options.rotationTolerance);
+                    } else {
+                        // Exact data stays exact (Float32 rounding only); fitted data stays within tolerance.
+                        CHECK(b.error <= (exact && !linearOnly ? 1e-5 : options.positionTolerance));
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("the cheapest exact sampler is chosen") {
+    const auto cases = edge_cases::all();
+    auto find = [&](const std::string& name) -> const Recording& {
+        for (const auto& c : cases)
+            if (c.name == name) return c.recording;
+        throw std::runtime_error(name);
+    };
+    TrackOptions options;
+    options.duration = 3;
+    CHECK(build(find("hermite"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::CubicSpline);
+    CHECK(build(find("hermite"), cameraCurve(3), TrackKind::Rotation, options).track.interpolation == Interpolation::CubicSpline);
+    CHECK(build(find("stepped"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::Step);
+    CHECK(build(find("camera-only"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::Linear);
+
+    SECTION("unaligned components merge into the union of their key times, keeping each key's knot") {
+        const Recording& r = find("unaligned");
+        const Built b = build(r, kCameraFirst, TrackKind::Vector, options);
+        std::vector<float> all;
+        for (int c = 0; c < 3; ++c)
+            for (const Key& k : r.curves[cameraCurve(c)].keys) all.push_back(k.time);
+        std::sort(all.begin(), all.end());
+        all.erase(std::unique(all.begin(), all.end()), all.end());
+        CHECK(b.track.times == all);
+        for (int c = 0; c < 3; ++c) {
+            const auto& keys = r.curves[cameraCurve(c)].keys;
+            REQUIRE(b.track.keyKnots[c].size() == keys.size());
+            for (std::size_t k = 0; k < keys.size(); ++k)
+                CHECK(b.track.values[b.track.keyKnots[c][k] * 3 + c] == keys[k].value);  // original values, bit for bit
+        }
+    }
+    SECTION("a stepped segment inside a smooth track gets a knot one Float32 step before the next key") {
+        const Recording& r = find("stepped");
+        const auto& keys = r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)].keys;
+        const Built b = build(r, jointCurve(Hand::Left, Joint::Wrist, 0), TrackKind::Vector, options);
+        const float before = std::nextafter(keys[5].time, 0.0f);
+        auto it = std::find(b.track.times.begin(), b.track.times.end(), before);
+        REQUIRE(it != b.track.times.end());
+        CHECK(b.track.values[(it - b.track.times.begin()) * 3] == keys[4].value);
+    }
+    SECTION("linear rotations get extra knots only where slerp and MRTK's nlerp differ") {
+        Recording r;
+        const float s = float(std::sin(0.5)), c = float(std::cos(0.5));  // 0 to 60 degrees about Y in one segment
+        r.curves[cameraCurve(4)].keys = {Key{0, 0}, Key{1, s}};
+        r.curves[cameraCurve(6)].keys = {Key{0, 1}, Key{1, c}};
+        const Built b = build(r, cameraCurve(3), TrackKind::Rotation, options);
+        CHECK(b.track.times.size() > 2);
+        CHECK(b.error <= 0.01);
+        Recording small;
+        small.curves[cameraCurve(4)].keys = {Key{0, 0}, Key{1, float(std::sin(0.01))}};
+        small.curves[cameraCurve(6)].keys = {Key{0, 1}, Key{1, float(std::cos(0.01))}};
+        CHECK(build(small, cameraCurve(3), TrackKind::Rotation, options).track.times.size() == 2);
+    }
+}
+
+TEST_CASE("looping curves are unrolled over the recording") {
+    Curve loop;
+    loop.preWrapMode = loop.postWrapMode = kWrapLoop;
+    loop.keys = {Key{0, 0}, Key{0.5f, 1}, Key{1, 0}};
+    const Curve* curves[3] = {&loop, &loop, &loop};
+    TrackOptions options;
+    options.duration = 10;
+    auto track = buildTrack(curves, TrackKind::Vector, options);
+    REQUIRE(track.ok());
+    CHECK(track->times.back() == 10.0f);
+    CHECK(track->times.size() == 21);
+    CHECK(measureTrackError(*track, curves, TrackKind::Vector) < 1e-6);
+
+    options.maxKnots = 1000;
+    options.duration = 1e6;  // a million periods
+    auto refused = buildTrack(curves, TrackKind::Vector, options);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error().message, Catch::Contains("knots"));
+}
+
+TEST_CASE("invalid curves are refused with the component and key") {
+    Curve bad;
+    bad.keys = {Key{0, 1}, Key{0, 2}};
+    Curve fine;
+    const Curve* curves[3] = {&fine, &bad, &fine};
+    auto refused = buildTrack(curves, TrackKind::Vector, {});
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error().message, Catch::StartsWith("component 1: key 1 is not later than key 0"));
+    bad.keys = {Key{0, std::numeric_limits<float>::quiet_NaN()}};
+    CHECK_FALSE(buildTrack(curves, TrackKind::Vector, {}).ok());
+}
+
+TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
+    std::vector<std::pair<std::string, Recording>> recordings;
+    for (auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
+    recordings.emplace_back("generated", generateRecording({}).value());
+    recordings.emplace_back("generated unreduced", generateRecording({.reduceKeys = false}).value());
+    std::size_t copied = 0, merged = 0;
+    for (const auto& [name, recording] : recordings) {
+        TrackOptions fast;
+        fast.duration = std::max(0.0, timeRange(recording).end);
+        TrackOptions general = fast;
+        general.copyLinearKeys = false;
+        std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector}, {cameraCurve(3), TrackKind::Rotation},
+                                                                 {gazeCurve(0), TrackKind::Vector}, {gazeCurve(3), TrackKind::Vector}};
+        for (Hand hand : {Hand::Left, Hand::Right})
+            for (int joint = 0; joint < kJointCount; ++joint)
+                tracks.insert(tracks.end(), {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
+        for (const auto& [first, kind] : tracks) {
+            const bool rotation = kind == TrackKind::Rotation;
+            const int n = rotation ? 4 : 3;
+            const Curve* curves[4];
+            for (int c = 0; c < n; ++c) curves[c] = &recording.curves[first + c];
+            auto a = buildTrack({curves, std::size_t(n)}, kind, fast);
+            auto b = buildTrack({curves, std::size_t(n)}, kind, general);
+            INFO(name << " " << curveName(first));
+            REQUIRE(a.ok() == b.ok());
+            if (!a) continue;
+            copied += a->copiesKeys;
+            for (int c = 1; c < n; ++c) merged += a->copiesKeys && curves[c]->keys.size() != curves[0]->keys.size();
+            CHECK(a->interpolation == b->interpolation);
+            CHECK(a->times == b->times);
+            CHECK(a->values == b->values);
+            CHECK(a->keyKnots == b->keyKnots);
+            CHECK(a->valuesChanged == b->valuesChanged);
+        }
+    }
+    CHECK(copied > 100);  // the comparison covers the fast paths, not only the fallback
+    CHECK(merged > 0);    // including components keyed at different times
+}
