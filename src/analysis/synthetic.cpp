@@ -1,206 +1,225 @@
+// A procedural recording of a two-handed gesture: both hands rise into view, reach to the sides of a virtual
+// object, pinch it, pull it wider, release it and sink, while the head sways and the eyes follow the hands.
+// Hands come from the core's hand model (anatomical proportions, MRTK's joint frames). Frames are generated and
+// reduced in windows, so memory follows the output.
 #include "inputanim/analysis/synthetic.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <glm/gtc/quaternion.hpp>
-#include <glm/gtx/quaternion.hpp>
 #include <random>
 
+#include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/tracks/key_reduction.hpp"
 
 namespace inputanim {
 namespace {
 
-using Vec = glm::dvec3;
-using Quat = glm::dquat;
+using V = Vector3;
+V add(const V& a, const V& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+V scale(double s, const V& a) { return {s * a[0], s * a[1], s * a[2]}; }
+V mixV(const V& a, const V& b, double t) { return add(scale(1 - t, a), scale(t, b)); }
 
 double smoothstep(double a, double b, double t) {
     const double x = std::clamp((t - a) / (b - a), 0.0, 1.0);
     return x * x * (3 - 2 * x);
 }
 
-Quat axisAngle(double radians, Vec axis) { return glm::angleAxis(radians, glm::normalize(axis)); }
+Quaternion axisAngle(const V& axis, double angle) {
+    const double s = std::sin(angle / 2);
+    return {axis[0] * s, axis[1] * s, axis[2] * s, std::cos(angle / 2)};
+}
 
-struct Pose {
-    Vec position{0};
-    Quat rotation{1, 0, 0, 0};
-};
+Quaternion multiply(const Quaternion& a, const Quaternion& b) {
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
 
 // Gesture phases as fractions of the duration.
 struct Phases {
     double reach = 0.15, pinch = 0.35, drag = 0.45, release = 0.70, lower = 0.80;
 };
 
-// A simple articulated hand in Unity's frame: bones along local +Z, +Y out of the back of the hand.
-class HandModel {
-public:
-    explicit HandModel(Hand hand) : side_(hand == Hand::Left ? -1.0 : 1.0) {}
-
-    // pinch in [0, 1] closes thumb and index; spread opens the other fingers slightly.
-    std::array<Pose, kJointCount> joints(const Pose& wrist, double pinch, double relax) const {
-        std::array<Pose, kJointCount> poses{};
-        poses[0] = Pose{Vec(0), Quat(0, 0, 0, 0)};  // MRTK's None joint: zero position and rotation
-        poses[1] = wrist;
-        auto local = [&](Vec offset) { return wrist.position + wrist.rotation * offset; };
-        // Fingers: index, middle, ring, pinky; thumb-side is +X for the right hand, mirrored for the left.
-        const double across[4] = {0.022, 0.004, -0.014, -0.03};
-        const double lengths[4][4] = {
-            {0.065, 0.040, 0.025, 0.020}, {0.064, 0.044, 0.028, 0.021},
-            {0.060, 0.041, 0.026, 0.020}, {0.055, 0.032, 0.019, 0.018}};
-        for (int f = 0; f < 4; ++f) {
-            const double curl = (f == 0 ? 0.15 + 0.55 * pinch : 0.25 + 0.35 * relax + 0.1 * f * relax);
-            Vec position = local(Vec(side_ * across[f] * 0.5, 0, 0.015));
-            Quat rotation = wrist.rotation * axisAngle(side_ * across[f] * 0.8, Vec(0, 1, 0));
-            const int first = 7 + f * 5;
-            for (int j = 0; j < 5; ++j) {
-                poses[first + j] = {position, rotation};
-                if (j == 4) break;
-                if (j >= 1) rotation = rotation * axisAngle(curl, Vec(1, 0, 0));
-                position += rotation * Vec(0, 0, lengths[f][j]);
-            }
-        }
-        // Thumb: leaves the wrist towards the index side and rolls towards the index tip when pinching.
-        Quat thumb = wrist.rotation * axisAngle(side_ * (0.7 - 0.25 * pinch), Vec(0, 1, 0)) *
-                     axisAngle(0.35 + 0.3 * pinch, Vec(1, 0, 0));
-        Vec position = local(Vec(side_ * 0.02, -0.012, 0.02));
-        const double thumbLengths[3] = {0.04, 0.033, 0.028};
-        for (int j = 0; j < 4; ++j) {
-            poses[3 + j] = {position, thumb};
-            if (j == 3) break;
-            position += thumb * Vec(0, 0, thumbLengths[j]);
-            thumb = thumb * axisAngle(0.15 + 0.25 * pinch, Vec(1, 0, 0));
-        }
-        // Palm: between the wrist and the middle knuckle, oriented like the wrist.
-        poses[2] = {0.5 * (wrist.position + poses[13].position), wrist.rotation};
-        return poses;
-    }
-
-private:
-    double side_;
-};
-
-struct Sampler {
+// The gesture: positions in Unity's space (metres; the user stands at the origin, looking down +Z).
+struct Gesture {
     const SyntheticOptions& options;
     Phases phases;
-    std::mt19937 random;
 
     double at(double fraction) const { return fraction * options.duration; }
+    static double side(Hand hand) { return hand == Hand::Left ? -1.0 : 1.0; }
 
-    Pose head(double t) const {
-        const double yaw = 0.25 * std::sin(2 * kPi * t / 7.0) + 0.05 * std::sin(2 * kPi * t * 0.9);
-        const double pitch = 0.12 + 0.04 * std::sin(2 * kPi * t / 3.1);
-        return {Vec(0.02 * std::sin(t * 1.3), 1.62 + 0.008 * std::sin(2 * kPi * t * 1.8), 0.01 * std::sin(t)),
-                axisAngle(yaw, Vec(0, 1, 0)) * axisAngle(pitch, Vec(1, 0, 0))};
-    }
-
-    // Reach from the side towards a virtual object, drag it across, release and lower.
-    Pose wrist(Hand hand, double t) const {
-        const double side = hand == Hand::Left ? -1.0 : 1.0;
-        const double lift = smoothstep(0, at(phases.reach), t) - smoothstep(at(phases.lower), options.duration, t);
-        const double reach = smoothstep(at(phases.reach), at(phases.pinch), t);
-        const double drag = smoothstep(at(phases.drag), at(phases.release), t);
-        const Vec rest(side * 0.25, 1.05, 0.25);
-        const Vec object(side * 0.12, 1.38, 0.45);
-        Vec position = glm::mix(rest, object, std::max(lift * 0.3, reach * lift));
-        position += Vec(-side * 0.15 * drag, 0.08 * drag, -0.05 * drag) * lift;
-        position += Vec(0.003 * std::sin(11 * t + side), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t));
-        const Quat rotation = axisAngle(-side * 0.4 * (1 - reach) - side * 0.2, Vec(0, 1, 0)) *
-                              axisAngle(0.9 - 0.6 * reach, Vec(1, 0, 0)) *
-                              axisAngle(side * (0.3 + 0.4 * drag), Vec(0, 0, 1));
-        return {position, rotation};
+    JointPose head(double t) const {
+        const double yaw = 0.18 * std::sin(2 * kPi * t / 7.0) + 0.04 * std::sin(2 * kPi * t * 0.9);
+        const double pitch = 0.22 + 0.04 * std::sin(2 * kPi * t / 3.1);  // looking down at the hands a little
+        return {{0.02 * std::sin(t * 1.3), 1.62 + 0.008 * std::sin(2 * kPi * t * 1.8), 0.01 * std::sin(t)},
+                multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch))};
     }
 
     double pinch(double t) const {
         return smoothstep(at(phases.pinch), at(phases.drag), t) - smoothstep(at(phases.release), at(phases.lower), t);
     }
-    double relax(double t) const { return 0.5 + 0.5 * std::sin(t * 0.7); }
+
+    HandShape shape(Hand hand, double t) const {
+        HandShape s;
+        const double relax = 0.5 + 0.5 * std::sin(t * 0.7 + side(hand));
+        s.pinch = pinch(t);
+        s.curl = {0.1, 0.1, 0.15 + 0.15 * relax + 0.2 * s.pinch, 0.2 + 0.2 * relax + 0.25 * s.pinch, 0.25 + 0.25 * relax + 0.3 * s.pinch};
+        return s;
+    }
+
+    // The wrist, placed so that the pinch point (between thumb and index tips) is where the hand reaches for.
+    JointPose wrist(Hand hand, double t, const V& pinchPointInWrist) const {
+        const double s = side(hand);
+        const double lift = smoothstep(0, at(phases.reach), t) - smoothstep(at(phases.lower), options.duration, t);
+        const double reach = smoothstep(at(phases.reach), at(phases.pinch), t);
+        const double drag = smoothstep(at(phases.drag), at(phases.release), t);
+        const V low = {s * 0.24, 0.98, 0.18}, ready = {s * 0.20, 1.18, 0.32};
+        const V grab = {s * 0.10, 1.33, 0.45}, pulled = {s * 0.24, 1.38, 0.43};
+        V target = mixV(mixV(low, ready, lift), mixV(grab, pulled, drag), reach * lift);
+        target = add(target, {0.003 * std::sin(11 * t + s), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t)});  // tremor
+        // Fingers forward and a little inwards, turned thumb-up as a hand does to pinch from the side.
+        const double roll = -s * (0.35 + 0.75 * reach), yaw = -s * (0.15 + 0.2 * reach), pitch = -0.15 + 0.35 * (1 - lift);
+        const Quaternion rotation = multiply(multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch)), axisAngle({0, 0, 1}, roll));
+        const V offset = rotate(rotation, pinchPointInWrist);
+        return {add(target, scale(-1, offset)), rotation};
+    }
+
     bool tracked(Hand hand, double t) const {
         const double on = hand == Hand::Left ? 0.04 : 0.07, off = hand == Hand::Left ? 0.93 : 0.96;
         return t >= at(on) && t < at(off);
     }
 };
 
-void writeTrack(const SampledVector& track, int components, bool rotation, const SyntheticOptions& options, Curve* curves) {
-    std::vector<std::size_t> kept;
-    if (!options.reduceKeys) kept = reduce(track.times.size(), -1, [](auto...) { return 0.0; });
-    else kept = reduceSamples(track, components, rotation, rotation ? options.rotationTolerance : options.positionTolerance);
-    for (int c = 0; c < components; ++c) {
-        curves[c].keys.clear();
-        for (std::size_t i : kept) curves[c].keys.push_back(Key{track.times[i], float(track.values[i][c])});
-    }
+// The pinch point in the wrist's frame: midway between thumb and index tips of the pinching hand.
+V pinchPoint(Hand hand) {
+    HandShape pinched;
+    pinched.pinch = 1;
+    const HandPose pose = poseHand(hand, pinched, {});
+    return scale(0.5, add(pose[indexOf(Joint::ThumbTip)].position, pose[indexOf(Joint::IndexTip)].position));
 }
 
-void addPose(SampledVector& position, SampledVector& rotation, float time, const Pose& pose) {
-    Quat q = pose.rotation;
-    // Keep consecutive keys in one hemisphere, as a recorder sampling a continuous motion does.
-    if (!rotation.values.empty()) {
-        const auto& p = rotation.values.back();
-        if (p[0] * q.x + p[1] * q.y + p[2] * q.z + p[3] * q.w < 0) q = -q;
+// One vector of curves fed sample by sample and reduced window by window as reduceSamples does (the windows'
+// ends are kept), so that only a window of samples is ever held.
+class StreamedCurves {
+public:
+    StreamedCurves(Curve* curves, int components, bool rotation, double tolerance, bool reduceKeys)
+        : curves_(curves), components_(components), rotation_(rotation), tolerance_(tolerance), reduce_(reduceKeys) {}
+
+    void add(float time, std::array<double, 4> value) {
+        // Keep consecutive rotations in one hemisphere, as a recorder sampling a continuous motion does.
+        if (rotation_ && !window_.values.empty()) {
+            const auto& p = window_.values.back();
+            if (p[0] * value[0] + p[1] * value[1] + p[2] * value[2] + p[3] * value[3] < 0)
+                for (double& c : value) c = -c;
+        }
+        window_.times.push_back(time);
+        window_.values.push_back(value);
+        if (window_.times.size() == kReductionWindow + 1) flush(false);
     }
-    position.times.push_back(time);
-    position.values.push_back({pose.position.x, pose.position.y, pose.position.z, 0});
-    rotation.times.push_back(time);
-    rotation.values.push_back({q.x, q.y, q.z, q.w});
-}
+
+    void finish() { flush(true); }
+
+private:
+    void flush(bool last) {
+        if (window_.times.empty()) return;
+        const std::size_t n = window_.times.size();
+        std::vector<std::size_t> kept(n);
+        for (std::size_t i = 0; i < n; ++i) kept[i] = i;
+        if (reduce_) kept = reduceSamples(window_, components_, rotation_, tolerance_);
+        // The window's last sample starts the next window: it is written then (or now, at the end).
+        for (std::size_t i : kept)
+            if (last || i + 1 < n)
+                for (int c = 0; c < components_; ++c) curves_[c].keys.push_back(Key{window_.times[i], float(window_.values[i][c])});
+        window_.times.erase(window_.times.begin(), window_.times.end() - 1);
+        window_.values.erase(window_.values.begin(), window_.values.end() - 1);
+        if (last) window_ = {};
+    }
+
+    Curve* curves_;
+    int components_;
+    bool rotation_;
+    double tolerance_;
+    bool reduce_;
+    SampledVector window_;
+};
 
 void addBooleanKey(Curve& curve, float time, bool value) {
     if (!curve.keys.empty() && (curve.keys.back().value > 0.5f) == value) return;
     curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
 }
 
+std::array<double, 4> position4(const V& v) { return {v[0], v[1], v[2], 0}; }
+
 }  // namespace
 
 Result<Recording> generateRecording(const SyntheticOptions& options) {
+    const double frameCount = std::floor(options.duration * options.frameRate) + 1;
+    const double limit = double(options.reduceKeys ? kMaxSyntheticFrames : kMaxSyntheticFramesUnreduced);
+    if (!(options.duration > 0) || !(options.frameRate > 0) || !(frameCount <= limit))
+        return Error{{}, {}, "duration x rate would make " + std::to_string(std::llround(frameCount)) + " frames; at most " +
+                                 std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction") +
+                                 " (choose a shorter --duration or a lower --rate)",
+                     ErrorKind::Usage};
     Recording recording;
     recording.encoding = options.encoding;
     const bool gaze = options.eyeGaze && options.encoding.minor == 1;
     recording.hasEyeGaze = gaze ? 1 : 0;
-    Sampler sampler{options, {}, std::mt19937(options.seed)};
+    Gesture gesture{options, {}};
+    std::mt19937 random(options.seed);
     std::uniform_real_distribution<double> jitter(-0.001, 0.001);
+    const double positionTolerance = options.positionTolerance, rotationTolerance = options.rotationTolerance;
 
-    const HandModel models[2] = {HandModel(Hand::Left), HandModel(Hand::Right)};
-    SampledVector camera[2], joints[2][kJointCount][2], gazeOrigin, gazeDirection;
-    const std::size_t frames = std::size_t(std::floor(options.duration * options.frameRate)) + 1;
+    std::vector<StreamedCurves> streams;
+    auto stream = [&](std::size_t first, int components, bool rotation, double tolerance) {
+        streams.emplace_back(&recording.curves[first], components, rotation, tolerance, options.reduceKeys);
+        return streams.size() - 1;
+    };
+    streams.reserve(2 + 2 * 2 * kJointCount + 2);
+    const std::size_t cameraPosition = stream(cameraCurve(kPositionX), 3, false, positionTolerance);
+    const std::size_t cameraRotation = stream(cameraCurve(kRotationX), 4, true, rotationTolerance);
+    std::size_t joints[2][kJointCount][2];
+    for (Hand hand : kHands)
+        for (Joint joint : kJoints) {
+            joints[int(hand)][indexOf(joint)][0] = stream(jointCurve(hand, joint, kPositionX), 3, false, positionTolerance);
+            joints[int(hand)][indexOf(joint)][1] = stream(jointCurve(hand, joint, kRotationX), 4, true, rotationTolerance);
+        }
+    const std::size_t gazeOrigin = gaze ? stream(gazeCurve(kGazeOriginX), 3, false, positionTolerance) : 0;
+    const std::size_t gazeDirection = gaze ? stream(gazeCurve(kGazeDirectionX), 3, false, 0.002) : 0;  // unit vector: ~0.1 degrees
+    const V pinchPoints[2] = {pinchPoint(Hand::Left), pinchPoint(Hand::Right)};
+
+    const std::size_t frames = std::size_t(frameCount);
     for (std::size_t frame = 0; frame < frames; ++frame) {
         const double nominal = std::min(options.duration, double(frame) / options.frameRate);
-        const double t = frame == 0 || frame + 1 == frames ? nominal : nominal + jitter(sampler.random);
+        const double t = frame == 0 || frame + 1 == frames ? nominal : nominal + jitter(random);
         const float time = float(t);
-        const Pose head = sampler.head(t);
-        addPose(camera[0], camera[1], time, head);
+        const JointPose head = gesture.head(t);
+        streams[cameraPosition].add(time, position4(head.position));
+        streams[cameraRotation].add(time, head.rotation);
+        V lookAt = {0, 1.35, 0.45};
         for (Hand hand : kHands) {
             const int h = int(hand);
-            const bool tracked = sampler.tracked(hand, t);
+            const bool tracked = gesture.tracked(hand, t);
             addBooleanKey(recording.curves[booleanCurve(trackedCurve(hand))], time, tracked);
-            addBooleanKey(recording.curves[booleanCurve(pinchingCurve(hand))], time, tracked && sampler.pinch(t) > 0.8);
-            if (!tracked) continue;
-            const auto poses = models[h].joints(sampler.wrist(hand, t), sampler.pinch(t), sampler.relax(t));
-            for (int j = 0; j < kJointCount; ++j) addPose(joints[h][j][0], joints[h][j][1], time, poses[j]);
+            addBooleanKey(recording.curves[booleanCurve(pinchingCurve(hand))], time, tracked && gesture.pinch(t) > 0.8);
+            if (!tracked) continue;  // MRTK records a hand's joints only while it is tracked
+            const HandPose pose = poseHand(hand, gesture.shape(hand, t), gesture.wrist(hand, t, pinchPoints[h]));
+            for (Joint joint : kJoints) {
+                streams[joints[h][indexOf(joint)][0]].add(time, position4(pose[indexOf(joint)].position));
+                streams[joints[h][indexOf(joint)][1]].add(time, pose[indexOf(joint)].rotation);
+            }
+            if (hand == Hand::Right) lookAt = pose[indexOf(Joint::IndexTip)].position;
         }
         if (gaze) {
             // Eye data arrives a few frames late; until then MRTK records a zero direction.
-            const Vec origin = head.position + head.rotation * Vec(0, -0.03, 0.05);
-            const Vec target = sampler.wrist(sampler.pinch(t) > 0.1 ? Hand::Right : Hand::Left, t).position;
-            const Vec direction = frame < 3 ? Vec(0) : glm::normalize(target - origin + Vec(0.01 * std::sin(5 * t), 0, 0));
-            gazeOrigin.times.push_back(time);
-            gazeOrigin.values.push_back({origin.x, origin.y, origin.z, 0});
-            gazeDirection.times.push_back(time);
-            gazeDirection.values.push_back({direction.x, direction.y, direction.z, 0});
+            const V origin = add(head.position, rotate(head.rotation, {0, -0.03, 0.05}));
+            V direction = add(lookAt, scale(-1, origin));
+            direction[0] += 0.01 * std::sin(5 * t);
+            const double norm = std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2]);
+            streams[gazeOrigin].add(time, position4(origin));
+            streams[gazeDirection].add(time, frame < 3 ? std::array<double, 4>{} : position4(scale(1 / norm, direction)));
         }
     }
-    writeTrack(camera[0], 3, false, options, &recording.curves[cameraCurve(0)]);
-    writeTrack(camera[1], 4, true, options, &recording.curves[cameraCurve(3)]);
-    for (Hand hand : kHands)
-        for (int j = 0; j < kJointCount; ++j) {
-            writeTrack(joints[int(hand)][j][0], 3, false, options, &recording.curves[jointCurve(hand, Joint(j), kPositionX)]);
-            writeTrack(joints[int(hand)][j][1], 4, true, options, &recording.curves[jointCurve(hand, Joint(j), kRotationX)]);
-        }
-    if (gaze) {
-        writeTrack(gazeOrigin, 3, false, options, &recording.curves[gazeCurve(0)]);
-        SyntheticOptions directionOptions = options;
-        directionOptions.positionTolerance = 0.002;  // unit vector: about 0.1 degrees
-        writeTrack(gazeDirection, 3, false, directionOptions, &recording.curves[gazeCurve(3)]);
-    }
+    for (auto& s : streams) s.finish();
     if (options.markers) {
         const Phases phases;
         const std::pair<double, const char*> marks[] = {

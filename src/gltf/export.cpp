@@ -180,8 +180,9 @@ private:
                 if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + *problem};
             return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + n - 1) + ": " + track.error().message};
         }
-        // Tracks that copy the keys are exact by construction (rotations: within a proven bound); others are measured.
-        const double error = track->copiesKeys ? track->maxError : measureTrackError(*track, components, kind);
+        // The builder's bound: exact for copied keys (rotations: slerp against nlerp, proven), measured where the
+        // error is largest for fitted spans.
+        const double error = track->maxError;
         double& worst = kind == TrackKind::Rotation ? report_.maxRotationError : report_.maxPositionError;
         worst = std::max(worst, error);
         for (int c = 0; c < n; ++c) noteCurveExtras(firstCurve + c, *curves[c], *track, c);

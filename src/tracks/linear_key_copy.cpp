@@ -53,11 +53,19 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     track.times.erase(std::unique(track.times.begin(), track.times.end()), track.times.end());
     const std::size_t count = track.times.size();
     track.values.resize(count * n);
+    std::vector<double> rounding(count, 0.0);  // squared distance between each knot's exact and Float32 values
     for (int c = 0; c < n; ++c) {
         CurveCursor cursor(*curves[c]);
-        for (std::size_t k = 0; k < count; ++k) track.values[k * n + c] = float(cursor.evaluate(track.times[k]).value);
+        for (std::size_t k = 0; k < count; ++k) {
+            const double exact = cursor.evaluate(track.times[k]).value;
+            track.values[k * n + c] = float(exact);
+            rounding[k] += (exact - track.values[k * n + c]) * (exact - track.values[k * n + c]);
+        }
     }
+    // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
+    const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
     if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) return std::nullopt;
+    track.maxError += kind == TrackKind::Rotation ? degrees(4 * std::asin(std::min(1.0, worstRounding / 2))) : worstRounding;
     track.keyKnots.assign(n, {});
     for (int c = 0; c < n; ++c) {
         const auto& keys = curves[c]->keys;

@@ -18,7 +18,6 @@ namespace {
 
 constexpr int kMaxComponents = 4;
 constexpr int kMaxSplitDepth = 24;
-constexpr int kErrorSamples = 9;  // interior points per span where the fit is measured
 using Values = std::array<double, kMaxComponents>;
 
 float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
@@ -110,11 +109,13 @@ private:
         lastEmitted_ = values;
     }
 
-    // glTF rotations must be unit quaternions: recorded ones are close; zero or far-off ones are replaced.
-    // Only a change at a key's knot loses information; added knots are free to be normalised.
+    // STEP and LINEAR rotation knots must be unit quaternions (players use them as they are): recorded ones are
+    // close, zero or far-off ones are replaced. CUBICSPLINE knots stay as they are, because their tangents belong
+    // to them and players normalise after interpolating; only a zero one is replaced. Only a change at a key's
+    // knot loses information (extras keep it); added knots are free to be normalised.
     void keepUnit(Values& q, bool atEvent) {
-        const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-        if (std::abs(n - 1) <= 0.005) return;
+        const double length = norm(q);
+        if (track_.interpolation == Interpolation::CubicSpline ? length > 1e-12 : std::abs(length - 1) <= 0.005) return;
         if (!normalize(q)) q = track_.times.empty() ? Values{0, 0, 0, 1} : lastEmitted_;
         if (atEvent) track_.valuesChanged.assign(n_, true);
     }
@@ -143,17 +144,6 @@ private:
 
     Status emitInterval(float ta, float tb) {
         const auto pieces = piecesOf(ta, tb);
-        bool exact = true;      // the chosen interpolation reproduces every piece without measuring
-        bool allLinear = true;  // every piece is a straight line (or constant): nlerp between the ends
-        for (int c = 0; c < n_; ++c) {
-            const Piece& p = pieces[c];
-            if (p.constant || p.shape == SegmentShape::Stepped) continue;
-            if (p.shape == SegmentShape::Weighted) exact = false;
-            if (p.shape == SegmentShape::Hermite && track_.interpolation != Interpolation::CubicSpline) exact = false;
-            allLinear &= p.shape == SegmentShape::Linear;
-        }
-        if (kind_ == TrackKind::Rotation && track_.interpolation == Interpolation::Linear)
-            exact = exact && allLinear && slerpMatchesNlerp(valuesOf(pieces, n_, ta), valuesOf(pieces, n_, tb));
         if (track_.interpolation == Interpolation::Step) {
             emitKnot(tb, referenceAt(tb), Values{}, true);
             return Success{};
@@ -172,7 +162,7 @@ private:
         const Values endLimit = valuesOf(pieces, n_, tb);
         const bool jumpAtEnd = differs(endLimit, endReference) && nextDown(tb) > start;
         const float end = jumpAtEnd ? nextDown(tb) : tb;
-        if (auto s = fitSpan(pieces, start, end, exact, 0, jumpAtEnd ? nullptr : &endReference); !s) return s;
+        if (auto s = fitSpan(pieces, start, end, 0, jumpAtEnd ? nullptr : &endReference); !s) return s;
         if (jumpAtEnd) {
             setOutSlopes(Values{});
             emitKnot(tb, endReference, Values{}, true);
@@ -180,65 +170,124 @@ private:
         return Success{};
     }
 
-    // Emits the knots of (start, end], splitting until the interpolation is within tolerance.
-    Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, bool exact, int depth,
-                   const Values* endValues) {
-        if (!exact) {
-            const double error = spanError(pieces, start, end);
-            const float middle = float(0.5 * (double(start) + double(end)));
-            if (error > tolerance() && depth < kMaxSplitDepth && middle > start && middle < end) {
-                if (track_.times.size() > options_.maxKnots)
-                    return Error{{}, {}, "fitting needs more than " + std::to_string(options_.maxKnots) + " knots"};
-                if (auto s = fitSpan(pieces, start, middle, false, depth + 1, nullptr); !s) return s;
-                Values slopes{};
-                valuesOf(pieces, n_, middle, &slopes);
-                setOutSlopes(slopes);
-                return fitSpan(pieces, middle, end, false, depth + 1, endValues);
-            }
-            track_.maxError = std::max(track_.maxError, error);
+    // Emits the knots of (start, end], splitting until the playback is within tolerance of Unity's.
+    Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, int depth, const Values* endValues) {
+        Values endSlopes{};
+        const Values endValue = endValues ? *endValues : valuesOf(pieces, n_, end, &endSlopes);
+        if (endValues) valuesOf(pieces, n_, end, &endSlopes);
+        const auto [deviation, atKnots] = spanDeviation(pieces, start, end, endValue, endSlopes);
+        const float middle = float(0.5 * (double(start) + double(end)));
+        // Splitting reduces the interpolation's part of the deviation, not the knots' own Float32 rounding.
+        const bool splitHelps = deviation - atKnots > 0.1 * tolerance();
+        if (deviation > tolerance() && splitHelps && depth < kMaxSplitDepth && middle > start && middle < end) {
+            if (track_.times.size() > options_.maxKnots)
+                return Error{{}, {}, "fitting needs more than " + std::to_string(options_.maxKnots) + " knots"};
+            if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
+            Values slopes{};
+            valuesOf(pieces, n_, middle, &slopes);
+            setOutSlopes(slopes);
+            return fitSpan(pieces, middle, end, depth + 1, endValues);
         }
-        Values slopes{};
-        const Values limit = valuesOf(pieces, n_, end, &slopes);
-        emitKnot(end, endValues ? *endValues : limit, slopes, endValues != nullptr);
+        track_.maxError = std::max(track_.maxError, deviation);
+        emitKnot(end, endValue, endSlopes, endValues != nullptr);
         return Success{};
     }
 
-    // Fits aim 10% inside the tolerance: errors are measured at samples, and Float32 rounding comes on top.
-    // True when slerp between the ends provably stays within tolerance of MRTK's nlerp (close, unit-ish ends).
-    bool slerpMatchesNlerp(const Values& a, const Values& b) const { return unitDot(a, b) >= safeSlerpCos_; }
-
+    // Fits aim 10% inside the tolerance, so that Float32 rounding of added knots stays inside it too.
     double tolerance() const {
         return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
     }
 
-    // Largest deviation between the interpolation of the span's ends and the pieces, at interior samples.
-    double spanError(const std::array<Piece, kMaxComponents>& pieces, double start, double end) const {
-        Values slopeA{}, slopeB{};
-        const Values a = valuesOf(pieces, n_, start, &slopeA);
-        const Values b = valuesOf(pieces, n_, end, &slopeB);
-        const double d = end - start;
-        double worst = 0;
-        for (int i = 1; i <= kErrorSamples; ++i) {
-            const double s = double(i) / (kErrorSamples + 1);
-            Values reference = valuesOf(pieces, n_, start + s * d);
-            Values fitted{};
-            if (track_.interpolation == Interpolation::CubicSpline) {
-                for (int c = 0; c < n_; ++c) fitted[c] = hermite(a[c], d * slopeA[c], b[c], d * slopeB[c], s).value;
-            } else if (kind_ == TrackKind::Rotation) {
-                fitted = slerp(a, b, s);
-            } else {
-                for (int c = 0; c < n_; ++c) fitted[c] = a[c] + (b[c] - a[c]) * s;
-            }
-            if (kind_ == TrackKind::Rotation) {
-                if (!normalize(reference) || !normalize(fitted)) continue;
-                worst = std::max(worst, rotationAngle(reference, fitted));
-            } else {
-                double d2 = 0;
-                for (int c = 0; c < n_; ++c) d2 += (reference[c] - fitted[c]) * (reference[c] - fitted[c]);
-                worst = std::max(worst, std::sqrt(d2));
+    // The knot at the span's start as it was written, and the one at its end as it will be (Float32, rotations
+    // kept unit as keepUnit will), with the tangents a player will use.
+    struct SpanKnots {
+        Values a{}, b{}, outA{}, inB{};
+    };
+    SpanKnots knotsOf(float end, const Values& endValue, const Values& endSlopes) const {
+        SpanKnots k;
+        const std::size_t last = track_.times.size() - 1;
+        for (int c = 0; c < n_; ++c) k.a[c] = track_.values[last * n_ + c];
+        Values b = endValue;
+        if (kind_ == TrackKind::Rotation && track_.interpolation != Interpolation::CubicSpline && std::abs(norm(b) - 1) > 0.005) normalize(b);
+        for (int c = 0; c < n_; ++c) k.b[c] = float(b[c]);
+        if (track_.interpolation == Interpolation::CubicSpline)
+            for (int c = 0; c < n_; ++c) k.outA[c] = track_.outTangents[last * n_ + c], k.inB[c] = float(endSlopes[c]);
+        (void)end;
+        return k;
+    }
+
+    // The playback of the span's knots at fraction s, as sampleTrack plays it.
+    Values played(const SpanKnots& k, double d, double s) const {
+        Values v{};
+        if (track_.interpolation == Interpolation::CubicSpline) {
+            for (int c = 0; c < n_; ++c) v[c] = hermite(k.a[c], d * k.outA[c], k.b[c], d * k.inB[c], s).value;
+            if (kind_ == TrackKind::Rotation) normalize(v);
+        } else if (kind_ == TrackKind::Rotation) {
+            v = slerp(k.a, k.b, s);
+        } else {
+            for (int c = 0; c < n_; ++c) v[c] = k.a[c] + (k.b[c] - k.a[c]) * s;
+        }
+        return v;
+    }
+
+    double distance(Values reference, Values fitted) const {
+        if (kind_ == TrackKind::Rotation) {
+            if (!normalize(reference) || !normalize(fitted)) return 0;  // a zero rotation plays as nothing to compare
+            return rotationAngle(reference, fitted);
+        }
+        double d2 = 0;
+        for (int c = 0; c < n_; ++c) d2 += (reference[c] - fitted[c]) * (reference[c] - fitted[c]);
+        return std::sqrt(d2);
+    }
+
+    // The largest deviation of the span's playback from Unity's (metres or degrees) over (start, end), an upper
+    // bound where it can be had in closed form: linear pieces under LINEAR are either lines (vectors: the
+    // deviation of two lines is largest at an end) or nlerp against slerp on one great circle (rotations:
+    // slerpNlerpGap), plus the Float32 rounding of the knots. Elsewhere (curved pieces, CUBICSPLINE) the error is
+    // sampled at 16 points and each of the two largest is refined by golden-section search to its local maximum.
+    struct Deviation {
+        double worst;    // over the span
+        double atKnots;  // at its ends: the knots' Float32 rounding, which no split improves
+    };
+    Deviation spanDeviation(const std::array<Piece, kMaxComponents>& pieces, float start, float end, const Values& endValue,
+                         const Values& endSlopes) const {
+        const SpanKnots knots = knotsOf(end, endValue, endSlopes);
+        const double d = double(end) - double(start);
+        bool linearPieces = track_.interpolation == Interpolation::Linear;
+        for (int c = 0; c < n_ && linearPieces; ++c)
+            linearPieces = pieces[c].constant || pieces[c].shape == SegmentShape::Stepped || pieces[c].shape == SegmentShape::Linear;
+        if (linearPieces) {
+            // The line the pieces follow inside the span, through two interior points: at the ends a piece can be
+            // clamped to its segment when an event's time rounded to the knot's Float32 before it.
+            const Values quarter = valuesOf(pieces, n_, double(start) + 0.25 * d), threeQuarters = valuesOf(pieces, n_, double(start) + 0.75 * d);
+            Values a{}, b{};
+            for (int c = 0; c < n_; ++c) a[c] = 1.5 * quarter[c] - 0.5 * threeQuarters[c], b[c] = 1.5 * threeQuarters[c] - 0.5 * quarter[c];
+            const double rounding = std::max(distance(a, knots.a), distance(b, knots.b));
+            if (kind_ == TrackKind::Vector) return {rounding, rounding};  // two lines are farthest apart at an end
+            if (dot(a, b) > 0 && norm(a) > 1e-6 && norm(b) > 1e-6) {
+                const double alpha = std::acos(std::min(1.0, dot(a, b) / (norm(a) * norm(b))));
+                return {slerpNlerpGap(alpha, norm(a), norm(b)) + 1.01 * rounding, rounding};
             }
         }
-        return worst;
+        auto deviationAt = [&](double s) { return distance(valuesOf(pieces, n_, double(start) + s * d), played(knots, d, s)); };
+        constexpr int kSamples = 16;
+        std::array<double, kSamples + 1> errors{};
+        for (int i = 0; i <= kSamples; ++i) errors[i] = deviationAt(double(i) / kSamples);
+        double worst = std::max(errors[0], errors[kSamples]);  // the knots themselves: rounding
+        for (int pass = 0; pass < 2; ++pass) {
+            const auto peak = std::max_element(errors.begin() + 1, errors.end() - 1) - errors.begin();
+            if (errors[peak] <= 0) break;
+            double lo = double(peak - 1) / kSamples, hi = double(peak + 1) / kSamples;
+            constexpr double kGolden = 0.6180339887498949;
+            double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo), f1 = deviationAt(x1), f2 = deviationAt(x2);
+            for (int i = 0; i < 24; ++i) {
+                if (f1 > f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - kGolden * (hi - lo), f1 = deviationAt(x1);
+                else lo = x1, x1 = x2, f1 = f2, x2 = lo + kGolden * (hi - lo), f2 = deviationAt(x2);
+            }
+            worst = std::max({worst, errors[peak], f1, f2});
+            errors[peak] = 0;
+        }
+        return {worst, std::max(errors[0], errors[kSamples])};
     }
 
     void mapKeysToKnots() {

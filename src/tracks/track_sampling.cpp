@@ -1,4 +1,4 @@
-// Playing a track as glTF players do, and measuring how far that is from Unity's playback of the curves.
+// Playing a track as glTF players do.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -21,7 +21,6 @@ const char* interpolationName(Interpolation interpolation) {
 namespace {
 
 using Values = std::array<double, 4>;  // up to four components
-float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
 
 // Plays knot interval k of a track (times[k] <= time <= times[k + 1]) as glTF does.
 void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double time, double* out) {
@@ -70,35 +69,6 @@ void sampleTrack(const Track& track, TrackKind kind, double time, double* out, s
         return;
     }
     sampleInterval(track, kind, k - 1, time, out);
-}
-
-double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind) {
-    const int n = track.components;
-    std::vector<CurveCursor> cursors;
-    for (const Curve* curve : components) cursors.emplace_back(*curve);
-    double worst = 0;
-    auto measure = [&](std::size_t k, double t) {
-        Values played{}, reference{};
-        if (k + 1 < track.times.size()) sampleInterval(track, kind, k, t, played.data());
-        else for (int c = 0; c < n; ++c) played[c] = track.values[k * n + c];
-        for (int c = 0; c < n; ++c) reference[c] = cursors[c].evaluate(t).value;
-        if (kind == TrackKind::Rotation) {
-            if (normalize(reference) && normalize(played)) worst = std::max(worst, rotationAngle(reference, played));
-            return;
-        }
-        double d2 = 0;
-        for (int c = 0; c < n; ++c) d2 += (played[c] - reference[c]) * (played[c] - reference[c]);
-        worst = std::max(worst, std::sqrt(d2));
-    };
-    const auto& times = track.times;
-    for (std::size_t k = 0; k < times.size(); ++k) {
-        measure(k, times[k]);
-        // No Float32 time lies inside a one-step interval (a jump), so nothing there is ever played.
-        if (k + 1 == times.size() || nextUp(times[k]) == times[k + 1]) continue;
-        const double d = double(times[k + 1]) - times[k];
-        for (double s : {0.25, 0.5, 0.75}) measure(k, times[k] + s * d);
-    }
-    return worst;
 }
 
 }  // namespace inputanim

@@ -1,6 +1,7 @@
 // Realistic recordings made procedurally, for samples, tests, demos and benchmarks.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "inputanim/core/error.hpp"
@@ -20,9 +21,16 @@ struct SyntheticOptions {
     bool eyeGaze = true;       // 1.1 only: 1.0 cannot hold gaze
 };
 
-// Two hands reach, pinch, drag and release while the head moves and the eyes follow the hands.
-// Keys carry MRTK's linear encoding; components of one vector share key times.
-// Refused (ErrorKind::Usage) when duration x frame rate would make more frames than kMaxSyntheticFrames.
+// The most frames (duration x rate) a recording may have: with key reduction about 200 MB of keys at most, and
+// without it (every frame a key of 395 curves) about 300 MB.
+inline constexpr std::size_t kMaxSyntheticFrames = 1'000'000;
+inline constexpr std::size_t kMaxSyntheticFramesUnreduced = 100'000;
+
+// Both hands rise into view, reach to the sides of a virtual object, pinch it, pull it wider, release it and
+// sink, while the head sways and the eyes follow the right hand. Hands are anatomical (a left hand is a left
+// hand), joints carry MRTK's frames (hand_model.hpp), and a pinch brings thumb and index tips within 8 mm.
+// Keys carry MRTK's linear encoding; components of one vector share key times. Refused (ErrorKind::Usage)
+// beyond the frame limits above.
 Result<Recording> generateRecording(const SyntheticOptions& options);
 
 }  // namespace inputanim

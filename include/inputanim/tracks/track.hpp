@@ -31,7 +31,7 @@ struct Track {
     std::vector<std::vector<std::uint32_t>> keyKnots;
     // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
     std::vector<bool> valuesChanged;
-    double maxError = 0;             // largest deviation measured while fitting (metres or degrees)
+    double maxError = 0;             // an upper bound of the playback's deviation from Unity's (metres or degrees)
     // Copied from MRTK's linear keys: knots at the key times with the key values, played LINEAR, so vectors
     // reproduce Unity's playback exactly and rotations (slerp for MRTK's nlerp) stay within maxError, a
     // proven bound (all-zero rotations, MRTK's None joint, hold the identity instead, as valuesChanged says).
@@ -43,9 +43,5 @@ struct Track {
 // `track.components` values to `out`. `hint` (optional) remembers where the last call was, which makes
 // playing at increasing times cost O(1) per call instead of a binary search.
 void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint = nullptr);
-
-// Largest deviation of the track's playback from Unity's playback of `components` (metres or degrees),
-// measured at every knot and at three points inside every interval between knots.
-double measureTrackError(const Track& track, std::span<const Curve* const> components, TrackKind kind);
 
 }  // namespace inputanim
