@@ -19,8 +19,7 @@ if [ -n "$recording" ]; then
     build/inputanim convert "$recording" "$work/recording.glb" -q
     query="?src=recording.glb"
 fi
-echo "viewer: open http://localhost:$port/$query  (Ctrl-C stops)"
-python3 - "$viewer" "$work" "$port" <<'PY'
+python3 - "$viewer" "$work" "$port" "$query" <<'PY'
 import functools, http.server, os, sys
 viewer, work, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -31,5 +30,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
     def log_message(self, *args):
         pass
-http.server.ThreadingHTTPServer(('127.0.0.1', port), functools.partial(Handler, directory=viewer)).serve_forever()
+try:
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', port), functools.partial(Handler, directory=viewer))
+except OSError as error:
+    sys.exit(f"viewer: port {port} is taken ({error.strerror}); give another: scripts/viewer.sh RECORDING {port + 1}")
+print(f"viewer: open http://localhost:{port}/{sys.argv[4]}  (Ctrl-C stops)", flush=True)
+server.serve_forever()
 PY

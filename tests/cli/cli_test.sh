@@ -336,11 +336,79 @@ import struct; b=open('$work/kept.glb','rb').read(); assert b[:4]==b'glTF' and s
 fi
 rm -f "$work"/.kept.glb.tmp-*
 
+# First use: mistakes are refused clearly, with nothing written and nothing lost.
+mkdir -p "$work/first"
+for ext in fbx json obj; do
+    check "convert to .$ext is refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/first/out.$ext"
+    expect ".$ext: nothing written" test ! -e "$work/first/out.$ext"
+done
+expect "the refusal names the extensions" grep -q "unknown output extension '.obj'.*(.bin, .glb or .gltf)" "$work/err"
+check "plot to .png is refused" 2 "$tool" plot "$samples/gesture-1.0.bin" -o "$work/first/chart.png"
+expect "plot .png: nothing written" test ! -e "$work/first/chart.png"
+check "convert -o" 0 "$tool" convert "$samples/gesture-1.0.bin" -o "$work/first/take.gltf"
+check "a glTF's buffer is never an output, even with --force" 4 "$tool" convert "$work/first/take.gltf" "$work/first/take.bin" --force
+expect "the refusal says it is an input" grep -q "take.bin: is an input of this conversion" "$work/err"
+check "the glTF still converts" 0 "$tool" convert "$work/first/take.gltf" "$work/first/again.bin"
+expect "its buffer is intact" cmp -s "$work/first/again.bin" "$samples/gesture-1.0.bin"
+check "convert to standard output" 0 "$tool" convert "$samples/gesture-1.0.bin" - --to glb
+expect "standard output holds the GLB" test "$(head -c 4 "$work/out")" = glTF
+mkdir -p "$work/first/batch"
+cp "$work/first/take.gltf" "$work/first/take.bin" "$work/first/batch/"
+cp "$samples/gesture-1.1-compact.bin" "$work/first/batch/a.bin"
+"$tool" convert "$samples/gesture-1.1-compact.bin" "$work/first/batch/a.glb" -q
+check "a batch skips a .gltf's buffer" 0 "$tool" convert "$work/first/batch" --out-dir "$work/first/batch-out"
+expect "and says so" grep -q "skip .*take.bin: the buffer of a .gltf input" "$work/err"
+expect "the .gltf itself converts" cmp -s "$work/first/batch-out/take.bin" "$samples/gesture-1.0.bin"
+check "two inputs that would write one output refuse the batch" 2 "$tool" convert "$work/first/batch" --out-dir "$work/first/clash" --to glb --force
+expect "the refusal names both inputs" grep -q "a.bin and .*a.glb would both write" "$work/err"
+expect "nothing converted before the refusal" test ! -e "$work/first/clash"
+check "a mistyped verb" 1 "$tool" convrt x y
+expect "suggests the verb" grep -q "did you mean convert?" "$work/err"
+check "a mistyped option" 1 "$tool" convert "$samples/gesture-1.0.bin" x.glb --pos-tolerence 1
+expect "suggests the option" grep -q "did you mean --pos-tolerance?" "$work/err"
+check "help VERB" 0 "$tool" help plot
+expect "help VERB shows the verb's usage" grep -q "Usage: plot" "$work/out"
+check "sample takes joints, in any case" 0 "$tool" sample "$samples/gesture-1.0.bin" --rate 1 --select LEFT.indextip
+expect "sample of one joint" python3 -c "
+import csv; rows = list(csv.reader(open('$work/out')))
+assert rows[0] == ['time', 'left.tracked', 'left.pinching'] + ['left.IndexTip.' + c for c in ('px','py','pz','qx','qy','qz','qw')], rows[0]"
+check "plot takes the same names" 0 "$tool" plot "$samples/gesture-1.0.bin" -o "$work/first/tip.svg" --select LEFT.indextip
+check "diff takes --prerelease-2019" 0 "$tool" diff "$samples/gesture-1.0.bin" "$samples/gesture-1.0.bin" --prerelease-2019
+check "generate -q is quiet" 0 "$tool" generate "$work/first/quiet.bin" -q
+expect "generate -q prints nothing" test ! -s "$work/err"
+check "generate refuses absurd frame counts" 1 "$tool" generate "$work/first/huge.bin" --duration 36000 --rate 1000
+expect "generate says what to choose" grep -q "choose a shorter --duration or a lower --rate" "$work/err"
+check "tolerances are printed as given" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/first/t.glb" --pos-tolerance 0.0002
+expect "in metres" grep -q "(tolerance 0.0002 m)" "$work/err"
+# Components keyed at different times are merged at the union of their times, where Float32 rounds the values a
+# little (1e-8 m here): beyond a tolerance of 1e-12 m, which the summary says, with exit status 6.
+python3 - "$work/first/unaligned.bin" <<'PY'
+import struct, sys
+keys = {0: [(0, 0), (1, 0.7)], 1: [(0, 0), (0.3, 0.5), (1, 1)]}
+out = struct.pack('<QII', 0x6a8faf6e0f9e42c6, 1, 1) + bytes([1, 0, 0])
+for i in range(7):
+    k = keys.get(i, [])
+    out += struct.pack('<iii', 8, 8, len(k)) + b''.join(struct.pack('<ff', t, v) for t, v in k)
+open(sys.argv[1], 'wb').write(out + struct.pack('<i', 0))
+PY
+check "beyond tolerance is not success" 6 "$tool" convert "$work/first/unaligned.bin" "$work/first/tight.glb" --pos-tolerance 1e-12
+expect "it says why" grep -q "warning: .*beyond its tolerances; largest deviation from the source: [0-9.e-]* m (tolerance 1e-12 m)" "$work/err"
+expect "and writes the file" test -s "$work/first/tight.glb"
+
 if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
     real=$shared/samples/real
     check "real recording to glb" 0 "$tool" convert "$real/handrecorder-2021-v1.0.bin" "$work/real.glb"
     check "real recording back" 0 "$tool" convert "$work/real.glb" "$work/real.bin"
     expect "real recording survives bin -> glb -> bin byte for byte" cmp -s "$real/handrecorder-2021-v1.0.bin" "$work/real.bin"
+    check "plot of the real recording" 0 "$tool" plot "$real/handrecorder-2021-v1.0.bin" -o "$work/real.svg"
+    expect "plot leaves out the never-tracked right hand" python3 -c "
+import xml.etree.ElementTree as ET
+titles = [g.get('data-title') for g in ET.parse('$work/real.svg').getroot().iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel']
+assert not any(t.startswith('right') for t in titles) and 'left Palm position (m)' in titles, titles"
+    expect "the time axis has whole ticks" python3 -c "
+import xml.etree.ElementTree as ET
+ticks = [t.text for t in ET.parse('$work/real.svg').getroot().iter('{http://www.w3.org/2000/svg}text') if t.get('class') == 'tick']
+assert 5 <= len(ticks) <= 15 and ticks[0] == '0', ticks"
     check "info on the real recording" 0 "$tool" info "$real/handrecorder-2021-v1.0.bin"
     expect "real recording is 1.0" grep -q "^format     1.0" "$work/out"
     for f in "$real"/prerelease-2019/*.bin; do
