@@ -21,12 +21,16 @@ build/inputanim generate "$seeds/bin/small-1.0.bin" --duration 0.5 --rate 20 --f
 build/inputanim generate "$seeds/bin/small-full.bin" --duration 0.5 --rate 20 --layout full 2>/dev/null
 for f in "$seeds"/bin/*.bin; do build/inputanim convert "$f" "$seeds/glb/$(basename "$f" .bin).glb" 2>/dev/null || true; done
 build/inputanim convert "$seeds/bin/small-1.1.bin" "$seeds/glb/embedded.gltf" --embed 2>/dev/null
+build/bench/make_foreign_gltf "$seeds/bin/small-1.1.bin" "$seeds/glb/foreign-rig.glb" >/dev/null
+# The hostile inputs of the CLI test are regressions of the glTF targets too.
+python3 tests/cli/hostile.py "$seeds/hostile" build/inputanim
 
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in binary_reader gltf_import roundtrip; do
+for target in binary_reader gltf_import gltf_structure roundtrip; do
     exe=build-fuzz/fuzz/fuzz_$target
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
+    case $target in gltf_*) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
     if [ ${#regressions[@]} -gt 0 ]; then
         echo "fuzz_$target: replaying ${#regressions[@]} regression inputs"
         "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
@@ -37,7 +41,7 @@ for target in binary_reader gltf_import roundtrip; do
     # Exporting and importing whole recordings is slow per input: keep those inputs small so that
     # minutes mean many thousands of runs.
     case $target in
-        gltf_import) seed=$seeds/glb max_len=65536 ;;
+        gltf_import | gltf_structure) seed=$seeds/glb max_len=65536 ;;
         roundtrip) seed=$seeds/bin max_len=65536 ;;
         *) seed=$seeds/bin max_len=1048576 ;;
     esac

@@ -31,8 +31,8 @@ class Differ {
 public:
     Differ(const Recording& a, const Recording& b, const DiffOptions& options) : a_(a), b_(b), options_(options) {
         const TimeRange ra = timeRange(a), rb = timeRange(b);
-        report_.start = std::max({0.0, ra.start, rb.start});
-        report_.end = std::min(ra.end, rb.end);
+        report_.start = options.start.value_or(std::max({0.0, ra.start, rb.start}));
+        report_.end = options.end.value_or(std::min(ra.end, rb.end));
         if (report_.end < report_.start) report_.end = report_.start;
     }
 

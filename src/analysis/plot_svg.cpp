@@ -365,7 +365,11 @@ Result<std::string> plotSvg(const Recording& recording, const PlotOptions& optio
         return Error{{}, {}, "plot needs a width above " + number(kLeft + kRight + 10, 0) + " px and panels of 20 px or more", ErrorKind::Usage};
     const RecordingSummary summary = summarize(recording);
     const double start = options.start.value_or(0), end = options.end.value_or(summary.duration);
-    auto times = timeGrid(start, end, options.rate, true);
+    // Lines are thinned to the pixels' columns anyway: a long recording is sampled more coarsely than `rate`
+    // rather than refused (a spike shorter than the coarser step may then be missed).
+    constexpr double kMaxSamples = 200'000;
+    const double rate = end > start ? std::min(options.rate, kMaxSamples / (end - start)) : options.rate;
+    auto times = timeGrid(start, end, rate, true);
     if (!times) return times.error();
     auto panels = panelsFor(recording, summary, *times, options.select);
     if (!panels) return panels.error();

@@ -45,6 +45,11 @@ std::optional<std::string> unknownOption(const CLI::App& app, const CLI::App& ve
 
 }  // namespace
 
+namespace {
+const std::string* runningInput = nullptr;  // the file the running verb reads, for the messages below
+std::string inputPrefix() { return runningInput && !runningInput->empty() ? ia::printable(*runningInput) + ": " : ""; }
+}  // namespace
+
 int main(int argc, char** argv) try {
     keepFreedMemory();
     ia::removeTemporariesOnSignals();
@@ -62,7 +67,7 @@ int main(int argc, char** argv) try {
     std::vector<Verb> verbs;
     for (auto add : {addInfo, addCheck, addValidate, addConvert, addGenerate, addSample, addDiff, addPlot}) verbs.push_back(add(app, globals));
     std::vector<CLI::App*> commands;
-    for (auto& [command, run] : verbs) {
+    for (auto& [command, run, input] : verbs) {
         command->set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION);
         commands.push_back(command);
     }
@@ -92,13 +97,16 @@ int main(int argc, char** argv) try {
         std::cerr << "' for more.\n";
         return kExitUsage;
     }
-    for (auto& [command, run] : verbs)
-        if (command->parsed()) return run();
+    for (auto& verb : verbs)
+        if (verb.command->parsed()) {
+            runningInput = verb.input;
+            return verb.run();
+        }
     return kExitUsage;
 } catch (const std::bad_alloc&) {
-    std::cerr << "inputanim: error: out of memory (the input is larger than this machine can convert, or a memory limit is set)\n";
+    std::cerr << "inputanim: error: " << inputPrefix() << "out of memory (the input is larger than this machine can convert, or a memory limit is set)\n";
     return kExitInvalidInput;
 } catch (const std::exception& error) {
-    std::cerr << "inputanim: error: " << ia::printable(error.what()) << "\n";
+    std::cerr << "inputanim: error: " << inputPrefix() << ia::printable(error.what()) << "\n";
     return kExitInvalidInput;
 }

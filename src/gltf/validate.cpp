@@ -197,14 +197,18 @@ private:
         }
     }
 
-    std::string channelPointer(int node, const std::string& path) const {
-        for (std::size_t a = 0; a < model_.animations.size(); ++a)
-            for (std::size_t c = 0; c < model_.animations[a].channels.size(); ++c) {
-                const auto& channel = model_.animations[a].channels[c];
-                if (channel.target_node == node && channel.target_path == path)
-                    return "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c);
-            }
-        return "/animations";
+    // The JSON pointer of the selected animation's channel on this node and path; built once (a file may hold
+    // many thousands of channels, and every finding names one).
+    std::string channelPointer(int node, const std::string& path) {
+        if (channelPointers_.empty() && doc_.selectedAnimation() >= 0) {
+            const std::size_t a = std::size_t(doc_.selectedAnimation());
+            const auto& channels = model_.animations[a].channels;
+            for (std::size_t c = 0; c < channels.size(); ++c)
+                channelPointers_.emplace(std::pair(channels[c].target_node, channels[c].target_path),
+                                         "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c));
+        }
+        const auto it = channelPointers_.find({node, path});
+        return it == channelPointers_.end() ? "/animations" : it->second;
     }
 
     void checkChannelTargets(const std::vector<ProfileNode>& nodes) {
@@ -259,6 +263,7 @@ private:
     const GltfDocument& doc_;
     const tinygltf::Model& model_;
     std::vector<Finding>& out_;
+    std::map<std::pair<int, std::string>, std::string> channelPointers_;
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 # CLI behaviour: exit codes, stdout/stderr split, JSON, no output file on failure.
 # Usage: cli_test.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
-tool=$1
+tool=$(realpath "$1")
 shared=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -328,7 +328,7 @@ pid=$!
 sleep 0.5
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-if [ "$(cat "$work/kept.glb" 2>/dev/null)" = "old content" ]; then
+if [ "$(head -c 11 "$work/kept.glb" 2>/dev/null | tr -d "\000")" = "old content" ] && [ "$(stat -c %s "$work/kept.glb")" -eq 12 ]; then
     passed=$((passed + 1))
 else  # the run finished before the kill: then the file must be a complete GLB
     expect "killed conversion left a complete file" python3 -c "
@@ -394,6 +394,122 @@ PY
 check "beyond tolerance is not success" 6 "$tool" convert "$work/first/unaligned.bin" "$work/first/tight.glb" --pos-tolerance 1e-12
 expect "it says why" grep -q "warning: .*beyond its tolerances; largest deviation from the source: [0-9.e-]* m (tolerance 1e-12 m)" "$work/err"
 expect "and writes the file" test -s "$work/first/tight.glb"
+
+# Hostile files (tests/cli/hostile.py): every verb answers each with a correct result or a clear error naming the
+# file; no crash, no hang (a 20 s guard, not a timing), at most 300 MB.
+hostile=$work/hostile
+python3 "$(dirname "$0")/hostile.py" "$hostile" "$tool"
+mkdir -p "$hostile-out"
+python3 - "$tool" "$hostile" "$hostile-out" >"$work/hostile.log" 2>&1 <<'PY'
+import glob, os, resource, subprocess, sys
+tool, folder, out = sys.argv[1:]
+runs = failures = 0
+for path in sorted(glob.glob(folder + '/*.bin') + glob.glob(folder + '/*.gl*')):
+    name = os.path.basename(path)
+    if name == 'outside.bin':
+        continue
+    for verb in ('info', 'convert', 'validate', 'sample', 'plot', 'diff'):
+        args = {'convert': ['convert', path, f'{out}/{name}.out.' + ('bin' if '.gl' in name else 'glb'), '--force'],
+                'plot': ['plot', path, '-o', f'{out}/{name}.svg', '--force'], 'diff': ['diff', path, path]}.get(verb, [verb, path])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        r = subprocess.run(['timeout', '20', tool] + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors='replace')
+        kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the largest child so far
+        runs += 1
+        problems = []
+        if r.returncode >= 7 or r.returncode < 0: problems.append(f'exit {r.returncode} (crash or hang)')
+        if kb > 300 * 1024: problems.append(f'{kb} KB')
+        if r.returncode not in (0, 5) and not any(l.startswith('inputanim: error: ') and name in l for l in r.stderr.splitlines()):
+            problems.append('the error does not name the file: ' + r.stderr[:200])
+        if problems:
+            failures += 1
+            print(f'FAIL: hostile {name} {verb}: ' + '; '.join(problems))
+print(f'hostile: {runs} runs, {failures} failed')
+sys.exit(1 if failures else 0)
+PY
+hostile_status=$?
+cat "$work/hostile.log"
+expect "every verb on every hostile file: no crash or hang, under 300 MB, errors naming the file" test "$hostile_status" -eq 0
+expect "absurd grids are refused with what to choose" sh -c "'$tool' sample '$hostile/late-times.bin' 2>&1 | grep -q 'choose a lower --rate or a shorter window with --start and --end'"
+expect "a window makes them sample" sh -c "'$tool' sample '$hostile/late-times.bin' --start 0 --end 1 >/dev/null"
+expect "marker names cannot drive the terminal" sh -c "! '$tool' info '$hostile/control-characters.bin' | grep -q \$(printf '\\033')"
+expect "they are shown escaped" sh -c "'$tool' info '$hostile/control-characters.bin' | grep -qF '\\x1b]0;pwned'"
+
+# Special files and faults: nothing clobbered, nothing left behind, every error names its path.
+faults=$work/faults
+mkdir -p "$faults"
+mkfifo "$faults/pipe.glb"
+check "a FIFO input is refused without waiting" 2 timeout 10 "$tool" info "$faults/pipe.glb"
+expect "it says what it is" grep -q "pipe.glb: is a FIFO; expected a regular file" "$work/err"
+check "a FIFO output is not replaced" 4 "$tool" convert "$samples/gesture-1.0.bin" "$faults/pipe.glb" --force
+expect "the FIFO is still there" test -p "$faults/pipe.glb"
+expect "and the refusal says why" grep -q "pipe.glb: exists and is a FIFO; only regular files are replaced" "$work/err"
+check "/dev/null is no output name" 2 "$tool" convert "$samples/gesture-1.0.bin" /dev/null --force
+expect "/dev/null is still a device" test -c /dev/null
+if [ "$(id -u)" -eq 0 ]; then
+    mknod "$faults/null.bin" c 1 3
+    check "a device output is not replaced" 4 "$tool" convert "$samples/gesture-1.0.bin" "$faults/null.bin" --force
+    expect "the device is still a device" test -c "$faults/null.bin"
+fi
+check "/dev/zero as input" 2 "$tool" info /dev/zero
+expect "it is a device, not a success" grep -q "/dev/zero: is a device; expected a regular file" "$work/err"
+ln -s "$faults/target.glb" "$faults/link.glb"
+check "a symbolic link output is not replaced" 4 "$tool" convert "$samples/gesture-1.0.bin" "$faults/link.glb" --force
+expect "the link is still a link to nothing" test -L "$faults/link.glb" -a ! -e "$faults/target.glb"
+ln -s "$faults/loop-b" "$faults/loop-a"; ln -s "$faults/loop-a" "$faults/loop-b"
+check "a symbolic link loop as input" 2 "$tool" info "$faults/loop-a"
+expect "names the loop" grep -q "loop-a: cannot open for reading: Too many levels of symbolic links" "$work/err"
+check "an output name too long" 4 "$tool" convert "$samples/gesture-1.0.bin" "$faults/$(printf 'x%.0s' $(seq 300)).glb"
+expect "names the problem" grep -q "File name too long" "$work/err"
+"$tool" convert "$samples/gesture-1.0.bin" "$faults/private.glb" -q
+chmod 600 "$faults/private.glb"
+check "--force replaces a file" 0 "$tool" convert "$samples/gesture-1.1-compact.bin" "$faults/private.glb" --force -q
+expect "keeping its mode" test "$(stat -c %a "$faults/private.glb")" = 600
+(umask 077 && "$tool" convert "$samples/gesture-1.0.bin" "$faults/new.glb" -q)
+expect "a new file honours the umask" test "$(stat -c %a "$faults/new.glb")" = 600
+for i in 1 2 3 4 5 6 7 8; do "$tool" convert "$samples/gesture-1.0.bin" "$faults/race.glb" -q 2>/dev/null & done
+wins=0
+for job in $(jobs -p); do wait "$job" && wins=$((wins + 1)); done
+expect "of 8 writers of one new file without --force, exactly 1 writes it ($wins did)" test "$wins" -eq 1
+for round in 1 2 3 4 5; do
+    for seed in 1 2 3 4; do "$tool" generate "$faults/pair-$seed.bin" --seed "$seed" --duration 1 --force -q; done
+    for seed in 1 2 3 4; do "$tool" convert "$faults/pair-$seed.bin" "$faults/pair.gltf" --force -q & done
+    wait
+    "$tool" convert "$faults/pair.gltf" "$faults/pair-back.bin" --force -q 2>/dev/null
+    matched=0
+    for seed in 1 2 3 4; do cmp -s "$faults/pair-back.bin" "$faults/pair-$seed.bin" && matched=1; done
+    expect "parallel --force leaves a .gltf with its own buffer (round $round)" test "$matched" -eq 1
+done
+"$tool" generate "$faults/big.bin" --duration 120 --no-reduce -q
+for signal in INT TERM; do
+    "$tool" convert "$faults/big.bin" "$faults/interrupted.glb" --force -q &
+    pid=$!
+    sleep 0.3
+    kill -"$signal" "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    expect "SIG$signal leaves no temporary" test -z "$(find "$faults" -name '.*.tmp-*')"
+done
+check "a file size limit is a write error" 4 sh -c "ulimit -f 100 && exec '$tool' convert '$faults/big.bin' '$faults/limited.glb' --force"
+expect "that names the file" grep -q "limited.glb: write failed: File too large" "$work/err"
+expect "and leaves no temporary" test -z "$(find "$faults" -name '.*.tmp-*')"
+check "low memory is an error naming the input" 2 sh -c "ulimit -v 40000 && exec '$tool' convert '$faults/big.bin' '$faults/small-memory.glb' --force"
+expect "that names it" grep -q "big.bin: .*memory" "$work/err"
+if command -v su >/dev/null && [ "$(id -u)" -eq 0 ]; then  # root reads any folder: an unreadable one needs another user
+    shared_dir=$(mktemp -d) && chmod 777 "$shared_dir"
+    mkdir -p "$shared_dir/in/ok" "$shared_dir/in/locked"
+    cp "$samples/gesture-1.0.bin" "$shared_dir/in/ok/"; cp "$samples/gesture-1.0.bin" "$shared_dir/in/locked/"
+    chmod 777 "$shared_dir/in" "$shared_dir/in/ok"; chmod 000 "$shared_dir/in/locked"
+    check "an unreadable folder in a batch" 2 su nobody -s /bin/sh -c "'$tool' convert '$shared_dir/in' --out-dir '$shared_dir/out'"
+    expect "is named, and the others convert" sh -c "grep -q 'locked: cannot list the folder: Permission denied' '$work/err' && test -s '$shared_dir/out/ok/gesture-1.0.glb'"
+    chmod 755 "$shared_dir/in/locked"; rm -rf "$shared_dir"
+fi
+abs=$faults/outside-buffer
+mkdir -p "$abs"
+"$tool" convert "$samples/gesture-1.0.bin" "$abs/take.gltf" -q
+python3 -c "
+import json; d = json.load(open('$abs/take.gltf')); d['buffers'][0]['uri'] = '$abs/take.bin'; json.dump(d, open('$faults/absolute.gltf', 'w'))"
+check "an absolute buffer path is refused" 2 "$tool" info "$faults/absolute.gltf"
+check "--allow-external-paths allows it, from any folder" 0 sh -c "cd / && exec '$tool' convert '$faults/absolute.gltf' '$faults/absolute.bin' --allow-external-paths"
+expect "and reads it" cmp -s "$faults/absolute.bin" "$samples/gesture-1.0.bin"
 
 if [ -n "$shared" ] && [ -d "$shared/samples/real" ]; then
     real=$shared/samples/real

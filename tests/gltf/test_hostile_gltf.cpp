@@ -145,3 +145,44 @@ TEST_CASE("not glTF at all") {
     REQUIRE_FALSE(t.ok());
     CHECK_THAT(t.error().describe(), Catch::Contains("cut.glb: byte 18: expected a 20-byte GLB header"));
 }
+
+TEST_CASE("what a file merely claims is bounded before anything is allocated or walked") {
+    // An accessor without a bufferView is zeros, but not 2^40 of them.
+    CHECK_THAT(errorFor([](Json& j) { j["accessors"][1].erase("bufferView"), j["accessors"][1]["count"] = 1ull << 40; }),
+               Catch::Contains("hostile.glb: /accessors/1: 1099511627776 elements without a bufferView (all zeros); at most 65536 are read"));
+    // JSON nested deeper than any glTF needs: refused before tinygltf's recursive conversion sees it.
+    CHECK_THAT(errorFor([](Json& j) {
+                   Json deep = Json::array();
+                   for (int i = 0; i < 100; ++i) deep = Json::array({deep});
+                   j["nodes"][0]["extras"] = deep;
+               }),
+               Catch::Contains("JSON nested deeper than 64 levels"));
+    // A hierarchy deeper than any rig: refused in linear time, naming the node.
+    CHECK_THAT(errorFor([](Json& j) {
+                   for (int n = 0; n < 300; ++n) j["nodes"].push_back({{"name", "link" + std::to_string(n)}});
+                   for (int n = 0; n < 300; ++n) j["nodes"][n]["children"] = {n + 1};
+               }),
+               Catch::Contains("/nodes/257: node hierarchy deeper than 256 levels"));
+}
+
+TEST_CASE("a buffer URI means one file, inside the glTF's folder") {
+    const auto folder = std::filesystem::temp_directory_path() / ("inputanim-uri-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    auto importJson = [&](const std::string& uri) {
+        const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}],"nodes":[{"name":"Hand_Left_Wrist"}]})";
+        auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, (folder / "a.gltf").string());
+        return r.ok() ? std::string("accepted") : r.error().describe();
+    };
+    // An invalid escape is refused as written (never looked up under another name).
+    std::ofstream(folder / "notes%7G.txt") << "secret";
+    CHECK_THAT(importJson("notes%7G.txt"), Catch::Contains("/buffers/0/uri: 'notes%7G.txt' holds a '%' that is not followed by two hex digits"));
+    // A symbolic link inside the folder that leads outside it is followed only with --allow-external-paths.
+    std::ofstream(std::filesystem::temp_directory_path() / "inputanim-outside.bin") << "data";
+    std::filesystem::create_symlink(std::filesystem::temp_directory_path() / "inputanim-outside.bin", folder / "link.bin");
+    CHECK_THAT(importJson("link.bin"), Catch::Contains("/buffers/0/uri: 'link.bin' resolves to"));
+    CHECK_THAT(importJson("link.bin"), Catch::Contains("outside the glTF's folder"));
+    for (const char* uri : {"../a.bin", "%2e%2e/a.bin", "/etc/passwd", "file:///etc/passwd", "http://example.com/a.bin"})
+        CHECK_THAT(importJson(uri), Catch::Contains("/buffers/0/uri:"));
+    std::filesystem::remove(std::filesystem::temp_directory_path() / "inputanim-outside.bin");
+    std::filesystem::remove_all(folder);
+}

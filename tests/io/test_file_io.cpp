@@ -1,5 +1,6 @@
 // Staged files: nothing appears at a target before its commit, an uncommitted file leaves no trace, and
 // files committed in order stop at the first failure.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -89,4 +90,46 @@ TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears w
     REQUIRE(commitInOrder(*staged).ok());
     CHECK(fs::exists(folder / "take.bin"));
     CHECK(fs::exists(folder / "take.gltf"));
+}
+
+TEST_CASE("only regular files are read or replaced; a replaced file keeps its mode") {
+    Folder folder;
+    REQUIRE(::mkfifo((folder / "pipe").c_str(), 0644) == 0);
+    auto fifo = readFile(folder / "pipe");  // returns at once: a FIFO is never opened for a writer to come
+    REQUIRE_FALSE(fifo.ok());
+    CHECK(fifo.error().kind == ErrorKind::InputFailed);
+    CHECK_THAT(fifo.error().describe(), Catch::Contains("pipe: is a FIFO; expected a regular file"));
+    auto special = stageText(folder / "pipe", "x");
+    REQUIRE_FALSE(special.ok());
+    CHECK(special.error().kind == ErrorKind::OutputFailed);
+    CHECK_THAT(special.error().describe(), Catch::Contains("pipe: exists and is a FIFO"));
+    fs::create_symlink(folder / "elsewhere", folder.path / "link");
+    CHECK_THAT(stageText(folder / "link", "x").error().describe(), Catch::Contains("link: exists and is a symbolic link"));
+    CHECK_FALSE(fs::exists(folder.path / "elsewhere"));
+
+    REQUIRE(writeFileAtomically(folder / "private", std::span<const std::uint8_t>()).ok());
+    fs::permissions(folder.path / "private", fs::perms::owner_read | fs::perms::owner_write);
+    const std::string text = "new";
+    REQUIRE(writeFileAtomically(folder / "private", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}).ok());
+    CHECK(fs::status(folder.path / "private").permissions() == (fs::perms::owner_read | fs::perms::owner_write));
+    CHECK(contents(folder / "private") == "new");
+}
+
+TEST_CASE("without overwriting, of many writers of one new file exactly one commits") {
+    Folder folder;
+    std::vector<StagedFile> staged;
+    for (int i = 0; i < 8; ++i) {
+        const std::string text = std::to_string(i);
+        const std::span<const std::uint8_t> pieces[] = {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}};
+        auto file = stageFile(folder / "once", pieces, Overwrite::Never);  // none exists yet: every stage succeeds
+        REQUIRE(file.ok());
+        staged.push_back(std::move(*file));
+    }
+    int committed = 0;
+    for (auto& file : staged)
+        if (auto s = file.commit(); s.ok()) ++committed;
+        else CHECK_THAT(s.error().describe(), Catch::Contains("once: exists (use --force to overwrite)"));
+    CHECK(committed == 1);
+    CHECK(contents(folder / "once") == "0");
+    CHECK(folder.entries() == 1);  // no temporaries left
 }

@@ -1,6 +1,7 @@
 // How far two recordings are apart, as MRTK would play them: sampled over their common time range.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@ namespace inputanim {
 
 struct DiffOptions {
     double rate = 120;  // Hz
+    std::optional<double> start, end;  // seconds; default: the time range both recordings cover
 };
 
 struct PoseDiff {

@@ -63,8 +63,9 @@ std::vector<std::uint8_t> head(const fs::path& path) {
 
 struct Plan {
     std::vector<Job> jobs;
-    std::vector<std::string> skipped;   // inputs left out, with why
-    std::vector<std::string> problems;  // inputs that cannot be used: the batch is refused
+    std::vector<std::string> skipped;     // inputs left out, with why
+    std::vector<std::string> unreadable;  // folders that cannot be listed: failures, reported with the others
+    std::vector<std::string> problems;    // inputs that contradict each other or are not there: the batch is refused
 };
 
 // Inputs in a stable order (the same files for any number of workers), each with its output; a .bin that a .gltf
@@ -77,7 +78,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
         std::error_code error;
         if (fs::is_directory(path, error)) {
             std::vector<fs::path> found;
-            findFiles(path, found, p.problems);
+            findFiles(path, found, p.unreadable);
             for (const auto& file : found) inputs.emplace_back(file, fs::relative(file, path, error));
         } else if (fs::is_regular_file(path, error)) {
             inputs.emplace_back(path, path.filename());
@@ -224,7 +225,16 @@ int runBatch(const BatchSettings& batch, const ConvertSettings& settings, const 
             std::ostringstream log;
             std::error_code error;
             fs::create_directories(job.output.parent_path(), error);
-            const int code = convertFile(jobSettings, job.output.string(), log, !globals.verbose, &staged);
+            int code;
+            try {  // nothing a worker meets may end the process: a job fails alone
+                code = convertFile(jobSettings, job.output.string(), log, !globals.verbose, &staged);
+            } catch (const std::bad_alloc&) {
+                staged.clear();
+                code = fail(kExitInvalidInput, job.input.string() + ": out of memory while converting", log);
+            } catch (const std::exception& error) {
+                staged.clear();
+                code = fail(kExitInvalidInput, job.input.string() + ": " + error.what(), log);
+            }
             if (code != kExitSuccess && code != kExitBeyondTolerance) {
                 complete(job, code, log.str());
                 continue;
@@ -253,8 +263,9 @@ int runBatch(const BatchSettings& batch, const ConvertSettings& settings, const 
     for (auto& thread : threads) thread.join();
     committer.finish();
 
-    int worst = kExitSuccess;
+    int worst = p.unreadable.empty() ? int(kExitSuccess) : int(kExitInvalidInput);
     for (const auto& job : jobs) worst = std::max(worst, job.code);
+    for (const auto& folder : p.unreadable) fail(kExitInvalidInput, folder);
     if (!globals.quiet)
         std::cerr << jobs.size() << " files: " << jobs.size() - failed << " converted, " << failed << " failed; "
                   << fixed(double(totalBytes) / 1e6, 1) << " MB in " << seconds(elapsed()) << "\n";

@@ -33,7 +33,7 @@ Verb addCheck(CLI::App& app, const Globals&) {
             std::cout << shown(options->input.path) << ": " << counts[2] << " errors, " << counts[1] << " warnings, " << counts[0] << " notes\n";
         }
         return int(failed ? kExitCheckFailed : kExitSuccess);
-    }};
+    }, &options->input.path};
 }
 
 }  // namespace cli

@@ -200,7 +200,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         o.settings.input.path = o.paths[0];
         reserveHeapFor(o.paths[0]);
         return convertFile(o.settings, o.paths[1], std::cerr, globals.quiet);
-    }};
+    }, &options->settings.input.path};
 }
 
 }  // namespace cli

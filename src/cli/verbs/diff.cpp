@@ -16,6 +16,7 @@ struct DiffOptions {
     double positionTolerance = 0.001;   // metres
     double rotationTolerance = 0.5;     // degrees
     double switchTolerance = 1.0 / 24;  // seconds
+    std::optional<double> start, end;
 };
 
 Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within) {
@@ -69,6 +70,8 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
     diff->add_option("--pos-tolerance", options->positionTolerance, "metres (default 0.001)")->check(CLI::PositiveNumber);
     diff->add_option("--rot-tolerance", options->rotationTolerance, "degrees (default 0.5)")->check(CLI::PositiveNumber);
+    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)");
+    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)");
     diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")->check(CLI::PositiveNumber);
     diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
                  "in one recording only. Joints are compared where both recordings track the hand. The input options\n"
@@ -79,7 +82,7 @@ Verb addDiff(CLI::App& app, const Globals&) {
         if (!a) return fail(a.error());
         auto b = ia::loadFile(o.b, o.a.load);
         if (!b) return fail(b.error());
-        auto report = ia::diffRecordings(*a, *b, {o.rate});
+        auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end});
         if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
         const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
                             report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&
@@ -87,7 +90,7 @@ Verb addDiff(CLI::App& app, const Globals&) {
         if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
         else printReport(o, *report, within);
         return int(within ? kExitSuccess : kExitCheckFailed);
-    }};
+    }, &options->a.path};
 }
 
 }  // namespace cli

@@ -46,7 +46,7 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
             return fail(saved.error());
         if (!globals.quiet) std::cerr << "wrote " << o.path << ": " << ia::describe(recording->encoding) << ", " << report.bytes << " bytes\n";
         return int(kExitSuccess);
-    }};
+    }, &options->path};
 }
 
 }  // namespace cli

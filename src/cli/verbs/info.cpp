@@ -148,7 +148,7 @@ Verb addInfo(CLI::App& app, const Globals&) {
         if (options->json) std::cout << dumped(infoJson(options->input.path, *recording, loaded, summary, findings)) << "\n";
         else printInfoText(options->input.path, *recording, loaded, summary, findings);
         return int(kExitSuccess);
-    }};
+    }, &options->input.path};
 }
 
 }  // namespace cli

@@ -58,7 +58,7 @@ Verb addPlot(CLI::App& app, const Globals&) {
         }
         if (auto written = ia::writeFileAtomically(o.out, bytes, overwriteFor(o.force)); !written) return fail(written.error());
         return int(kExitSuccess);
-    }};
+    }, &options->input.path};
 }
 
 }  // namespace cli

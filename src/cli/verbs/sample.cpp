@@ -144,7 +144,7 @@ Verb addSample(CLI::App& app, const Globals&) {
             std::cout << dumped(writer.frameJson(ia::sampleFrame(*recording, (*times)[i], coordinates)), -1) << (i + 1 < times->size() ? ",\n" : "\n");
         std::cout << "]}\n";
         return int(kExitSuccess);
-    }};
+    }, &options->input.path};
 }
 
 }  // namespace cli

@@ -53,7 +53,7 @@ Verb addValidate(CLI::App& app, const Globals&) {
         std::cout << shown(path) << ": " << (passed ? "valid" : "INVALID") << " (" << errors << " errors, " << warnings << " warnings, "
                   << notes << " notes)\n";
         return int(passed ? kExitSuccess : kExitCheckFailed);
-    }};
+    }, &options->input.path};
 }
 
 }  // namespace cli
