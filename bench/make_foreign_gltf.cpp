@@ -21,12 +21,6 @@ const char* kNames[kJointCount] = {nullptr, "Wrist", "Palm", "ThumbMetacarpal", 
                                    "MiddleMetacarpal", "MiddleProximal", "MiddleIntermediate", "MiddleDistal", "MiddleTip",
                                    "RingMetacarpal", "RingProximal", "RingIntermediate", "RingDistal", "RingTip",
                                    "LittleMetacarpal", "LittleProximal", "LittleIntermediate", "LittleDistal", "LittleTip"};
-int parentJoint(int joint) {
-    if (joint <= 2) return joint == 2 ? 1 : -1;       // Palm under Wrist; Wrist under the armature
-    if (joint == 3 || (joint >= 7 && (joint - 7) % 5 == 0)) return 1;  // metacarpals under Wrist
-    return joint - 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,7 +40,7 @@ int main(int argc, char** argv) {
         const std::string suffix = hand == Hand::Left ? ".L" : ".R";
         const int root = m.node(std::string("Armature") + suffix, -1);
         int nodeOf[kJointCount];
-        for (int j = 1; j < kJointCount; ++j) nodeOf[j] = m.node(kNames[j] + suffix, parentJoint(j) < 0 ? root : nodeOf[parentJoint(j)]);
+        for (int j = 1; j < kJointCount; ++j) nodeOf[j] = m.node(kNames[j] + suffix, !parentJoint(Joint(j)) ? root : nodeOf[indexOf(*parentJoint(Joint(j)))]);
         for (int j = 1; j < kJointCount; ++j) {
             std::vector<float> translations, rotations;
             for (float t : times) {
@@ -56,8 +50,8 @@ int main(int argc, char** argv) {
                                      glm::dquat(p.rotation[3], p.rotation[0], p.rotation[1], p.rotation[2])};
                 };
                 auto [position, rotation] = worldOf(j);
-                if (parentJoint(j) >= 0) {  // local = parent^-1 * world
-                    const auto [parentPosition, parentRotation] = worldOf(parentJoint(j));
+                if (const auto parent = parentJoint(Joint(j))) {  // local = parent^-1 * world
+                    const auto [parentPosition, parentRotation] = worldOf(indexOf(*parent));
                     const glm::dquat inverse = glm::inverse(parentRotation);
                     position = inverse * (position - parentPosition);
                     rotation = inverse * rotation;

@@ -10,7 +10,7 @@
 
 #include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/math.hpp"
-#include "inputanim/tracks/key_reduction.hpp"
+#include "inputanim/tracks/streamed_reduction.hpp"
 
 namespace inputanim {
 namespace {
@@ -98,51 +98,6 @@ V pinchPoint(Hand hand) {
     return scale(0.5, add(pose[indexOf(Joint::ThumbTip)].position, pose[indexOf(Joint::IndexTip)].position));
 }
 
-// One vector of curves fed sample by sample and reduced window by window as reduceSamples does (the windows'
-// ends are kept), so that only a window of samples is ever held.
-class StreamedCurves {
-public:
-    StreamedCurves(Curve* curves, int components, bool rotation, double tolerance, bool reduceKeys)
-        : curves_(curves), components_(components), rotation_(rotation), tolerance_(tolerance), reduce_(reduceKeys) {}
-
-    void add(float time, std::array<double, 4> value) {
-        // Keep consecutive rotations in one hemisphere, as a recorder sampling a continuous motion does.
-        if (rotation_ && !window_.values.empty()) {
-            const auto& p = window_.values.back();
-            if (p[0] * value[0] + p[1] * value[1] + p[2] * value[2] + p[3] * value[3] < 0)
-                for (double& c : value) c = -c;
-        }
-        window_.times.push_back(time);
-        window_.values.push_back(value);
-        if (window_.times.size() == kReductionWindow + 1) flush(false);
-    }
-
-    void finish() { flush(true); }
-
-private:
-    void flush(bool last) {
-        if (window_.times.empty()) return;
-        const std::size_t n = window_.times.size();
-        std::vector<std::size_t> kept(n);
-        for (std::size_t i = 0; i < n; ++i) kept[i] = i;
-        if (reduce_) kept = reduceSamples(window_, components_, rotation_, tolerance_);
-        // The window's last sample starts the next window: it is written then (or now, at the end).
-        for (std::size_t i : kept)
-            if (last || i + 1 < n)
-                for (int c = 0; c < components_; ++c) curves_[c].keys.push_back(Key{window_.times[i], float(window_.values[i][c])});
-        window_.times.erase(window_.times.begin(), window_.times.end() - 1);
-        window_.values.erase(window_.values.begin(), window_.values.end() - 1);
-        if (last) window_ = {};
-    }
-
-    Curve* curves_;
-    int components_;
-    bool rotation_;
-    double tolerance_;
-    bool reduce_;
-    SampledVector window_;
-};
-
 void addBooleanKey(Curve& curve, float time, bool value) {
     if (!curve.keys.empty() && (curve.keys.back().value > 0.5f) == value) return;
     curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
@@ -169,9 +124,9 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
     std::uniform_real_distribution<double> jitter(-0.001, 0.001);
     const double positionTolerance = options.positionTolerance, rotationTolerance = options.rotationTolerance;
 
-    std::vector<StreamedCurves> streams;
+    std::vector<StreamedReduction> streams;
     auto stream = [&](std::size_t first, int components, bool rotation, double tolerance) {
-        streams.emplace_back(&recording.curves[first], components, rotation, tolerance, options.reduceKeys);
+        streams.emplace_back(&recording.curves[first], components, rotation, tolerance, KeyFit::Linear, options.reduceKeys);
         return streams.size() - 1;
     };
     streams.reserve(2 + 2 * 2 * kJointCount + 2);

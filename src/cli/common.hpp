@@ -52,7 +52,7 @@ struct InputOptions {
     std::string path;
     ia::LoadOptions load;
 };
-// --prerelease-2019, --map, --allow-external-paths, --animation; `name` (nullptr: none) is the positional.
+// --prerelease-2019, --map, --animation, --side, --allow-external-paths; `name` (nullptr: none) is the positional.
 void addInputOptions(CLI::App& verb, InputOptions& input, const char* name = "FILE");
 
 // "-" as an output path: standard output, for formats that stream (binary, GLB, SVG, PNG).

@@ -123,7 +123,7 @@ void layThumb(const ThumbPose& pose, LeftHandParts& parts) {
     const Quaternion base = multiply(axisAngle(lateral0, pose.opposition), axisAngle(kThumbRestNail, pose.abduction));
     const Vector3 direction = rotate(base, kThumbRestDirection), nail = rotate(base, kThumbRestNail);
     const Vector3 lateral = unit(cross(nail, direction));
-    parts.backs[0] = nail;
+    parts.backs[0] = {1, 0, 0};  // MRTK's thumb frames: +Y to the thumb's side of the hand, as real recordings show
     Vector3 at = kThumbBase;
     parts.positions[indexOf(joints[0])] = at;
     const double flexion[3] = {0, pose.proximal, pose.distal};

@@ -61,11 +61,13 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
         if (!profile) return profile.error();
         report.ownFile = profile->ownFile;
         report.profile = std::move(profile->findings);
-        auto recording = importGltf(bytes, path, options.gltf);
+        ImportReport imported;
+        auto recording = importGltf(bytes, path, options.gltf, &imported);
         if (!recording) {
             report.profile.push_back(Finding::ofFile(Severity::Error, "import-failed", "", recording.error().message));
             return report;
         }
+        for (const auto& note : imported.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note));
         report.converted = true;
         report.recording = checkRecording(*recording);
         return report;

@@ -148,9 +148,13 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
     return Success{};
 }
 
-// The animation a name or index picks; -1 with none; an error naming the animations when it picks nothing.
+// The animation a name or index picks (by default InputAnimation, else the first); -1 with none; an error naming the animations when it picks nothing.
 Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const std::string& wanted, const std::string& path) {
-    if (wanted.empty()) return animations.empty() ? -1 : 0;
+    if (wanted.empty()) {  // this profile's animation, else the first
+        for (std::size_t a = 0; a < animations.size(); ++a)
+            if (animations[a].name == "InputAnimation") return int(a);
+        return animations.empty() ? -1 : 0;
+    }
     for (std::size_t a = 0; a < animations.size(); ++a)
         if (animations[a].name == wanted) return int(a);
     if (!wanted.empty() && std::all_of(wanted.begin(), wanted.end(), [](char c) { return c >= '0' && c <= '9'; }) && wanted.size() < 10) {
@@ -271,6 +275,16 @@ std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double ti
 std::array<double, 16> GltfDocument::Player::worldAt(int node, double time, int unscaled) {
     glm::dmat4 world(1);
     for (int n = node; n != -1; n = doc_.parents_[n]) world = localMatrix(n, time, unscaled) * world;
+    return arrayOf(world);
+}
+
+std::array<double, 16> GltfDocument::restWorldOf(int node, int unscaled) const {
+    glm::dmat4 world(1);
+    for (int n = node; n != -1; n = parents_[n]) {
+        NodeTransform local = rest_[n];
+        if (n == unscaled) local.scale = {1, 1, 1};
+        world = matrixOf(local) * world;
+    }
     return arrayOf(world);
 }
 

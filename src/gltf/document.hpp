@@ -66,6 +66,9 @@ public:
         const GltfDocument& doc_;
         std::vector<std::size_t> hints_;  // per channel
     };
+    // Column-major 4x4 world matrix of the node's rest pose: every node at its static TRS (or matrix); `unscaled`
+    // as for Player::worldAt.
+    std::array<double, 16> restWorldOf(int node, int unscaled = -1) const;
     // Every key time of every channel on the node and its ancestors.
     std::vector<float> keyTimesAffecting(int node) const;
 

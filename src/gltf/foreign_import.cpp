@@ -1,112 +1,20 @@
+// glTF files from other tools: the hands hand_rig.cpp finds, sampled as glTF plays them (every key time and a
+// grid between), turned to MRTK's joint frames and fitted with keys within tolerance; joints the rig lacks are
+// derived from the ones it has; camera and gaze by their nodes.
 #include "foreign_import.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <set>
 
+#include "hand_rig.hpp"
 #include "inputanim/core/coordinates.hpp"
-#include "node_names.hpp"
-#include "inputanim/tracks/key_reduction.hpp"
+#include "inputanim/core/hand_model.hpp"
+#include "inputanim/tracks/streamed_reduction.hpp"
 
 namespace inputanim {
 namespace {
-
-struct HandNodes {
-    std::array<int, kJointCount> joints;
-    int tracked = -1, pinching = -1;       // Boolean carriers (scale.x, or translation.x for the prototype)
-    const char* trackedPath = "scale";
-    const char* pinchingPath = "scale";
-    HandNodes() { joints.fill(-1); }
-};
-
-struct Found {
-    std::array<HandNodes, 2> hands;
-    HandNodes unsided;  // joints whose name and ancestors say no side (WebXR names)
-    int camera = -1;
-    bool cameraFromGltfCamera = false;
-    int gazeOrigin = -1, gazeDirection = -1;
-    int unsidedHand = -1;  // which hand the unsided joints became
-};
-
-Side sideOf(const GltfDocument& doc, int node) {
-    for (int n = node; n != -1; n = doc.parentOf(n)) {
-        const Side side = sideOfWords(words(doc.model().nodes[n].name));
-        if (side != Side::Unknown) return side;
-    }
-    return Side::Unknown;
-}
-
-Result<Found> findNodes(const GltfDocument& doc, const NodeMap& map) {
-    Found found;
-    const auto& nodes = doc.model().nodes;
-    auto byName = [&](const std::string& name) { return name.empty() ? -1 : doc.findNode(name); };
-    for (const auto& [nodeName, target] : map.joints) {
-        const int node = doc.findNode(nodeName);
-        const auto dot = target.find('.');
-        const int joint = dot == std::string::npos ? -1 : jointFromKey(jointKey(words(target.substr(dot + 1))));
-        const std::string side = target.substr(0, dot);
-        if (node < 0 || joint < 0 || (side != "left" && side != "right"))
-            return Error{{}, {}, "--map: joint entry \"" + nodeName + "\": \"" + target + "\" does not name an existing node and a joint like left.IndexTip"};
-        found.hands[side == "left" ? 0 : 1].joints[joint] = node;
-    }
-    for (std::size_t n = 0; n < nodes.size(); ++n) {
-        const auto ws = words(nodes[n].name);
-        const std::string key = jointKey(ws);
-        const Side side = sideOf(doc, int(n));
-        {
-            HandNodes& hand = side == Side::Unknown ? found.unsided : found.hands[side == Side::Left ? 0 : 1];
-            const int joint = jointFromKey(key);
-            if (joint >= 0 && hand.joints[joint] < 0) hand.joints[joint] = int(n);
-            const bool handWord = std::find(ws.begin(), ws.end(), "hand") != ws.end();
-            if (key.empty() && handWord && hand.tracked < 0) hand.tracked = int(n);  // "Hand_Left": profile scale
-            if (key == "tracking" && handWord) hand.tracked = int(n), hand.trackedPath = "translation";  // 2019 prototype
-            if (key == "pinching" && hand.pinching < 0) {
-                hand.pinching = int(n);
-                hand.pinchingPath = handWord && nodes[n].name.find('.') != std::string::npos ? "translation" : "scale";
-            }
-        }
-        if (found.camera < 0 && key == "camera") found.camera = int(n);
-        if (key == "gaze" && found.gazeOrigin < 0) found.gazeOrigin = int(n);
-        if (key == "gazedirection" && found.gazeDirection < 0) found.gazeDirection = int(n);
-    }
-    if (found.camera < 0)
-        for (std::size_t n = 0; n < nodes.size() && found.camera < 0; ++n)
-            if (nodes[n].camera >= 0) found.camera = int(n), found.cameraFromGltfCamera = true;
-    if (int n = byName(map.camera); n >= 0) found.camera = n, found.cameraFromGltfCamera = false;
-    if (int n = byName(map.gazeOrigin); n >= 0) found.gazeOrigin = n;
-    if (int n = byName(map.gazeDirection); n >= 0) found.gazeDirection = n;
-    // Joints with no side become the right hand (MRTK's default hand), or the left when the right is taken.
-    auto anyJoint = [](const HandNodes& h) { return std::any_of(h.joints.begin(), h.joints.end(), [](int n) { return n >= 0; }); };
-    if (anyJoint(found.unsided)) {
-        const int target = !anyJoint(found.hands[1]) ? 1 : !anyJoint(found.hands[0]) ? 0 : -1;
-        if (target >= 0) {
-            found.hands[target] = found.unsided;
-            found.unsidedHand = target;
-        }
-    }
-    for (int b = 0; b < kBooleanCount; ++b)
-        if (auto it = map.booleans.find(std::string(booleanName(BooleanCurve(b)))); it != map.booleans.end())
-            (b < 2 ? found.hands[b].tracked : found.hands[b - 2].pinching) = doc.findNode(it->second);
-    return found;
-}
-
-struct WorldPose {
-    glm::dvec3 position;
-    glm::dquat rotation;
-};
-
-WorldPose decompose(const std::array<double, 16>& m) {
-    const glm::dmat4 world = glm::make_mat4(m.data());
-    glm::dmat3 basis(world);
-    for (int c = 0; c < 3; ++c) {
-        const double length = glm::length(basis[c]);
-        if (length > 0) basis[c] /= length;  // remove scale
-    }
-    return {glm::dvec3(world[3]), glm::normalize(glm::quat_cast(basis))};
-}
 
 // Grid samples allowed per key time, beyond a fixed allowance: memory follows what the file holds, even
 // when a few keys span a huge time.
@@ -133,27 +41,23 @@ std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& c
 }
 
 // A glTF camera looks down -Z and MRTK's head down +Z: half a turn about Y.
-const glm::dquat kCameraViewTurn(0, 0, 1, 0);
-// Blender's glTF round trip turns every bone a quarter turn about X (its bones run along +Y); this undoes it.
-const glm::dquat kBlenderBoneTurn(0.70710678118654752, 0.70710678118654752, 0, 0);
+const Matrix3 kCameraViewTurn = {-1, 0, 0, 0, 1, 0, 0, 0, -1};
+const Matrix3 kNoTurn = {1, 0, 0, 0, 1, 0, 0, 0, 1};
 
-// The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of
-// a chain, in a rig whose bones are nested) composes its own transform with them instead of walking up to
-// the root again.
+// The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of a
+// chain, in a rig whose bones are nested) composes its own transform with them instead of walking up to the root.
 struct WorldCache {
     int node = -1, unscaled = -1;
     std::vector<float> times;
     std::vector<std::array<double, 16>> world;
 };
 
-// World poses at the times, in Unity coordinates, each rotation turned by `turn` in its own frame,
-// quaternions kept in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
-void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const glm::dquat& turn, int unscaled,
+// World poses at the times, in Unity coordinates, each rotation the node's axes turned by `turn`, quaternions kept
+// in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
+void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
                  SampledVector& position, SampledVector& rotation, WorldCache& cache) {
     GltfDocument::Player player(doc);
-    // node is -1 for a section the file lacks but the format needs (1.0 always has a camera): the identity.
-    const bool fromParent = node >= 0 && doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled &&
-                            cache.times == times;
+    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
     std::vector<std::array<double, 16>> world(times.size());
     for (std::size_t i = 0; i < times.size(); ++i)
         world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
@@ -164,41 +68,59 @@ void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& ti
     position.values.reserve(times.size());
     rotation.values.reserve(times.size());
     for (std::size_t i = 0; i < times.size(); ++i) {
-        const WorldPose pose = decompose(cache.world[i]);
-        glm::dquat q = pose.rotation * turn;
-        std::array<double, 4> unity = {q.x * kGltfRotationSigns[0], q.y * kGltfRotationSigns[1], q.z * kGltfRotationSigns[2],
-                                       q.w * kGltfRotationSigns[3]};
-        if (!rotation.values.empty()) {
-            const auto& p = rotation.values.back();
-            if (p[0] * unity[0] + p[1] * unity[1] + p[2] * unity[2] + p[3] * unity[3] < 0)
-                for (double& c : unity) c = -c;
-        }
-        position.values.push_back({pose.position.x * kGltfPositionSigns[0], pose.position.y * kGltfPositionSigns[1],
-                                   pose.position.z * kGltfPositionSigns[2], 0});
+        const auto& m = cache.world[i];
+        const auto q = mrtkRotation(m, turn);
+        std::array<double, 4> unity = {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2],
+                                       q[3] * kGltfRotationSigns[3]};
+        if (!rotation.values.empty() && dot(rotation.values.back(), unity) < 0)
+            for (double& c : unity) c = -c;
+        position.values.push_back({m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0});
         rotation.values.push_back(unity);
     }
 }
 
-// Linear keys (MRTK's encoding), or Hermite keys for encodings that hold tangents.
-enum class KeyFit { Linear, Hermite };
+// Keys fitted to motion fed sample by sample, replacing the curves' keys.
+StreamedReduction keyStream(Curve* curves, int components, bool isRotation, double tolerance, KeyFit fit) {
+    for (int c = 0; c < components; ++c) curves[c].keys.clear();
+    // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
+    return StreamedReduction(curves, components, isRotation, 0.9 * tolerance, fit);
+}
 
 void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves) {
-    // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
-    const auto slopes = fit == KeyFit::Hermite ? sampleSlopes(samples) : std::vector<std::array<double, 4>>{};
-    const auto kept = reduceSamples(samples, components, isRotation, 0.9 * tolerance, fit == KeyFit::Hermite ? &slopes : nullptr);
-    for (int c = 0; c < components; ++c) {
-        curves[c].keys.clear();
-        curves[c].keys.reserve(kept.size());
-        for (std::size_t i : kept) {
-            const float value = float(samples.values[i][c]);
-            if (fit == KeyFit::Linear) {
-                curves[c].keys.push_back(Key{samples.times[i], value});
-            } else {
-                const float slope = float(slopes[i][c]);
-                curves[c].keys.push_back(Key{samples.times[i], value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone});
-            }
+    StreamedReduction stream = keyStream(curves, components, isRotation, tolerance, fit);
+    for (std::size_t i = 0; i < samples.times.size(); ++i) stream.add(samples.times[i], samples.values[i]);
+    stream.finish();
+}
+
+// A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's
+// positions give then (mrtkFramesAt, as at the reference pose), fitted as they come: memory follows the keys.
+void fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
+                            double rotationTolerance, KeyFit fit, Recording& r) {
+    std::vector<std::pair<Joint, int>> present;
+    std::vector<StreamedReduction> streams;
+    for (Joint joint : kJoints)
+        if (const int node = rig.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
+            present.emplace_back(joint, node);
+            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
+            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
+        }
+    GltfDocument::Player player(doc);
+    std::optional<HandPose> frames;
+    for (float t : times) {
+        HandPositions at;
+        for (const auto& [joint, node] : present) {
+            const auto world = player.worldAt(node, t, rig.stateNode);
+            at.set(joint, {world[12] * kGltfPositionSigns[0], world[13] * kGltfPositionSigns[1], world[14] * kGltfPositionSigns[2]});
+        }
+        // Where the knuckles meet (a degenerate instant), the frames before hold.
+        if (auto now = mrtkFramesAt(hand, at)) frames = now;
+        for (std::size_t k = 0; k < present.size(); ++k) {
+            const glm::dvec3 p = at[present[k].first];
+            streams[2 * k].add(t, {p.x, p.y, p.z, 0});
+            streams[2 * k + 1].add(t, frames ? (*frames)[indexOf(present[k].first)].rotation : Quaternion{0, 0, 0, 1});
         }
     }
+    for (auto& stream : streams) stream.finish();
 }
 
 // A Boolean from a channel component: keys where the state (value > 0.5) changes, at the exact crossing
@@ -221,126 +143,213 @@ void booleanFromChannel(const ChannelData& channel, Curve& curve) {
     }
 }
 
-void derivePalm(Recording& r, Hand hand, const SampledVector wristSamples[2], const SampledVector middle[2], ImportReport& report,
-                const std::string& side, double positionTolerance, double rotationTolerance, KeyFit fit) {
-    if (wristSamples[0].times.empty() || middle[0].times.empty()) return;
-    SampledVector position, rotation;
-    // Both were sampled at their own times; evaluate the knuckle's fitted curves at the wrist's times.
-    for (std::size_t i = 0; i < wristSamples[0].times.size(); ++i) {
-        const float t = wristSamples[0].times[i];
-        std::array<double, 4> p{};
-        for (int c = 0; c < 3; ++c)
-            p[c] = 0.5 * (wristSamples[0].values[i][c] + evaluate(r.curves[jointCurve(hand, Joint::MiddleKnuckle, c)], t));
-        position.times.push_back(t);
-        position.values.push_back(p);
+// ---- joints the rig lacks, derived over time from the fitted joints it has (the rules of hand_rig.cpp's rest pose) ----
+
+struct Fitter {
+    Recording& recording;
+    Hand hand;
+    double positionTolerance, rotationTolerance;
+    KeyFit fit;
+
+    bool has(Joint joint) const { return !recording.curves[jointCurve(hand, joint, kPositionX)].keys.empty(); }
+
+    JointPose poseAt(Joint joint, double t) const {
+        JointPose pose;
+        for (int c = 0; c < 3; ++c) pose.position[c] = evaluate(recording.curves[jointCurve(hand, joint, kPositionX + c)], t);
+        for (int c = 0; c < 4; ++c) pose.rotation[c] = evaluate(recording.curves[jointCurve(hand, joint, kRotationX + c)], t);
+        normalize(pose.rotation);
+        return pose;
     }
-    rotation = wristSamples[1];
-    fitInto(position, 3, false, positionTolerance, fit, &r.curves[jointCurve(hand, Joint::Palm, kPositionX)]);
-    fitInto(rotation, 4, true, rotationTolerance, fit, &r.curves[jointCurve(hand, Joint::Palm, kRotationX)]);
-    report.notes.push_back(side + " Palm derived: midway between Wrist and MiddleKnuckle, oriented like the Wrist");
+
+    // Every key time of the sources' curves.
+    std::vector<float> timesOf(std::initializer_list<Joint> sources) const {
+        std::vector<float> times;
+        for (Joint source : sources)
+            for (int c = 0; c < kPoseCurveCount; ++c)
+                for (const Key& key : recording.curves[jointCurve(hand, source, c)].keys) times.push_back(key.time);
+        std::sort(times.begin(), times.end());
+        times.erase(std::unique(times.begin(), times.end()), times.end());
+        return times;
+    }
+
+    template <class PoseAt>
+    void derive(Joint joint, std::initializer_list<Joint> sources, const PoseAt& poseAt) {
+        SampledVector position, rotation;
+        for (float t : timesOf(sources)) {
+            const JointPose pose = poseAt(double(t));
+            Quaternion q = pose.rotation;
+            if (!rotation.values.empty() && dot(rotation.values.back(), q) < 0)
+                for (double& c : q) c = -c;
+            position.times.push_back(t), rotation.times.push_back(t);
+            position.values.push_back({pose.position[0], pose.position[1], pose.position[2], 0});
+            rotation.values.push_back(q);
+        }
+        fitInto(position, 3, false, positionTolerance, fit, &recording.curves[jointCurve(hand, joint, kPositionX)]);
+        fitInto(rotation, 4, true, rotationTolerance, fit, &recording.curves[jointCurve(hand, joint, kRotationX)]);
+    }
+};
+
+Vector3 lerp3(const Vector3& a, const Vector3& b, double s) { return {a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s}; }
+
+// The frame whose +Z points from `from` to `to` and whose +X is as near `reference`'s as is perpendicular.
+Quaternion frameTowards(const Vector3& from, const Vector3& to, const Quaternion& reference) {
+    const Vector3 x = rotate(reference, {1, 0, 0}), z = {to[0] - from[0], to[1] - from[1], to[2] - from[2]};
+    const Vector3 y = {z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]};  // Z x X
+    return lookRotation(z, y);
+}
+
+// Tips lie along the distal joint's +Z (in the rest pose: the distal bone continued), metacarpals on the
+// wrist-to-knuckle line, the palm halfway along the middle metacarpal with the wrist's rotation. Each derived joint
+// is named in a note.
+void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<std::string>& notes) {
+    std::vector<std::string> derived;
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        const Joint tip = chain.back(), distal = chain[chain.size() - 2], before = chain[chain.size() - 3];
+        if (rig.nodes[indexOf(tip)] < 0 && f.has(distal) && f.has(before)) {
+            f.derive(tip, {distal, before}, [&](double t) {  // along the distal joint's +Z, 0.8 of the bone before
+                const JointPose d = f.poseAt(distal, t), b = f.poseAt(before, t);
+                const Vector3 bone = {d.position[0] - b.position[0], d.position[1] - b.position[1], d.position[2] - b.position[2]};
+                const double length = 0.8 * std::sqrt(bone[0] * bone[0] + bone[1] * bone[1] + bone[2] * bone[2]);
+                const Vector3 z = rotate(d.rotation, {0, 0, 1});
+                return JointPose{{d.position[0] + length * z[0], d.position[1] + length * z[1], d.position[2] + length * z[2]}, d.rotation};
+            });
+            derived.push_back(std::string(jointName(tip)));
+        }
+        const Joint metacarpal = chain[0], knuckle = chain[1];
+        if (rig.nodes[indexOf(metacarpal)] < 0 && f.has(Joint::Wrist) && f.has(knuckle)) {
+            const double along = finger == Finger::Thumb ? 0.45 : 0.22;
+            f.derive(metacarpal, {Joint::Wrist, knuckle}, [&](double t) {
+                const JointPose w = f.poseAt(Joint::Wrist, t), k = f.poseAt(knuckle, t);
+                const Vector3 at = lerp3(w.position, k.position, along);
+                return JointPose{at, frameTowards(at, k.position, k.rotation)};
+            });
+            derived.push_back(std::string(jointName(metacarpal)));
+        }
+    }
+    if (rig.nodes[indexOf(Joint::Palm)] < 0 && f.has(Joint::Wrist) && f.has(Joint::MiddleMetacarpal) && f.has(Joint::MiddleKnuckle)) {
+        f.derive(Joint::Palm, {Joint::Wrist, Joint::MiddleMetacarpal, Joint::MiddleKnuckle}, [&](double t) {
+            return JointPose{lerp3(f.poseAt(Joint::MiddleMetacarpal, t).position, f.poseAt(Joint::MiddleKnuckle, t).position, 0.5),
+                             f.poseAt(Joint::Wrist, t).rotation};
+        });
+        derived.push_back("Palm");
+    }
+    if (derived.empty()) return;
+    std::string list;
+    for (const auto& name : derived) list += (list.empty() ? "" : ", ") + name;
+    notes.push_back(std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list);
 }
 
 }  // namespace
 
 Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
-    auto found = findNodes(doc, options.map);
-    if (!found) return Error{doc.path(), {}, found.error().message};
+    auto rigs = findRigs(doc, options);
+    if (!rigs) return rigs.error().from(doc.path());
+    for (const auto& note : rigs->notes) report.notes.push_back(note);
     Recording r;
-    r.encoding = options.encoding.value_or(Encoding{1, Layout::Compact});
+    r.encoding = options.encoding.value_or(kEncoding11Compact);
     const KeyFit fit = r.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
-    r.hasCameraPose = found->camera >= 0;
-    r.hasEyeGaze = found->gazeOrigin >= 0 && found->gazeDirection >= 0;
-    r.hasHandData = 0;
-    for (const auto& hand : found->hands)
-        for (int node : hand.joints) r.hasHandData |= node >= 0;
-    const bool anything = r.hasCameraPose || r.hasHandData || r.hasEyeGaze;
-    if (anything && r.encoding.minor == 0) {
-        // 1.0 always holds a camera and hands (empty curves where absent) and never gaze.
-        if (r.hasEyeGaze) report.notes.push_back("format 1.0 cannot hold eye gaze: the gaze nodes are left out");
-        r.hasCameraPose = r.hasHandData = 1;
-        r.hasEyeGaze = 0;
-    }
-    if (!anything) {
+    r.hasCameraPose = rigs->camera >= 0;
+    r.hasHandData = rigs->hands[0] || rigs->hands[1];
+    r.hasEyeGaze = rigs->gazeOrigin >= 0 && rigs->gazeDirection >= 0;
+    if (!r.hasCameraPose && !r.hasHandData && !r.hasEyeGaze) {
         std::string names;
         const auto& nodes = doc.model().nodes;
         for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
         if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
         return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
-                                         " (name them as the README lists, or give --map)"};
+                                         " (name them as docs/gltf-profile.md lists, or give --map)"};
     }
-    if (found->unsidedHand >= 0)
-        report.notes.push_back(std::string("joint names say no Left or Right: taken as the ") +
-                               (found->unsidedHand == 1 ? "right" : "left") + " hand (--map chooses otherwise)");
+    if (doc.animations().size() > 1) {
+        std::string others;
+        for (std::size_t a = 0; a < doc.animations().size(); ++a)
+            if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
+        report.notes.push_back("read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
+                               std::to_string(doc.animations().size()) + " (--animation NAME|INDEX picks another: " + others + (others.size() >= 200 ? ", ...)" : ")"));
+    }
     const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
     bool coarsened = false;
     WorldCache cache;
-    const bool writtenByBlender = doc.model().asset.generator.rfind("Khronos glTF Blender I/O", 0) == 0;
-    std::set<int> skinJoints;
-    for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
-    if (writtenByBlender && !skinJoints.empty())
-        report.notes.push_back("written by Blender: bones turned back a quarter turn about X to MRTK's joint axes");
     if (r.hasCameraPose) {
         SampledVector position, rotation;
-        samplePoses(doc, found->camera, sampleTimes(doc.keyTimesAffecting(found->camera), options.sampleRate, coarsened),
-                    found->cameraFromGltfCamera ? kCameraViewTurn : glm::dquat(1, 0, 0, 0), -1, position, rotation, cache);
-        fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(0)]);
-        fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(3)]);
+        samplePoses(doc, rigs->camera, sampleTimes(doc.keyTimesAffecting(rigs->camera), options.sampleRate, coarsened),
+                    rigs->cameraFromGltfCamera ? kCameraViewTurn : kNoTurn, -1, position, rotation, cache);
+        fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(kPositionX)]);
+        fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(kRotationX)]);
     }
-    for (Hand hand : {Hand::Left, Hand::Right}) {
-        const HandNodes& nodes = found->hands[int(hand)];
-        const std::string side = hand == Hand::Left ? "left" : "right";
-        SampledVector wrist[2], middle[2];
-        float firstKey = std::numeric_limits<float>::infinity(), lastKey = -firstKey;
-        bool anyJoint = false;
-        for (int joint = 0; joint < kJointCount; ++joint) {
-            const int node = nodes.joints[joint];
-            if (node < 0) continue;
-            anyJoint = true;
-            ++report.jointsFound;
-            const auto keyTimes = doc.keyTimesAffecting(node);
-            if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
-            SampledVector position, rotation;
-            const bool blenderBone = writtenByBlender && skinJoints.count(node);
-            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate, coarsened), blenderBone ? kBlenderBoneTurn : glm::dquat(1, 0, 0, 0),
-                        nodes.tracked, position, rotation, cache);
-            fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, Joint(joint), kPositionX)]);
-            fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, Joint(joint), kRotationX)]);
-            if (Joint(joint) == Joint::Wrist) wrist[0] = std::move(position), wrist[1] = std::move(rotation);
-            if (Joint(joint) == Joint::MiddleKnuckle) middle[0] = std::move(position), middle[1] = std::move(rotation);
-        }
-        if (nodes.joints[indexOf(Joint::Palm)] < 0 && anyJoint)
-            derivePalm(r, hand, wrist, middle, report, side, posTol, rotTol, fit);
+    for (Hand hand : kHands) {
+        if (!r.hasHandData) break;
+        const auto& rig = rigs->hands[int(hand)];
         Curve& tracked = r.curves[booleanCurve(trackedCurve(hand))];
         Curve& pinching = r.curves[booleanCurve(pinchingCurve(hand))];
-        const ChannelData* trackedChannel = nodes.tracked < 0 ? nullptr : doc.channel(nodes.tracked, nodes.trackedPath);
-        const ChannelData* pinchingChannel = nodes.pinching < 0 ? nullptr : doc.channel(nodes.pinching, nodes.pinchingPath);
+        if (!rig) {
+            tracked.keys = {Key{0, 0}};
+            pinching.keys = {Key{0, 0}};
+            continue;
+        }
+        float firstKey = std::numeric_limits<float>::infinity(), lastKey = -firstKey;
+        std::vector<float> handKeyTimes;  // of every joint, for frames from positions
+        for (Joint joint : kJoints) {
+            const int node = rig->nodes[indexOf(joint)];
+            if (node < 0) continue;
+            const bool none = joint == Joint::None;  // MRTK records it without meaning (this profile keeps it): read as it is
+            const auto keyTimes = doc.keyTimesAffecting(node);
+            if (!none) {
+                ++report.jointsFound;
+                if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
+                if (rig->framesFromPositions) {
+                    handKeyTimes.insert(handKeyTimes.end(), keyTimes.begin(), keyTimes.end());
+                    continue;
+                }
+            }
+            SampledVector position, rotation;
+            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate, coarsened), none ? kNoTurn : rig->turn[indexOf(joint)],
+                        rig->stateNode, position, rotation, cache);
+            fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, joint, kPositionX)]);
+            fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, joint, kRotationX)]);
+        }
+        if (rig->framesFromPositions) {
+            std::sort(handKeyTimes.begin(), handKeyTimes.end());
+            handKeyTimes.erase(std::unique(handKeyTimes.begin(), handKeyTimes.end()), handKeyTimes.end());
+            fitFramesFromPositions(doc, hand, *rig, sampleTimes(handKeyTimes, options.sampleRate, coarsened), posTol, rotTol, fit, r);
+        }
+        Fitter fitter{r, hand, posTol, rotTol, fit};
+        deriveMissingJoints(fitter, *rig, report.notes);
+        const ChannelData* trackedChannel = rig->stateNode < 0 ? nullptr : doc.channel(rig->stateNode, rig->statePath);
+        const ChannelData* pinchingChannel = rig->pinchingNode < 0 ? nullptr : doc.channel(rig->pinchingNode, rig->pinchingPath);
         if (trackedChannel) {
             booleanFromChannel(*trackedChannel, tracked);
-        } else if (anyJoint && firstKey <= lastKey) {
+        } else if (firstKey < lastKey) {
             tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
             if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
             if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
-            report.notes.push_back(side + " hand: no tracked channel; tracked while its joints are animated");
+            report.notes.push_back(std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated");
         } else {
-            tracked.keys = {Key{0, anyJoint ? 1.0f : 0.0f}};
+            tracked.keys = {Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
         }
         if (pinchingChannel) booleanFromChannel(*pinchingChannel, pinching);
         else pinching.keys = {Key{0, 0}};
     }
     if (r.hasEyeGaze) {
         SampledVector origin, direction, unusedRotation;
-        std::vector<float> times = doc.keyTimesAffecting(found->gazeDirection);
-        times = sampleTimes(times, options.sampleRate, coarsened);
-        samplePoses(doc, found->gazeOrigin, times, glm::dquat(1, 0, 0, 0), -1, origin, unusedRotation, cache);
-        samplePoses(doc, found->gazeDirection, times, glm::dquat(1, 0, 0, 0), -1, direction, unusedRotation, cache);
+        const std::vector<float> times = sampleTimes(doc.keyTimesAffecting(rigs->gazeDirection), options.sampleRate, coarsened);
+        samplePoses(doc, rigs->gazeOrigin, times, kNoTurn, -1, origin, unusedRotation, cache);
+        samplePoses(doc, rigs->gazeDirection, times, kNoTurn, -1, direction, unusedRotation, cache);
         for (std::size_t i = 0; i < times.size(); ++i)
             for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
-        fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(0)]);
-        fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(3)]);
+        fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeOriginX)]);
+        fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeDirectionX)]);
     }
     if (coarsened)
         report.notes.push_back("few keys over a long time span: motion between keys was sampled more coarsely than " +
                                std::to_string(int(options.sampleRate)) + " Hz");
+    if (r.encoding.minor == 0) {
+        // 1.0 always holds a camera and hands (empty curves where absent, as MRTK 2.5 writes them) and never gaze.
+        if (r.hasEyeGaze) report.notes.push_back("format 1.0 cannot hold eye gaze: the gaze nodes are left out");
+        for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r.curves[i].keys.clear();
+        r.hasCameraPose = r.hasHandData = 1;
+        r.hasEyeGaze = 0;
+    }
     return r;
 }
 

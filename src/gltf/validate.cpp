@@ -66,14 +66,14 @@ public:
     ProfileValidator(const GltfDocument& doc, std::vector<Finding>& findings) : doc_(doc), model_(doc.model()), out_(findings) {}
 
     void run() {
-        checkNames();
         const auto present = presentSections();
         const bool ownFile = doc_.inputanimExtras().is_object();
         if (!ownFile && !present[0] && !present[1] && !present[2] && !present[3]) {
-            add(Severity::Error, "not-profile", "/nodes",
-                "no node of the profile (Camera, Hand_Left, Hand_Right, Gaze) found; the file can still convert by joint names");
+            add(Severity::Note, "not-profile", "/nodes",
+                "no node of the profile (Camera, Hand_Left, Hand_Right, Gaze): a file from another tool, read by its joint names");
             return;
         }
+        checkNames();
         checkAnimation();
         const auto nodes = profileNodes(present);
         for (const auto& node : nodes) checkNode(node);
@@ -119,7 +119,7 @@ private:
         for (std::size_t a = 0; a < model_.animations.size(); ++a)
             if (model_.animations[a].name == "InputAnimation") found = int(a);
             else add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
-                     "animation '" + model_.animations[a].name + "' is not part of the profile; its channels are merged on import");
+                     "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless --animation picks another");
         const auto& extras = doc_.inputanimExtras();
         // A recording without keys has no animation; its extras then sit on the scene.
         if (found < 0 && !(model_.animations.empty() && extras.is_object()))

@@ -536,5 +536,29 @@ else
     echo "SKIP: real recordings not found beside the project"
 fi
 
+if [ -n "$shared" ] && [ -d "$shared/samples/foreign" ]; then
+    foreign=$shared/samples/foreign
+    check "info on a rig with 35 animations" 0 "$tool" info "$foreign/godot-animations_hand_l.gltf"
+    expect "lists them, marking the one read" sh -c "grep -q '^animations 35 ' '$work/out' && grep -q \"^  \\* 0 'Cup': 78 channels\" '$work/out'"
+    check "--animation by name" 0 "$tool" info "$foreign/godot-animations_hand_l.gltf" --animation Peace
+    expect "says which was read" grep -q "read animation 'Peace' of 35" "$work/out"
+    check "--animation that names none" 1 "$tool" info "$foreign/godot-animations_hand_l.gltf" --animation Victory
+    expect "lists what there is" grep -q "no animation 'Victory' (by name or index); the file has 0 'Cup', 1 'Default pose'" "$work/err"
+    check "validate reports on a rig from another tool" 0 "$tool" validate "$foreign/godot-animations_hand_l.gltf" --animation 14
+    expect "as notes" sh -c "grep -q 'note not-profile' '$work/out' && grep -q 'note import-note: read animation .Peace.' '$work/out'"
+    check "info on a hand whose names say no side" 0 "$tool" info "$foreign/webxr-generic-hand-left.glb"
+    expect "says how its side was told" grep -q "the left hand, told by its shape" "$work/out"
+    check "--side right" 0 "$tool" info "$foreign/webxr-generic-hand-left.glb" --side RIGHT
+    expect "makes it the right hand" grep -q "^tracked    left never; right 0.000" "$work/out"
+    check "--side takes left or right only" 1 "$tool" info "$foreign/webxr-generic-hand-left.glb" --side middle
+    check "a hand-only rig to 1.0" 0 "$tool" convert "$foreign/webxr-generic-hand-left.glb" "$work/webxr-1.0.bin" --format-version 1.0
+    check "reads back" 0 "$tool" info "$work/webxr-1.0.bin"
+    expect "with MRTK 2.5's empty camera curves" sh -c "grep -q '^format     1.0' '$work/out' && grep -q '^  camera    7 curves, 0 with keys' '$work/out'"
+    check "a pose of the rig to glTF" 0 "$tool" convert "$foreign/godot-animations_hand_l.gltf" "$work/peace.glb" --animation Peace
+    check "in the profile" 0 "$tool" validate "$work/peace.glb"
+else
+    echo "SKIP: third-party rigs not found beside the project"
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -175,14 +175,16 @@ TEST_CASE("a state with values other than 0 and 1, and non-unit rotations, are e
 
 TEST_CASE("a foreign file is told apart from a file in the profile") {
     ForeignModel m;
-    const int armature = m.node("Armature", -1);
+    const int armature = m.node("Armature.L", -1);
     const int tip = m.node("index-finger-tip", armature, {0.1, 0, 0});
-    m.node("wrist", armature);
     m.channel(tip, "translation", {0, 1}, {0, 0, 0, 0.1f, 0.2f, 0.3f});
+    addRestHand(m, Hand::Left, [](Joint j) { return "bone_" + std::string(jointName(j)); }, armature, {Joint::IndexTip});
     const auto report = validate(m.glb());
     CHECK_FALSE(report.ownFile);
     CHECK(has(report.profile, "not-profile"));
     CHECK(report.converted);  // it converts by joint names all the same
+    for (const auto& finding : report.profile) CHECK(finding.severity == Severity::Note);  // a valid file of another tool
+    CHECK(has(report.profile, "import-note"));  // what the import assumed, reported
 }
 
 TEST_CASE("a file that loads but cannot convert is an import-failed finding, not an error") {

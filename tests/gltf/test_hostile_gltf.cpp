@@ -7,6 +7,7 @@
 
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "support/foreign_gltf.hpp"
 #include "support/glb_json.hpp"
 
 using namespace inputanim;
@@ -18,6 +19,15 @@ std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
     std::vector<std::uint8_t> bytes(values.size() * 4);
     std::memcpy(bytes.data(), values.begin(), bytes.size());
     return bytes;
+}
+
+// The rest of a left hand after node 0 (its index tip), static, so that the file is a hand MRTK can play.
+void addStaticRestOfLeftHand(Json& json) {
+    for (Joint joint : kJoints)
+        if (joint != Joint::None && joint != Joint::IndexTip) {
+            const auto p = restPosition(Hand::Left, joint);
+            json["nodes"].push_back({{"name", profileName(Hand::Left, joint)}, {"translation", {p.x, p.y, p.z}}});
+        }
 }
 
 // A joint with one translation channel: times at offset 0, values after; `edit` changes the JSON.
@@ -33,6 +43,7 @@ std::string errorFor(const std::function<void(Json&)>& edit, std::vector<std::ui
         {"nodes", {{{"name", "Hand_Left_IndexTip"}}}},
         {"animations", {{{"samplers", {{{"input", 0}, {"output", 1}}}}, {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}}}}}},
     };
+    addStaticRestOfLeftHand(json);
     edit(json);
     auto r = importGltf(glb(json, bin), "hostile.glb");
     if (r.ok()) return "accepted";
@@ -65,8 +76,8 @@ TEST_CASE("hostile glTF gets specific errors") {
                Catch::Contains("sparse accessors are not supported"));
     CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {0}; }), Catch::Contains("/nodes/0: node has more than one parent or is its own child"));
     CHECK_THAT(errorFor([](Json& j) {
-                   j["nodes"][0]["children"] = {1};
                    j["nodes"].push_back({{"name", "b"}, {"children", {0}}});
+                   j["nodes"][0]["children"] = {j["nodes"].size() - 1};
                }),
                Catch::Contains("/nodes/0: node hierarchy has a cycle"));
     CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {42}; }), Catch::Contains("/nodes/0: child 42 does not exist"));
@@ -124,7 +135,10 @@ TEST_CASE("a .gltf reads only the bytes its buffer declares, from its own folder
                      {"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"}],
         "nodes":[{"name":"Hand_Left_IndexTip"}],
         "animations":[{"samplers":[{"input":0,"output":1}],"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}]})";
-    auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, (folder / "a.gltf").string());
+    Json parsed = Json::parse(json);
+    addStaticRestOfLeftHand(parsed);
+    const std::string text = parsed.dump();
+    auto r = importGltf({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, (folder / "a.gltf").string());
     REQUIRE(r.ok());
     CHECK(evaluate(r->curves[jointCurve(Hand::Left, Joint::IndexTip, 1)], 1.0) == Approx(1.1));
     const std::string missing = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"none.bin"}]})";

@@ -4,7 +4,8 @@
 // MRTK's joint frames, as its recordings show them (docs/gltf-profile.md): +Z points along the bone to the next
 // joint of the finger (a tip continues its distal bone; Wrist and Palm point to the middle finger's knuckle),
 // +Y out of the back of the hand, +X completes the frame (towards the thumb on a left hand, away from it on a
-// right one). The Palm has the Wrist's rotation and sits halfway along the middle metacarpal.
+// right one). The thumb is turned a quarter about its bones: its +Y points to the thumb's side of the hand (its
+// nail faces out). The Palm has the Wrist's rotation and sits halfway along the middle metacarpal.
 #pragma once
 
 #include <array>
@@ -28,7 +29,7 @@ Vector3 rotate(const Quaternion& q, const Vector3& v);
 
 // MRTK's frames for joints at these positions: +Z to the next joint (nextJoint), +Y towards `backOfHand` made
 // perpendicular to the bone. `backOfHand` is per finger, so that a bent finger's frames follow its bend: the
-// direction out of the back of that finger's first bone. Positions of joints that are not there (zero vectors
+// direction out of the back of that finger's first bone (for the thumb, the thumb's side of the hand). Positions of joints that are not there (zero vectors
 // of None) are ignored.
 HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks,
                            const Vector3& palmBack);

@@ -31,6 +31,7 @@ struct ImportOptions {
     NodeMap map;
     bool allowExternalPaths = false;   // let a .gltf reference buffers outside its own folder
     std::string animation;             // which animation to read: a name or an index; "" = the first
+    std::optional<Hand> side;          // the side of a one-handed rig, whatever its names say (else names, then shape)
 };
 
 struct AnimationSummary {

@@ -1,0 +1,406 @@
+#include "hand_rig.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <set>
+
+#include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/hand_model.hpp"
+#include "node_names.hpp"
+
+namespace inputanim {
+namespace {
+
+using glm::dmat3;
+using glm::dvec3;
+
+std::string seconds(double t) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f s", t);
+    return text;
+}
+
+std::string nameOf(const GltfDocument& doc, int node) {
+    const std::string& name = doc.model().nodes[std::size_t(node)].name;
+    return name.empty() ? "node " + std::to_string(node) : name;
+}
+
+// Unity <-> glTF for positions and frames: mirror X (its own inverse).
+dvec3 mirrored(const dvec3& v) { return {-v.x, v.y, v.z}; }
+dmat3 mirrored(const dmat3& m) {
+    const dmat3 flip(dvec3(-1, 0, 0), dvec3(0, 1, 0), dvec3(0, 0, 1));
+    return flip * m * flip;
+}
+
+dvec3 translationOf(const std::array<double, 16>& m) { return {m[12], m[13], m[14]}; }
+dmat3 linearOf(const std::array<double, 16>& m) { return dmat3(glm::make_mat4(m.data())); }
+
+// Places the joints a hand lacks as the importer derives them over time (foreign_import.cpp's derived joints),
+// and joints between known neighbours on the line between them (for frames only).
+void complete(HandPositions& h) {
+    auto set = [&](Joint j, dvec3 v) { h.set(j, v); };
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        const std::size_t last = chain.size() - 1;
+        // Tips: the distal bone continued by 0.8 of its own length.
+        if (!h.has(chain[last]) && h.has(chain[last - 1]) && h.has(chain[last - 2]))
+            set(chain[last], h[chain[last - 1]] + 0.8 * (h[chain[last - 1]] - h[chain[last - 2]]));
+        // Metacarpals: a fifth of the way from the wrist to the knuckle (the thumb's nearly half way).
+        if (!h.has(chain[0]) && h.has(Joint::Wrist) && h.has(chain[1]))
+            set(chain[0], h[Joint::Wrist] + (finger == Finger::Thumb ? 0.45 : 0.22) * (h[chain[1]] - h[Joint::Wrist]));
+        // Joints between known neighbours: on the line between them (used for frames only).
+        for (std::size_t j = 1; j + 1 < chain.size(); ++j)
+            if (!h.has(chain[j]) && h.has(chain[j - 1]) && h.has(chain[j + 1])) set(chain[j], 0.5 * (h[chain[j - 1]] + h[chain[j + 1]]));
+    }
+    if (!h.has(Joint::Palm) && h.has(Joint::MiddleMetacarpal) && h.has(Joint::MiddleKnuckle))
+        set(Joint::Palm, 0.5 * (h[Joint::MiddleMetacarpal] + h[Joint::MiddleKnuckle]));
+}
+
+// The first joint present of `candidates`.
+std::optional<dvec3> first(const HandPositions& h, std::initializer_list<Joint> candidates) {
+    for (Joint j : candidates)
+        if (h.has(j)) return h[j];
+    return std::nullopt;
+}
+
+// From the wrist towards the fingers, and across the knuckles from the little finger to the index (Unity space).
+struct PalmAxes {
+    dvec3 along, across;
+};
+std::optional<PalmAxes> palmAxes(const HandPositions& h) {
+    const auto middle = first(h, {Joint::MiddleKnuckle, Joint::RingKnuckle, Joint::IndexKnuckle, Joint::MiddleMiddleJoint});
+    const auto index = first(h, {Joint::IndexKnuckle, Joint::IndexMiddleJoint, Joint::IndexMetacarpal, Joint::IndexTip});
+    const auto pinky = first(h, {Joint::PinkyKnuckle, Joint::PinkyMiddleJoint, Joint::PinkyMetacarpal, Joint::RingKnuckle, Joint::PinkyTip});
+    if (!h.has(Joint::Wrist) || !middle || !index || !pinky) return std::nullopt;
+    return PalmAxes{*middle - h[Joint::Wrist], *index - *pinky};
+}
+
+// Evidence of a left hand (> 0) or a right one (< 0), in hand lengths: fingers curl and the thumb sits towards the
+// palm, and the palm's side is (across x along) on a left hand and the opposite on a right one (Unity space).
+double leftEvidence(const HandPositions& h, const PalmAxes& axes) {
+    const dvec3 palmward = glm::normalize(glm::cross(axes.across, axes.along));
+    const double size = glm::length(axes.along);
+    double evidence = 0;
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        if (finger == Finger::Thumb) {
+            if (h.has(chain.back())) evidence += 2 * glm::dot(h[chain.back()] - h[Joint::Wrist], palmward) / size;
+        } else if (h.has(chain.back()) && h.has(chain[1])) {
+            evidence += glm::dot(h[chain.back()] - h[chain[1]], palmward) / size;
+        }
+    }
+    return evidence;
+}
+
+// The swap of axes (one of the 24 turns that map axes onto axes) that takes every joint node's axes to within
+// 10 degrees of MRTK's +Z (along the bone; a tip the rig lacks leaves its distal joint's bone a guess) and 40 of
+// its +Y (out of the back), if there is one: other conventions are a quarter or a half turn away. Mirrored nodes
+// never qualify.
+std::optional<dmat3> commonAxisSwap(const std::vector<std::pair<dmat3, dmat3>>& axesAndFrames) {
+    const double alongTheBone = std::cos(glm::radians(10.0)), outOfTheBack = std::cos(glm::radians(40.0));
+    const dvec3 units[] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (const dvec3& z : units)
+        for (const dvec3& y : units) {
+            if (glm::dot(y, z) != 0) continue;
+            const dmat3 swap(glm::cross(y, z), y, z);  // columns: MRTK's X, Y, Z in the node's axes
+            const bool all = !axesAndFrames.empty() && std::all_of(axesAndFrames.begin(), axesAndFrames.end(), [&](const auto& pair) {
+                const dmat3 turned = pair.first * swap;
+                return glm::determinant(pair.first) > 0 && glm::dot(glm::normalize(turned[2]), pair.second[2]) > alongTheBone &&
+                       glm::dot(glm::normalize(turned[1]), pair.second[1]) > outOfTheBack;
+            });
+            if (all) return swap;
+        }
+    return std::nullopt;
+}
+
+bool plausible(const PalmAxes& axes) { return glm::length(axes.along) > 0.01 && glm::length(axes.across) > 0.005; }
+
+dmat3 toMatrix(const Quaternion& q) { return glm::mat3_cast(glm::dquat(q[3], q[0], q[1], q[2])); }
+
+struct Bucket {  // joints of one side (or of none) as found by name
+    std::array<int, kJointCount> nodes;
+    std::array<bool, kJointCount> trapezium{};
+    int handNode = -1;
+    Bucket() { nodes.fill(-1); }
+    bool any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
+};
+
+std::string jointsListed(const Bucket& bucket, bool present) {
+    std::string text;
+    for (Joint joint : kJoints)
+        if (joint != Joint::None && (bucket.nodes[indexOf(joint)] >= 0) == present) text += (text.empty() ? "" : ", ") + std::string(jointName(joint));
+    return text.empty() ? "none" : text;
+}
+
+// A hand needs its wrist and the last joint (tip or distal) of four fingers: with less, MRTK's hand would have
+// joints at the origin.
+std::optional<std::string> tooLittle(const Bucket& bucket) {
+    int fingers = 0;
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        fingers += bucket.nodes[indexOf(chain.back())] >= 0 || bucket.nodes[indexOf(chain[chain.size() - 2])] >= 0;
+    }
+    if (bucket.nodes[indexOf(Joint::Wrist)] >= 0 && fingers >= 4) return std::nullopt;
+    return "recognised " + jointsListed(bucket, true) + "; a hand needs the Wrist and the tip (or distal joint) of four fingers, missing " +
+           jointsListed(bucket, false);
+}
+
+// The pose whose geometry tells a hand's side and its frames: the rest pose (the nodes' own transforms) or, where
+// that pose is no hand (rigs whose transforms all live in the animation), the pose at the hand's first key time.
+struct ReferencePose {
+    HandPositions positions;  // completed
+    std::array<std::array<double, 16>, kJointCount> world{};  // each joint node's world matrix
+    std::optional<PalmAxes> axes;
+    std::optional<float> keyTime;  // when not the rest pose
+};
+
+ReferencePose referencePose(const GltfDocument& doc, const Bucket& bucket, int stateNode) {
+    auto at = [&](std::optional<float> time) {
+        ReferencePose pose;
+        pose.keyTime = time;
+        GltfDocument::Player player(doc);
+        for (Joint joint : kJoints)
+            if (const int node = bucket.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
+                auto& world = pose.world[indexOf(joint)];
+                world = time ? player.worldAt(node, *time, stateNode) : doc.restWorldOf(node, stateNode);
+                pose.positions.set(joint, mirrored(translationOf(world)));
+            }
+        complete(pose.positions);
+        pose.axes = palmAxes(pose.positions);
+        return pose;
+    };
+    ReferencePose rest = at(std::nullopt);
+    if (rest.axes && plausible(*rest.axes)) return rest;
+    std::optional<float> first;
+    for (int node : bucket.nodes)
+        if (const auto times = node < 0 ? std::vector<float>{} : doc.keyTimesAffecting(node); !times.empty())
+            first = std::min(first.value_or(times.front()), times.front());
+    if (!first) return rest;
+    ReferencePose keyed = at(first);
+    return keyed.axes && plausible(*keyed.axes) ? keyed : rest;
+}
+
+}  // namespace
+
+bool HandRig::any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
+
+std::array<double, 4> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn) {
+    const dmat3 m = linearOf(world) * glm::make_mat3(turn.data());
+    const dvec3 z = glm::normalize(m[2]);
+    dvec3 x = m[0] - glm::dot(m[0], z) * z;
+    x = glm::length(x) > 1e-12 ? glm::normalize(x) : glm::normalize(glm::cross(std::abs(z.y) < 0.9 ? dvec3(0, 1, 0) : dvec3(1, 0, 0), z));
+    const glm::dquat q = glm::normalize(glm::quat_cast(dmat3(x, glm::cross(z, x), z)));
+    return {q.x, q.y, q.z, q.w};
+}
+
+std::optional<HandPose> mrtkFramesAt(Hand hand, HandPositions h) {
+    complete(h);
+    const auto axes = palmAxes(h);
+    if (!axes || !plausible(*axes)) return std::nullopt;
+    const dvec3 back = glm::normalize(hand == Hand::Left ? glm::cross(axes->along, axes->across) : glm::cross(axes->across, axes->along));
+    // The thumb's +Y: across the hand to its side (the index is on the thumb's side of either hand).
+    const dvec3 along = glm::normalize(axes->along);
+    const dvec3 thumbBack = glm::normalize(axes->across - glm::dot(axes->across, along) * along);
+    std::array<Vector3, kJointCount> positions{};
+    for (Joint joint : kJoints) positions[indexOf(joint)] = {h[joint].x, h[joint].y, h[joint].z};
+    std::array<Vector3, 5> backs;
+    for (Finger finger : kFingers) {
+        const dvec3 b = finger == Finger::Thumb ? thumbBack : back;
+        backs[int(finger)] = {b.x, b.y, b.z};
+    }
+    return withMrtkRotations(positions, backs, {back.x, back.y, back.z});
+}
+
+Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) {
+    const auto& nodes = doc.model().nodes;
+    RigsFound found;
+    std::vector<std::string> names;
+    for (const auto& node : nodes) names.push_back(node.name);
+    const Numbering numbering = numberingOf(names);
+    std::set<int> skinJoints;
+    for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
+
+    // The side of each node: its own name's, else its nearest ancestor's (parents come first).
+    std::vector<Side> sides(nodes.size(), Side::Unknown);
+    for (int n : doc.parentsFirst()) {
+        sides[n] = sideOfName(nodes[n].name);
+        if (sides[n] == Side::Unknown && doc.parentOf(n) >= 0) sides[n] = sides[doc.parentOf(n)];
+    }
+
+    // --map first: its entries replace what names would find.
+    std::array<Bucket, 3> buckets;  // left, right, no side
+    std::set<int> mapped;
+    for (const auto& [nodeName, target] : options.map.joints) {
+        const int node = doc.findNode(nodeName);
+        const auto dot = target.find('.');
+        const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
+        const std::string side = target.substr(0, dot);
+        if (node < 0 || !joint || (side != "left" && side != "right"))
+            return Error{{}, {}, "--map: joint entry \"" + nodeName + "\": \"" + target +
+                                     "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage};
+        buckets[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
+        mapped.insert(node);
+    }
+    std::array<std::array<bool, kJointCount>, 3> mappedJoint{};
+    for (int b = 0; b < 2; ++b)
+        for (Joint joint : kJoints) mappedJoint[b][indexOf(joint)] = buckets[b].nodes[indexOf(joint)] >= 0;
+
+    std::array<int, 2> stateNodes{-1, -1}, pinchingNodes{-1, -1};
+    std::array<const char*, 2> statePaths{"scale", "scale"}, pinchingPaths{"scale", "scale"};
+    for (int n : doc.parentsFirst()) {
+        if (mapped.count(n)) continue;
+        const NodeMeaning meaning = meaningOf(nodes[n].name, numbering);
+        const int b = sides[n] == Side::Left ? 0 : sides[n] == Side::Right ? 1 : 2;
+        Bucket& bucket = buckets[b];
+        switch (meaning.role) {
+            case NodeRole::Joint: {
+                const int j = indexOf(*meaning.joint);
+                if (b < 2 && mappedJoint[b][j]) break;
+                int& slot = bucket.nodes[j];
+                // Prefer a real metacarpal to Meta's trapezium, and a skin's joint to another node of the same name.
+                const bool better = slot < 0 || (bucket.trapezium[j] && !meaning.trapezium) || (!skinJoints.count(slot) && skinJoints.count(n));
+                if (better) slot = n, bucket.trapezium[j] = meaning.trapezium;
+                break;
+            }
+            case NodeRole::Hand:
+                if (bucket.handNode < 0) bucket.handNode = n;
+                break;
+            case NodeRole::Tracking:  // MRTK's 2019 prototype: translation.x
+                if (b < 2) stateNodes[b] = n, statePaths[b] = "translation";
+                break;
+            case NodeRole::Pinching:
+                if (b < 2 && pinchingNodes[b] < 0)
+                    pinchingNodes[b] = n, pinchingPaths[b] = nodes[n].name.find('.') != std::string::npos ? "translation" : "scale";
+                break;
+            case NodeRole::Camera:
+                if (found.camera < 0) found.camera = n;
+                break;
+            case NodeRole::Gaze:
+                if (found.gazeOrigin < 0) found.gazeOrigin = n;
+                break;
+            case NodeRole::GazeDirection:
+                if (found.gazeDirection < 0) found.gazeDirection = n;
+                break;
+            case NodeRole::None: break;
+        }
+    }
+    // A node named as the hand is the wrist of rigs that have none (Rigify's hand.L, Mixamo's LeftHand), else the
+    // node whose scale carries the tracked state (this profile's Hand_Left).
+    for (int b = 0; b < 3; ++b) {
+        Bucket& bucket = buckets[b];
+        if (bucket.handNode < 0) continue;
+        if (bucket.nodes[indexOf(Joint::Wrist)] < 0 && bucket.any()) {
+            bucket.nodes[indexOf(Joint::Wrist)] = bucket.handNode;
+            found.notes.push_back("'" + nameOf(doc, bucket.handNode) + "' taken as the wrist");
+        } else if (b < 2 && stateNodes[b] < 0) {
+            stateNodes[b] = bucket.handNode;
+        }
+    }
+
+    // Joints whose names (and ancestors) say no side: --side, else the hand's shape.
+    std::optional<Hand> forced = options.side;
+    if (buckets[2].any()) {
+        std::optional<Hand> side = forced;
+        std::string how = "named by --side";
+        if (!side) {
+            const ReferencePose pose = referencePose(doc, buckets[2], -1);
+            const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
+            if (std::abs(evidence) < 0.02)
+                return Error{doc.path(), {}, "the hand's joint names say no side (" + nameOf(doc, *std::find_if(buckets[2].nodes.begin() + 1, buckets[2].nodes.end(), [](int n) { return n >= 0; })) +
+                                                 ", ...) and its rest pose is too flat to tell: give --side left or --side right", ErrorKind::Usage};
+            side = evidence > 0 ? Hand::Left : Hand::Right;
+            how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " + std::string(handName(*side)) + " hand's side";
+        }
+        if (buckets[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
+        if (buckets[int(*side)].any()) {
+            found.notes.push_back("joints without a side in their names are left out: both hands are named");
+        } else {
+            buckets[int(*side)] = buckets[2];
+            found.notes.push_back("joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how);
+        }
+    } else if (forced) {
+        const bool left = buckets[0].any(), right = buckets[1].any();
+        if (left && right) return Error{{}, {}, "--side is for files with one hand; this one names both", ErrorKind::Usage};
+        if ((left || right) && (left ? Hand::Left : Hand::Right) != *forced) {
+            std::swap(buckets[0], buckets[1]);
+            std::swap(stateNodes[0], stateNodes[1]), std::swap(pinchingNodes[0], pinchingNodes[1]);
+            found.notes.push_back("--side " + std::string(handName(*forced)) + ": the hand named " + (left ? "left" : "right") + " is taken as the " +
+                                  std::string(handName(*forced)));
+        }
+    }
+
+    for (Hand hand : kHands) {
+        const Bucket& bucket = buckets[int(hand)];
+        if (!bucket.any()) continue;
+        if (auto problem = tooLittle(bucket)) {
+            std::string unknown;  // nodes the names did not place, for the example
+            for (std::size_t n = 0; n < nodes.size() && unknown.empty(); ++n)
+                if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes[n].name.empty() && !nodes[n].children.empty())
+                    unknown = nodes[n].name;
+            return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand is not enough to play: " + *problem +
+                                             ". Name its nodes with --map, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
+                                             std::string(handName(hand)) + ".Wrist\"}}"};
+        }
+        const ReferencePose reference = referencePose(doc, bucket, stateNodes[int(hand)]);
+        const auto frames = mrtkFramesAt(hand, reference.positions);
+        if (!frames) return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand's knuckles are not found: cannot tell its palm"};
+        if (reference.keyTime)
+            found.notes.push_back(std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
+                                  seconds(*reference.keyTime) + ")");
+        HandRig rig;
+        rig.nodes = bucket.nodes;
+        rig.stateNode = stateNodes[int(hand)], rig.statePath = statePaths[int(hand)];
+        rig.pinchingNode = pinchingNodes[int(hand)], rig.pinchingPath = pinchingPaths[int(hand)];
+        bool turns = false, moves = false;
+        std::vector<std::pair<dmat3, dmat3>> axesAndFrames;  // each joint node's axes, and MRTK's frame (glTF space)
+        for (Joint joint : kJoints) {
+            const int node = bucket.nodes[indexOf(joint)];
+            if (node < 0 || joint == Joint::None) continue;
+            const dmat3 mrtk = mirrored(toMatrix((*frames)[indexOf(joint)].rotation));
+            const dmat3 axes = linearOf(reference.world[indexOf(joint)]);
+            const dmat3 turn = glm::inverse(axes) * mrtk;
+            std::copy(glm::value_ptr(turn), glm::value_ptr(turn) + 9, rig.turn[indexOf(joint)].begin());
+            axesAndFrames.emplace_back(axes, mrtk);
+            turns |= doc.channel(node, "rotation") != nullptr;
+            moves |= doc.channel(node, "translation") != nullptr;
+        }
+        // A rig whose joint axes are MRTK's, or MRTK's with axes swapped the same way for every joint (as Blender
+        // turns bones to +Y), keeps its own roll about each bone, which positions do not tell.
+        if (const auto swap = turns ? commonAxisSwap(axesAndFrames) : std::nullopt) {
+            Matrix3 exact;
+            std::copy(glm::value_ptr(*swap), glm::value_ptr(*swap) + 9, exact.begin());
+            for (Joint joint : kJoints)
+                if (bucket.nodes[indexOf(joint)] >= 0) rig.turn[indexOf(joint)] = exact;
+            found.notes.push_back(std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
+                                  (*swap == dmat3(1) ? "" : " with their axes swapped alike") + "; its rotations are kept");
+        }
+        rig.framesFromPositions = moves && !turns;
+        if (rig.framesFromPositions)
+            found.notes.push_back(std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions");
+        found.hands[int(hand)] = rig;
+    }
+    if (numbering != Numbering::Meta)
+        found.notes.push_back("numbered joint names read as " + std::string(numberingName(numbering)) + " numbers them");
+
+    // The camera: named, else the first node holding a glTF camera; --map overrides.
+    if (found.camera < 0)
+        for (std::size_t n = 0; n < nodes.size() && found.camera < 0; ++n)
+            if (nodes[n].camera >= 0) found.camera = int(n), found.cameraFromGltfCamera = true;
+    auto byName = [&](const std::string& name) { return name.empty() ? -1 : doc.findNode(name); };
+    if (int n = byName(options.map.camera); n >= 0) found.camera = n, found.cameraFromGltfCamera = false;
+    if (int n = byName(options.map.gazeOrigin); n >= 0) found.gazeOrigin = n;
+    if (int n = byName(options.map.gazeDirection); n >= 0) found.gazeDirection = n;
+    for (int b = 0; b < kBooleanCount; ++b)
+        if (auto it = options.map.booleans.find(std::string(booleanName(BooleanCurve(b)))); it != options.map.booleans.end()) {
+            auto& rig = found.hands[b % 2];
+            if (!rig) continue;
+            (b < 2 ? rig->stateNode : rig->pinchingNode) = doc.findNode(it->second);
+            (b < 2 ? rig->statePath : rig->pinchingPath) = "scale";
+        }
+    return found;
+}
+
+}  // namespace inputanim
