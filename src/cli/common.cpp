@@ -46,7 +46,7 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
     verb.add_flag("--prerelease-2019", input.load.binary.acceptPrerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
     verb.add_option("--map", input.load.mapFile, "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
-    verb.add_option("--animation", input.load.gltf.animation, "glTF input: the animation to read, by name or index (default: the first)");
+    verb.add_option("--animation", input.load.gltf.animation, "glTF input: the animation to read, by name or index (default: InputAnimation, else the first)");
     verb.add_option_function<std::string>(
             "--side", [&input](const std::string& side) { input.load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right; },
             "glTF input: the side of a one-handed rig, whatever its names or shape say (left or right)")

@@ -1,4 +1,4 @@
-# Run inside Blender: the round trip the README recommends. A 120 fps scene (set before importing, as the
+# Run inside Blender: the round trip docs/edit-in-blender.md recommends. A 120 fps scene (set before importing, as the
 # importer places keys at time x fps), import with default options, export a GLB with default options
 # (animations sampled at every frame).
 # blender -b --factory-startup --python blender_roundtrip.py -- IN.glb OUT.glb
