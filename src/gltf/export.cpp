@@ -3,23 +3,25 @@
 #include <tiny_gltf.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "curve_tracks.hpp"
 #include "extras.hpp"
 #include "glb.hpp"
-#include "uri.hpp"
+#include "hand_hierarchy.hpp"
+#include "mesh_geometry.hpp"
+#include "model_writer.hpp"
 #include "profile.hpp"
+#include "rig_rest.hpp"
+#include "uri.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/tracks/track_builder.hpp"
-#include "inputanim/core/version.hpp"
-#include "mesh_geometry.hpp"
 
 namespace inputanim {
 
@@ -30,21 +32,13 @@ GltfContainer containerForPath(const std::string& path, bool embed) {
 
 namespace {
 
-constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
-
 constexpr std::size_t kKnotAllowance = 100'000;  // knots per channel allowed whatever the key count
 constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
 
-class ModelBuilder {
+class ModelBuilder : ModelWriter {
 public:
     ModelBuilder(const Recording& recording, const ExportOptions& options, ExportReport& report)
-        : recording_(recording), options_(options), report_(report) {
-        model_.asset.version = "2.0";
-        model_.asset.generator = std::string("inputanim ") + INPUTANIM_VERSION;
-        model_.buffers.emplace_back();
-        model_.scenes.emplace_back();
-        model_.defaultScene = 0;
-        animation_.name = "InputAnimation";
+        : ModelWriter(report), recording_(recording), options_(options) {
         trackOptions_.duration = summarizeDuration();
         trackOptions_.positionTolerance = options.positionTolerance;
         trackOptions_.rotationTolerance = options.rotationTolerance;
@@ -68,7 +62,9 @@ public:
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(animation_);
-        tinygltf::Value extras = extrasValue(buildExtras(recording_, trackOptions_.duration, curveExtras_));
+        auto extrasJson = buildExtras(recording_, trackOptions_.duration, curveExtras_);
+        if (options_.rig == Rig::Hierarchy) extrasJson["rig"] = "hierarchy";
+        tinygltf::Value extras = extrasValue(extrasJson);
         if (model_.animations.empty()) model_.scenes[0].extras = extras;
         else model_.animations[0].extras = extras;
         report_.bufferBytes = buffer_.size();
@@ -80,137 +76,49 @@ public:
 private:
     double summarizeDuration() const { return std::max(0.0, timeRange(recording_).end); }
 
-    // ---- buffer and accessors ----------------------------------------------------------------------
-
-    int addView(const void* data, std::size_t bytes, int target) {
-        while (buffer_.size() % 4) buffer_.push_back(0);
-        tinygltf::BufferView view;
-        view.buffer = 0;
-        view.byteOffset = buffer_.size();
-        view.byteLength = bytes;
-        view.target = target;
-        const auto* p = static_cast<const std::uint8_t*>(data);
-        buffer_.insert(buffer_.end(), p, p + bytes);
-        model_.bufferViews.push_back(view);
-        return int(model_.bufferViews.size() - 1);
-    }
-
-    // `minMax` (float data only) records the bounds that positions and animation inputs must carry.
-    int addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax = false) {
-        const int components = tinygltf::GetNumComponentsInType(std::uint32_t(type));
-        const std::size_t componentBytes = std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
-        tinygltf::Accessor accessor;
-        accessor.bufferView = addView(data, count * components * componentBytes, target);
-        accessor.count = count;
-        accessor.type = type;
-        accessor.componentType = componentType;
-        if (minMax) {
-            const float* f = static_cast<const float*>(data);
-            accessor.minValues.assign(components, std::numeric_limits<double>::infinity());
-            accessor.maxValues.assign(components, -std::numeric_limits<double>::infinity());
-            for (std::size_t i = 0; i < count; ++i)
-                for (int c = 0; c < components; ++c) {
-                    accessor.minValues[c] = std::min(accessor.minValues[c], double(f[i * components + c]));
-                    accessor.maxValues[c] = std::max(accessor.maxValues[c], double(f[i * components + c]));
-                }
-        }
-        model_.accessors.push_back(accessor);
-        return int(model_.accessors.size() - 1);
-    }
-
-    // Identical key time arrays (components of one joint, Booleans) share one input accessor.
-    int timeAccessor(const std::vector<float>& times) {
-        const std::string key(reinterpret_cast<const char*>(times.data()), times.size() * sizeof(float));
-        if (auto it = timeAccessors_.find(key); it != timeAccessors_.end()) return it->second;
-        const int accessor = addAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
-        timeAccessors_.emplace(key, accessor);
-        return accessor;
-    }
-
-    int addNode(const std::string& name, int parent) {
-        tinygltf::Node node;
-        node.name = name;
-        model_.nodes.push_back(node);
-        const int index = int(model_.nodes.size() - 1);
-        if (parent < 0) model_.scenes[0].nodes.push_back(index);
-        else model_.nodes[parent].children.push_back(index);
-        return index;
-    }
-
-    // ---- animation ---------------------------------------------------------------------------------
-
-    void addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output,
-                    int type, Interpolation interpolation) {
-        tinygltf::AnimationSampler sampler;
-        sampler.input = timeAccessor(times);
-        const int components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
-        sampler.output = addAccessor(output.data(), output.size() / components, type, kFloat, 0);
-        sampler.interpolation = interpolationName(interpolation);
-        animation_.samplers.push_back(sampler);
-        tinygltf::AnimationChannel channel;
-        channel.sampler = int(animation_.samplers.size() - 1);
-        channel.target_node = node;
-        channel.target_path = path;
-        animation_.channels.push_back(channel);
-        ++report_.channels;
-        report_.knots += times.size();
-        (interpolation == Interpolation::Step     ? report_.stepSamplers
-         : interpolation == Interpolation::Linear ? report_.linearSamplers
-                                                  : report_.cubicSamplers)++;
-    }
-
     // A vector or rotation channel from consecutive curves of the flat table; no channel when all are empty.
     Status addCurveChannel(int node, std::size_t firstCurve, TrackKind kind) {
         const int n = kind == TrackKind::Rotation ? 4 : 3;
-        const Curve* curves[4];
-        bool anyKeys = false;
-        for (int c = 0; c < n; ++c) {
-            curves[c] = &recording_.curves[firstCurve + c];
-            anyKeys |= !curves[c]->keys.empty();
-        }
-        if (!anyKeys) {  // no channel; only odd wrap modes need keeping
+        auto track = trackOfCurves(recording_, firstCurve, kind, trackOptions_);
+        if (!track) return track.error();
+        if (!*track) {  // no channel; only odd wrap modes need keeping
             for (int c = 0; c < n; ++c)
-                if (auto extras = emptyCurveExtrasFor(*curves[c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
+                if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
             return Success{};
         }
-        const std::span<const Curve* const> components(curves, n);
-        auto track = buildTrack(components, kind, trackOptions_);
-        if (!track) {
-            for (int c = 0; c < n; ++c)  // name the curve when one is invalid
-                if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + c) + ": " + *problem};
-            return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + n - 1) + ": " + track.error().message};
-        }
+        Track& built = **track;
+        holdFromZero(built);  // Blender's exporter fails on an object's animation starting between frames
         // The builder's bound: exact for copied keys (rotations: slerp against nlerp, proven), measured where the
         // error is largest for fitted spans.
-        const double error = track->maxError;
+        const double error = built.maxError;
         double& worst = kind == TrackKind::Rotation ? report_.maxRotationError : report_.maxPositionError;
         worst = std::max(worst, error);
-        for (int c = 0; c < n; ++c) noteCurveExtras(firstCurve + c, *curves[c], *track, c);
+        for (int c = 0; c < n; ++c) noteCurveExtras(firstCurve + c, recording_.curves[firstCurve + c], built, c);
 
         float signs[4];
         for (int c = 0; c < n; ++c) signs[c] = placeOf(firstCurve + c).sign;
-        const std::size_t count = track->times.size();
+        const std::size_t count = built.times.size();
         std::vector<float> output;
-        const bool cubic = track->interpolation == Interpolation::CubicSpline;
+        const bool cubic = built.interpolation == Interpolation::CubicSpline;
         output.reserve(count * n * (cubic ? 3 : 1));
         for (std::size_t k = 0; k < count; ++k) {
             if (cubic)
-                for (int c = 0; c < n; ++c) output.push_back(signs[c] * track->inTangents[k * n + c]);
-            for (int c = 0; c < n; ++c) output.push_back(signs[c] * track->values[k * n + c]);
+                for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.inTangents[k * n + c]);
+            for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.values[k * n + c]);
             if (cubic)
-                for (int c = 0; c < n; ++c) output.push_back(signs[c] * track->outTangents[k * n + c]);
+                for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.outTangents[k * n + c]);
         }
         if (cubic && count > 0) {
             // glTF asks for a zero in-tangent on the first key and a zero out-tangent on the last.
             for (int c = 0; c < n; ++c) output[c] = 0, output[output.size() - n + c] = 0;
         }
-        addChannel(node, placeOf(firstCurve).path, track->times, output,
-                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, track->interpolation);
+        addChannel(node, placeOf(firstCurve).path, built.times, output,
+                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation);
         return Success{};
     }
 
-    void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component) {
-        if (auto extras = curveExtrasFor(curve, track, component)) curveExtras_.emplace_back(curveName(index), *extras);
+    void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
+        if (auto extras = curveExtrasFor(curve, track, component, sign)) curveExtras_.emplace_back(curveName(index), *extras);
     }
 
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0.
@@ -271,26 +179,80 @@ private:
         const std::size_t tracked = booleanCurve(trackedCurve(hand)), pinchingCurve = booleanCurve(inputanim::pinchingCurve(hand));
         const int root = addNode(placeOf(tracked).node, -1);
         addBooleanChannel(root, tracked);
-        tinygltf::Skin skin;
+        const bool hierarchy = options_.rig == Rig::Hierarchy;
+        // The rest pose: the skeleton's static transforms and the skin's bind pose (glTF space).
+        const HandPose rest = rigRestPose(recording_, hand);
+        std::array<glm::dmat4, kJointCount> restWorld;
+        std::vector<int> nodes;  // by joint index
+        std::vector<float> inverseBinds;
+        tinygltf::Skin skin;  // every joint but None, which is no bone of the hand (MRTK leaves it at the origin)
         skin.name = name + "_Skin";
         skin.skeleton = root;
         for (Joint joint : kJoints) {
-            const int node = addNode(jointNodeName(hand, joint), root);
+            const auto parent = joint == Joint::None || !hierarchy ? std::nullopt : parentJoint(joint);
+            const int node = addNode(jointNodeName(hand, joint), parent ? nodes[indexOf(*parent)] : root);
+            nodes.push_back(node);
+            const auto& pose = rest[indexOf(joint)];
+            restWorld[indexOf(joint)] = joint == Joint::None ? glm::dmat4(1)
+                                                             : glm::translate(glm::dmat4(1), glm::dvec3(-pose.position[0], pose.position[1], pose.position[2])) *
+                                                                   glm::mat4_cast(glm::dquat(pose.rotation[3], pose.rotation[0], -pose.rotation[1], -pose.rotation[2]));
+            setTransform(node, parent ? glm::inverse(restWorld[indexOf(*parent)]) * restWorld[indexOf(joint)] : restWorld[indexOf(joint)]);
+            if (joint == Joint::None) continue;
             skin.joints.push_back(node);
-            if (auto s = addCurveChannel(node, jointCurve(hand, joint, kPositionX), TrackKind::Vector); !s) return s;
-            if (auto s = addCurveChannel(node, jointCurve(hand, joint, kRotationX), TrackKind::Rotation); !s) return s;
+            const glm::mat4 inverse(glm::inverse(restWorld[indexOf(joint)]));
+            inverseBinds.insert(inverseBinds.end(), &inverse[0][0], &inverse[0][0] + 16);
         }
+        skin.inverseBindMatrices = addAccessor(inverseBinds.data(), skin.joints.size(), TINYGLTF_TYPE_MAT4, kFloat, 0);
+        if (auto s = hierarchy ? addHierarchyChannels(hand, nodes) : addFlatChannels(hand, nodes); !s) return s;
         // The pinch marker rides on the thumb tip, so it shows where the pinch happens.
-        const int pinching = addNode(placeOf(pinchingCurve).node, skin.joints[indexOf(Joint::ThumbTip)]);
+        const int pinching = addNode(placeOf(pinchingCurve).node, nodes[indexOf(Joint::ThumbTip)]);
         addBooleanChannel(pinching, pinchingCurve);
         model_.skins.push_back(skin);
         if (options_.meshes) {
             model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + "_Mesh", -1);
-            model_.nodes[meshNode].mesh = skinnedMesh(name, handGeometry(),
+            model_.nodes[meshNode].mesh = skinnedMesh(name, handMesh(hand, rest),
                                                       material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
                                                                                                  : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);
+        }
+        return Success{};
+    }
+
+    Status addFlatChannels(Hand hand, const std::vector<int>& nodes) {
+        for (Joint joint : kJoints) {
+            if (auto s = addCurveChannel(nodes[indexOf(joint)], jointCurve(hand, joint, kPositionX), TrackKind::Vector); !s) return s;
+            if (auto s = addCurveChannel(nodes[indexOf(joint)], jointCurve(hand, joint, kRotationX), TrackKind::Rotation); !s) return s;
+        }
+        return Success{};
+    }
+
+    // Each joint's local transforms at the hand's grid (None stays flat); curve extras from the world poses that
+    // composing them gives back.
+    Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
+        if (auto s = addCurveChannel(nodes[indexOf(Joint::None)], jointCurve(hand, Joint::None, kPositionX), TrackKind::Vector); !s) return s;
+        if (auto s = addCurveChannel(nodes[indexOf(Joint::None)], jointCurve(hand, Joint::None, kRotationX), TrackKind::Rotation); !s) return s;
+        auto built = buildHandHierarchy(recording_, hand, trackOptions_);
+        if (!built) return built.error();
+        const HandHierarchy& h = *built;
+        report_.maxPositionError = std::max(report_.maxPositionError, h.maxPositionError);
+        report_.maxRotationError = std::max(report_.maxRotationError, h.maxRotationError);
+        for (Joint joint : kJoints) {
+            if (joint == Joint::None) continue;
+            const int j = indexOf(joint);
+            for (int kind = 0; kind < 2; ++kind) {
+                const std::size_t first = jointCurve(hand, joint, kind == 0 ? kPositionX : kRotationX);
+                const int n = kind == 0 ? 3 : 4;
+                if (h.locals.times.empty()) {  // no joint of the hand has keys
+                    for (int c = 0; c < n; ++c)
+                        if (auto extras = emptyCurveExtrasFor(recording_.curves[first + c])) curveExtras_.emplace_back(curveName(first + c), *extras);
+                    continue;
+                }
+                const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];
+                for (int c = 0; c < n; ++c) noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
+                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times, kind == 0 ? h.locals.translation[j] : h.locals.rotation[j],
+                           kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4, Interpolation::Linear);
+            }
         }
         return Success{};
     }
@@ -304,86 +266,9 @@ private:
         return addCurveChannel(direction, gazeCurve(kGazeDirectionX), TrackKind::Vector);
     }
 
-    // ---- meshes ------------------------------------------------------------------------------------
-
-    int material(const std::string& name, std::vector<double> color) {
-        tinygltf::Material m;
-        m.name = name;
-        m.pbrMetallicRoughness.baseColorFactor = std::move(color);
-        m.pbrMetallicRoughness.metallicFactor = 0;
-        m.pbrMetallicRoughness.roughnessFactor = 0.6;
-        model_.materials.push_back(m);
-        return int(model_.materials.size() - 1);
-    }
-
-    tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex) {
-        tinygltf::Primitive p;
-        const std::size_t vertices = g.positions.size() / 3;
-        p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat,
-                                               TINYGLTF_TARGET_ARRAY_BUFFER, true);
-        p.attributes["NORMAL"] = addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
-        p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
-                                TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
-        p.material = materialIndex;
-        p.mode = TINYGLTF_MODE_TRIANGLES;
-        return p;
-    }
-
-    int staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
-        tinygltf::Mesh mesh;
-        mesh.name = name;
-        mesh.primitives.push_back(primitive(g, materialIndex));
-        model_.meshes.push_back(mesh);
-        return int(model_.meshes.size() - 1);
-    }
-
-    int skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
-        const int index = staticMesh(name, g, materialIndex);
-        tinygltf::Primitive& p = model_.meshes[index].primitives[0];
-        const std::size_t vertices = g.positions.size() / 3;
-        p.attributes["JOINTS_0"] = addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
-                                               TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
-        p.attributes["WEIGHTS_0"] = addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
-        return index;
-    }
-
-    // ---- output ------------------------------------------------------------------------------------
-
-    // tinygltf writes the JSON (with the buffer left out of the model: it would copy it several times);
-    // the buffer's byteLength is then set in that JSON.
-    Result<GlbParts> serialize() {
-        tinygltf::TinyGLTF writer;
-        std::ostringstream stream;
-        // tinygltf 2.7 does not report GLB write errors: write to memory and check the result ourselves.
-        if (!writer.WriteGltfSceneToStream(&model_, stream, false, true) || !stream)
-            return Error{{}, {}, "tinygltf could not serialise the model"};
-        const std::string glb = stream.str();
-        std::uint32_t jsonLength = 0;
-        if (glb.size() >= 20) std::memcpy(&jsonLength, glb.data() + 12, 4);
-        if (glb.size() < 20 || glb.size() - 20 < jsonLength) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
-        GlbParts parts;
-        parts.json.assign(glb, 20, jsonLength);
-        while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
-        if (!buffer_.empty()) {
-            // tinygltf's own JSON writer (nlohmann::json, keys sorted, compact): the same text, byteLength set.
-            auto json = nlohmann::json::parse(parts.json, nullptr, false);
-            if (json.is_discarded() || !json.contains("buffers")) return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
-            json["buffers"][0]["byteLength"] = buffer_.size();
-            parts.json = json.dump();
-            parts.bin = std::move(buffer_);
-        }
-        report_.jsonBytes = parts.json.size();
-        return parts;
-    }
-
     const Recording& recording_;
     const ExportOptions& options_;
-    ExportReport& report_;
     TrackOptions trackOptions_;
-    tinygltf::Model model_;
-    tinygltf::Animation animation_;
-    std::vector<std::uint8_t> buffer_;
-    std::map<std::string, int> timeAccessors_;
     std::vector<std::pair<std::string, nlohmann::ordered_json>> curveExtras_;
 };
 

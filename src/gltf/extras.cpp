@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "document.hpp"
+#include "hand_hierarchy.hpp"
 #include "profile.hpp"
 #include "inputanim/core/version.hpp"
 
@@ -61,7 +62,7 @@ Json valueRuns(const Curve& curve) {
     return runs;
 }
 
-std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component) {
+std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign) {
     const auto& knots = track.keyKnots[component];
     bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
     plain = plain && curve.keys.compact();  // every key is MRTK's linear encoding
@@ -78,8 +79,18 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
         }
         extras["knots"] = runs;
     }
-    // Quaternions the channel had to normalise (zero or far from unit) keep their recorded values here.
-    if (track.valuesChanged[component]) extras["values"] = valueRuns(curve);
+    // Values the track does not give back (quaternions normalised, compositions off by a rounding) are kept here:
+    // all of them as runs, or those that differ one by one, whichever is shorter.
+    if (track.valuesChanged[component]) {
+        Json fixes = Json::array();
+        const std::size_t n = std::size_t(track.components);
+        for (std::size_t k = 0; k < knots.size(); ++k)
+            if (std::bit_cast<std::uint32_t>(track.values[knots[k] * n + std::size_t(component)] * sign) != std::bit_cast<std::uint32_t>(curve.keys.value(k)))
+                fixes.push_back({k, floatJson(curve.keys.value(k))});
+        Json runs = valueRuns(curve);
+        if (fixes.size() < runs.size()) extras["fix"] = std::move(fixes);
+        else extras["values"] = std::move(runs);
+    }
     if (extras.empty()) return std::nullopt;
     return extras;
 }
@@ -180,13 +191,35 @@ Result<Curve> curveFromKeys(const JsonIn& entry, const std::string& where) {
     return curve;
 }
 
-// A curve whose keys sit on (some of) its channel's knots with MRTK's linear encoding.
-Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place, const JsonIn* entry, const std::string& where) {
+// The world tracks of a hierarchical hand (docs/gltf-profile.md): its joints' local channels composed at the knots
+// they share. None when the hand has no such channels.
+Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand hand) {
+    HandLocals locals;
+    bool first = true;
+    for (Joint joint : kJoints) {
+        if (joint == Joint::None) continue;
+        const int node = doc.findNode(jointNodeName(hand, joint));
+        const ChannelData* t = node < 0 ? nullptr : doc.channel(node, "translation");
+        const ChannelData* r = node < 0 ? nullptr : doc.channel(node, "rotation");
+        if (!t && !r) continue;
+        if (!t || !r || t->track.times != r->track.times || (!first && t->track.times != locals.times) ||
+            t->track.interpolation != Interpolation::Linear || r->track.interpolation != Interpolation::Linear)
+            return Error{{}, {}, "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and rotation channels at the "
+                                 "same knots (" + jointNodeName(hand, joint) + " does not)"};
+        if (first) locals.times = t->track.times, first = false;
+        locals.translation[indexOf(joint)] = t->track.values;
+        locals.rotation[indexOf(joint)] = r->track.values;
+    }
+    if (first) return std::optional<HandWorld>{};
+    return std::optional<HandWorld>(composeHand(locals));
+}
+
+// A curve whose keys sit on (some of) the knots of its track (its channel's, or its hierarchical hand's world
+// track) with MRTK's linear encoding.
+Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const JsonIn* entry, const std::string& where) {
     Curve curve;
-    const int node = doc.findNode(place.node);
-    const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
-    if (!channel) return curve;  // no channel: no keys
-    const Track& track = channel->track;
+    if (!source) return curve;  // no channel: no keys
+    const Track& track = *source;
     // Runs [first, count] of the knots that are keys, in order and apart (so that the keys are at most the
     // channel's knots, whatever the file claims); without "knots", every knot is.
     std::vector<std::pair<std::size_t, std::size_t>> runs;
@@ -223,6 +256,13 @@ Result<Curve> curveFromChannel(const GltfDocument& doc, const CurvePlace& place,
         }
         if (k != curve.keys.size()) return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
     }
+    if (entry && entry->contains("fix"))  // recorded values that the track gives back off by a rounding, one by one
+        for (const JsonIn& fix : (*entry)["fix"]) {
+            const auto value = fix.is_array() && fix.size() == 2 ? floatFromJson(fix[1]) : std::nullopt;
+            if (!value || !fix[0].is_number_unsigned() || fix[0].get<std::size_t>() >= curve.keys.size())
+                return Error{{}, {}, where + ": fix must be [key index, value] pairs within the curve's keys"};
+            curve.keys.setValue(fix[0].get<std::size_t>(), *value);
+        }
     return curve;
 }
 
@@ -246,6 +286,24 @@ Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::j
                 if (!time) return Error{doc.path(), {}, where + ": a marker time is not a number"};
                 recording.markers.push_back({*time, m.at("name").get<std::string>()});
             }
+        // The track each curve's keys sit on: its node's channel, or its hierarchical hand's world track.
+        std::array<const Track*, kCurveCount> tracks{};
+        for (std::size_t i = 0; i < kCurveCount; ++i) {
+            const CurvePlace place = placeOf(i);
+            const int node = doc.findNode(place.node);
+            const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
+            tracks[i] = channel ? &channel->track : nullptr;
+        }
+        std::array<std::optional<HandWorld>, 2> hands;
+        if (extras.contains("rig") && extras["rig"] == "hierarchy")
+            for (Hand hand : kHands) {
+                auto world = hierarchicalHand(doc, hand);
+                if (!world) return Error{doc.path(), {}, world.error().message};
+                if (!(hands[int(hand)] = std::move(*world))) continue;
+                for (Joint joint : kJoints)
+                    for (int c = 0; c < kPoseCurveCount && joint != Joint::None; ++c)
+                        tracks[jointCurve(hand, joint, c)] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)] : &hands[int(hand)]->rotation[indexOf(joint)];
+            }
         const JsonIn empty = JsonIn::object();
         const JsonIn& curves = extras.contains("curves") ? extras["curves"] : empty;
         for (std::size_t i = 0; i < kCurveCount; ++i) {
@@ -253,7 +311,7 @@ Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::j
             const std::string name = curveName(i);
             const JsonIn* entry = curves.contains(name) ? &curves[name] : nullptr;
             auto curve = entry && entry->contains("keys") ? curveFromKeys(*entry, where + ".curves." + name)
-                                                          : curveFromChannel(doc, placeOf(i), entry, where + ".curves." + name);
+                                                          : curveFromTrack(tracks[i], placeOf(i), entry, where + ".curves." + name);
             if (!curve) return Error{doc.path(), {}, curve.error().message};
             recording.curves[i] = std::move(*curve);
         }

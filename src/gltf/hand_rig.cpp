@@ -95,24 +95,36 @@ double leftEvidence(const HandPositions& h, const PalmAxes& axes) {
     return evidence;
 }
 
-// The swap of axes (one of the 24 turns that map axes onto axes) that takes every joint node's axes to within
-// 10 degrees of MRTK's +Z (along the bone; a tip the rig lacks leaves its distal joint's bone a guess) and 40 of
-// its +Y (out of the back), if there is one: other conventions are a quarter or a half turn away. Mirrored nodes
+// The swap of axes (one of the 24 turns that map axes onto axes) that takes a joint node's axes to within 10
+// degrees of MRTK's +Z (along the bone; a tip the rig lacks leaves its distal joint's bone a guess) and `upDegrees`
+// of its +Y (out of the back), if there is one: other conventions are a quarter or a half turn away. Mirrored nodes
 // never qualify.
-std::optional<dmat3> commonAxisSwap(const std::vector<std::pair<dmat3, dmat3>>& axesAndFrames) {
-    const double alongTheBone = std::cos(glm::radians(10.0)), outOfTheBack = std::cos(glm::radians(40.0));
+std::optional<dmat3> axisSwap(const dmat3& axes, const dmat3& frame, double upDegrees) {
+    if (glm::determinant(axes) <= 0) return std::nullopt;
+    const double alongTheBone = std::cos(glm::radians(10.0)), outOfTheBack = std::cos(glm::radians(upDegrees));
     const dvec3 units[] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     for (const dvec3& z : units)
         for (const dvec3& y : units) {
             if (glm::dot(y, z) != 0) continue;
             const dmat3 swap(glm::cross(y, z), y, z);  // columns: MRTK's X, Y, Z in the node's axes
-            const bool all = !axesAndFrames.empty() && std::all_of(axesAndFrames.begin(), axesAndFrames.end(), [&](const auto& pair) {
-                const dmat3 turned = pair.first * swap;
-                return glm::determinant(pair.first) > 0 && glm::dot(glm::normalize(turned[2]), pair.second[2]) > alongTheBone &&
-                       glm::dot(glm::normalize(turned[1]), pair.second[1]) > outOfTheBack;
-            });
-            if (all) return swap;
+            const dmat3 turned = axes * swap;
+            if (glm::dot(glm::normalize(turned[2]), frame[2]) > alongTheBone && glm::dot(glm::normalize(turned[1]), frame[1]) > outOfTheBack)
+                return swap;
         }
+    return std::nullopt;
+}
+
+// Each joint's swap of axes when the rig's joint axes are MRTK's up to such swaps: one swap for every joint, its
+// roll within 40 degrees of the geometry's (an artist's roll is kept), or a swap per joint (as Blender's importer
+// turns each bone's +Y toward its child, keeping the nearest of its axes), then within 10 degrees.
+std::optional<std::vector<dmat3>> axisSwaps(const std::vector<std::pair<dmat3, dmat3>>& axesAndFrames) {
+    for (const double upDegrees : {40.0, 10.0}) {
+        std::vector<dmat3> swaps;
+        for (const auto& [axes, frame] : axesAndFrames)
+            if (const auto swap = axisSwap(axes, frame, upDegrees)) swaps.push_back(*swap);
+        const bool all = !swaps.empty() && swaps.size() == axesAndFrames.size();
+        if (all && (upDegrees < 40 || std::all_of(swaps.begin(), swaps.end(), [&](const dmat3& m) { return m == swaps[0]; }))) return swaps;
+    }
     return std::nullopt;
 }
 
@@ -369,13 +381,18 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
         }
         // A rig whose joint axes are MRTK's, or MRTK's with axes swapped the same way for every joint (as Blender
         // turns bones to +Y), keeps its own roll about each bone, which positions do not tell.
-        if (const auto swap = turns ? commonAxisSwap(axesAndFrames) : std::nullopt) {
-            Matrix3 exact;
-            std::copy(glm::value_ptr(*swap), glm::value_ptr(*swap) + 9, exact.begin());
+        if (const auto swaps = turns ? axisSwaps(axesAndFrames) : std::nullopt) {
+            std::size_t i = 0;
+            bool same = true;
             for (Joint joint : kJoints)
-                if (bucket.nodes[indexOf(joint)] >= 0) rig.turn[indexOf(joint)] = exact;
+                if (bucket.nodes[indexOf(joint)] >= 0 && joint != Joint::None) {
+                    const dmat3& swap = (*swaps)[i++];
+                    same = same && swap == (*swaps)[0];
+                    std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
+                }
             found.notes.push_back(std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
-                                  (*swap == dmat3(1) ? "" : " with their axes swapped alike") + "; its rotations are kept");
+                                  (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
+                                  "; its rotations are kept");
         }
         rig.framesFromPositions = moves && !turns;
         if (rig.framesFromPositions)

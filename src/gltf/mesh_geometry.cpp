@@ -1,77 +1,255 @@
+// The hand mesh is a signed distance field (tapered capsules for the finger bones; the palm as capsules from the
+// wrist to the knuckles and across them, blended smoothly) turned into triangles by surface nets: a vertex in each
+// grid cell the surface crosses, moved onto the surface, and a quad across each grid edge it crosses.
 #include "mesh_geometry.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <utility>
 
 #include "inputanim/core/math.hpp"
-#include "inputanim/core/recording.hpp"
 
 namespace inputanim {
 namespace {
 
+using glm::dvec3;
 
-void addVertex(SkinnedGeometry& g, float x, float y, float z, float nx, float ny, float nz, int joint) {
-    g.positions.insert(g.positions.end(), {x, y, z});
-    g.normals.insert(g.normals.end(), {nx, ny, nz});
-    g.joints.insert(g.joints.end(), {std::uint8_t(joint), 0, 0, 0});
-    g.weights.insert(g.weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
+void addVertex(SkinnedGeometry& g, dvec3 p, dvec3 n, std::array<std::uint8_t, 4> joints, std::array<float, 4> weights) {
+    g.positions.insert(g.positions.end(), {float(p.x), float(p.y), float(p.z)});
+    g.normals.insert(g.normals.end(), {float(n.x), float(n.y), float(n.z)});
+    g.joints.insert(g.joints.end(), joints.begin(), joints.end());
+    g.weights.insert(g.weights.end(), weights.begin(), weights.end());
 }
 
-void addSphere(SkinnedGeometry& g, float radius, int joint) {
-    constexpr int rings = 6, segments = 8;
-    const auto base = std::uint16_t(g.positions.size() / 3);
-    for (int r = 0; r <= rings; ++r) {
-        const float phi = float(kPi) * float(r) / rings;
-        for (int s = 0; s <= segments; ++s) {
-            const float theta = 2 * float(kPi) * float(s) / segments;
-            const float nx = std::sin(phi) * std::cos(theta), ny = std::cos(phi), nz = std::sin(phi) * std::sin(theta);
-            addVertex(g, radius * nx, radius * ny, radius * nz, nx, ny, nz, joint);
-        }
-    }
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < segments; ++s) {
-            const auto a = std::uint16_t(base + r * (segments + 1) + s), b = std::uint16_t(a + segments + 1);
-            g.indices.insert(g.indices.end(), {a, std::uint16_t(a + 1), b, std::uint16_t(a + 1), std::uint16_t(b + 1), b});
-        }
+// ---- the field ----------------------------------------------------------------------------------------------
+
+struct Capsule {
+    dvec3 a, b;
+    double ra, rb;  // radii at a and b
+};
+
+double distance(const Capsule& c, const dvec3& p) {
+    const dvec3 ab = c.b - c.a;
+    const double h = std::clamp(glm::dot(p - c.a, ab) / std::max(glm::dot(ab, ab), 1e-12), 0.0, 1.0);
+    return glm::length(p - (c.a + h * ab)) - (c.ra + h * (c.rb - c.ra));
 }
 
-// A tube from joint a to joint b: one ring in each joint's local XY plane (bones run along local +Z).
-void addSegment(SkinnedGeometry& g, int a, int b, float radiusA, float radiusB) {
-    constexpr int sides = 6;
-    const auto base = std::uint16_t(g.positions.size() / 3);
-    for (int end = 0; end < 2; ++end)
-        for (int s = 0; s < sides; ++s) {
-            const float theta = 2 * float(kPi) * float(s) / sides, x = std::cos(theta), y = std::sin(theta);
-            const float radius = end == 0 ? radiusA : radiusB;
-            addVertex(g, radius * x, radius * y, 0, x, y, 0, end == 0 ? a : b);
+double smoothMin(double a, double b, double k) {  // polynomial smooth minimum: blends within k of each other
+    const double h = std::max(k - std::abs(a - b), 0.0) / k;
+    return std::min(a, b) - h * h * k / 4;
+}
+
+// Radii (metres) at a finger's drawn joints, by finger: the thumb's metacarpal, proximal, distal joints and tip; the
+// other fingers' knuckle, middle and distal joints and tip.
+constexpr double kFingerRadii[5][4] = {
+    {0.0125, 0.0105, 0.0095, 0.0085}, {0.0092, 0.0086, 0.0078, 0.0068}, {0.0096, 0.0090, 0.0081, 0.0070},
+    {0.0090, 0.0084, 0.0076, 0.0066}, {0.0079, 0.0073, 0.0067, 0.0059},
+};
+
+struct HandField {
+    std::vector<Capsule> palm;
+    std::array<std::vector<Capsule>, 5> fingers;
+
+    explicit HandField(const HandPose& rest) {
+        auto at = [&](Joint j) { return dvec3(rest[indexOf(j)].position[0], rest[indexOf(j)].position[1], rest[indexOf(j)].position[2]); };
+        const dvec3 wrist = at(Joint::Wrist);
+        const auto& q = rest[indexOf(Joint::Wrist)].rotation;
+        const glm::dquat wristRotation(q[3], q[0], q[1], q[2]);
+        const dvec3 across = wristRotation * dvec3(1, 0, 0), forward = wristRotation * dvec3(0, 0, 1);
+        // The wrist: as wide as the palm's base; the palm: from the wrist to each knuckle, and across the knuckles.
+        const double side = glm::length(at(Joint::IndexKnuckle) - at(Joint::PinkyKnuckle)) * 0.38;
+        palm.push_back({wrist + side * across + 0.006 * forward, wrist - side * across + 0.006 * forward, 0.0145, 0.0135});
+        Joint previous = Joint::None;
+        for (Finger finger : {Finger::Index, Finger::Middle, Finger::Ring, Finger::Pinky}) {
+            const auto chain = fingerJoints(finger);
+            const double r = kFingerRadii[int(finger)][0] * 1.2;
+            palm.push_back({wrist + 0.6 * (at(chain[0]) - wrist), at(chain[1]), r * 1.1, r});
+            if (previous != Joint::None) palm.push_back({at(previous), at(chain[1]), r, r});
+            previous = chain[1];
         }
-    for (int s = 0; s < sides; ++s) {
-        const auto i0 = std::uint16_t(base + s), i1 = std::uint16_t(base + (s + 1) % sides);
-        const auto j0 = std::uint16_t(i0 + sides), j1 = std::uint16_t(i1 + sides);
-        g.indices.insert(g.indices.end(), {i0, j0, i1, i1, j0, j1});
+        // The thumb's ball sits on the palm, from the wrist to the thumb's first joint.
+        palm.push_back({wrist + 0.4 * side * across + 0.01 * forward, at(Joint::ThumbProximalJoint), 0.0155, 0.0115});
+        for (Finger finger : kFingers) {
+            const auto chain = fingerJoints(finger);
+            const std::size_t first = finger == Finger::Thumb ? 0 : 1;
+            for (std::size_t j = first; j + 1 < chain.size(); ++j) {
+                dvec3 a = at(chain[j]), b = at(chain[j + 1]);
+                const double ra = kFingerRadii[int(finger)][j - first], rb = kFingerRadii[int(finger)][j - first + 1];
+                if (j + 2 == chain.size()) b -= rb * glm::normalize(b - a);  // the tip joint is where the finger ends
+                fingers[int(finger)].push_back({a, b, ra, rb});
+            }
+        }
     }
+
+    double operator()(const dvec3& p) const {
+        double palmDistance = 1e9;
+        for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, distance(c, p), 0.012);
+        double d = 1e9;
+        for (const auto& finger : fingers) {  // each finger blends into the palm, never into its neighbours
+            double f = 1e9;
+            for (const Capsule& c : finger) f = smoothMin(f, distance(c, p), 0.004);
+            d = std::min(d, smoothMin(palmDistance, f, 0.009));
+        }
+        return d;
+    }
+
+    dvec3 gradient(const dvec3& p) const {
+        constexpr double e = 1e-5;
+        const dvec3 g((*this)(p + dvec3(e, 0, 0)) - (*this)(p - dvec3(e, 0, 0)), (*this)(p + dvec3(0, e, 0)) - (*this)(p - dvec3(0, e, 0)),
+                      (*this)(p + dvec3(0, 0, e)) - (*this)(p - dvec3(0, 0, e)));
+        const double n = glm::length(g);
+        return n > 0 ? g / n : dvec3(0, 1, 0);
+    }
+};
+
+// ---- skinning: each vertex follows the joints whose bones are nearest ----------------------------------------
+
+struct Bone {
+    Joint owner;  // the joint whose frame carries the bone: the bone starts there
+    dvec3 a, b;
+};
+
+std::vector<Bone> bonesOf(const HandPose& rest) {
+    auto at = [&](Joint j) { return dvec3(rest[indexOf(j)].position[0], rest[indexOf(j)].position[1], rest[indexOf(j)].position[2]); };
+    std::vector<Bone> bones;
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        bones.push_back({Joint::Wrist, at(Joint::Wrist), at(chain[0])});
+        for (std::size_t j = 0; j + 1 < chain.size(); ++j) bones.push_back({chain[j], at(chain[j]), at(chain[j + 1])});
+    }
+    return bones;
+}
+
+double segmentDistance(const Bone& bone, const dvec3& p) { return distance(Capsule{bone.a, bone.b, 0, 0}, p); }
+
+std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const std::vector<Bone>& bones, const dvec3& p) {
+    std::array<double, kJointCount> nearest;
+    nearest.fill(1e9);
+    for (const Bone& bone : bones) nearest[indexOf(bone.owner)] = std::min(nearest[indexOf(bone.owner)], segmentDistance(bone, p));
+    std::array<int, kJointCount - 1> order;  // every joint but None (index 0), which is not in the skin
+    for (int j = 1; j < kJointCount; ++j) order[j - 1] = j;
+    std::partial_sort(order.begin(), order.begin() + 4, order.end(), [&](int a, int b) { return nearest[a] < nearest[b]; });
+    std::array<std::uint8_t, 4> joints{};
+    std::array<float, 4> weights{};
+    const double closest = std::max(nearest[order[0]], 0.002);
+    double sum = 0;
+    for (int i = 0; i < 4; ++i) {
+        const double w = std::pow(closest / std::max(nearest[order[i]], 0.002), 8);
+        weights[i] = w < 0.02 ? 0.0f : float(w);
+        joints[i] = weights[i] > 0 ? std::uint8_t(order[i] - 1) : 0;  // glTF: an unused influence is joint 0, weight 0
+        sum += weights[i];
+    }
+    for (float& w : weights) w = float(w / sum);
+    return {joints, weights};
 }
 
 }  // namespace
 
 SkinnedGeometry sphere(float radius) {
     SkinnedGeometry g;
-    addSphere(g, radius, 0);
+    constexpr int rings = 8, segments = 12;
+    for (int r = 0; r <= rings; ++r) {
+        const double phi = kPi * r / rings;
+        for (int s = 0; s <= segments; ++s) {
+            const double theta = 2 * kPi * s / segments;
+            const dvec3 n(std::sin(phi) * std::cos(theta), std::cos(phi), std::sin(phi) * std::sin(theta));
+            addVertex(g, double(radius) * n, n, {0, 0, 0, 0}, {1, 0, 0, 0});
+        }
+    }
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < segments; ++s) {
+            const auto a = std::uint16_t(r * (segments + 1) + s), b = std::uint16_t(a + segments + 1);
+            g.indices.insert(g.indices.end(), {a, std::uint16_t(a + 1), b, std::uint16_t(a + 1), std::uint16_t(b + 1), b});
+        }
     return g;
 }
 
-SkinnedGeometry handGeometry() {
+SkinnedGeometry handMesh(Hand hand, const HandPose& restPose) {
+    // Built as a left hand (a right one mirrored to it), so that both hands' meshes mirror each other exactly.
+    const bool right = hand == Hand::Right;
+    HandPose rest = restPose;
+    if (right)
+        for (auto& joint : rest) joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
+    const HandField field(rest);
+    const auto bones = bonesOf(rest);
+    // The grid: 3.5 mm cells around the capsules, with x = 0 on a grid plane.
+    constexpr double cell = 0.0035;
+    dvec3 low(1e9), high(-1e9);
+    for (const Capsule& c : field.palm) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+    for (const auto& finger : field.fingers)
+        for (const Capsule& c : finger) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+    low = glm::floor((low - 0.025) / cell) * cell;
+    high = low + glm::ceil((high + 0.025 - low) / cell) * cell;
+    const glm::ivec3 cells = glm::ivec3(glm::round((high - low) / cell));
+    const glm::ivec3 corners = cells + 1;
+    auto cornerIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i); };
+    auto cellIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i); };
+    auto cornerAt = [&](int i, int j, int k) { return low + cell * dvec3(i, j, k); };
+    std::vector<double> value(std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z));
+    for (int k = 0; k < corners.z; ++k)
+        for (int j = 0; j < corners.y; ++j)
+            for (int i = 0; i < corners.x; ++i) value[cornerIndex(i, j, k)] = field(cornerAt(i, j, k));
+
     SkinnedGeometry g;
-    for (Joint joint : kJoints) {
-        if (joint == Joint::None) continue;
-        const float radius = isTip(joint) ? 0.005f : (joint == Joint::Wrist || joint == Joint::Palm) ? 0.009f : 0.007f;
-        addSphere(g, radius, indexOf(joint));
+    std::vector<int> vertexOfCell(std::size_t(cells.x) * std::size_t(cells.y) * std::size_t(cells.z), -1);
+    static constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    for (int k = 0; k < cells.z; ++k)
+        for (int j = 0; j < cells.y; ++j)
+            for (int i = 0; i < cells.x; ++i) {
+                double v[8];
+                dvec3 p[8];
+                int inside = 0;
+                for (int c = 0; c < 8; ++c) {
+                    const int ci = i + (c & 1), cj = j + (c >> 1 & 1), ck = k + (c >> 2 & 1);
+                    v[c] = value[cornerIndex(ci, cj, ck)];
+                    p[c] = cornerAt(ci, cj, ck);
+                    inside += v[c] < 0;
+                }
+                if (inside == 0 || inside == 8) continue;
+                dvec3 sum(0);
+                int crossings = 0;
+                for (const auto& e : kEdges)
+                    if ((v[e[0]] < 0) != (v[e[1]] < 0)) sum += p[e[0]] + (v[e[0]] / (v[e[0]] - v[e[1]])) * (p[e[1]] - p[e[0]]), ++crossings;
+                dvec3 at = sum / double(crossings);
+                for (int step = 0; step < 3; ++step) at -= field(at) * field.gradient(at);  // onto the surface
+                const auto [joints, weights] = skinWeights(bones, at);
+                vertexOfCell[cellIndex(i, j, k)] = int(g.positions.size() / 3);
+                addVertex(g, at, field.gradient(at), joints, weights);
+            }
+    // A quad across each crossed grid edge, facing out of the surface.
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, w = (axis + 2) % 3;
+        for (int k = 0; k < corners.z; ++k)
+            for (int j = 0; j < corners.y; ++j)
+                for (int i = 0; i < corners.x; ++i) {
+                    const glm::ivec3 c(i, j, k);
+                    glm::ivec3 d = c;
+                    d[axis] += 1;
+                    // The edge from c to d, and the four cells around it, inside the grid.
+                    if (c[axis] >= cells[axis] || c[u] < 1 || c[u] >= cells[u] || c[w] < 1 || c[w] >= cells[w]) continue;
+                    const double v0 = value[cornerIndex(c.x, c.y, c.z)], v1 = value[cornerIndex(d.x, d.y, d.z)];
+                    if ((v0 < 0) == (v1 < 0)) continue;
+                    int quad[4];
+                    const int offsets[4][2] = {{-1, -1}, {0, -1}, {0, 0}, {-1, 0}};  // (u, w): counterclockwise about +axis
+                    bool complete = true;
+                    for (int q = 0; q < 4; ++q) {
+                        glm::ivec3 at = c;
+                        at[u] += offsets[q][0], at[w] += offsets[q][1];
+                        quad[q] = vertexOfCell[cellIndex(at.x, at.y, at.z)];
+                        complete = complete && quad[q] >= 0;
+                    }
+                    if (!complete) continue;
+                    if (!(v0 < 0)) std::swap(quad[1], quad[3]);  // the surface faces -axis here
+                    for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]}) g.indices.push_back(std::uint16_t(t));
+                }
     }
-    for (Finger finger : kFingers) {
-        const auto chain = fingerJoints(finger);
-        addSegment(g, indexOf(Joint::Wrist), indexOf(chain.front()), 0.006f, 0.006f);  // wrist to the finger's first joint
-        for (std::size_t j = 0; j + 1 < chain.size(); ++j)
-            addSegment(g, indexOf(chain[j]), indexOf(chain[j + 1]), 0.006f, j + 2 == chain.size() ? 0.004f : 0.005f);
+    // To glTF space: a left hand's X is mirrored (which turns its faces inside out: swap two corners of each); a
+    // right hand was mirrored to be built, and its two mirrors cancel.
+    if (!right) {
+        for (std::size_t v = 0; v < g.positions.size(); v += 3) g.positions[v] = -g.positions[v], g.normals[v] = -g.normals[v];
+        for (std::size_t t = 0; t < g.indices.size(); t += 3) std::swap(g.indices[t + 1], g.indices[t + 2]);
     }
     return g;
 }

@@ -1,25 +1,28 @@
-// Display geometry for exported files (internal): joint spheres and skinned bone segments.
+// Display geometry for exported files (internal): a skinned hand and marker spheres.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "inputanim/core/hand_model.hpp"
+
 namespace inputanim {
 
 struct SkinnedGeometry {
-    std::vector<float> positions;  // xyz per vertex, in the local frame of the vertex's joint
+    std::vector<float> positions;  // xyz per vertex (glTF space; a skinned mesh's in its bind pose)
     std::vector<float> normals;
-    std::vector<std::uint8_t> joints;  // 4 per vertex; only the first is used
-    std::vector<float> weights;        // 4 per vertex: 1, 0, 0, 0
+    std::vector<std::uint8_t> joints;  // 4 per vertex: skin joint indices (MRTK's joint order without None)
+    std::vector<float> weights;        // 4 per vertex, summing to 1
     std::vector<std::uint16_t> indices;
 };
 
 // A sphere of `radius` metres around the origin (for static markers).
 SkinnedGeometry sphere(float radius);
 
-// A hand: a sphere on each joint but None, and a tapered six-sided tube along each bone. Every vertex
-// follows exactly one joint, with identity bind matrices, so the mesh is drawn wherever the joints are.
-SkinnedGeometry handGeometry();
+// A smooth hand around `rest` (Unity space, MRTK's joints): tapered capsules along the fingers and a palm, blended
+// into one surface (a few thousand triangles), each vertex bound to the nearest bones' joints. In glTF space, bind
+// pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are alike.
+SkinnedGeometry handMesh(Hand hand, const HandPose& rest);
 
 }  // namespace inputanim

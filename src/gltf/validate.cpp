@@ -20,6 +20,7 @@ constexpr double kUnitLengthTolerance = 0.00769;
 struct ProfileNode {
     std::string name;
     std::string parent;             // expected parent ("" = scene root)
+    std::string skeletonParent;     // or, for a joint, its parent in the hierarchical rig
     bool parentIsAncestor = false;  // the pinch marker may sit anywhere under its hand
     std::set<std::string> paths;    // channel paths it may carry
     bool stateScale = false;        // scale is a STEP 0/1 state (tracked, pinching)
@@ -36,7 +37,7 @@ std::vector<ProfileNode> profileNodes(const std::array<bool, 4>& present /* came
     }
     std::vector<ProfileNode> nodes;
     auto add = [&](const std::string& name, const std::string& parent) {
-        ProfileNode node = byName.count(name) ? byName[name] : ProfileNode{name, "", false, {}, false};
+        ProfileNode node = byName.count(name) ? byName[name] : ProfileNode{name, "", "", false, {}, false};
         node.parent = parent;
         nodes.push_back(node);
     };
@@ -49,7 +50,10 @@ std::vector<ProfileNode> profileNodes(const std::array<bool, 4>& present /* came
         const std::string hand = h == 0 ? "Hand_Left" : "Hand_Right";
         add(hand, "");
         nodes.back().stateScale = true;
-        for (Joint joint : kJoints) add(hand + "_" + std::string(jointName(joint)), hand);
+        for (Joint joint : kJoints) {
+            add(hand + "_" + std::string(jointName(joint)), hand);
+            if (auto parent = parentJoint(joint)) nodes.back().skeletonParent = hand + "_" + std::string(jointName(*parent));
+        }
         add(hand + "_Pinching", hand);
         nodes.back().parentIsAncestor = true;
         nodes.back().stateScale = true;
@@ -140,14 +144,18 @@ private:
         }
         int parent = doc_.parentOf(node);
         const int wanted = expected.parent.empty() ? -1 : doc_.findNode(expected.parent);
+        const int skeletonParent = expected.skeletonParent.empty() ? -1 : doc_.findNode(expected.skeletonParent);
         if (expected.parentIsAncestor)
             while (parent != -1 && parent != wanted) parent = doc_.parentOf(parent);
-        if (parent != wanted) {
+        if (parent != wanted && (skeletonParent < 0 || parent != skeletonParent)) {
             const std::string actual = doc_.parentOf(node) < 0 ? "the scene root" : "'" + model_.nodes[doc_.parentOf(node)].name + "'";
+            const std::string place = expected.parent.empty() ? std::string("at the scene root")
+                                      : expected.parentIsAncestor ? "under '" + expected.parent + "'"
+                                      : expected.skeletonParent.empty()
+                                          ? "directly under '" + expected.parent + "'"
+                                          : "directly under '" + expected.parent + "' (flat rig) or '" + expected.skeletonParent + "' (hierarchical rig)";
             add(expected.parent.empty() ? Severity::Warning : Severity::Error, "node-parent", nodePointer(node),
-                "'" + expected.name + "' is under " + actual + "; the profile places it " +
-                    (expected.parent.empty() ? std::string("at the scene root")
-                                             : (expected.parentIsAncestor ? "under '" : "directly under '") + expected.parent + "'"));
+                "'" + expected.name + "' is under " + actual + "; the profile places it " + place);
         }
         if (expected.name == "Camera_View") checkCameraView(node);
         if (expected.stateScale) checkStateScale(node, expected.name);
@@ -250,14 +258,15 @@ private:
         }
     }
 
-    // Each hand's 27 joints are the joints of one skin, so that Blender builds an armature.
+    // Each hand's 26 joints (None is no bone) are the joints of one skin, so that Blender builds an armature.
     void checkSkin(const std::string& hand) {
         std::set<int> joints;
         for (Joint joint : kJoints)
-            if (int n = doc_.findNode(hand + "_" + std::string(jointName(joint))); n >= 0) joints.insert(n);
+            if (joint != Joint::None)
+                if (int n = doc_.findNode(hand + "_" + std::string(jointName(joint))); n >= 0) joints.insert(n);
         for (const auto& skin : model_.skins)
             if (std::set<int>(skin.joints.begin(), skin.joints.end()) == joints) return;
-        add(Severity::Warning, "skin-missing", "/skins", "no skin lists exactly the 27 joints of '" + hand + "'; Blender will not build an armature");
+        add(Severity::Warning, "skin-missing", "/skins", "no skin lists exactly the 26 joints of '" + hand + "' (all but None); Blender will not build an armature");
     }
 
     const GltfDocument& doc_;

@@ -71,4 +71,18 @@ void sampleTrack(const Track& track, TrackKind kind, double time, double* out, s
     sampleInterval(track, kind, k - 1, time, out);
 }
 
+void holdFromZero(Track& track) {
+    if (track.times.empty() || !(track.times[0] > 0)) return;
+    const auto n = std::ptrdiff_t(track.components);
+    track.times.insert(track.times.begin(), 0.0f);
+    track.values.insert(track.values.begin(), track.values.begin(), track.values.begin() + n);
+    if (track.interpolation == Interpolation::CubicSpline) {  // flat: the hold is constant
+        track.inTangents.insert(track.inTangents.begin(), std::size_t(n), 0.0f);
+        track.outTangents.insert(track.outTangents.begin(), std::size_t(n), 0.0f);
+        std::fill_n(track.inTangents.begin() + n, n, 0.0f);
+    }
+    for (auto& knots : track.keyKnots)
+        for (auto& knot : knots) ++knot;
+}
+
 }  // namespace inputanim

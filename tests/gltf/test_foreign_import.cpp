@@ -303,6 +303,29 @@ TEST_CASE("hand rigs of the main ecosystems import as the right hand with MRTK's
         }
 }
 
+TEST_CASE("a rig whose bones each swap MRTK's axes their own way (Blender's importer) keeps its rotations exactly") {
+    // Blender turns each bone's +Y toward its child and keeps the nearest of its axes: quarter turns about the bone
+    // that differ from bone to bone.
+    const Roll quarterTurns = [](Joint joint) { return 90.0 * (indexOf(joint) % 4); };
+    CurlingRig rig(Hand::Left, kMrtk3Names, axes::kBlender, glm::dvec3(1), quarterTurns);
+    ImportReport report;
+    auto r = importGltf(rig.m.glb(), "blender.glb", {}, &report);
+    if (!r) FAIL(r.error().describe());
+    bool swapped = false;
+    for (const auto& note : report.notes) swapped |= note.find("with their axes swapped; its rotations are kept") != std::string::npos;
+    CHECK(swapped);
+    CurlingRig plain(Hand::Left, kMrtk3Names, axes::kMrtk);
+    auto expected = importGltf(plain.m.glb(), "plain.glb");
+    REQUIRE(expected.ok());
+    for (double t : {0.0, 1.0, 2.0})
+        for (Joint joint : kJoints) {
+            if (joint == Joint::None) continue;
+            INFO("t = " << t << ", " << jointName(joint));
+            const glm::dquat a = unityRotation(*r, Hand::Left, joint, t), b = unityRotation(*expected, Hand::Left, joint, t);
+            CHECK(glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(a, b))))) < 0.01);
+        }
+}
+
 TEST_CASE("a mirrored armature (negative scale) is the other hand, with proper joint frames") {
     // A left hand's rig under a root scaled by -1 in X: the world holds a right hand, and every node's frame is mirrored.
     CurlingRig rig(Hand::Left, kWebXrNames, axes::kBlender, glm::dvec3(-1, 1, 1));

@@ -67,8 +67,8 @@ TEST_CASE("the scene graph follows the profile") {
         CHECK(name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos);
     }
     REQUIRE(model.skins.size() == 2);
-    CHECK(model.skins[0].joints.size() == 27);
-    CHECK(model.nodes[model.skins[0].joints[11]].name == "Hand_Left_IndexTip");
+    CHECK(model.skins[0].joints.size() == 26);  // every joint but None
+    CHECK(model.nodes[model.skins[0].joints[10]].name == "Hand_Left_IndexTip");
     REQUIRE(model.animations.size() == 1);
     CHECK(model.animations[0].name == "InputAnimation");
     CHECK(model.cameras.size() == 1);

@@ -24,7 +24,7 @@ Recording roundTrip(const Recording& r, const ExportOptions& options = {}) {
 
 }  // namespace
 
-TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sample") {
+TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sample, in both rigs") {
     std::vector<std::pair<std::string, Recording>> recordings;
     for (const auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
     for (Encoding encoding : {Encoding{0, Layout::Full}, Encoding{1, Layout::Compact}, Encoding{1, Layout::Full}}) {
@@ -34,12 +34,14 @@ TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sa
         recordings.emplace_back("generated " + std::string(describe(encoding)), generateRecording(options).value());
     }
     for (const auto& [name, recording] : recordings)
-        for (bool linearOnly : {false, true}) {
-            INFO(name << (linearOnly ? " --linear-only" : ""));
-            ExportOptions options;
-            options.linearOnly = linearOnly;
-            CHECK(fixtures::bytesOf(roundTrip(recording, options)) == fixtures::bytesOf(recording));
-        }
+        for (Rig rig : {Rig::Flat, Rig::Hierarchy})
+            for (bool linearOnly : {false, true}) {
+                INFO(name << (rig == Rig::Hierarchy ? " --rig hierarchy" : "") << (linearOnly ? " --linear-only" : ""));
+                ExportOptions options;
+                options.linearOnly = linearOnly;
+                options.rig = rig;
+                CHECK(fixtures::bytesOf(roundTrip(recording, options)) == fixtures::bytesOf(recording));
+            }
 }
 
 TEST_CASE("glTF -> binary -> glTF keeps every channel") {

@@ -23,7 +23,7 @@ for side in ("Left", "Right"):
     arm = armatures.get("Hand_" + side)
     if arm is None:
         failures.append("no armature Hand_" + side)
-    elif len(arm.data.bones) != 27:
+    elif len(arm.data.bones) != 26:  # every joint but None
         failures.append("Hand_%s has %d bones" % (side, len(arm.data.bones)))
 if not any(o.type == "CAMERA" for o in bpy.data.objects):
     failures.append("no camera")
@@ -45,6 +45,8 @@ for index in range(3, len(frames), 7):
         if not hand or not hand["tracked"] or arm is None:
             continue
         for joint, pose in hand["joints"].items():
+            if joint == "None":  # no bone: MRTK leaves it at the origin
+                continue
             bone = arm.pose.bones.get("Hand_%s_%s" % (Side, joint))
             if bone is None:
                 failures.append("no bone Hand_%s_%s" % (Side, joint))

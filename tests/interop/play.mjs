@@ -25,7 +25,7 @@ if (gltf.animations.length > 0) {
 const switchTimes = { left: [], right: [] };  // Boolean switch instants, where either state is right
 for (const side of ['left', 'right']) {
   let previous;
-  for (const frame of sample.frames) {
+for (const frame of sample.frames) {
     const state = frame[side] && `${frame[side].tracked}${frame[side].pinching}`;
     if (previous !== undefined && state !== previous) switchTimes[side].push(frame.time);
     previous = state;
@@ -42,27 +42,40 @@ const angleDeg = (q, r) => {
   const chord = Math.hypot(...a.map((v, i) => v / na - (sign * r[i]) / nb));
   return (4 * Math.asin(Math.min(1, chord / 2)) * 180) / Math.PI;
 };
+// A joint's pose in its hand's space (the hand root's scale is the tracked state): its local pose in the flat rig,
+// the product of the locals up to the hand root in the hierarchical one. Other nodes: their local pose.
+function poseUnderHand(node) {
+  const position = node.position.clone(), quaternion = node.quaternion.clone();
+  for (let parent = node.parent; parent && /^Hand_(Left|Right)_/.test(parent.name); parent = parent.parent) {
+    position.applyQuaternion(parent.quaternion).add(parent.position);
+    quaternion.premultiply(parent.quaternion);
+  }
+  return { position, quaternion };
+}
 function comparePose(name, node, expected, t) {
   if (!node) return fail(`node ${name} missing`);
-  const p = node.position, e = expected.position;
+  const { position: p, quaternion: q } = poseUnderHand(node);
+  const e = expected.position;
   const dp = Math.hypot(p.x - e[0], p.y - e[1], p.z - e[2]);
   worstPos = Math.max(worstPos, dp);
   checks++;
   if (dp > posTol) fail(`${name} position at t=${t}: ${p.toArray()} vs ${e} (${dp} m)`);
   if (expected.rotation) {
-    const dr = angleDeg(node.quaternion, expected.rotation);
+    const dr = angleDeg(q, expected.rotation);
     worstRot = Math.max(worstRot, dr);
-    if (dr > rotTol) fail(`${name} rotation at t=${t}: ${node.quaternion.toArray()} vs ${expected.rotation} (${dr} deg)`);
+    if (dr > rotTol) fail(`${name} rotation at t=${t}: ${q.toArray()} vs ${expected.rotation} (${dr} deg)`);
   }
 }
 
+// A hand never tracked is never shown: MRTK's empty curves put its joints at the origin, the export at a rest pose.
+const everTracked = Object.fromEntries(['left', 'right'].map((side) => [side, sample.frames.some((f) => f[side]?.tracked)]));
 for (const frame of sample.frames) {
   mixer.setTime(frame.time);
   scene.updateMatrixWorld(true);
   if (frame.camera) comparePose('Camera', byName('Camera'), frame.camera, frame.time);
   for (const [side, Side] of [['left', 'Left'], ['right', 'Right']]) {
     const hand = frame[side];
-    if (!hand) continue;
+    if (!hand || !everTracked[side]) continue;
     for (const [joint, pose] of Object.entries(hand.joints))
       comparePose(`Hand_${Side}_${joint}`, byName(`Hand_${Side}_${joint}`), pose, frame.time);
     if (nearSwitch(side, frame.time)) continue;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exports every generated sample, edge case and real recording to glTF, then checks that the Khronos
+# Exports every generated sample, edge case and real recording to glTF (both rigs), then checks that the Khronos
 # validator reports no error or warning and that three.js plays each file as the library's evaluator does.
 # Usage: run.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
@@ -34,17 +34,18 @@ fi
 glbs=()
 for name in $(printf '%s\n' "${!kind[@]}" | sort); do
     bin=$work/$name.bin
-    for variant in default linear-only; do
+    for variant in default linear-only hierarchy; do
         out=$work/$name.$variant.glb
         flags=()
         [ "$variant" = linear-only ] && flags=(--linear-only)
+        [ "$variant" = hierarchy ] && flags=(--rig hierarchy)
         "$tool" convert "$bin" "$out" "${flags[@]}" 2>"$work/log" || { echo "FAIL: convert $name $variant"; cat "$work/log"; record 1; continue; }
         record 0
         glbs+=("$out")
         "$tool" sample "$bin" --format json --coordinates gltf >"$work/$name.json"
-        # Exact data: 1e-5 m and 0.01 degrees; fitted or densified data: the export tolerances.
+        # Exact data: 1e-5 m and 0.01 degrees; fitted or densified data and the hierarchical rig: the export tolerances.
         pos=1e-5
-        [ "${kind[$name]}" = fitted ] || [ "$variant" = linear-only ] && pos=1e-4
+        [ "${kind[$name]}" = fitted ] || [ "$variant" != default ] && pos=1e-4
         node "$here/play.mjs" "$out" "$work/$name.json" "$pos" 0.01
         record $?
     done

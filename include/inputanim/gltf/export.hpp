@@ -11,7 +11,12 @@
 
 namespace inputanim {
 
+// How a hand's joints are laid out (docs/gltf-profile.md): flat, each joint's world pose under the hand node (exact,
+// smaller); or a hierarchy, each joint under the one it hangs from with local transforms (editable in Blender).
+enum class Rig { Flat, Hierarchy };
+
 struct ExportOptions {
+    Rig rig = Rig::Flat;
     double positionTolerance = 1e-4;   // metres (0.1 mm)
     double rotationTolerance = 0.01;   // degrees
     bool linearOnly = false;           // only LINEAR/STEP samplers (Blender ignores cubic tangents)

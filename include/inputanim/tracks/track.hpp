@@ -44,4 +44,9 @@ struct Track {
 // playing at increasing times cost O(1) per call instead of a binary search.
 void sampleTrack(const Track& track, TrackKind kind, double time, double* out, std::size_t* hint = nullptr);
 
+// Makes a track that starts after 0 start at 0, holding its first value (the playback is unchanged: players clamp
+// before the first knot). Blender's glTF exporter fails on an object's animation whose first key falls between
+// frames; this puts it on frame 0.
+void holdFromZero(Track& track);
+
 }  // namespace inputanim

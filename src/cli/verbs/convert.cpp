@@ -2,11 +2,14 @@
 // files with --out-dir (batch.cpp).
 #include "convert.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
 #include "heap.hpp"
+#include "inputanim/analysis/rebase.hpp"
 #include "inputanim/gltf/export.hpp"
+#include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 #include "verbs.hpp"
 
@@ -40,6 +43,23 @@ int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, c
     if (!glb) return fail(glb.error(), log);
     const std::span<const std::uint8_t> pieces[] = {*glb};
     return writeStandardOutput(pieces, log);
+}
+
+// --markers FILE: [{"time": seconds, "name": "..."}, ...] in time order.
+ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
+    auto bytes = ia::readFile(path);
+    if (!bytes) return bytes.error();
+    const auto json = Json::parse(bytes->begin(), bytes->end(), nullptr, false);
+    std::vector<ia::Marker> markers;
+    if (json.is_array())
+        for (const auto& m : json) {
+            if (!m.is_object() || !m.contains("time") || !m["time"].is_number() || !m.contains("name") || !m["name"].is_string()) break;
+            markers.push_back({m["time"].get<float>(), m["name"].get<std::string>()});
+        }
+    if (!json.is_array() || markers.size() != json.size() ||
+        !std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
+        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds, \"name\": text} in time order", ia::ErrorKind::Usage};
+    return markers;
 }
 
 }  // namespace
@@ -88,11 +108,35 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     ia::LoadOptions load = settings.input.load;
     load.gltf.positionTolerance = settings.gltf.positionTolerance;
     load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
+    std::optional<ia::Recording> base;
+    if (!settings.base.empty()) {  // the edit is read back in the base's encoding, then put onto it
+        auto loadedBase = ia::loadFile(settings.base);
+        if (!loadedBase) return fail(loadedBase.error(), log);
+        base = std::move(*loadedBase);
+        load.gltf.encoding = base->encoding;
+    }
     ia::LoadReport loaded;
     auto recording = ia::loadFile(inputPath, load, &loaded);
     if (!recording) return fail(recording.error(), log);
     if (!quiet)
         for (const auto& note : loaded.gltf.notes) log << "note: " << shown(note) << "\n";
+    if (base) {
+        ia::RebaseReport rebased;
+        auto merged = ia::rebase(*base, *recording, {}, &rebased);
+        if (!merged) return fail(merged.error().from(inputPath), log);
+        recording = std::move(*merged);
+        if (!quiet) {
+            std::string edited;
+            for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
+            log << "note: onto " << shown(settings.base) << ": " << (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited)
+                << "\n";
+        }
+    }
+    if (!settings.markers.empty()) {
+        auto markers = readMarkers(settings.markers);
+        if (!markers) return fail(markers.error(), log);
+        recording->markers = std::move(*markers);
+    }
     auto kind = outputKind(output, settings, loaded.kind);
     if (!kind) return fail(kind.error(), log);
 
@@ -172,10 +216,19 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     convert->add_option("--layout", s.layout, "1.1 key layout: compact (MRTK 2.6+, default) or full (published specification)")
         ->check(CLI::IsMember({"compact", "full"}));
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
+    convert->add_option("--base", s.base,
+                        "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
+        ->check(CLI::ExistingFile);
+    convert->add_option("--markers", s.markers, "a JSON file of markers [{\"time\": s, \"name\": ...}] replacing the input's")
+        ->check(CLI::ExistingFile);
     auto* gltf = convert->add_option_group("glTF output (OUT ending in .glb or .gltf)");
     gltf->add_flag("--linear-only", s.gltf.linearOnly, "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
     gltf->add_option("--pos-tolerance", s.gltf.positionTolerance, "position tolerance in metres (default 0.0001)")->check(CLI::PositiveNumber);
     gltf->add_option("--rot-tolerance", s.gltf.rotationTolerance, "rotation tolerance in degrees (default 0.01)")->check(CLI::PositiveNumber);
+    gltf->add_option_function<std::string>(
+            "--rig", [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
+            "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
+        ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
     gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(CLI::Range(1.0, 179.0));

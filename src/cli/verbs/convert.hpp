@@ -18,6 +18,8 @@ struct ConvertSettings {
     bool force = false;
     bool embed = false;
     bool noMesh = false;
+    std::string base;             // --base: the recording an edited glTF was made from
+    std::string markers;          // --markers: a JSON file of markers replacing the input's
     ia::ExportOptions gltf;
 };
 

@@ -1,0 +1,252 @@
+# Blender add-on: import an MRTK input animation recording as an editable hand rig, export it back as a
+# recording MRTK plays. A thin front end over the inputanim executable (docs/edit-in-blender.md).
+bl_info = {
+    "name": "MRTK Input Animation",
+    "author": "inputanim",
+    "version": (0, 3, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import / Export > MRTK Input Animation (.bin)",
+    "description": "Edit MRTK input animation recordings (head, hands, eye gaze) as hand rigs",
+    "category": "Import-Export",
+}
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import tempfile
+
+import bpy
+from bpy.props import BoolProperty, FloatProperty, StringProperty
+from bpy_extras.io_utils import ExportHelper, ImportHelper
+
+# Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
+# samples every frame, so the frame rate bounds the timing error of a round trip.
+DEFAULT_FPS = 120
+SOURCE = "inputanim_source"        # scene properties: the recording imported, to export the edit onto
+MARKERS = "inputanim_markers"      # its markers' exact times (JSON), as frames round them
+SUMMARY = "inputanim_summary"
+TAG = "inputanim"                  # object property: made by the last import, exported by the next export
+
+
+def _profile_name(name):
+    """Object names the recording's nodes take; they must stay exact for the export to be read back."""
+    return name in ("Camera", "Camera_View", "Gaze", "Gaze_Direction") or name.startswith(("Hand_Left", "Hand_Right"))
+
+
+class InputanimError(Exception):
+    pass
+
+
+def _executable(context):
+    """The inputanim executable: the add-on's preference, else $INPUTANIM, else inputanim on PATH."""
+    preferences = context.preferences.addons[__name__].preferences
+    for candidate in (bpy.path.abspath(preferences.executable), os.environ.get("INPUTANIM", "")):
+        if candidate:
+            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                return candidate
+            raise InputanimError("inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
+                                 "Animation, or $INPUTANIM)" % candidate)
+    found = shutil.which("inputanim")
+    if not found:
+        raise InputanimError("inputanim is not on PATH: build it (scripts/build.sh) and set its path in Edit > "
+                             "Preferences > Add-ons > MRTK Input Animation")
+    return found
+
+
+def _run(context, *arguments, allowed=(0,)):
+    """Runs inputanim; returns (stdout, stderr); an error carries the tool's own message."""
+    result = subprocess.run([_executable(context), *arguments], capture_output=True, text=True)
+    if result.returncode not in allowed:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        raise InputanimError(lines[-1] if lines else "inputanim exited with status %d" % result.returncode)
+    return result.stdout, result.stderr
+
+
+def _numpy_compatibility():
+    """Blender 3.4's glTF importer uses numpy.bool, which newer numpy (Debian's) removed; the builtin is what it meant."""
+    import numpy
+    if "bool" not in numpy.__dict__:
+        numpy.bool = bool
+
+
+def _fps(scene):
+    return scene.render.fps / scene.render.fps_base
+
+
+class InputanimPreferences(bpy.types.AddonPreferences):
+    bl_idname = __name__
+    executable: StringProperty(name="inputanim executable", subtype="FILE_PATH",
+                               description="Path of the inputanim command-line tool (empty: $INPUTANIM, then PATH)")
+
+    def draw(self, context):
+        self.layout.prop(self, "executable")
+
+
+class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
+    """Import an MRTK input animation recording as hand rigs, a head camera and eye gaze"""
+    bl_idname = "import_scene.mrtk_input_animation"
+    bl_label = "Import MRTK Input Animation"
+    bl_options = {"REGISTER", "UNDO"}
+    filename_ext = ".bin"
+    filter_glob: StringProperty(default="*.bin;*.glb;*.gltf", options={"HIDDEN"})
+    fps: FloatProperty(name="Frame rate", default=DEFAULT_FPS, min=1, max=1000,
+                       description="Scene frame rate; keep it at twice the recording's rate for round trips")
+
+    def execute(self, context):
+        try:
+            return self._import(context)
+        except (InputanimError, OSError) as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+
+    def _import(self, context):
+        info = json.loads(_run(context, "info", self.filepath, "--json")[0])
+        scene = context.scene
+        scene.render.fps, scene.render.fps_base = round(self.fps), 1  # before importing: keys land at time x fps
+        with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
+            glb = os.path.join(folder, "recording.glb")
+            # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
+            _, log = _run(context, "convert", self.filepath, glb, "--rig", "hierarchy", "--linear-only", "--force",
+                          allowed=(0, 6))
+            _numpy_compatibility()
+            # Objects already holding a name the recording needs (Blender's default "Camera", an earlier import)
+            # give it up: Blender would name the new ones "Camera.001", which the export could not be read by.
+            renamed = []
+            for obj in bpy.data.objects:
+                if _profile_name(obj.name):
+                    old = obj.name
+                    obj.name = old + "_previous"
+                    obj.pop(TAG, None)
+                    renamed.append("'%s' to '%s'" % (old, obj.name))
+            before = set(bpy.data.objects)
+            bpy.ops.import_scene.gltf(filepath=glb)
+        for obj in set(bpy.data.objects) - before:
+            obj[TAG] = True
+        fps = _fps(scene)
+        scene.frame_start = 0
+        scene.frame_end = max(1, math.ceil(info["duration"] * fps))
+        scene.frame_set(0)
+        for marker in info["markers"]:
+            scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
+        views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]
+        if views:
+            scene.camera = views[0]
+        scene[SOURCE] = os.path.abspath(self.filepath)
+        scene[MARKERS] = json.dumps(info["markers"])
+        scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
+        warning = [line for line in log.splitlines() if "warning" in line]
+        if renamed:
+            warning.append("renamed " + ", ".join(renamed))
+        self.report({"WARNING"} if warning else {"INFO"},
+                    "Imported %s (%s) at %g fps: frames 0-%d%s" % (os.path.basename(self.filepath), scene[SUMMARY], fps,
+                                                                   scene.frame_end, "; " + warning[0] if warning else ""))
+        return {"FINISHED"}
+
+
+def _markers_json(scene):
+    """The scene's markers in seconds; a marker still on the frame it was imported at keeps its exact time."""
+    fps = _fps(scene)
+    imported = json.loads(scene.get(MARKERS, "[]"))
+    markers = []
+    for marker in sorted(scene.timeline_markers, key=lambda m: m.frame):
+        time = marker.frame / fps
+        for original in imported:
+            if original["name"] == marker.name and round(original["time"] * fps) == marker.frame:
+                time = original["time"]
+                break
+        markers.append({"time": max(0.0, time), "name": marker.name})
+    return markers
+
+
+class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
+    """Export the hand rigs, head camera and eye gaze as an MRTK input animation recording"""
+    bl_idname = "export_scene.mrtk_input_animation"
+    bl_label = "Export MRTK Input Animation"
+    filename_ext = ".bin"
+    filter_glob: StringProperty(default="*.bin", options={"HIDDEN"})
+    base: StringProperty(name="Original recording", subtype="FILE_PATH",
+                         description="The recording this scene was imported from: what you did not edit keeps its keys "
+                                     "bit for bit, and the output keeps its format version")
+    use_base: BoolProperty(name="Keep unedited keys", default=True,
+                           description="Put the edit onto the original recording (recommended)")
+
+    def invoke(self, context, event):
+        self.base = context.scene.get(SOURCE, "")
+        return ExportHelper.invoke(self, context, event)
+
+    def draw(self, context):
+        self.layout.prop(self, "use_base")
+        row = self.layout.row()
+        row.enabled = self.use_base
+        row.prop(self, "base")
+
+    def execute(self, context):
+        try:
+            return self._export(context)
+        except (InputanimError, OSError) as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+
+    def _export(self, context):
+        base = bpy.path.abspath(self.base or context.scene.get(SOURCE, "")) if self.use_base else ""
+        if base and not os.path.isfile(base):
+            raise InputanimError("the original recording '%s' is gone: export without keeping unedited keys, or "
+                                 "point to it" % base)
+        with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
+            glb = os.path.join(folder, "edited.glb")
+            markers = os.path.join(folder, "markers.json")
+            with open(markers, "w") as out:
+                json.dump(_markers_json(context.scene), out)
+            _export_gltf(context, glb)
+            arguments = ["convert", glb, self.filepath, "--markers", markers, "--force"]
+            if base:
+                arguments += ["--base", base]
+            _, log = _run(context, *arguments)
+        notes = [line.split("note: ", 1)[1] for line in log.splitlines() if "note: " in line]
+        self.report({"INFO"}, "Exported %s%s" % (os.path.basename(self.filepath), ": " + notes[-1] if notes else ""))
+        return {"FINISHED"}
+
+
+def _export_gltf(context, path):
+    """The recording's objects (those of the last import, else the whole scene) as GLB: every frame sampled (the
+    exporter's default), the scene's frame range, no extra data."""
+    ours = [obj for obj in context.scene.objects if obj.get(TAG)]
+    selected, active = list(context.selected_objects), context.view_layer.objects.active
+    try:
+        if ours:
+            for obj in context.view_layer.objects:
+                obj.select_set(obj in ours)
+        bpy.ops.export_scene.gltf(filepath=path, export_format="GLB", use_selection=bool(ours), export_force_sampling=True,
+                                  export_frame_range=True, export_cameras=True, export_extras=False, export_apply=False,
+                                  export_yup=True)
+    finally:
+        for obj in context.view_layer.objects:
+            obj.select_set(obj in selected)
+        context.view_layer.objects.active = active
+
+
+def _menu_import(self, context):
+    self.layout.operator(IMPORT_SCENE_OT_mrtk_input_animation.bl_idname, text="MRTK Input Animation (.bin)")
+
+
+def _menu_export(self, context):
+    self.layout.operator(EXPORT_SCENE_OT_mrtk_input_animation.bl_idname, text="MRTK Input Animation (.bin)")
+
+
+_classes = (InputanimPreferences, IMPORT_SCENE_OT_mrtk_input_animation, EXPORT_SCENE_OT_mrtk_input_animation)
+
+
+def register():
+    for cls in _classes:
+        bpy.utils.register_class(cls)
+    bpy.types.TOPBAR_MT_file_import.append(_menu_import)
+    bpy.types.TOPBAR_MT_file_export.append(_menu_export)
+
+
+def unregister():
+    bpy.types.TOPBAR_MT_file_export.remove(_menu_export)
+    bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
+    for cls in reversed(_classes):
+        bpy.utils.unregister_class(cls)

@@ -1,0 +1,21 @@
+#include "curve_tracks.hpp"
+
+namespace inputanim {
+
+Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options) {
+    const int n = kind == TrackKind::Rotation ? 4 : 3;
+    const Curve* curves[4];
+    bool anyKeys = false;
+    for (int c = 0; c < n; ++c) {
+        curves[c] = &recording.curves[firstCurve + std::size_t(c)];
+        anyKeys |= !curves[c]->keys.empty();
+    }
+    if (!anyKeys) return std::optional<Track>{};
+    auto track = buildTrack(std::span<const Curve* const>(curves, std::size_t(n)), kind, options);
+    if (track) return std::optional<Track>(std::move(*track));
+    for (int c = 0; c < n; ++c)  // name the curve when one is invalid
+        if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + std::size_t(c)) + ": " + *problem};
+    return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + std::size_t(n) - 1) + ": " + track.error().message};
+}
+
+}  // namespace inputanim

@@ -1,0 +1,16 @@
+// A recording's consecutive curves (a vector's 3 or a rotation's 4) as one track (internal to the glTF layer):
+// buildTrack, with failures naming the curve. Export's channels and the hierarchical rig's grid both start here.
+#pragma once
+
+#include <optional>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/recording.hpp"
+#include "inputanim/tracks/track_builder.hpp"
+
+namespace inputanim {
+
+// Nullopt when every curve is empty (no channel).
+Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options);
+
+}  // namespace inputanim

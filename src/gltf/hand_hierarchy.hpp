@@ -1,0 +1,45 @@
+// A hand as a skeleton (internal to the glTF layer; docs/gltf-profile.md, "The hierarchical rig"): every joint but
+// None hangs from its parentJoint, and its channels hold local transforms at one grid of times that the whole hand
+// shares. Composing them, as `composeHand` does for export and import alike, gives back the recorded world poses
+// bit for bit at key times; between knots, the export adds knots until glTF's playback of the skeleton stays within
+// the tolerances of MRTK's playback of each joint.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/joints.hpp"
+#include "inputanim/core/recording.hpp"
+#include "inputanim/tracks/track.hpp"
+#include "inputanim/tracks/track_builder.hpp"
+
+namespace inputanim {
+
+// Local transforms in glTF space at a hand's grid: per joint, times.size() x 3 translations and x 4 rotations.
+// A joint without keys has empty vectors (None always: it stays a flat node).
+struct HandLocals {
+    std::vector<float> times;
+    std::array<std::vector<float>, kJointCount> translation, rotation;
+};
+
+// World tracks in glTF space at the grid, as composing the locals gives them (Float32).
+struct HandWorld {
+    std::array<Track, kJointCount> position, rotation;
+};
+
+HandWorld composeHand(const HandLocals& locals);
+
+struct HandHierarchy {
+    HandLocals locals;
+    // composeHand(locals), with each component's keyKnots and valuesChanged set against the recording's curves, so
+    // that curve extras say which knots are keys and which values composition does not give back.
+    HandWorld world;
+    double maxPositionError = 0, maxRotationError = 0;  // measured between knots, against MRTK's playback
+};
+
+// The hand's skeleton tracks; empty locals when no joint of the hand has keys. Fails like buildTrack (naming no
+// curve: the caller does), or when the grid would need more than options.maxKnots knots.
+Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options);
+
+}  // namespace inputanim

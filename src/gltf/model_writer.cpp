@@ -1,0 +1,172 @@
+#include "model_writer.hpp"
+
+#include <cstring>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include <glm/gtc/quaternion.hpp>
+
+namespace inputanim {
+
+ModelWriter::ModelWriter(ExportReport& report) : report_(report) {
+    model_.asset.version = "2.0";
+    model_.asset.generator = std::string("inputanim ") + INPUTANIM_VERSION;
+    model_.buffers.emplace_back();
+    model_.scenes.emplace_back();
+    model_.defaultScene = 0;
+    animation_.name = "InputAnimation";
+}
+
+int ModelWriter::addView(const void* data, std::size_t bytes, int target) {
+    while (buffer_.size() % 4) buffer_.push_back(0);
+    tinygltf::BufferView view;
+    view.buffer = 0;
+    view.byteOffset = buffer_.size();
+    view.byteLength = bytes;
+    view.target = target;
+    const auto* p = static_cast<const std::uint8_t*>(data);
+    buffer_.insert(buffer_.end(), p, p + bytes);
+    model_.bufferViews.push_back(view);
+    return int(model_.bufferViews.size() - 1);
+}
+
+int ModelWriter::addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax) {
+    const int components = tinygltf::GetNumComponentsInType(std::uint32_t(type));
+    const std::size_t componentBytes = std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
+    tinygltf::Accessor accessor;
+    accessor.bufferView = addView(data, count * components * componentBytes, target);
+    accessor.count = count;
+    accessor.type = type;
+    accessor.componentType = componentType;
+    if (minMax) {
+        const float* f = static_cast<const float*>(data);
+        accessor.minValues.assign(components, std::numeric_limits<double>::infinity());
+        accessor.maxValues.assign(components, -std::numeric_limits<double>::infinity());
+        for (std::size_t i = 0; i < count; ++i)
+            for (int c = 0; c < components; ++c) {
+                accessor.minValues[c] = std::min(accessor.minValues[c], double(f[i * components + c]));
+                accessor.maxValues[c] = std::max(accessor.maxValues[c], double(f[i * components + c]));
+            }
+    }
+    model_.accessors.push_back(accessor);
+    return int(model_.accessors.size() - 1);
+}
+
+int ModelWriter::timeAccessor(const std::vector<float>& times) {
+    const std::string key(reinterpret_cast<const char*>(times.data()), times.size() * sizeof(float));
+    if (auto it = timeAccessors_.find(key); it != timeAccessors_.end()) return it->second;
+    const int accessor = addAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
+    timeAccessors_.emplace(key, accessor);
+    return accessor;
+}
+
+int ModelWriter::addNode(const std::string& name, int parent) {
+    tinygltf::Node node;
+    node.name = name;
+    model_.nodes.push_back(node);
+    const int index = int(model_.nodes.size() - 1);
+    if (parent < 0) model_.scenes[0].nodes.push_back(index);
+    else model_.nodes[parent].children.push_back(index);
+    return index;
+}
+
+
+void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output,
+                int type, Interpolation interpolation) {
+    tinygltf::AnimationSampler sampler;
+    sampler.input = timeAccessor(times);
+    const int components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
+    sampler.output = addAccessor(output.data(), output.size() / components, type, kFloat, 0);
+    sampler.interpolation = interpolationName(interpolation);
+    animation_.samplers.push_back(sampler);
+    tinygltf::AnimationChannel channel;
+    channel.sampler = int(animation_.samplers.size() - 1);
+    channel.target_node = node;
+    channel.target_path = path;
+    animation_.channels.push_back(channel);
+    ++report_.channels;
+    report_.knots += times.size();
+    (interpolation == Interpolation::Step     ? report_.stepSamplers
+     : interpolation == Interpolation::Linear ? report_.linearSamplers
+                                              : report_.cubicSamplers)++;
+}
+
+void ModelWriter::setTransform(int node, const glm::dmat4& m) {
+    const glm::dvec3 t(m[3]);
+    const glm::dquat q = glm::normalize(glm::quat_cast(glm::dmat3(m)));
+    if (glm::length(t) > 0) model_.nodes[node].translation = {t.x, t.y, t.z};
+    if (q != glm::dquat(1, 0, 0, 0)) model_.nodes[node].rotation = {q.x, q.y, q.z, q.w};
+}
+
+
+int ModelWriter::material(const std::string& name, std::vector<double> color) {
+    tinygltf::Material m;
+    m.name = name;
+    m.pbrMetallicRoughness.baseColorFactor = std::move(color);
+    m.pbrMetallicRoughness.metallicFactor = 0;
+    m.pbrMetallicRoughness.roughnessFactor = 0.6;
+    model_.materials.push_back(m);
+    return int(model_.materials.size() - 1);
+}
+
+tinygltf::Primitive ModelWriter::primitive(const SkinnedGeometry& g, int materialIndex) {
+    tinygltf::Primitive p;
+    const std::size_t vertices = g.positions.size() / 3;
+    p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat,
+                                           TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    p.attributes["NORMAL"] = addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
+                            TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    p.material = materialIndex;
+    p.mode = TINYGLTF_MODE_TRIANGLES;
+    return p;
+}
+
+int ModelWriter::staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
+    tinygltf::Mesh mesh;
+    mesh.name = name;
+    mesh.primitives.push_back(primitive(g, materialIndex));
+    model_.meshes.push_back(mesh);
+    return int(model_.meshes.size() - 1);
+}
+
+int ModelWriter::skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
+    const int index = staticMesh(name, g, materialIndex);
+    tinygltf::Primitive& p = model_.meshes[index].primitives[0];
+    const std::size_t vertices = g.positions.size() / 3;
+    p.attributes["JOINTS_0"] = addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
+                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["WEIGHTS_0"] = addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+    return index;
+}
+
+
+// tinygltf writes the JSON (with the buffer left out of the model: it would copy it several times);
+// the buffer's byteLength is then set in that JSON.
+Result<GlbParts> ModelWriter::serialize() {
+    tinygltf::TinyGLTF writer;
+    std::ostringstream stream;
+    // tinygltf 2.7 does not report GLB write errors: write to memory and check the result ourselves.
+    if (!writer.WriteGltfSceneToStream(&model_, stream, false, true) || !stream)
+        return Error{{}, {}, "tinygltf could not serialise the model"};
+    const std::string glb = stream.str();
+    std::uint32_t jsonLength = 0;
+    if (glb.size() >= 20) std::memcpy(&jsonLength, glb.data() + 12, 4);
+    if (glb.size() < 20 || glb.size() - 20 < jsonLength) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
+    GlbParts parts;
+    parts.json.assign(glb, 20, jsonLength);
+    while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
+    if (!buffer_.empty()) {
+        // tinygltf's own JSON writer (nlohmann::json, keys sorted, compact): the same text, byteLength set.
+        auto json = nlohmann::json::parse(parts.json, nullptr, false);
+        if (json.is_discarded() || !json.contains("buffers")) return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
+        json["buffers"][0]["byteLength"] = buffer_.size();
+        parts.json = json.dump();
+        parts.bin = std::move(buffer_);
+    }
+    report_.jsonBytes = parts.json.size();
+    return parts;
+}
+
+}  // namespace inputanim

@@ -1,0 +1,58 @@
+// The glTF model as it is written (internal to the glTF layer): one buffer, accessors, nodes, animation
+// channels, materials and meshes, then the GLB's parts. Knows nothing of recordings: export.cpp fills it.
+#pragma once
+
+#include <tiny_gltf.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "glb.hpp"
+#include "mesh_geometry.hpp"
+#include "inputanim/core/error.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/tracks/track.hpp"
+
+namespace inputanim {
+
+inline constexpr int kFloat = TINYGLTF_COMPONENT_TYPE_FLOAT;
+
+class ModelWriter {
+public:
+    // Counts channels, knots and samplers, and the output's sizes, into `report`.
+    explicit ModelWriter(ExportReport& report);
+
+protected:
+    // `minMax` (float data only) records the bounds that positions and animation inputs must carry.
+    int addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax = false);
+    // Identical key time arrays (components of one joint, Booleans) share one input accessor.
+    int timeAccessor(const std::vector<float>& times);
+    int addNode(const std::string& name, int parent);  // parent -1: the scene root
+    // A node's static transform (translation and rotation of a rigid matrix), left out where it is the identity.
+    void setTransform(int node, const glm::dmat4& m);
+    void addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output, int type,
+                    Interpolation interpolation);
+
+    int material(const std::string& name, std::vector<double> color);
+    int staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
+    int skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
+
+    // The JSON and binary chunk; the buffer is moved out.
+    Result<GlbParts> serialize();
+
+    ExportReport& report_;
+    tinygltf::Model model_;
+    tinygltf::Animation animation_;  // "InputAnimation"; added to the model by the caller when it has channels
+    std::vector<std::uint8_t> buffer_;
+
+private:
+    int addView(const void* data, std::size_t bytes, int target);
+    tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex);
+    std::map<std::string, int> timeAccessors_;
+};
+
+}  // namespace inputanim
