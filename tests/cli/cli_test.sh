@@ -286,6 +286,19 @@ import xml.etree.ElementTree as ET
 titles = [g.get('data-title') for g in ET.parse('$work/tips.svg').getroot().iter('{http://www.w3.org/2000/svg}g') if g.get('class') == 'panel']
 assert titles == ['left IndexTip position (m)', 'right IndexTip position (m)'], titles"
 
+# An edit put back onto its original (--base) and markers from a file (--markers), as the Blender add-on does.
+check "the hierarchical rig" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/rig.glb" --rig hierarchy
+check "read back onto its base" 0 "$tool" convert "$work/rig.glb" "$work/rebased.bin" --base "$samples/gesture-1.0.bin"
+expect "gives back the original byte for byte" cmp -s "$work/rebased.bin" "$samples/gesture-1.0.bin"
+expect "and says nothing was edited" grep -q "nothing edited; the base's keys kept" "$work/err"
+printf '[{"time": 0.5, "name": "grab"}, {"time": 1.25, "name": "let go"}]' >"$work/markers.json"
+check "markers from a file" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/marked.bin" --markers "$work/markers.json"
+expect "replace the input's" sh -c "'$tool' info '$work/marked.bin' --json | python3 -c \"import json, sys; assert [(m['time'], m['name']) for m in json.load(sys.stdin)['markers']] == [(0.5, 'grab'), (1.25, 'let go')]\""
+printf '[{"time": 2, "name": "b"}, {"time": 1, "name": "a"}]' >"$work/unsorted.json"
+check "markers out of order are refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/unsorted.bin" --markers "$work/unsorted.json"
+expect "naming the file and the form" grep -q "unsorted.json: expected a JSON array of" "$work/err"
+expect "writing nothing" test ! -e "$work/unsorted.bin"
+
 # Hostile inputs: peak memory stays small whatever the file claims (max RSS of the child, in KB).
 peak_kb() { python3 -c "
 import resource, subprocess, sys

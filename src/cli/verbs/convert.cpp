@@ -58,7 +58,7 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
         }
     if (!json.is_array() || markers.size() != json.size() ||
         !std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
-        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds, \"name\": text} in time order", ia::ErrorKind::Usage};
+        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds, \"name\": text} in time order", ia::ErrorKind::Malformed};
     return markers;
 }
 
