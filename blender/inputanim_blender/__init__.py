@@ -27,6 +27,7 @@ DEFAULT_FPS = 120
 SOURCE = "inputanim_source"        # scene properties: the recording imported, to export the edit onto
 MARKERS = "inputanim_markers"      # its markers' exact times (JSON), as frames round them
 SUMMARY = "inputanim_summary"
+FORMAT = "inputanim_format"        # the source's format version and layout, kept when exporting without it
 TAG = "inputanim"                  # object property: made by the last import, exported by the next export
 
 
@@ -136,6 +137,7 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
         scene[SOURCE] = os.path.abspath(self.filepath)
         scene[MARKERS] = json.dumps(info["markers"])
         scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
+        scene[FORMAT] = json.dumps(info["format"])
         warning = [line for line in log.splitlines() if "warning" in line]
         if renamed:
             warning.append("renamed " + ", ".join(renamed))
@@ -203,9 +205,16 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             arguments = ["convert", glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
+            elif FORMAT in context.scene:  # the source's version (1.0 stays 1.0 for MRTK 2.5 and older) and layout
+                source = json.loads(context.scene[FORMAT])
+                arguments += ["--format-version", source["version"]]
+                if source["version"] == "1.1":
+                    arguments += ["--layout", source["layout"]]
             _, log = _run(context, *arguments)
-        notes = [line.split("note: ", 1)[1] for line in log.splitlines() if "note: " in line]
-        self.report({"INFO"}, "Exported %s%s" % (os.path.basename(self.filepath), ": " + notes[-1] if notes else ""))
+        wrote = [line.split(": ", 1)[1] for line in log.splitlines() if line.startswith("wrote ")]
+        notes = [line.split("note: ", 1)[1] for line in log.splitlines() if "note: " in line and "onto" in line]
+        self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), wrote[-1] if wrote else "",
+                                                      "; " + notes[-1] if notes else ""))
         return {"FINISHED"}
 
 

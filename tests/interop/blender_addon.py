@@ -2,7 +2,7 @@
 # the rig and the scene, exports it unedited, bends the left index finger at the knuckle over the whole recording and
 # exports that. The shell driver (run_blender.sh) compares the outputs with the recording.
 # blender -b --factory-startup --python blender_addon.py -- ADDON.zip INPUTANIM RECORDING.bin UNEDITED.bin EDITED.bin|-
-# (- leaves out the edit.) The edit also adds a marker "bend" at frame 240 (2 s).
+# (- leaves out the edit, and exports a second time without the original, to UNEDITED-nobase.bin.) The edit also adds a marker "bend" at frame 240 (2 s).
 import math
 import sys
 
@@ -61,7 +61,8 @@ if arm is not None and arm.type == "ARMATURE":
 print("blender-addon: imported %d markers, frames %d-%d" % (len(scene.timeline_markers), scene.frame_start, scene.frame_end))
 
 bpy.ops.export_scene.mrtk_input_animation(filepath=unedited)
-if edited == "-":
+if edited == "-":  # also without the original: the source's format version and layout are kept
+    bpy.ops.export_scene.mrtk_input_animation(filepath=unedited.replace(".bin", "-nobase.bin"), use_base=False)
     print("blender-addon: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
     sys.exit(0)
 

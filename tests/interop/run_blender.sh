@@ -31,10 +31,13 @@ for name in gesture gesture-hierarchy hermite weighted; do
     fi
     grep -A10 "^blender:" "$work/log" || tail -20 "$work/log"
 done
-# Round trip: .glb -> Blender (120 fps scene) -> .glb -> recording, compared with the original:
+# Round trip of both rigs without the add-on: .glb -> Blender (120 fps scene) -> Blender's own .glb -> recording,
+# compared with the original:
 # at most 1 mm, 0.5 degrees, and Boolean switches within one frame (1/120 s).
-for name in gesture; do
-    "$tool" convert "$work/$name.bin" "$work/$name.rt-in.glb" --linear-only 2>/dev/null
+for name in gesture gesture-hierarchy; do
+    rig=flat
+    [ "$name" = gesture-hierarchy ] && rig=hierarchy
+    "$tool" convert "$work/$name.bin" "$work/$name.rt-in.glb" --linear-only --rig $rig 2>/dev/null
     blender -b --factory-startup --python "$here/blender_roundtrip.py" -- "$work/$name.rt-in.glb" "$work/$name.rt-out.glb" \
         >"$work/log" 2>&1
     "$tool" convert "$work/$name.rt-out.glb" "$work/$name.rt.bin" 2>&1 | sed 's/^/  /'
@@ -83,8 +86,10 @@ else
     echo "blender add-on on the real recording: skipped (no $real)"
 fi
 sample=$here/../../samples/gesture-1.0.bin
-if addon "$sample" - && cmp -s "$sample" "$work/unedited.bin"; then
-    passed=$((passed + 1)); echo "blender add-on round trip of $(basename "$sample") (markers, 1.0): ok"
+if addon "$sample" - && cmp -s "$sample" "$work/unedited.bin" &&
+    "$tool" diff "$sample" "$work/unedited-nobase.bin" >"$work/diff" &&
+    "$tool" info "$work/unedited-nobase.bin" --json | python3 -c "import json, sys; assert json.load(sys.stdin)['format']['version'] == '1.0'"; then
+    passed=$((passed + 1)); echo "blender add-on round trip of $(basename "$sample") (markers, 1.0; without the original: 1.0, $(sed -n 2p "$work/diff")): ok"
 else
     failed=$((failed + 1)); echo "FAIL: blender add-on round trip of $(basename "$sample")"
 fi
