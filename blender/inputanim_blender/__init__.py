@@ -72,6 +72,15 @@ def _numpy_compatibility():
         numpy.bool = bool
 
 
+def _reporting_errors(operator, action, context):
+    """Runs an operator's action; a failure is a message in Blender's status bar, not a traceback."""
+    try:
+        return action(context)
+    except (InputanimError, OSError) as error:
+        operator.report({"ERROR"}, str(error))
+        return {"CANCELLED"}
+
+
 def _fps(scene):
     return scene.render.fps / scene.render.fps_base
 
@@ -96,11 +105,7 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
                        description="Scene frame rate; keep it at twice the recording's rate for round trips")
 
     def execute(self, context):
-        try:
-            return self._import(context)
-        except (InputanimError, OSError) as error:
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
+        return _reporting_errors(self, self._import, context)
 
     def _import(self, context):
         info = json.loads(_run(context, "info", self.filepath, "--json")[0])
@@ -185,11 +190,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
         row.prop(self, "base")
 
     def execute(self, context):
-        try:
-            return self._export(context)
-        except (InputanimError, OSError) as error:
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
+        return _reporting_errors(self, self._export, context)
 
     def _export(self, context):
         base = bpy.path.abspath(self.base or context.scene.get(SOURCE, "")) if self.use_base else ""

@@ -19,6 +19,7 @@
 #include "profile.hpp"
 #include "rig_rest.hpp"
 #include "uri.hpp"
+#include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/tracks/track_builder.hpp"
@@ -81,9 +82,8 @@ private:
         const int n = kind == TrackKind::Rotation ? 4 : 3;
         auto track = trackOfCurves(recording_, firstCurve, kind, trackOptions_);
         if (!track) return track.error();
-        if (!*track) {  // no channel; only odd wrap modes need keeping
-            for (int c = 0; c < n; ++c)
-                if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
+        if (!*track) {
+            noteEmptyCurveExtras(firstCurve, n);
             return Success{};
         }
         Track& built = **track;
@@ -115,6 +115,12 @@ private:
         addChannel(node, placeOf(firstCurve).path, built.times, output,
                    kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation);
         return Success{};
+    }
+
+    // Consecutive curves without a channel: only odd wrap modes need keeping.
+    void noteEmptyCurveExtras(std::size_t firstCurve, int n) {
+        for (int c = 0; c < n; ++c)
+            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
     }
 
     void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
@@ -157,6 +163,16 @@ private:
 
     // ---- scene sections ----------------------------------------------------------------------------
 
+    // A Unity-space pose as a glTF-space matrix.
+    static glm::dmat4 gltfMatrix(const JointPose& pose) {
+        const auto& p = pose.position;
+        const auto& q = pose.rotation;
+        const auto& ps = kGltfPositionSigns;
+        const auto& qs = kGltfRotationSigns;
+        return glm::translate(glm::dmat4(1), glm::dvec3(ps[0] * p[0], ps[1] * p[1], ps[2] * p[2])) *
+               glm::mat4_cast(glm::dquat(qs[3] * q[3], qs[0] * q[0], qs[1] * q[1], qs[2] * q[2]));
+    }
+
     Status addCamera() {
         const int node = addNode(placeOf(cameraCurve(0)).node, -1);
         const int view = addNode("Camera_View", node);
@@ -192,10 +208,7 @@ private:
             const auto parent = joint == Joint::None || !hierarchy ? std::nullopt : parentJoint(joint);
             const int node = addNode(jointNodeName(hand, joint), parent ? nodes[indexOf(*parent)] : root);
             nodes.push_back(node);
-            const auto& pose = rest[indexOf(joint)];
-            restWorld[indexOf(joint)] = joint == Joint::None ? glm::dmat4(1)
-                                                             : glm::translate(glm::dmat4(1), glm::dvec3(-pose.position[0], pose.position[1], pose.position[2])) *
-                                                                   glm::mat4_cast(glm::dquat(pose.rotation[3], pose.rotation[0], -pose.rotation[1], -pose.rotation[2]));
+            restWorld[indexOf(joint)] = joint == Joint::None ? glm::dmat4(1) : gltfMatrix(rest[indexOf(joint)]);
             setTransform(node, parent ? glm::inverse(restWorld[indexOf(*parent)]) * restWorld[indexOf(joint)] : restWorld[indexOf(joint)]);
             if (joint == Joint::None) continue;
             skin.joints.push_back(node);
@@ -219,19 +232,22 @@ private:
         return Success{};
     }
 
+    // A joint's world pose as its own channels.
+    Status addFlatJointChannels(int node, Hand hand, Joint joint) {
+        if (auto s = addCurveChannel(node, jointCurve(hand, joint, kPositionX), TrackKind::Vector); !s) return s;
+        return addCurveChannel(node, jointCurve(hand, joint, kRotationX), TrackKind::Rotation);
+    }
+
     Status addFlatChannels(Hand hand, const std::vector<int>& nodes) {
-        for (Joint joint : kJoints) {
-            if (auto s = addCurveChannel(nodes[indexOf(joint)], jointCurve(hand, joint, kPositionX), TrackKind::Vector); !s) return s;
-            if (auto s = addCurveChannel(nodes[indexOf(joint)], jointCurve(hand, joint, kRotationX), TrackKind::Rotation); !s) return s;
-        }
+        for (Joint joint : kJoints)
+            if (auto s = addFlatJointChannels(nodes[indexOf(joint)], hand, joint); !s) return s;
         return Success{};
     }
 
     // Each joint's local transforms at the hand's grid (None stays flat); curve extras from the world poses that
     // composing them gives back.
     Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
-        if (auto s = addCurveChannel(nodes[indexOf(Joint::None)], jointCurve(hand, Joint::None, kPositionX), TrackKind::Vector); !s) return s;
-        if (auto s = addCurveChannel(nodes[indexOf(Joint::None)], jointCurve(hand, Joint::None, kRotationX), TrackKind::Rotation); !s) return s;
+        if (auto s = addFlatJointChannels(nodes[indexOf(Joint::None)], hand, Joint::None); !s) return s;
         auto built = buildHandHierarchy(recording_, hand, trackOptions_);
         if (!built) return built.error();
         const HandHierarchy& h = *built;
@@ -244,8 +260,7 @@ private:
                 const std::size_t first = jointCurve(hand, joint, kind == 0 ? kPositionX : kRotationX);
                 const int n = kind == 0 ? 3 : 4;
                 if (h.locals.times.empty()) {  // no joint of the hand has keys
-                    for (int c = 0; c < n; ++c)
-                        if (auto extras = emptyCurveExtrasFor(recording_.curves[first + c])) curveExtras_.emplace_back(curveName(first + c), *extras);
+                    noteEmptyCurveExtras(first, n);
                     continue;
                 }
                 const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];

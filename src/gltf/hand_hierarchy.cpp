@@ -9,6 +9,7 @@
 
 #include "curve_tracks.hpp"
 #include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/math.hpp"
 
 namespace inputanim {
 namespace {
@@ -243,7 +244,7 @@ private:
     };
 
     // How far glTF's playback of the skeleton (LINEAR translations, slerped rotations, matrices composed) strays
-    // from MRTK's playback of each joint, at four points inside [a, b].
+    // from MRTK's playback of each joint, at seven points inside [a, b].
     Deviation deviationBetween(float a, float b) const {
         const Knot& ka = knots_.at(a);
         const Knot& kb = knots_.at(b);
@@ -256,14 +257,13 @@ private:
                 const Pose parent = p >= 0 ? poses[p] : Pose{};
                 dvec3 t;
                 for (int c = 0; c < 3; ++c) t[c] = ka.t[j][c] + s * (double(kb.t[j][c]) - ka.t[j][c]);
-                const dquat qa = unit(dquat(ka.r[j][3], ka.r[j][0], ka.r[j][1], ka.r[j][2]));
-                dquat qb = unit(dquat(kb.r[j][3], kb.r[j][0], kb.r[j][1], kb.r[j][2]));
-                if (glm::dot(qa, qb) < 0) qb = -qb;  // the shorter arc, as three.js plays it
-                const Pose played{parent.p + parent.q * t, unit(parent.q * glm::slerp(qa, qb, s))};
+                const Quaternion local = slerp({ka.r[j][0], ka.r[j][1], ka.r[j][2], ka.r[j][3]}, {kb.r[j][0], kb.r[j][1], kb.r[j][2], kb.r[j][3]}, s);
+                const Pose played{parent.p + parent.q * t, unit(parent.q * dquat(local[3], local[0], local[1], local[2]))};
                 poses[j] = played;
                 const Target aim = target(joint, time);
+                const dquat wanted = unit(aim.pose.q);
                 worst.position = std::max(worst.position, glm::distance(played.p, aim.pose.p));
-                worst.rotation = std::max(worst.rotation, glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(played.q, unit(aim.pose.q)))))));
+                worst.rotation = std::max(worst.rotation, rotationAngle({played.q.x, played.q.y, played.q.z, played.q.w}, {wanted.x, wanted.y, wanted.z, wanted.w}));
             });
         }
         return worst;

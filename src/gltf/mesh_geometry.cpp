@@ -9,6 +9,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <utility>
 
+#include "rig_rest.hpp"
 #include "inputanim/core/math.hpp"
 
 namespace inputanim {
@@ -53,7 +54,7 @@ struct HandField {
     std::array<std::vector<Capsule>, 5> fingers;
 
     explicit HandField(const HandPose& rest) {
-        auto at = [&](Joint j) { return dvec3(rest[indexOf(j)].position[0], rest[indexOf(j)].position[1], rest[indexOf(j)].position[2]); };
+        auto at = [&](Joint j) { return positionOf(rest, j); };
         const dvec3 wrist = at(Joint::Wrist);
         const auto& q = rest[indexOf(Joint::Wrist)].rotation;
         const glm::dquat wristRotation(q[3], q[0], q[1], q[2]);
@@ -112,7 +113,7 @@ struct Bone {
 };
 
 std::vector<Bone> bonesOf(const HandPose& rest) {
-    auto at = [&](Joint j) { return dvec3(rest[indexOf(j)].position[0], rest[indexOf(j)].position[1], rest[indexOf(j)].position[2]); };
+    auto at = [&](Joint j) { return positionOf(rest, j); };
     std::vector<Bone> bones;
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);

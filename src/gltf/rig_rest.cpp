@@ -10,27 +10,27 @@ namespace inputanim {
 
 HandPose rigRestPose(const Recording& recording, Hand hand) {
     const HandPose model = restHand(hand);
-    auto modelAt = [&](Joint j) { return glm::dvec3(model[indexOf(j)].position[0], model[indexOf(j)].position[1], model[indexOf(j)].position[2]); };
-    // At most 64 of the wrist's key times, spread over them.
+    // At most 64 of the wrist's key times, spread over them; each joint's recorded position there.
     const Curve& wristX = recording.curves[jointCurve(hand, Joint::Wrist, kPositionX)];
-    std::vector<double> times;
-    const std::size_t keys = wristX.keys.size();
-    for (std::size_t i = 0; i < std::min<std::size_t>(keys, 64); ++i) times.push_back(wristX.keys.time(i * keys / std::min<std::size_t>(keys, 64)));
-    auto recordedAt = [&](Joint j, double t) {
-        glm::dvec3 p;
-        for (int c = 0; c < 3; ++c) p[c] = evaluate(recording.curves[jointCurve(hand, j, kPositionX + c)], t);
-        return p;
-    };
+    const std::size_t keys = wristX.keys.size(), count = std::min<std::size_t>(keys, 64);
+    std::array<std::vector<glm::dvec3>, kJointCount> recorded;
+    for (Joint joint : kJoints)
+        for (std::size_t i = 0; i < count && joint != Joint::None; ++i) {
+            const double t = wristX.keys.time(i * keys / count);
+            glm::dvec3 p;
+            for (int c = 0; c < 3; ++c) p[c] = evaluate(recording.curves[jointCurve(hand, joint, kPositionX + c)], t);
+            recorded[indexOf(joint)].push_back(p);
+        }
     HandPositions positions;
     positions.set(Joint::Wrist, glm::dvec3(0));
     for (Joint joint : kJoints) {
         if (joint == Joint::None || joint == Joint::Wrist) continue;
         const Joint parent = *parentJoint(joint);
-        const glm::dvec3 bone = modelAt(joint) - modelAt(parent);
+        const glm::dvec3 bone = positionOf(model, joint) - positionOf(model, parent);
         const double modelLength = glm::length(bone);
         std::vector<double> lengths;
-        for (double t : times) {
-            const double l = glm::length(recordedAt(joint, t) - recordedAt(parent, t));
+        for (std::size_t i = 0; i < count; ++i) {
+            const double l = glm::length(recorded[indexOf(joint)][i] - recorded[indexOf(parent)][i]);
             if (std::isfinite(l)) lengths.push_back(l);
         }
         double length = modelLength;
