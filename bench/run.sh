@@ -12,3 +12,16 @@ if [ ! -x bench/node_modules/.bin/gltf-transform ]; then
 fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 python3 bench/bench.py "$@"
+if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/interop/node_modules/playwright-core ]; then
+    # Opening the 600 s unreduced 1.1 recording in the web viewer, against the native CLI in the same run.
+    site=$(scripts/build-viewer.sh)
+    work=$(mktemp -d)
+    build/inputanim generate "$work/600s.bin" --duration 600 --format-version 1.1 --no-reduce --force >/dev/null
+    echo
+    echo "web viewer, 600 s unreduced 1.1 (seconds; medians of 3 fresh pages):"
+    echo
+    echo "| file | open (min-max) | reading | decoding | converting | drawing | native convert | WebAssembly / native |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    node bench/viewer_open.mjs build/inputanim "$site" "$work/600s.bin" 3
+    rm -rf "$work"
+fi

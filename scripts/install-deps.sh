@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what the build (and with --test, the test suite) needs: Debian packages, and the npm test
-# helpers pinned in tests/interop/package-lock.json. Idempotent: quick when everything is there.
-# Usage: scripts/install-deps.sh [--test | --fuzz]
+# Installs what the build needs; with --wasm, what the web viewer's WebAssembly build needs (Debian's emscripten,
+# node); with --test, all the test suite needs (the viewer's build included) and the npm test helpers pinned in
+# tests/interop/package-lock.json. Idempotent: quick when everything is there.
+# Usage: scripts/install-deps.sh [--test | --wasm | --fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(cmake g++ make libtinygltf-dev libglm-dev catch2 libcli11-dev nlohmann-json3-dev python3)
@@ -10,6 +11,9 @@ if [ "${1:-}" = "--fuzz" ]; then
 fi
 if [ "${1:-}" = "--test" ]; then
     packages+=(blender python3-numpy chromium)  # Blender 3.4 interop test; the viewer test
+fi
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--wasm" ]; then
+    packages+=(emscripten)
     command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

@@ -1,39 +1,34 @@
 #!/usr/bin/env bash
-# Serves the web viewer (samples/viewer) on localhost, optionally with a recording opened at start.
-# Usage: scripts/viewer.sh [RECORDING.bin|RECORDING.glb] [PORT]   (default port 8000; Ctrl-C stops)
+# Serves the web viewer on localhost, optionally opening a recording (.bin, .glb or .gltf) at start; the page reads
+# and converts it itself (the library in WebAssembly). Builds what is missing first (scripts/build-viewer.sh).
+# Usage: scripts/viewer.sh [RECORDING] [PORT]   (default port 8000; an empty RECORDING serves the page alone; Ctrl-C stops)
 set -euo pipefail
 recording=${1:+$(realpath "$1")}
 cd "$(dirname "$0")/.."
 port=${2:-8000}
-viewer=samples/viewer
-if [ ! -d "$viewer/node_modules/three" ]; then
-    echo "installing three.js for the viewer (pinned in $viewer/package-lock.json)" >&2
-    npm ci --prefix "$viewer" --no-audit --no-fund --loglevel=error >/dev/null
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+site=$(scripts/build-viewer.sh)
 query=""
 if [ -n "$recording" ]; then
-    [ -x build/inputanim ] || scripts/build.sh >/dev/null
-    # Any recording (binary or glTF) becomes a .glb; a .glb is converted too, which also validates it.
-    build/inputanim convert "$recording" "$work/recording.glb" -q
-    query="?src=recording.glb"
+    [ -f "$recording" ] || { echo "viewer: $1: no such file" >&2; exit 2; }
+    query="?src=$(basename "$recording" | python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.stdin.read().strip()))')"
 fi
-python3 - "$viewer" "$work" "$port" "$query" <<'PY'
-import functools, http.server, os, sys
-viewer, work, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+python3 - "$site" "$port" "$query" "$recording" <<'PY'
+import functools, http.server, os, sys, urllib.parse
+site, port, query, recording = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, '.js': 'text/javascript', '.glb': 'model/gltf-binary'}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, '.js': 'text/javascript',
+                      '.wasm': 'application/wasm', '.glb': 'model/gltf-binary'}
     def translate_path(self, path):
-        if path.split('?')[0] == '/recording.glb':
-            return os.path.join(work, 'recording.glb')
+        # The recording is served under its own name (nothing else of its folder).
+        if recording and urllib.parse.unquote(path.split('?')[0].lstrip('/')) == os.path.basename(recording):
+            return recording
         return super().translate_path(path)
     def log_message(self, *args):
         pass
 try:
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', port), functools.partial(Handler, directory=viewer))
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', port), functools.partial(Handler, directory=site))
 except OSError as error:
     sys.exit(f"viewer: port {port} is taken ({error.strerror}); give another: scripts/viewer.sh RECORDING {port + 1}")
-print(f"viewer: open http://localhost:{port}/{sys.argv[4]}  (Ctrl-C stops)", flush=True)
+print(f"viewer: open http://localhost:{port}/{query}  (Ctrl-C stops)", flush=True)
 server.serve_forever()
 PY

@@ -1,6 +1,6 @@
-// Plays a .glb written by `inputanim convert`: hands, head frustum, gaze ray, and a timeline with the
-// tracked/pinching states and markers. Works on any glTF with an animation; the profile's node names
-// (docs/gltf-profile.md) add the frustum, the gaze ray and the bands.
+// The web viewer: opens an MRTK recording (.bin), a .glb or a .gltf in the page. The library, built to WebAssembly,
+// reads and converts it in a worker (worker.js); three.js plays the .glb it writes (docs/gltf-profile.md): hands,
+// head frustum, gaze ray, and a timeline of the tracked/pinching states and markers from the library's summary.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const stage = $('stage');
 const renderer = new THREE.WebGLRenderer({ antialias: true });
 renderer.setPixelRatio(window.devicePixelRatio);
-stage.appendChild(renderer.domElement);
+stage.prepend(renderer.domElement);
 
 const scene = new THREE.Scene();
 scene.background = new THREE.Color(0x1b1e23);
@@ -17,78 +17,160 @@ scene.add(new THREE.HemisphereLight(0xffffff, 0x3a3f47, 2.2));
 const sun = new THREE.DirectionalLight(0xffffff, 1.4);
 sun.position.set(1, 3, -2);
 scene.add(sun);
-scene.add(new THREE.GridHelper(4, 40, 0x5a5a5a, 0x34373c));
+const floor = new THREE.GridHelper(6, 60, 0x5a5a5a, 0x34373c);
+scene.add(floor);
 
 const camera = new THREE.PerspectiveCamera(50, 1, 0.01, 100);
 const controls = new OrbitControls(camera, renderer.domElement);
+controls.zoomToCursor = true;  // scrolling zooms towards what is under the pointer, so the hands stay in view
 camera.position.set(0, 2, -1);
 controls.target.set(0, 1.2, 0.5);
 controls.update();
+const headCamera = new THREE.PerspectiveCamera(60, 1, 0.01, 100);  // follows the recorded head in head view
 
-// Colours of what the viewer adds: neutral frustum, green gaze ray (the file's hands are blue and orange).
+// Colours of what the viewer adds: neutral frustum, green gaze ray, white selected joint (the hands are the file's).
 const FRUSTUM_COLOUR = new THREE.Color(0xd8d8d8);
 const GAZE_COLOUR = 0x46d160;
 const BAND_COLOURS = { tracked: ['#5b9be6', '#e6995b'], pinching: '#ff5a48', marker: '#f2f2f2' };
+const EYE_HEIGHT = 1.6;  // metres above the floor, standing: where the floor goes under the recorded head
+const SIDES = ['Left', 'Right'];
+const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 
 const state = {
-  loaded: false, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
-  head: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
+  loaded: false, name: '', kind: '', info: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
+  head: null, view: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
+  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, glb: null, openedAt: 0, openMs: 0,
 };
 
+// The documented state for tests and pages that embed the viewer (docs/viewer.md).
+window.inputanimViewer = { loaded: null, error: null };
+
 function setStatus(text, isError = false) {
-  $('name').textContent = text;
-  $('name').style.color = isError ? '#ff7b72' : '';
+  $('status').textContent = text;
+  $('status').classList.toggle('error', isError);
+}
+
+function showError(message) {
+  setStatus(message, true);
+  $('error').textContent = message;
+  $('error').hidden = false;
+  $('progress').hidden = true;
+  window.inputanimViewer = { loaded: null, error: message };
 }
 
 function clear() {
   for (const object of [state.root, state.frustum, state.gazeLine]) if (object) scene.remove(object);
-  Object.assign(state, { loaded: false, root: null, mixer: null, frustum: null, gazeLine: null, head: null, gaze: null,
-                         gazeDirection: null, bands: [], markers: [], time: 0, playing: false });
+  selectJoint(null);
+  Object.assign(state, { loaded: false, info: null, root: null, mixer: null, frustum: null, gazeLine: null, head: null, view: null,
+                         gaze: null, gazeDirection: null, bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false, glb: null });
+  setHeadView(false);
+  for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
+  $('error').hidden = true;
+  $('summary').replaceChildren();
+  $('findings').replaceChildren();
+  drawBands();
 }
 
-// Intervals where a STEP scale track holds (1,1,1), clipped to [0, duration].
-function intervalsOf(track, duration) {
-  if (!track) return [];
-  const intervals = [];
-  const { times, values } = track;
-  const width = values.length / times.length;
-  for (let k = 0; k < times.length; k++) {
-    if (values[k * width] <= 0.5) continue;
-    const start = k === 0 ? 0 : times[k];
-    const end = k + 1 < times.length ? times[k + 1] : duration;
-    const last = intervals[intervals.length - 1];
-    if (last && last[1] === start) last[1] = end; else intervals.push([start, end]);
+// ---- the worker ---------------------------------------------------------------------------------------
+let worker = null;
+const STAGES = { reading: 'reading', decoding: 'decoding', converting: 'converting to glTF', drawing: 'drawing', checking: 'checking' };
+
+function startWorker() {
+  worker = new Worker('worker.js');
+  worker.onmessage = ({ data }) => onWorkerMessage(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    showError(`The WebAssembly library could not run: ${event.message || 'worker.js or inputanim.wasm failed to load'}`);
+    worker.terminate();
+    worker = null;
+  };
+}
+
+function onWorkerMessage(message) {
+  switch (message.type) {
+    case 'ready':
+      state.ready = true;
+      break;
+    case 'progress': {
+      const fraction = message.fraction;
+      if (!(message.stage in state.stageStarts)) state.stageStarts[message.stage] = performance.now();
+      $('progress').hidden = false;
+      if (fraction === null) $('progress').removeAttribute('value'); else $('progress').value = fraction;
+      setStatus(`${state.name}: ${STAGES[message.stage] ?? message.stage}${fraction === null ? ' ...' : ` ${Math.round(fraction * 100)}%`}`);
+      break;
+    }
+    case 'info':
+      state.info = message.info;
+      state.profile = message.profile;
+      showSummary();
+      break;
+    case 'glb':
+      state.glb = message.buffer;
+      onWorkerMessage({ type: 'progress', stage: 'drawing', fraction: null });
+      new GLTFLoader().parse(message.buffer, '', (gltf) => onLoaded(gltf),
+                             (error) => showError(`${state.name}: the converted glTF did not load: ${error.message ?? error}`));
+      break;
+    case 'findings':
+      state.info.findings = message.findings;
+      showFindings();
+      break;
+    case 'done':
+      state.busy = false;
+      $('progress').hidden = true;
+      if (state.loaded) setStatus(statusLine());
+      break;
+    case 'converted':
+      saveAs(message.buffer, message.name);
+      break;
+    case 'error':  // the library's errors name the file
+      state.busy = false;
+      showError(message.message.startsWith(state.name) ? message.message : `${state.name}: ${message.message}`);
+      if (message.fatal) { worker.terminate(); worker = null; }
+      break;
   }
-  return intervals;
 }
 
-function onLoaded(gltf, name) {
+// Opens dropped or picked files: a .gltf with the files it names, else the first file.
+function openFiles(fileList) {
+  const files = [...fileList];
+  if (files.length === 0) return;
+  const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
+  const main = gltf >= 0 ? gltf : 0;
   clear();
+  window.inputanimViewer = { loaded: null, error: null };
+  state.name = files[main].name;
+  state.openedAt = performance.now();
+  state.stageStarts = {};
+  // A file still converting is abandoned: its worker goes, and a new one starts.
+  if (worker && state.busy) { worker.terminate(); worker = null; }
+  if (!worker) startWorker();
+  state.busy = true;
+  worker.postMessage({ type: 'open', files, main });
+}
+
+// ---- the scene ----------------------------------------------------------------------------------------
+function onLoaded(gltf) {
   state.root = gltf.scene;
   // Skinned hands move far from their bind pose, so three.js's bounding spheres would cull them.
   state.root.traverse((object) => { if (object.isMesh) object.frustumCulled = false; });
   scene.add(state.root);
   const clip = gltf.animations.find((a) => a.name === 'InputAnimation') ?? gltf.animations[0];
-  const extras = gltf.parser.json.animations?.[0]?.extras?.inputanim ?? gltf.parser.json.scenes?.[0]?.extras?.inputanim ?? {};
-  state.duration = Math.max(extras.duration ?? 0, clip?.duration ?? 0);
+  state.duration = state.info.duration;
   state.mixer = new THREE.AnimationMixer(state.root);
   if (clip) state.mixer.clipAction(clip).play();
-
-  const track = (node) => clip?.tracks.find((t) => t.name === `${node}.scale`);
-  state.bands = [
-    { label: 'L tracked', colour: BAND_COLOURS.tracked[0], intervals: intervalsOf(track('Hand_Left'), state.duration) },
-    { label: 'L pinch', colour: BAND_COLOURS.pinching, intervals: intervalsOf(track('Hand_Left_Pinching'), state.duration) },
-    { label: 'R tracked', colour: BAND_COLOURS.tracked[1], intervals: intervalsOf(track('Hand_Right'), state.duration) },
-    { label: 'R pinch', colour: BAND_COLOURS.pinching, intervals: intervalsOf(track('Hand_Right_Pinching'), state.duration) },
-  ].filter((band) => track(band.label.startsWith('L') ? 'Hand_Left' : 'Hand_Right'));
-  state.markers = (extras.markers ?? []).map((m) => ({ time: Number(m.time), name: String(m.name) }));
+  state.frameStep = frameStepOf(clip);
+  state.bands = bandsOf(state.info);
+  state.markers = state.info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));
+  state.root.traverse((object) => { if (JOINT_PATTERN.test(object.name)) state.joints.push(object); });
+  for (const side of SIDES) state.hands[side] = state.root.getObjectByName(`Hand_${side}`);
 
   // The head: a small frustum on Camera_View (which holds the recorded camera, looking down its -Z).
-  const view = state.root.getObjectByName('Camera_View');
+  state.view = state.root.getObjectByName('Camera_View');
   state.head = state.root.getObjectByName('Camera');
-  if (view) {
-    const proxy = new THREE.PerspectiveCamera(view.isPerspectiveCamera ? view.fov : 60, 16 / 9, 0.03, 0.12);
-    view.add(proxy);
+  if (state.view) {
+    headCamera.fov = state.view.isPerspectiveCamera ? state.view.fov : 60;
+    const proxy = new THREE.PerspectiveCamera(headCamera.fov, 16 / 9, 0.03, 0.12);
+    state.view.add(proxy);
     state.frustum = new THREE.CameraHelper(proxy);
     state.frustum.setColors(FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR);
     scene.add(state.frustum);
@@ -101,29 +183,138 @@ function onLoaded(gltf, name) {
     scene.add(state.gazeLine);
   }
 
+  placeFloor();
   seek(0);
-  frameView();
-  $('play').disabled = $('scrubber').disabled = false;
+  frameHands(false);
+  $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
+  $('view').disabled = !state.view;
+  $('download').disabled = false;
+  $('download').textContent = state.kind === 'MRTK binary' ? 'Download .glb' : 'Download .bin';
   $('scrubber').max = String(state.duration);
-  setStatus(`${name}: ${state.duration.toFixed(3)} s, ${clip ? clip.tracks.length : 0} channels, ${state.markers.length} markers`);
   drawBands();
   state.loaded = true;
+  renderer.render(scene, activeCamera());
+  state.openMs = performance.now() - state.openedAt;
+  setStatus(statusLine());
+  const sections = ['camera', 'left', 'right', 'gaze'].filter((s) => state.info.sections[s]?.present && state.info.sections[s].keys > 0);
+  window.inputanimViewer = { loaded: { name: state.name, duration: state.info.duration, sections, markers: state.markers }, error: null };
 }
 
-// Over the shoulder: behind and above the head at t = 0, looking where the user looks (+Z).
-function frameView() {
-  const head = new THREE.Vector3(0, 1.6, 0);
-  if (state.head) state.head.getWorldPosition(head);
-  camera.position.copy(head).add(new THREE.Vector3(0, 0.3, -0.6));
-  controls.target.copy(head).add(new THREE.Vector3(0, -0.3, 0.4));
+function statusLine() {
+  const info = state.info;
+  const counts = countFindings(info.findings);
+  return `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
+         (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '');
+}
+
+// The recording's frame: the median spacing of the keys of its densest track (MRTK records one key per frame).
+function frameStepOf(clip) {
+  const track = clip?.tracks.reduce((best, t) => (t.times.length > (best?.times.length ?? 0) ? t : best), null);
+  if (!track || track.times.length < 3) return 1 / 60;
+  const gaps = [];
+  const stride = Math.max(1, Math.floor(track.times.length / 2000));
+  for (let k = stride; k < track.times.length; k += stride) gaps.push((track.times[k] - track.times[k - stride]) / stride);
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  return median > 1e-4 && median < 0.5 ? median : 1 / 60;
+}
+
+function bandsOf(info) {
+  if (!info.flags.hasHandData) return [];
+  return [
+    { label: 'L tracked', colour: BAND_COLOURS.tracked[0], intervals: info.tracked.left },
+    { label: 'L pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.left },
+    { label: 'R tracked', colour: BAND_COLOURS.tracked[1], intervals: info.tracked.right },
+    { label: 'R pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.right },
+  ];
+}
+
+const isTracked = (side) => (state.hands[side]?.scale.x ?? 0) > 0.5;
+
+// Positions of the tracked hands' joints at the current time.
+function visibleJointPositions() {
+  const points = [];
+  for (const joint of state.joints) if (isTracked(joint.name.split('_')[1])) points.push(joint.getWorldPosition(new THREE.Vector3()));
+  return points;
+}
+
+// The floor, EYE_HEIGHT under the recorded head's median height (the grid stays at 0 without a head).
+function placeFloor() {
+  if (!state.head) { floor.position.y = 0; return; }
+  const heights = [];
+  for (let k = 0; k <= 50; k++) {
+    state.mixer.setTime((state.duration * k) / 50);
+    state.root.updateMatrixWorld(true);
+    heights.push(state.head.getWorldPosition(new THREE.Vector3()).y);
+  }
+  heights.sort((a, b) => a - b);
+  floor.position.y = heights[25] - EYE_HEIGHT;
+}
+
+// Frames the hands: at the current time when `now` and a hand is tracked; else the hands when first tracked and
+// where the palms mostly are (the middle 60% of their positions on each axis). The camera looks from behind the head,
+// over the user's shoulder, so that the hands are seen as the user saw them.
+function frameHands(now) {
+  const box = new THREE.Box3();
+  if (now) box.setFromPoints(visibleJointPositions());
+  if (box.isEmpty() && (state.info.tracked.left.length || state.info.tracked.right.length)) {
+    const time = state.time;
+    const starts = [...state.info.tracked.left, ...state.info.tracked.right].map(([start, end]) => start + Math.min(0.05, (end - start) / 2));
+    seek(Math.min(...starts));
+    box.setFromPoints(visibleJointPositions());
+    const palms = [];
+    for (let k = 0; k <= 240; k++) {
+      state.mixer.setTime((state.duration * k) / 240);
+      state.root.updateMatrixWorld(true);
+      for (const side of SIDES) {
+        const palm = state.root.getObjectByName(`Hand_${side}_Palm`);
+        if (palm && isTracked(side)) palms.push(palm.getWorldPosition(new THREE.Vector3()));
+      }
+    }
+    seek(time);
+    const percentile = (axis, q) => palms.map((p) => p[axis]).sort((a, b) => a - b)[Math.floor(q * (palms.length - 1))];
+    if (palms.length) {
+      box.expandByPoint(new THREE.Vector3(percentile('x', 0.2), percentile('y', 0.2), percentile('z', 0.2)));
+      box.expandByPoint(new THREE.Vector3(percentile('x', 0.8), percentile('y', 0.8), percentile('z', 0.8)));
+    }
+  }
+  const head = headPosition();
+  if (box.isEmpty()) {  // no hands: the head's surroundings
+    box.setFromCenterAndSize(head.clone().add(new THREE.Vector3(0, -0.3, 0.4)), new THREE.Vector3(0.6, 0.6, 0.6));
+  }
+  const center = box.getCenter(new THREE.Vector3());
+  const direction = head.clone().sub(center).setY(0);
+  if (direction.lengthSq() < 1e-6) direction.set(0, 0, -1);
+  direction.normalize().add(new THREE.Vector3(0, 0.55, 0)).normalize();
+  // The box's extent across the view, up the view and along it: the distance at which it fills the view.
+  const right = new THREE.Vector3(0, 1, 0).cross(direction).normalize(), up = direction.clone().cross(right);
+  const extent = (axis) => {
+    const values = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new THREE.Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y,
+                                                                         i & 4 ? box.max.z : box.min.z).dot(axis));
+    return Math.max(Math.max(...values) - Math.min(...values), 0.1);
+  };
+  const tangent = Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2);
+  const distance = Math.max(extent(right) / (2 * tangent * camera.aspect), extent(up) / (2 * tangent)) * 1.3 + extent(direction) / 2;
+  setHeadView(false);
+  controls.target.copy(center);
+  camera.position.copy(center).addScaledVector(direction, distance);
   controls.update();
 }
 
-function load(buffer, name) {
-  setStatus(`loading ${name} ...`);
-  new GLTFLoader().parse(buffer, '', (gltf) => onLoaded(gltf, name),
-                         (error) => setStatus(`${name}: ${error.message ?? error}`, true));
+function headPosition() {
+  const head = new THREE.Vector3(0, EYE_HEIGHT, 0);
+  if (state.head) state.head.getWorldPosition(head);
+  return head;
 }
+
+function setHeadView(on) {
+  state.headView = on && !!state.view;
+  controls.enabled = !state.headView;
+  $('view').classList.toggle('active', state.headView);
+  if (state.frustum) state.frustum.visible = !state.headView;
+}
+
+const activeCamera = () => (state.headView ? headCamera : camera);
 
 function seek(time) {
   state.time = Math.min(Math.max(time, 0), state.duration);
@@ -134,6 +325,11 @@ function seek(time) {
 function update() {
   scene.updateMatrixWorld(true);
   if (state.frustum) state.frustum.update();
+  if (state.view) {
+    state.view.matrixWorld.decompose(headCamera.position, headCamera.quaternion, headCamera.scale);
+    headCamera.scale.set(1, 1, 1);
+    headCamera.updateMatrixWorld(true);
+  }
   if (state.gazeLine) {
     const origin = state.gaze.getWorldPosition(new THREE.Vector3());
     const direction = state.gazeDirection.getWorldPosition(new THREE.Vector3()).sub(origin);
@@ -141,13 +337,127 @@ function update() {
     const end = origin.clone().addScaledVector(direction.normalize(), 2);
     state.gazeLine.geometry.setFromPoints([origin, end]);
   }
+  showJoint();
   $('clock').textContent = `${state.time.toFixed(3)} / ${state.duration.toFixed(3)} s`;
   $('scrubber').value = String(state.time);
   $('play').innerHTML = state.playing ? '&#10074;&#10074;' : '&#9654;';
   drawCursor();
 }
 
-// ---- timeline ---------------------------------------------------------------------------------------
+// ---- a joint's pose -----------------------------------------------------------------------------------
+const marker = new THREE.Mesh(new THREE.SphereGeometry(0.006, 16, 8), new THREE.MeshBasicMaterial({ color: 0xffffff, depthTest: false }));
+marker.renderOrder = 1;
+const axes = new THREE.AxesHelper(0.03);
+axes.material.depthTest = false;
+axes.renderOrder = 1;
+marker.add(axes);
+
+function selectJoint(joint) {
+  state.selected = joint;
+  if (joint) scene.add(marker); else scene.remove(marker);
+  showJoint();
+}
+
+// The joint nearest to a click on the screen, within 16 pixels, among the tracked hands'.
+function jointAt(clientX, clientY) {
+  const rect = renderer.domElement.getBoundingClientRect();
+  let best = null, bestDistance = 16;
+  for (const joint of state.joints) {
+    if (!isTracked(joint.name.split('_')[1])) continue;
+    const p = joint.getWorldPosition(new THREE.Vector3()).project(activeCamera());
+    if (p.z > 1) continue;
+    const x = rect.left + ((p.x + 1) / 2) * rect.width, y = rect.top + ((1 - p.y) / 2) * rect.height;
+    const d = Math.hypot(x - clientX, y - clientY);
+    if (d < bestDistance) best = joint, bestDistance = d;
+  }
+  return best;
+}
+
+function showJoint() {
+  const joint = state.selected;
+  $('joint').hidden = !joint;
+  if (!joint) return;
+  const position = joint.getWorldPosition(new THREE.Vector3());
+  const rotation = joint.getWorldQuaternion(new THREE.Quaternion());
+  const euler = new THREE.Euler().setFromQuaternion(rotation, 'YXZ');
+  const f = (v, d = 4) => v.toFixed(d).padStart(d + 4);
+  const tracked = isTracked(joint.name.split('_')[1]);
+  marker.visible = tracked;
+  marker.position.copy(position);
+  marker.quaternion.copy(rotation);
+  $('joint').textContent = `${joint.name}${tracked ? '' : ' (not tracked)'}  at ${state.time.toFixed(3)} s\n` +
+    `position  ${f(position.x)} ${f(position.y)} ${f(position.z)} m\n` +
+    `rotation  ${f(rotation.x)} ${f(rotation.y)} ${f(rotation.z)} ${f(rotation.w)} (x y z w)\n` +
+    `euler YXZ ${f(THREE.MathUtils.radToDeg(euler.y), 1)} ${f(THREE.MathUtils.radToDeg(euler.x), 1)} ${f(THREE.MathUtils.radToDeg(euler.z), 1)} deg\n` +
+    `glTF world coordinates (metres, +Y up, right-handed)`;
+}
+
+// ---- summary and findings -----------------------------------------------------------------------------
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function intervalsText(intervals) {
+  return intervals.length === 0 ? 'never' : intervals.map(([s, e]) => `${s.toFixed(2)}-${e.toFixed(2)}`).join(', ') + ' s';
+}
+
+function showSummary() {
+  const info = state.info;
+  const input = info.input;
+  state.kind = input.kind === 'MRTK binary' ? 'MRTK binary' : input.kind;
+  const rows = [
+    ['file', state.name],
+    ['input', input.kind === 'MRTK binary' ? `MRTK binary ${info.format.version} (${info.format.layout})`
+                                           : `${input.kind}, ${input.ownFile ? 'written by inputanim' : 'from another tool (fitted)'}`],
+    ['duration', `${info.duration.toFixed(3)} s`],
+    ['keys', `${info.keys.toLocaleString()} in ${info.curves} curves`],
+    ['sections', Object.entries(info.sections).filter(([, s]) => s.present).map(([n, s]) => `${n} ${s.keys.toLocaleString()}`).join(', ')],
+  ];
+  if (info.flags.hasHandData) {
+    rows.push(['tracked', `left ${intervalsText(info.tracked.left)}; right ${intervalsText(info.tracked.right)}`]);
+    rows.push(['pinching', `left ${intervalsText(info.pinching.left)}; right ${intervalsText(info.pinching.right)}`]);
+  }
+  rows.push(['markers', info.markers.length ? info.markers.map((m) => `${m.time.toFixed(2)} s ${m.name}`).join(', ') : 'none']);
+  for (const note of input.notes ?? []) rows.push(['note', note]);
+  const table = element('table');
+  for (const [key, value] of rows) {
+    const row = table.insertRow();
+    row.insertCell().textContent = key;
+    row.insertCell().textContent = value;
+  }
+  $('summary').replaceChildren(element('h3', 'Summary'), table);
+  $('findings').replaceChildren(element('h3', 'Findings'), element('div', 'checking ...', 'note'));
+}
+
+function countFindings(findings = []) {
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const f of findings) counts[f.severity] = (counts[f.severity] ?? 0) + 1;
+  return counts;
+}
+
+// The checker's findings and, for glTF input, the profile's: a few of each code, as `inputanim info` prints them.
+function showFindings() {
+  const all = [...(state.profile ?? []).map((f) => ({ ...f, where: f.pointer })),
+               ...state.info.findings.map((f) => ({ ...f, where: [f.curve, f.key !== null ? `key ${f.key}` : ''].filter(Boolean).join(' ') }))];
+  const counts = countFindings(all);
+  const list = [element('h3', `Findings: ${counts.error} errors, ${counts.warning} warnings, ${counts.note} notes`)];
+  const perCode = new Map();
+  for (const f of all) {
+    const n = (perCode.get(f.code) ?? 0) + 1;
+    perCode.set(f.code, n);
+    if (n <= 4) list.push(element('div', `${f.severity} ${f.code}${f.where ? ` ${f.where}` : ''}: ${f.message}`, `finding ${f.severity}`));
+  }
+  for (const [code, n] of perCode) if (n > 4) list.push(element('div', `... and ${n - 4} more ${code}`, 'finding note'));
+  if (all.length === 0) list.push(element('div', 'none: the checker finds nothing to report', 'note'));
+  $('findings').replaceChildren(...list);
+  if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
+  if (state.loaded) setStatus(statusLine());
+}
+
+// ---- timeline -----------------------------------------------------------------------------------------
 const bandsCanvas = $('bands');
 let bandsImage = null;
 
@@ -172,10 +482,10 @@ function drawBands() {
     g.fillText(band.label, 3, top + rowHeight - 3);
   });
   g.font = '10px sans-serif';
-  for (const marker of state.markers) {
+  for (const m of state.markers) {
     g.fillStyle = BAND_COLOURS.marker;
-    g.fillRect(x(marker.time), 2, 1, height - 2);
-    g.fillText(marker.name, x(marker.time) + 3, 10);
+    g.fillRect(x(m.time), 2, 1, height - 2);
+    g.fillText(m.name, x(m.time) + 3, 10);
   }
   bandsImage = g.getImageData(0, 0, bandsCanvas.width, bandsCanvas.height);
 }
@@ -191,37 +501,83 @@ function drawCursor() {
   g.setTransform(window.devicePixelRatio, 0, 0, window.devicePixelRatio, 0, 0);
 }
 
-// ---- controls ---------------------------------------------------------------------------------------
+// ---- controls -----------------------------------------------------------------------------------------
 function setPlaying(playing) {
   state.playing = playing && state.loaded;
   if (state.playing && state.time >= state.duration) state.time = 0;
   update();
 }
 
+// One recorded frame forward or back (ten with Shift), from the frame the time is on.
+function step(frames) {
+  setPlaying(false);
+  const frame = Math.round(state.time / state.frameStep);
+  seek((frame + frames) * state.frameStep);
+}
+
+function saveAs(buffer, name) {
+  const url = URL.createObjectURL(new Blob([buffer], { type: 'application/octet-stream' }));
+  const link = element('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function download() {
+  if (!state.loaded) return;
+  if (state.kind === 'MRTK binary') saveAs(state.glb, state.name.replace(/\.bin$/i, '') + '.glb');
+  else worker?.postMessage({ type: 'convert', toBinary: true });
+}
+
 $('play').addEventListener('click', () => setPlaying(!state.playing));
 $('scrubber').addEventListener('input', (event) => seek(Number(event.target.value)));
 $('speed').addEventListener('change', (event) => { state.speed = Number(event.target.value); });
+$('frame').addEventListener('click', () => frameHands(true));
+$('view').addEventListener('click', () => setHeadView(!state.headView));
+$('panel-toggle').addEventListener('click', () => { $('panel').hidden = !$('panel').hidden; });
+$('download').addEventListener('click', download);
 window.addEventListener('keydown', (event) => {
-  if (event.code === 'Space' && event.target.tagName !== 'SELECT') { event.preventDefault(); setPlaying(!state.playing); }
+  if (event.target.tagName === 'SELECT' || event.ctrlKey || event.metaKey || event.altKey) return;
+  const keys = {
+    Space: () => setPlaying(!state.playing),
+    ArrowRight: () => step(event.shiftKey ? 10 : 1),
+    ArrowLeft: () => step(event.shiftKey ? -10 : -1),
+    Home: () => seek(0),
+    End: () => seek(state.duration),
+    KeyF: () => frameHands(true),
+    KeyV: () => setHeadView(!state.headView),
+    KeyI: () => { $('panel').hidden = !$('panel').hidden; },
+    KeyO: () => $('file').click(),
+    Escape: () => selectJoint(null),
+  };
+  if (!keys[event.code] || (!state.loaded && event.code !== 'KeyO' && event.code !== 'KeyI')) return;
+  event.preventDefault();
+  keys[event.code]();
 });
-$('file').addEventListener('change', async (event) => {
-  const file = event.target.files[0];
-  if (file) load(await file.arrayBuffer(), file.name);
+// A click (not a drag) on a joint shows its pose; elsewhere, hides it.
+let pressed = null;
+renderer.domElement.addEventListener('pointerdown', (event) => { pressed = [event.clientX, event.clientY]; });
+renderer.domElement.addEventListener('pointerup', (event) => {
+  if (!pressed || !state.loaded || Math.hypot(event.clientX - pressed[0], event.clientY - pressed[1]) > 4) return;
+  selectJoint(jointAt(event.clientX, event.clientY));
 });
+$('file').addEventListener('change', (event) => { openFiles(event.target.files); event.target.value = ''; });
 window.addEventListener('dragover', (event) => { event.preventDefault(); document.body.classList.add('dragging'); });
 window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
-window.addEventListener('drop', async (event) => {
+window.addEventListener('drop', (event) => {
   event.preventDefault();
   document.body.classList.remove('dragging');
-  const file = event.dataTransfer.files[0];
-  if (file) load(await file.arrayBuffer(), file.name);
+  openFiles(event.dataTransfer.files);
 });
 
 function resize() {
   const width = stage.clientWidth, height = stage.clientHeight;
   renderer.setSize(width, height, false);
-  camera.aspect = width / Math.max(1, height);
-  camera.updateProjectionMatrix();
+  for (const c of [camera, headCamera]) {
+    c.aspect = width / Math.max(1, height);
+    c.updateProjectionMatrix();
+  }
   drawBands();
   drawCursor();
 }
@@ -236,14 +592,18 @@ renderer.setAnimationLoop(() => {
     if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0;  // loop
     seek(t);
   }
-  controls.update();
-  renderer.render(scene, camera);
+  if (!state.headView) controls.update();
+  renderer.render(scene, activeCamera());
 });
 
-// ?src=recording.glb opens a file served beside the page.
+startWorker();
+// ?src=NAME opens a file served beside the page (scripts/viewer.sh RECORDING does this).
 const src = new URLSearchParams(location.search).get('src');
-if (src) fetch(src).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${src}: HTTP ${r.status}`))))
-  .then((buffer) => load(buffer, src)).catch((error) => setStatus(error.message, true));
+if (src) {
+  state.name = src;
+  fetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${src}: HTTP ${r.status} ${r.statusText}`))))
+    .then((blob) => openFiles([new File([blob], src.split('/').pop())])).catch((error) => showError(error.message));
+}
 
 // For tests and the console: the state, seek and a synchronous render.
 window.viewer = {
@@ -252,8 +612,22 @@ window.viewer = {
   get duration() { return state.duration; },
   get bands() { return state.bands; },
   get markers() { return state.markers; },
-  camera,
-  seek: (t) => { setPlaying(false); seek(t); renderer.render(scene, camera); },
+  get frameStep() { return state.frameStep; },
+  get floorHeight() { return floor.position.y; },
+  get selectedJoint() { return state.selected?.name ?? null; },
+  get headView() { return state.headView; },
+  get ready() { return state.ready; },
+  // From choosing the file to the hands drawn, and how long each stage took (for bench/viewer_open.mjs).
+  get openMilliseconds() { return state.openMs; },
+  get stageMilliseconds() {
+    const order = ['reading', 'decoding', 'converting', 'drawing'];
+    const starts = order.map((stage) => state.stageStarts[stage]);
+    const end = state.openedAt + state.openMs;
+    return Object.fromEntries(order.map((stage, i) => [stage, (starts[i + 1] ?? end) - starts[i]]));
+  },
+  get findings() { return state.info?.findings ?? null; },
+  get camera() { return activeCamera(); },
+  seek: (t) => { setPlaying(false); seek(t); renderer.render(scene, activeCamera()); },
   play: () => setPlaying(true),
   pause: () => setPlaying(false),
 };

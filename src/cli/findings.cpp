@@ -3,22 +3,13 @@
 #include <ostream>
 #include <string>
 
+#include "inputanim/report.hpp"
+
 namespace cli {
 
-Json findingsJson(const std::vector<ia::Finding>& findings) {
-    Json list = Json::array();
-    for (const auto& finding : findings)
-        list.push_back({{"severity", ia::severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve},
-                        {"key", finding.key ? Json(*finding.key) : Json(nullptr)}, {"message", finding.message}});
-    return list;
-}
+Json findingsJson(const std::vector<ia::Finding>& findings) { return Json::parse(ia::findingsJson(findings)); }
 
-Json profileFindingsJson(const std::vector<ia::Finding>& findings) {
-    Json list = Json::array();
-    for (const auto& f : findings)
-        list.push_back({{"severity", ia::severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
-    return list;
-}
+Json profileFindingsJson(const std::vector<ia::Finding>& findings) { return Json::parse(ia::profileFindingsJson(findings)); }
 
 void printFinding(std::ostream& out, const ia::Finding& finding) {
     out << ia::severityName(finding.severity) << " " << finding.code;

@@ -1,19 +1,17 @@
 #include "inputanim/core/curve.hpp"
 
-#include "inputanim/core/math.hpp"
-
-#include <bit>
-#include <cstring>
-
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
+
+#include "inputanim/core/math.hpp"
 
 namespace inputanim {
 
 bool isCompactKey(const Key& key) {
-    return std::bit_cast<std::uint32_t>(key.inTangent) == 0 && std::bit_cast<std::uint32_t>(key.outTangent) == 0 &&
-           std::bit_cast<std::uint32_t>(key.inWeight) == 0 && std::bit_cast<std::uint32_t>(key.outWeight) == 0 &&
+    return floatBits(key.inTangent) == 0 && floatBits(key.outTangent) == 0 &&
+           floatBits(key.inWeight) == 0 && floatBits(key.outWeight) == 0 &&
            key.weightedMode == kWeightedBoth;
 }
 

@@ -2,13 +2,13 @@
 
 #include <tiny_gltf.h>
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 
 #include "document.hpp"
 #include "hand_hierarchy.hpp"
 #include "profile.hpp"
+#include "inputanim/core/math.hpp"
 #include "inputanim/core/version.hpp"
 
 namespace inputanim {
@@ -19,7 +19,7 @@ Json floatJson(float value) {
     if (std::isfinite(value)) return double(value);
     if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
     char text[20];
-    std::snprintf(text, sizeof text, "nan:0x%08x", std::bit_cast<std::uint32_t>(value));
+    std::snprintf(text, sizeof text, "nan:0x%08x", floatBits(value));
     return text;
 }
 
@@ -29,7 +29,7 @@ std::optional<float> floatFromJson(const nlohmann::json& value) {
     const std::string text = value.get<std::string>();
     if (text == "inf") return std::numeric_limits<float>::infinity();
     if (text == "-inf") return -std::numeric_limits<float>::infinity();
-    if (text.rfind("nan:0x", 0) == 0) return std::bit_cast<float>(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
+    if (text.rfind("nan:0x", 0) == 0) return floatFromBits(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
     return std::nullopt;
 }
 
@@ -55,7 +55,7 @@ Json valueRuns(const Curve& curve) {
     const auto& keys = curve.keys;
     for (std::size_t i = 0; i < keys.size();) {
         std::size_t j = i + 1;
-        while (j < keys.size() && std::bit_cast<std::uint32_t>(keys[j].value) == std::bit_cast<std::uint32_t>(keys[i].value)) ++j;
+        while (j < keys.size() && floatBits(keys[j].value) == floatBits(keys[i].value)) ++j;
         runs.push_back({j - i, floatJson(keys[i].value)});
         i = j;
     }
@@ -85,7 +85,7 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
         Json fixes = Json::array();
         const std::size_t n = std::size_t(track.components);
         for (std::size_t k = 0; k < knots.size(); ++k)
-            if (std::bit_cast<std::uint32_t>(track.values[knots[k] * n + std::size_t(component)] * sign) != std::bit_cast<std::uint32_t>(curve.keys.value(k)))
+            if (floatBits(track.values[knots[k] * n + std::size_t(component)] * sign) != floatBits(curve.keys.value(k)))
                 fixes.push_back({k, floatJson(curve.keys.value(k))});
         Json runs = valueRuns(curve);
         if (fixes.size() < runs.size()) extras["fix"] = std::move(fixes);
@@ -104,7 +104,7 @@ std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
     bool plain = defaultWraps(curve);
     for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {
         const Key& key = curve.keys[k];
-        const std::uint32_t bits = std::bit_cast<std::uint32_t>(key.value);
+        const std::uint32_t bits = floatBits(key.value);
         plain = std::isfinite(key.time) && key.time >= 0 && (bits == 0 || key.value == 1.0f) && isCompactKey(key) &&
                 (k == 0 || key.time > curve.keys[k - 1].time);
     }

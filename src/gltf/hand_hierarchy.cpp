@@ -1,7 +1,6 @@
 #include "hand_hierarchy.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -288,8 +287,8 @@ private:
                         const auto knot = std::uint32_t(at - track.times.begin());
                         track.keyKnots[c].push_back(knot);
                         track.valuesChanged[c] =
-                            track.valuesChanged[c] || std::bit_cast<std::uint32_t>(track.values[knot * n + c] * sign) !=
-                                                          std::bit_cast<std::uint32_t>(curve.keys.value(k));
+                            track.valuesChanged[c] || floatBits(track.values[knot * n + c] * sign) !=
+                                                          floatBits(curve.keys.value(k));
                     }
                 }
             }

@@ -131,7 +131,10 @@ std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const s
     for (const Bone& bone : bones) nearest[indexOf(bone.owner)] = std::min(nearest[indexOf(bone.owner)], segmentDistance(bone, p));
     std::array<int, kJointCount - 1> order;  // every joint but None (index 0), which is not in the skin
     for (int j = 1; j < kJointCount; ++j) order[j - 1] = j;
-    std::partial_sort(order.begin(), order.begin() + 4, order.end(), [&](int a, int b) { return nearest[a] < nearest[b]; });
+    // Ties (a point nearest to the joint two bones share) go to the lower joint, so that every standard library
+    // (the native build's, the WebAssembly build's) picks the same influences.
+    std::partial_sort(order.begin(), order.begin() + 4, order.end(),
+                      [&](int a, int b) { return nearest[a] < nearest[b] || (nearest[a] == nearest[b] && a < b); });
     std::array<std::uint8_t, 4> joints{};
     std::array<float, 4> weights{};
     const double closest = std::max(nearest[order[0]], 0.002);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The web viewer (samples/viewer) in headless Chromium, on the generated sample and, when ../shared is
-# beside the project, on the real recording (see viewer.mjs for what is checked).
+# The web viewer in headless Chromium, built as the static folder users host (scripts/build-viewer.sh, which builds
+# the library in WebAssembly), on the generated sample and, when ../shared is beside the project, on the real
+# recording with the error, foreign glTF and ?src= cases (see viewer.mjs for what is checked).
 # Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
 tool=$1
@@ -8,14 +9,17 @@ shared=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 command -v chromium >/dev/null || { echo "viewer: chromium not installed (scripts/install-deps.sh --test installs it)"; exit 1; }
-for dir in "$here" "$root/samples/viewer"; do
-    [ -d "$dir/node_modules" ] || { echo "viewer: $dir/node_modules missing (scripts/install-deps.sh --test installs it)"; exit 1; }
-done
-recordings=("$root/samples/gesture-1.1-compact.bin")
-[ -n "$shared" ] && [ -f "$shared/samples/real/handrecorder-2021-v1.0.bin" ] && recordings+=("$shared/samples/real/handrecorder-2021-v1.0.bin")
+[ -d "$here/node_modules" ] || { echo "viewer: $here/node_modules missing (scripts/install-deps.sh --test installs it)"; exit 1; }
+site=$("$root/scripts/build-viewer.sh") || { echo "viewer: the static folder did not build"; exit 1; }
 status=0
-for recording in "${recordings[@]}"; do
-    echo "== $(basename "$recording")"
-    node "$here/viewer.mjs" "$tool" "$root/samples/viewer" "$recording" || status=1
-done
+echo "== $(basename "$root/samples/gesture-1.1-compact.bin")"
+node "$here/viewer.mjs" "$tool" "$site" "$root/samples/gesture-1.1-compact.bin" || status=1
+real=$shared/samples/real/handrecorder-2021-v1.0.bin
+foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
+if [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; then
+    echo "== $(basename "$real"), errors and a foreign glTF"
+    node "$here/viewer.mjs" "$tool" "$site" "$real" "$foreign" || status=1
+else
+    echo "viewer: ../shared/samples not found: the real recording and the foreign glTF are skipped"
+fi
 exit $status

@@ -1,27 +1,29 @@
-// The web viewer (samples/viewer) in headless Chromium: opens a converted sample through its file picker,
-// seeks with the scrubber, and checks from the screenshot's pixels that each hand is drawn where the
-// recording puts it (projected with the page's camera), and not drawn while untracked. Also checks the
-// timeline's bands and markers against `inputanim info --json`, and play/pause.
-// Usage: node viewer.mjs INPUTANIM VIEWER_DIR RECORDING.bin
+// The web viewer (the static folder scripts/build-viewer.sh makes) in headless Chromium. On a recording opened as
+// .bin through the file picker (the library in WebAssembly converts it in the page): the documented state object,
+// the timeline against `inputanim info --json`, each hand drawn where the recording puts it (pixels of the
+// screenshot, projected with the page's camera) and hidden while untracked, the hands framed on load and by F, the
+// floor under the head, the head camera view, frame stepping with the arrow keys, a joint's pose on click, play and
+// pause, and the download being byte-identical to `inputanim convert`. With --errors-and-foreign: a truncated .bin
+// (an error on the page, then the next file opens), a foreign glTF (its download byte-identical to the CLI's
+// conversion), a .gltf dropped with its buffer file, and ?src=.
+// Usage: node viewer.mjs INPUTANIM SITE_DIR RECORDING.bin [FOREIGN.gltf]
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { basename, extname, join, normalize } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-const [tool, viewerDir, recording] = process.argv.slice(2);
+const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));
 const failures = [];
 const expect = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
 
-// ---- the recording, as inputanim reads it ----
-const glbPath = join(work, 'recording.glb');
-execFileSync(tool, ['convert', recording, glbPath, '-q']);
+// ---- the recording, as the native CLI reads it ----
 const info = JSON.parse(execFileSync(tool, ['info', recording, '--json']));
 const RATE = 120;
-const csv = execFileSync(tool, ['sample', recording, '--rate', String(RATE), '--coordinates', 'gltf', '--select', 'left,right'],
+const csv = execFileSync(tool, ['sample', recording, '--rate', String(RATE), '--coordinates', 'gltf', '--select', 'camera,left,right'],
                          { maxBuffer: 1 << 28 }).toString().trim().split('\n');
 const header = csv[0].split(',');
 const rows = csv.slice(1).map((line) => line.split(',').map(Number));
@@ -70,47 +72,74 @@ function decodePng(buffer) {
 const isLeftHand = ([r, g, b]) => b > r + 45 && b > 90;
 const isRightHand = ([r, g, b]) => r > b + 45 && r > 90 && g > 0.45 * r && g - b > 0.12 * r;  // not the red pinch marker
 
-// ---- a static server for the page ----
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+// ---- a static server for the site, and files to open by ?src= ----
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+const served = new Map();  // name -> path, for ?src=
 const server = createServer((request, response) => {
   const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
   try {
-    const body = readFileSync(path === '/recording.glb' ? glbPath : join(viewerDir, path === '/' ? 'index.html' : path));
+    const body = readFileSync(served.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path));
     response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
   } catch { response.writeHead(404).end(); }
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
          '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+
+async function newPage(query = '') {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 760 }, acceptDownloads: true });
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') page.errors.push(message.text()); });
+  await page.goto(`${origin}/index.html${query}`);
+  return page;
+}
+// Opens files through the picker and waits for the documented state to say loaded or error.
+async function openFiles(page, files) {
+  await page.setInputFiles('#file', files);
+  await page.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, { timeout: 60000 });
+  return page.evaluate(() => window.inputanimViewer);
+}
+const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+async function download(page) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const path = join(work, `download-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
 try {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 760 } });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-  await page.setInputFiles('#file', glbPath);  // the file picker
-  await page.waitForFunction(() => window.viewer?.loaded, null, { timeout: 30000 });
-  expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
+  const page = await newPage();
+  const state = await openFiles(page, recording);
+  expect(state.error === null && state.loaded !== null, `${basename(recording)} opens as .bin (${state.error ?? 'loaded'})`);
+  const sections = ['camera', 'left', 'right', 'gaze'].filter((s) => info.sections[s].present && info.sections[s].keys > 0);
+  expect(state.loaded.name === basename(recording) && Math.abs(state.loaded.duration - info.duration) < 1e-9 &&
+         JSON.stringify(state.loaded.sections) === JSON.stringify(sections) &&
+         JSON.stringify(state.loaded.markers.map((m) => m.name)) === JSON.stringify(info.markers.map((m) => m.name)),
+         `inputanimViewer.loaded: ${state.loaded.name}, ${state.loaded.duration} s, [${state.loaded.sections}], ${state.loaded.markers.length} markers (info: ${info.duration} s, [${sections}])`);
+  await page.waitForFunction(() => window.viewer.findings !== null, null, { timeout: 60000 });
+  const findings = await page.evaluate(() => window.viewer.findings);
+  expect(JSON.stringify(findings) === JSON.stringify(info.findings), `the page's findings are the checker's (${findings.length})`);
+  expect(page.errors.length === 0, `the page logs no error (${page.errors.join('; ')})`);
 
   // Timeline: the bands are the tracked and pinching intervals, the markers the recording's.
-  const timeline = await page.evaluate(() => ({ bands: window.viewer.bands, markers: window.viewer.markers, duration: window.viewer.duration }));
+  const timeline = await page.evaluate(() => ({ bands: window.viewer.bands, markers: window.viewer.markers }));
   const near = (a, b) => a.length === b.length && a.every(([s, e], i) => Math.abs(s - b[i][0]) < 1e-3 && Math.abs(e - b[i][1]) < 1e-3);
   const band = (label) => timeline.bands.find((b) => b.label === label)?.intervals ?? [];
   expect(near(band('L tracked'), info.tracked.left) && near(band('R tracked'), info.tracked.right), 'tracked bands match info --json');
   expect(near(band('L pinch'), info.pinching.left) && near(band('R pinch'), info.pinching.right), 'pinch bands match info --json');
-  expect(JSON.stringify(timeline.markers.map((m) => m.name)) === JSON.stringify(info.markers.map((m) => m.name)), 'markers match');
-  expect(Math.abs(timeline.duration - info.duration) < 1e-6, `duration ${timeline.duration} s`);
 
   async function screenshotAt(time) {
-    await page.locator('#scrubber').fill(String(time));  // the scrubber, as a user drags it
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (time !== null) await page.locator('#scrubber').fill(String(time));  // the scrubber, as a user drags it
+    await frame(page);
     const view = await page.evaluate(() => ({
       time: window.viewer.time, projection: window.viewer.camera.projectionMatrix.elements,
-      inverse: window.viewer.camera.matrixWorldInverse.elements,
+      inverse: window.viewer.camera.matrixWorldInverse.elements, position: window.viewer.camera.position.toArray(),
     }));
     const png = await page.locator('#stage canvas').screenshot();
     writeFileSync(join(work, `viewer-${time}.png`), png);
@@ -143,16 +172,68 @@ try {
     const points = joints.map((name) => shot.project(joint(row, side, name)));
     const [px, py] = shot.project(joint(row, side, 'Palm'));
     const atPalm = count(shot.image, isHand, [px - 8, py - 8, px + 8, py + 8]);
-    const total = count(shot.image, isHand), inside = count(shot.image, isHand, box(points, 20));
+    const [hx0, hy0, hx1, hy1] = box(points, 0), margin = Math.max(20, 0.25 * Math.max(hx1 - hx0, hy1 - hy0));
+    const total = count(shot.image, isHand), inside = count(shot.image, isHand, box(points, margin));
     expect(atPalm >= 20, `${side} hand drawn at its palm (${px.toFixed(0)}, ${py.toFixed(0)}) at ${time} s: ${atPalm} of 256 pixels`);
     expect(total > 200 && inside >= 0.95 * total, `${side} hand drawn only where its joints are: ${inside} of ${total} pixels in their box`);
     expect(count(shot.image, other, [px - 3, py - 3, px + 3, py + 3]) === 0, `${side} palm is not drawn in the other hand's colour`);
+    // Framed on load: the hand is large on screen, not a small figure (wrist to fingertips a seventh of the height at least; two hands apart share the width).
+    const [, y0, , y1] = box(points, 0), [x0, , x1] = box(points, 0);
+    expect(Math.max(x1 - x0, y1 - y0) > shot.image.height / 7 && points.every(([x, y]) => x > 0 && y > 0 && x < shot.image.width && y < shot.image.height),
+           `${side} hand framed on load: ${Math.round(Math.max(x1 - x0, y1 - y0))} pixels across, inside the view`);
   }
   if (leftUntracked !== null) {
     const hidden = await screenshotAt(leftUntracked);
     expect(count(hidden.image, isLeftHand) < 10, `left hand hidden while untracked at ${leftUntracked} s`);
   }
 
+  // The floor, 1.6 m under the head's median height.
+  const heads = rows.map((r) => r[column('camera.py')]).sort((a, b) => a - b);
+  const floorHeight = await page.evaluate(() => window.viewer.floorHeight);
+  expect(Math.abs(floorHeight - (heads[heads.length >> 1] - 1.6)) < 0.02, `floor at ${floorHeight.toFixed(3)} m, 1.6 m under the head (median ${heads[heads.length >> 1].toFixed(3)} m)`);
+
+  // Arrow keys step one recorded frame; Shift ten.
+  const side = info.tracked.left.length ? 'left' : 'right';
+  const stepTime = trackedTime(info.tracked[side]);
+  await page.locator('#scrubber').fill(String(stepTime));
+  await page.locator('#scrubber').blur();
+  const frameStep = await page.evaluate(() => window.viewer.frameStep);
+  await page.keyboard.press('ArrowRight');
+  const stepped = await page.evaluate(() => window.viewer.time);
+  await page.keyboard.press('Shift+ArrowLeft');
+  const back = await page.evaluate(() => window.viewer.time);
+  expect(frameStep > 1 / 200 && frameStep < 1 / 20 && Math.abs(stepped - (Math.round(stepTime / frameStep) + 1) * frameStep) < 1e-6 &&
+         Math.abs(back - (Math.round(stepTime / frameStep) - 9) * frameStep) < 1e-6,
+         `arrow keys step frames of ${(frameStep * 1000).toFixed(2)} ms (${stepTime} -> ${stepped.toFixed(4)} -> ${back.toFixed(4)} s)`);
+
+  // F frames the hands at the current time; a click on a joint shows its name and pose.
+  await page.keyboard.press('KeyF');
+  const framed = await screenshotAt(null);
+  const time = await page.evaluate(() => window.viewer.time);
+  const tipRow = rowAt(time);
+  const tip = joint(tipRow, side, 'IndexTip');
+  const [tx, ty] = framed.project(tip);
+  const points = joints.map((name) => framed.project(joint(tipRow, side, name)));
+  const [bx0, by0, bx1, by1] = box(points, 0);
+  expect(Math.max(bx1 - bx0, by1 - by0) > framed.image.height / 5, `F frames the ${side} hand: ${Math.round(Math.max(bx1 - bx0, by1 - by0))} pixels across`);
+  const canvas = await page.locator('#stage canvas').boundingBox();
+  await page.mouse.click(canvas.x + tx * (canvas.width / framed.image.width), canvas.y + ty * (canvas.height / framed.image.height));
+  const picked = await page.evaluate(() => ({ name: window.viewer.selectedJoint, text: document.getElementById('joint').textContent }));
+  const numbers = picked.text.split('\n')[1]?.match(/-?\d+\.\d+/g)?.map(Number) ?? [];
+  const expectedName = `Hand_${side === 'left' ? 'Left' : 'Right'}_IndexTip`;
+  expect(picked.name === expectedName && numbers.length === 3 && numbers.every((v, i) => Math.abs(v - tip[i]) < 2e-4),
+         `a click on the index tip shows ${picked.name} at (${numbers}) (sample: ${tip.map((v) => v.toFixed(4))})`);
+
+  // V looks through the recorded head: the page's camera is where the recording's camera is.
+  await page.keyboard.press('KeyV');
+  await frame(page);
+  const headView = await page.evaluate(() => ({ on: window.viewer.headView, position: window.viewer.camera.position.toArray() }));
+  const headAt = ['px', 'py', 'pz'].map((c) => tipRow[column(`camera.${c}`)]);
+  expect(headView.on && headView.position.every((v, i) => Math.abs(v - headAt[i]) < 1e-3),
+         `V: the view is the recorded head's at (${headView.position.map((v) => v.toFixed(3))}) (sample: ${headAt.map((v) => v.toFixed(3))})`);
+  await page.keyboard.press('KeyV');
+
+  // Play and pause.
   await page.locator('#scrubber').fill('0');
   await page.click('#play');
   await page.waitForTimeout(500);
@@ -162,11 +243,48 @@ try {
   await page.waitForTimeout(200);
   expect(playing > 0.2 && playing < 5 && paused === (await page.evaluate(() => window.viewer.time)), `play advances (${playing.toFixed(3)} s) and pause holds`);
 
-  // ?src= opens a file served beside the page (scripts/viewer.sh RECORDING does this).
-  const second = await browser.newPage();
-  await second.goto(`http://127.0.0.1:${server.address().port}/index.html?src=recording.glb`);
-  await second.waitForFunction(() => window.viewer?.loaded, null, { timeout: 30000 });
-  expect(Math.abs((await second.evaluate(() => window.viewer.duration)) - info.duration) < 1e-6, '?src=recording.glb opens the file');
+  // The download is the CLI's conversion, byte for byte.
+  const glb = await download(page);
+  execFileSync(tool, ['convert', recording, join(work, 'cli.glb'), '-q', '--force']);
+  expect(glb.name === basename(recording).replace(/\.bin$/i, '.glb') && glb.bytes.equals(readFileSync(join(work, 'cli.glb'))),
+         `Download gives ${glb.name}, byte-identical to inputanim convert (${glb.bytes.length} bytes)`);
+  expect(page.errors.length === 0, `no console errors after all that (${page.errors.join('; ')})`);
+
+  if (foreign) {
+    // A truncated recording: a clear error on the page naming the file, never an endless "loading".
+    const truncated = join(work, 'truncated.bin');
+    writeFileSync(truncated, readFileSync(recording).subarray(0, 1000));
+    const cliError = (() => { try { execFileSync(tool, ['info', truncated], { stdio: 'pipe' }); return ''; } catch (e) { return e.stderr.toString(); } })();
+    const failed = await openFiles(page, truncated);
+    const banner = await page.evaluate(() => ({ shown: !document.getElementById('error').hidden, text: document.getElementById('error').textContent }));
+    expect(failed.loaded === null && failed.error?.includes('truncated.bin') && banner.shown && banner.text === failed.error,
+           `a truncated .bin shows an error on the page: "${failed.error}"`);
+    expect(cliError.includes(failed.error.slice(failed.error.indexOf(': ') + 2)), `the same error as the CLI's: ${cliError.trim()}`);
+
+    // A foreign glTF (Godot's hand, via Blender): plays, and its download is the CLI's .bin, byte for byte.
+    const opened = await openFiles(page, foreign);
+    const foreignInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--json']));
+    expect(opened.error === null && Math.abs(opened.loaded.duration - foreignInfo.duration) < 1e-9,
+           `a foreign glTF opens after the error: ${opened.loaded?.duration} s, [${opened.loaded?.sections}]`);
+    const bin = await download(page);
+    execFileSync(tool, ['convert', foreign, join(work, 'cli.bin'), '-q', '--force']);
+    expect(bin.name.endsWith('.bin') && bin.bytes.equals(readFileSync(join(work, 'cli.bin'))), `its download ${bin.name} is the CLI's conversion, byte-identical`);
+
+    // A .gltf with its buffer in a file beside it, both dropped (picked) together.
+    execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
+    const both = await openFiles(page, [join(work, 'separate.bin'), join(work, 'separate.gltf')]);
+    expect(both.error === null && Math.abs(both.loaded.duration - info.duration) < 1e-9, `a .gltf opens with its .bin (${both.error ?? both.loaded.duration + ' s'})`);
+    const alone = await openFiles(page, join(work, 'separate.gltf'));
+    expect(alone.loaded === null && /separate\.bin/.test(alone.error ?? ''), `a .gltf without its .bin says which file is missing: "${alone.error}"`);
+    expect(page.errors.length === 0, `no console errors on bad files (${page.errors.join('; ')})`);
+
+    // ?src= opens a file served beside the page (scripts/viewer.sh RECORDING does this).
+    copyFileSync(recording, join(work, 'served.bin'));
+    served.set('served.bin', join(work, 'served.bin'));
+    const second = await newPage('?src=served.bin');
+    await second.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, { timeout: 60000 });
+    expect(Math.abs((await second.evaluate(() => window.inputanimViewer.loaded?.duration)) - info.duration) < 1e-9, '?src=served.bin opens the file');
+  }
 } finally {
   await browser.close();
   server.close();

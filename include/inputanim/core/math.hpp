@@ -5,11 +5,25 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <numbers>
 
 namespace inputanim {
 
 // ---- angles ----------------------------------------------------------------------------------------
+
+// A float's bits and back (what std::bit_cast does; emscripten's libc++ has no bit_cast).
+inline std::uint32_t floatBits(float value) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+}
+inline float floatFromBits(std::uint32_t bits) {
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
 
 inline constexpr double kPi = std::numbers::pi;
 inline constexpr double kRadiansToDegrees = 180 / kPi;

@@ -1,65 +1,15 @@
 // info: what a recording (or the recording a glTF converts to) holds, and what the checker finds.
-#include <charconv>
 #include <iostream>
 #include <map>
 
 #include "findings.hpp"
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/analysis/summary.hpp"
+#include "inputanim/report.hpp"
 #include "verbs.hpp"
 
 namespace cli {
 namespace {
-
-// Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209).
-Json shortestJson(float value) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    return Json(std::strtod(std::string(text, end).c_str(), nullptr));
-}
-
-Json intervalsJson(const std::vector<ia::Interval>& intervals) {
-    Json list = Json::array();
-    for (const auto& interval : intervals) list.push_back({interval.start, interval.end});
-    return list;
-}
-
-Json infoJson(const std::string& path, const ia::Recording& recording, const ia::LoadReport& loaded, const ia::RecordingSummary& summary,
-              const std::vector<ia::Finding>& findings) {
-    Json json;
-    json["schema"] = "inputanim.info/1";
-    json["file"] = path;
-    json["format"] = {{"version", ia::versionName(recording.encoding)}, {"layout", ia::layoutName(recording.encoding.layout)}};
-    json["flags"] = {{"hasCameraPose", recording.hasCameraPose != 0},
-                     {"hasHandData", recording.hasHandData != 0},
-                     {"hasEyeGaze", recording.hasEyeGaze != 0}};
-    json["duration"] = summary.duration;
-    json["keyTimes"] = {{"start", summary.keyTimes.start}, {"end", summary.keyTimes.end}};
-    json["curves"] = summary.curves;
-    json["keys"] = summary.keys;
-    Json sections = Json::object();
-    for (const auto& section : summary.sections)
-        sections[section.name] = {{"present", section.present}, {"curves", section.curves}, {"curvesWithKeys", section.curvesWithKeys},
-                                  {"keys", section.keys}};
-    json["sections"] = sections;
-    json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])}, {"right", intervalsJson(summary.booleanTrue[1])}};
-    json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])}, {"right", intervalsJson(summary.booleanTrue[3])}};
-    Json markers = Json::array();
-    for (const auto& marker : recording.markers) markers.push_back({{"time", shortestJson(marker.time)}, {"name", marker.name}});
-    json["markers"] = markers;
-    json["findings"] = findingsJson(findings);
-    json["input"] = {{"kind", ia::inputKindName(loaded.kind)}};
-    if (loaded.kind != ia::InputKind::MrtkBinary) {
-        Json animations = Json::array();
-        for (const auto& a : loaded.gltf.animations)
-            animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
-        json["input"]["ownFile"] = loaded.gltf.ownFile;
-        json["input"]["animations"] = animations;
-        json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
-        json["input"]["notes"] = loaded.gltf.notes;
-    }
-    return json;
-}
 
 std::string intervalsText(const std::vector<ia::Interval>& intervals, bool present) {
     if (!present) return "-";
@@ -145,7 +95,7 @@ Verb addInfo(CLI::App& app, const Globals&) {
         if (!recording) return fail(recording.error());
         const auto summary = ia::summarize(*recording);
         const auto findings = ia::checkRecording(*recording);
-        if (options->json) std::cout << dumped(infoJson(options->input.path, *recording, loaded, summary, findings)) << "\n";
+        if (options->json) std::cout << dumped(Json::parse(ia::infoJson(options->input.path, *recording, loaded, summary, findings))) << "\n";
         else printInfoText(options->input.path, *recording, loaded, summary, findings);
         return int(kExitSuccess);
     }, &options->input.path};

@@ -1,0 +1,61 @@
+// The time to open a recording in the web viewer (headless Chromium, the static folder scripts/build-viewer.sh
+// makes): from choosing the file to the hands drawn (read into the library's memory, decoded, converted to .glb in
+// WebAssembly, loaded by three.js, framed and rendered), with the parts the page reports, against the native CLI's
+// `convert` of the same file in the same run. Medians of RUNS, each in a fresh page.
+// Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { createRequire } from 'node:module';
+
+const [tool, site, recording, runsArg] = process.argv.slice(2);
+const runs = Number(runsArg ?? 5);
+const require = createRequire(new URL('../tests/interop/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-viewer-'));
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+const server = createServer((request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
+      .end(readFileSync(join(site, path === '/' ? 'index.html' : path)));
+  } catch { response.writeHead(404).end(); }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+});
+const page = [], native = [];
+try {
+  for (let run = 0; run < runs; run++) {
+    let start = performance.now();
+    execFileSync(tool, ['convert', recording, join(work, 'out.glb'), '--force', '-q']);
+    native.push((performance.now() - start) / 1000);
+
+    const tab = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+    await tab.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await tab.waitForFunction(() => window.viewer.ready, null, { timeout: 60000 });  // the library compiled
+    start = performance.now();
+    await tab.setInputFiles('#file', recording);
+    await tab.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, { timeout: 120000, polling: 20 });
+    const state = await tab.evaluate(() => ({ error: window.inputanimViewer.error, stages: window.viewer.stageMilliseconds }));
+    if (state.error) throw new Error(state.error);
+    page.push({ total: (performance.now() - start) / 1000, ...state.stages });
+    await tab.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(work, { recursive: true, force: true });
+}
+const size = readFileSync(recording).length / 1e6;
+const open = median(page.map((p) => p.total)), cli = median(native);
+const stage = (name) => median(page.map((p) => p[name] ?? 0)) / 1000;
+console.log(`| ${size.toFixed(1)} MB | ${open.toFixed(2)} s (${Math.min(...page.map((p) => p.total)).toFixed(2)}-${Math.max(...page.map((p) => p.total)).toFixed(2)}) |` +
+            ` ${stage('reading').toFixed(2)} | ${stage('decoding').toFixed(2)} | ${stage('converting').toFixed(2)} | ${stage('drawing').toFixed(2)} |` +
+            ` ${cli.toFixed(2)} s | ${((stage('decoding') + stage('converting')) / cli).toFixed(2)}x |`);

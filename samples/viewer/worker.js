@@ -1,0 +1,107 @@
+// The library in WebAssembly (wasm/bindings.cpp), off the page's thread: reads a dropped recording (.bin, .glb or
+// .gltf, with the files a .gltf names beside it), reports progress, and answers with what the page shows.
+// Messages in:  {type: 'open', files: [File, ...], main: index of the file to open}
+//               {type: 'convert'}: the open recording in the other format (.bin for glTF input)
+// Messages out: {type: 'ready', version} once, then per file: {type: 'progress', stage, fraction}, {type: 'info', info,
+//               profile}, {type: 'glb', buffer} (what to draw), {type: 'findings', findings}, {type: 'done'};
+//               {type: 'converted', buffer, name}; {type: 'error', message, fatal} (fatal: start a new worker).
+/* global createInputanim */
+importScripts('inputanim.js');
+
+const INPUT_FOLDER = '/input';
+let module = null;
+let openName = '';
+
+const post = (message, transfer = []) => postMessage(message, transfer);
+const progress = (stage, fraction = null) => post({ type: 'progress', stage, fraction });
+
+// A call into the library: its JSON answer, or an Error with the library's message.
+function call(name, ...args) {
+  const answer = JSON.parse(module.UTF8ToString(module[`_inputanim_${name}`](...args)));
+  if (!answer.ok) throw new Error(answer.error);
+  return answer;
+}
+
+function withString(text, use) {
+  const size = module.lengthBytesUTF8(text) + 1;
+  const pointer = module._malloc(size);
+  try {
+    module.stringToUTF8(text, pointer, size);
+    return use(pointer);
+  } finally { module._free(pointer); }
+}
+
+// The library's output, copied out of its memory into a buffer the page can own.
+function takeOutput() {
+  const start = module._inputanim_output_data();
+  const bytes = module.HEAPU8.slice(start, start + module._inputanim_output_size());
+  module._inputanim_release_output();
+  return bytes.buffer;
+}
+
+// The file into the library's memory. One read of the whole file is several times faster than streaming it in
+// chunks (bench/viewer_open.mjs); the progress bar moves by stage instead.
+async function readIntoMemory(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const pointer = module._malloc(Math.max(1, bytes.length));
+  if (!pointer) throw new Error(`${file.name}: not enough memory for ${bytes.length} bytes`);
+  module.HEAPU8.set(bytes, pointer);
+  return { pointer, size: bytes.length };
+}
+
+// The other files of a drop go into the library's folder for the input, where a .gltf's buffers are looked up.
+async function placeBesideInput(files) {
+  const fs = module.FS;
+  if (fs.analyzePath(INPUT_FOLDER).exists) {
+    for (const name of fs.readdir(INPUT_FOLDER)) if (name !== '.' && name !== '..') fs.unlink(`${INPUT_FOLDER}/${name}`);
+  } else {
+    fs.mkdir(INPUT_FOLDER);
+    fs.chdir(INPUT_FOLDER);  // the input is named as the user knows it, and its buffers are found beside it
+  }
+  for (const file of files) fs.writeFile(`${INPUT_FOLDER}/${file.name}`, new Uint8Array(await file.arrayBuffer()));
+}
+
+async function open(files, main) {
+  const file = files[main];
+  openName = file.name;
+  await placeBesideInput(files.filter((_, i) => i !== main));
+  progress('reading');
+  const input = await readIntoMemory(file);
+  let opened;
+  try {
+    progress('decoding');
+    opened = withString(file.name, (path) => call('open', input.pointer, input.size, path));
+  } finally { module._free(input.pointer); }
+  post({ type: 'info', info: opened.info, profile: opened.profile });
+  progress('converting');
+  call('export_glb');
+  const glb = takeOutput();
+  post({ type: 'glb', buffer: glb }, [glb]);
+  progress('checking');
+  post({ type: 'findings', findings: call('check').findings });
+  post({ type: 'done' });
+}
+
+function convert(toBinary) {
+  call(toBinary ? 'export_binary' : 'export_glb');
+  const buffer = takeOutput();
+  const name = openName.replace(/\.(bin|glb|gltf)$/i, '') + (toBinary ? '.bin' : '.glb');
+  post({ type: 'converted', buffer, name }, [buffer]);
+}
+
+const ready = createInputanim({ locateFile: (path) => new URL(path, self.location.href).href }).then((instance) => {
+  module = instance;
+  post({ type: 'ready', version: module.UTF8ToString(module._inputanim_version()) });
+});
+
+onmessage = async ({ data }) => {
+  try {
+    await ready;
+    if (data.type === 'open') await open(data.files, data.main);
+    else if (data.type === 'convert') convert(data.toBinary);
+  } catch (error) {
+    // A WebAssembly trap (out of memory, an abort) leaves the module unusable: the page starts a new worker.
+    const fatal = error instanceof WebAssembly.RuntimeError || !(error instanceof Error);
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error), fatal });
+  }
+};

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the web viewer as a static folder that any web server can host: the page (samples/viewer), the library in
+# WebAssembly (scripts/build-wasm.sh) and the parts of three.js it uses (pinned in samples/viewer/package-lock.json).
+# Usage: scripts/build-viewer.sh [OUT_DIR]   (default build-viewer/)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$(realpath -m "${1:-$root/build-viewer}")
+cd "$root"
+scripts/build-wasm.sh >/dev/null
+viewer=samples/viewer
+if [ ! -f "$viewer/node_modules/.package-lock.json" ] || [ "$viewer/package-lock.json" -nt "$viewer/node_modules/.package-lock.json" ]; then
+    command -v npm >/dev/null || scripts/install-deps.sh --wasm
+    echo "installing three.js for the viewer (pinned in $viewer/package-lock.json)" >&2
+    npm ci --prefix "$viewer" --no-audit --no-fund --loglevel=error >/dev/null
+fi
+three=$viewer/node_modules/three
+mkdir -p "$out/three/build" "$out/three/examples/jsm/loaders" "$out/three/examples/jsm/controls" "$out/three/examples/jsm/utils"
+cp "$viewer"/index.html "$viewer"/viewer.js "$viewer"/viewer.css "$viewer"/worker.js build-wasm/inputanim.js build-wasm/inputanim.wasm "$out/"
+cp "$three/LICENSE" "$out/three/"
+cp "$three/build/three.module.js" "$three/build/three.core.js" "$out/three/build/"
+cp "$three/examples/jsm/loaders/GLTFLoader.js" "$out/three/examples/jsm/loaders/"
+cp "$three/examples/jsm/controls/OrbitControls.js" "$out/three/examples/jsm/controls/"
+cp "$three/examples/jsm/utils/BufferGeometryUtils.js" "$three/examples/jsm/utils/SkeletonUtils.js" "$out/three/examples/jsm/utils/"
+echo "$out"

@@ -1,0 +1,87 @@
+// The JSON reports. Text from files (names, messages) may hold invalid UTF-8: it is replaced, never thrown on.
+#include "inputanim/report.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+namespace inputanim {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string dumped(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209): the fewest significant
+// digits that read back as the same float (std::to_chars of a float, which emscripten's libc++ lacks).
+Json shortestJson(float value) {
+    char text[32];
+    for (int digits = 1;; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, double(value));
+        if (digits >= 9 || std::strtof(text, nullptr) == value) return Json(std::strtod(text, nullptr));
+    }
+}
+
+Json intervalsJson(const std::vector<Interval>& intervals) {
+    Json list = Json::array();
+    for (const auto& interval : intervals) list.push_back({interval.start, interval.end});
+    return list;
+}
+
+Json findingList(const std::vector<Finding>& findings) {
+    Json list = Json::array();
+    for (const auto& finding : findings)
+        list.push_back({{"severity", severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve},
+                        {"key", finding.key ? Json(*finding.key) : Json(nullptr)}, {"message", finding.message}});
+    return list;
+}
+
+}  // namespace
+
+std::string findingsJson(const std::vector<Finding>& findings) { return dumped(findingList(findings)); }
+
+std::string profileFindingsJson(const std::vector<Finding>& findings) {
+    Json list = Json::array();
+    for (const auto& f : findings)
+        list.push_back({{"severity", severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
+    return dumped(list);
+}
+
+std::string infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
+                     const std::vector<Finding>& findings) {
+    Json json;
+    json["schema"] = "inputanim.info/1";
+    json["file"] = path;
+    json["format"] = {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}};
+    json["flags"] = {{"hasCameraPose", recording.hasCameraPose != 0},
+                     {"hasHandData", recording.hasHandData != 0},
+                     {"hasEyeGaze", recording.hasEyeGaze != 0}};
+    json["duration"] = summary.duration;
+    json["keyTimes"] = {{"start", summary.keyTimes.start}, {"end", summary.keyTimes.end}};
+    json["curves"] = summary.curves;
+    json["keys"] = summary.keys;
+    Json sections = Json::object();
+    for (const auto& section : summary.sections)
+        sections[section.name] = {{"present", section.present}, {"curves", section.curves}, {"curvesWithKeys", section.curvesWithKeys},
+                                  {"keys", section.keys}};
+    json["sections"] = sections;
+    json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])}, {"right", intervalsJson(summary.booleanTrue[1])}};
+    json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])}, {"right", intervalsJson(summary.booleanTrue[3])}};
+    Json markers = Json::array();
+    for (const auto& marker : recording.markers) markers.push_back({{"time", shortestJson(marker.time)}, {"name", marker.name}});
+    json["markers"] = markers;
+    json["findings"] = findingList(findings);
+    json["input"] = {{"kind", inputKindName(loaded.kind)}};
+    if (loaded.kind != InputKind::MrtkBinary) {
+        Json animations = Json::array();
+        for (const auto& a : loaded.gltf.animations)
+            animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
+        json["input"]["ownFile"] = loaded.gltf.ownFile;
+        json["input"]["animations"] = animations;
+        json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
+        json["input"]["notes"] = loaded.gltf.notes;
+    }
+    return dumped(json);
+}
+
+}  // namespace inputanim

@@ -1,0 +1,101 @@
+// The library's entry points for JavaScript (the web viewer's worker, samples/viewer/worker.js): one file open at a
+// time, in steps, so that the worker can report progress between them. Every step returns JSON text
+// ({"ok": true, ...} or {"ok": false, "error": "..."}), valid until the next call; bytes are read with outputData()
+// and outputSize(). Nothing here throws: the library reports errors as values.
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "inputanim/analysis/check.hpp"
+#include "inputanim/analysis/summary.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/validate.hpp"
+#include "inputanim/load.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+#include "inputanim/report.hpp"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace ia = inputanim;
+
+struct OpenFile {
+    std::string name;
+    std::optional<ia::Recording> recording;
+    ia::LoadReport loaded;
+};
+
+OpenFile current;
+std::vector<std::uint8_t> output;
+std::string reply;
+
+const char* answer(const Json& json) {
+    reply = json.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return reply.c_str();
+}
+
+const char* failure(const ia::Error& error) { return answer({{"ok", false}, {"error", error.describe()}}); }
+
+}  // namespace
+
+extern "C" {
+
+// Reads a recording (MRTK binary, .glb or .gltf, told apart by content) from `size` bytes at `bytes`, which the
+// caller frees afterwards. `path` names it in messages; a .gltf's external buffers are read from its folder
+// (the worker writes files dropped with it there). Returns {"ok", "info": inputanim.info/1 without the checker's
+// findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile":
+// the profile's findings for glTF input}.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const std::uint8_t* bytes, std::size_t size, const char* path) {
+    current = {};
+    output = {};
+    current.name = path;
+    const std::span<const std::uint8_t> input(bytes, size);
+    auto recording = ia::loadRecording(input, current.name, {}, &current.loaded);
+    if (!recording) return failure(recording.error());
+    current.recording = std::move(*recording);
+    Json profile = Json::array();
+    if (current.loaded.kind != ia::InputKind::MrtkBinary) {
+        auto checked = ia::checkProfile(input, current.name);
+        if (checked) profile = Json::parse(ia::profileFindingsJson(checked->findings));
+    }
+    const auto summary = ia::summarize(*current.recording);
+    return answer({{"ok", true}, {"info", Json::parse(ia::infoJson(current.name, *current.recording, current.loaded, summary, {}))},
+                   {"profile", profile}});
+}
+
+// The checker's findings on the open recording: {"ok", "findings": [...]} (the schema of info's "findings").
+EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
+    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    return answer({{"ok", true}, {"findings", Json::parse(ia::findingsJson(ia::checkRecording(*current.recording)))}});
+}
+
+// The open recording as a GLB in the profile (what the viewer draws), into outputData()/outputSize().
+EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
+    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    ia::ExportReport report;
+    auto glb = ia::exportGlb(*current.recording, {}, &report);
+    if (!glb) return failure(glb.error());
+    output = std::move(*glb);
+    return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
+}
+
+// The open recording as an MRTK binary recording (its own format version and layout), into outputData().
+EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
+    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    auto bytes = ia::writeRecording(*current.recording);
+    if (!bytes) return failure(bytes.error());
+    output = std::move(*bytes);
+    return answer({{"ok", true}});
+}
+
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data() { return output.data(); }
+EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size() { return output.size(); }
+// Frees the output once the caller has copied it.
+EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { std::vector<std::uint8_t>().swap(output); }
+EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
+
+}  // extern "C"
