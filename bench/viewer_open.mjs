@@ -4,32 +4,18 @@
 // `convert` of the same file in the same run. Medians of RUNS, each in a fresh page.
 // Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { launchChromium, serveSite } from '../tests/interop/viewer_site.mjs';
 
 const [tool, site, recording, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 5);
-const require = createRequire(new URL('../tests/interop/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-viewer-'));
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-const server = createServer((request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
-      .end(readFileSync(join(site, path === '/' ? 'index.html' : path)));
-  } catch { response.writeHead(404).end(); }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-});
+const { origin, close } = await serveSite(site);
+const browser = await launchChromium();
 const page = [], native = [];
 try {
   for (let run = 0; run < runs; run++) {
@@ -38,7 +24,7 @@ try {
     native.push((performance.now() - start) / 1000);
 
     const tab = await browser.newPage({ viewport: { width: 1000, height: 760 } });
-    await tab.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await tab.goto(`${origin}/index.html`);
     await tab.waitForFunction(() => window.viewer.ready, null, { timeout: 60000 });  // the library compiled
     start = performance.now();
     await tab.setInputFiles('#file', recording);
@@ -50,7 +36,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  close();
   rmSync(work, { recursive: true, force: true });
 }
 const size = readFileSync(recording).length / 1e6;

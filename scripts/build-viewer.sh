@@ -6,13 +6,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "${1:-$root/build-viewer}")
 cd "$root"
+scripts/install-deps.sh --wasm  # emscripten and the viewer's three.js; quick when they are there
 scripts/build-wasm.sh >/dev/null
 viewer=samples/viewer
-if [ ! -f "$viewer/node_modules/.package-lock.json" ] || [ "$viewer/package-lock.json" -nt "$viewer/node_modules/.package-lock.json" ]; then
-    command -v npm >/dev/null || scripts/install-deps.sh --wasm
-    echo "installing three.js for the viewer (pinned in $viewer/package-lock.json)" >&2
-    npm ci --prefix "$viewer" --no-audit --no-fund --loglevel=error >/dev/null
-fi
 three=$viewer/node_modules/three
 mkdir -p "$out/three/build" "$out/three/examples/jsm/loaders" "$out/three/examples/jsm/controls" "$out/three/examples/jsm/utils"
 cp "$viewer"/index.html "$viewer"/viewer.js "$viewer"/viewer.css "$viewer"/worker.js build-wasm/inputanim.js build-wasm/inputanim.wasm "$out/"

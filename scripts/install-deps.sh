@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what the build needs; with --wasm, what the web viewer's WebAssembly build needs (Debian's emscripten,
-# node); with --test, all the test suite needs (the viewer's build included) and the npm test helpers pinned in
-# tests/interop/package-lock.json. Idempotent: quick when everything is there.
+# Installs what the build needs; with --wasm, what the web viewer's build needs (Debian's emscripten, node, the
+# viewer's three.js pinned in samples/viewer/package-lock.json); with --test, all the test suite needs (the
+# viewer's build included, and the npm test helpers pinned in tests/interop/package-lock.json).
+# Idempotent: quick when everything is there.
 # Usage: scripts/install-deps.sh [--test | --wasm | --fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,12 +28,15 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-if [ "${1:-}" = "--test" ]; then
-    for dir in tests/interop samples/viewer; do
-        # Reinstall when the lock file is newer than what was installed from it.
-        if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
-            echo "installing npm packages of $dir (pinned in its package-lock.json)" >&2
-            npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
-        fi
-    done
-fi
+npm_dirs=()
+case "${1:-}" in
+    --test) npm_dirs=(tests/interop samples/viewer) ;;
+    --wasm) npm_dirs=(samples/viewer) ;;  # the viewer's three.js
+esac
+for dir in "${npm_dirs[@]}"; do
+    # Reinstall when the lock file is newer than what was installed from it.
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        echo "installing npm packages of $dir (pinned in its package-lock.json)" >&2
+        npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+    fi
+done

@@ -38,7 +38,9 @@ const char* answer(const Json& json) {
     return reply.c_str();
 }
 
-const char* failure(const ia::Error& error) { return answer({{"ok", false}, {"error", error.describe()}}); }
+const char* failure(const std::string& message) { return answer({{"ok", false}, {"error", message}}); }
+const char* failure(const ia::Error& error) { return failure(error.describe()); }
+constexpr const char* kNothingOpen = "no recording is open";
 
 }  // namespace
 
@@ -69,13 +71,13 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const std::uint8_t* bytes, std::
 
 // The checker's findings on the open recording: {"ok", "findings": [...]} (the schema of info's "findings").
 EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
-    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    if (!current.recording) return failure(kNothingOpen);
     return answer({{"ok", true}, {"findings", Json::parse(ia::findingsJson(ia::checkRecording(*current.recording)))}});
 }
 
 // The open recording as a GLB in the profile (what the viewer draws), into outputData()/outputSize().
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
-    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    if (!current.recording) return failure(kNothingOpen);
     ia::ExportReport report;
     auto glb = ia::exportGlb(*current.recording, {}, &report);
     if (!glb) return failure(glb.error());
@@ -85,7 +87,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
 
 // The open recording as an MRTK binary recording (its own format version and layout), into outputData().
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
-    if (!current.recording) return answer({{"ok", false}, {"error", "no recording is open"}});
+    if (!current.recording) return failure(kNothingOpen);
     auto bytes = ia::writeRecording(*current.recording);
     if (!bytes) return failure(bytes.error());
     output = std::move(*bytes);

@@ -230,11 +230,24 @@ function bandsOf(info) {
 }
 
 const isTracked = (side) => (state.hands[side]?.scale.x ?? 0) > 0.5;
+const sideOf = (joint) => joint.name.split('_')[1];  // Hand_Left_IndexTip -> Left
+
+// Calls visit() with the scene posed at `count` + 1 evenly spaced times over the recording, then returns to the
+// current time.
+function sampleRecording(count, visit) {
+  const time = state.time;
+  for (let k = 0; k <= count; k++) {
+    state.mixer.setTime((state.duration * k) / count);
+    state.root.updateMatrixWorld(true);
+    visit();
+  }
+  seek(time);
+}
 
 // Positions of the tracked hands' joints at the current time.
 function visibleJointPositions() {
   const points = [];
-  for (const joint of state.joints) if (isTracked(joint.name.split('_')[1])) points.push(joint.getWorldPosition(new THREE.Vector3()));
+  for (const joint of state.joints) if (isTracked(sideOf(joint))) points.push(joint.getWorldPosition(new THREE.Vector3()));
   return points;
 }
 
@@ -242,11 +255,7 @@ function visibleJointPositions() {
 function placeFloor() {
   if (!state.head) { floor.position.y = 0; return; }
   const heights = [];
-  for (let k = 0; k <= 50; k++) {
-    state.mixer.setTime((state.duration * k) / 50);
-    state.root.updateMatrixWorld(true);
-    heights.push(state.head.getWorldPosition(new THREE.Vector3()).y);
-  }
+  sampleRecording(50, () => heights.push(state.head.getWorldPosition(new THREE.Vector3()).y));
   heights.sort((a, b) => a - b);
   floor.position.y = heights[25] - EYE_HEIGHT;
 }
@@ -262,18 +271,14 @@ function frameHands(now) {
     const starts = [...state.info.tracked.left, ...state.info.tracked.right].map(([start, end]) => start + Math.min(0.05, (end - start) / 2));
     seek(Math.min(...starts));
     box.setFromPoints(visibleJointPositions());
-    const palms = [];
-    for (let k = 0; k <= 240; k++) {
-      state.mixer.setTime((state.duration * k) / 240);
-      state.root.updateMatrixWorld(true);
-      for (const side of SIDES) {
-        const palm = state.root.getObjectByName(`Hand_${side}_Palm`);
-        if (palm && isTracked(side)) palms.push(palm.getWorldPosition(new THREE.Vector3()));
-      }
-    }
     seek(time);
-    const percentile = (axis, q) => palms.map((p) => p[axis]).sort((a, b) => a - b)[Math.floor(q * (palms.length - 1))];
-    if (palms.length) {
+    const palms = SIDES.map((side) => [side, state.root.getObjectByName(`Hand_${side}_Palm`)]).filter(([, palm]) => palm);
+    const positions = [];
+    sampleRecording(240, () => {
+      for (const [side, palm] of palms) if (isTracked(side)) positions.push(palm.getWorldPosition(new THREE.Vector3()));
+    });
+    const percentile = (axis, q) => positions.map((p) => p[axis]).sort((a, b) => a - b)[Math.floor(q * (positions.length - 1))];
+    if (positions.length) {
       box.expandByPoint(new THREE.Vector3(percentile('x', 0.2), percentile('y', 0.2), percentile('z', 0.2)));
       box.expandByPoint(new THREE.Vector3(percentile('x', 0.8), percentile('y', 0.8), percentile('z', 0.8)));
     }
@@ -363,7 +368,7 @@ function jointAt(clientX, clientY) {
   const rect = renderer.domElement.getBoundingClientRect();
   let best = null, bestDistance = 16;
   for (const joint of state.joints) {
-    if (!isTracked(joint.name.split('_')[1])) continue;
+    if (!isTracked(sideOf(joint))) continue;
     const p = joint.getWorldPosition(new THREE.Vector3()).project(activeCamera());
     if (p.z > 1) continue;
     const x = rect.left + ((p.x + 1) / 2) * rect.width, y = rect.top + ((1 - p.y) / 2) * rect.height;
@@ -381,7 +386,7 @@ function showJoint() {
   const rotation = joint.getWorldQuaternion(new THREE.Quaternion());
   const euler = new THREE.Euler().setFromQuaternion(rotation, 'YXZ');
   const f = (v, d = 4) => v.toFixed(d).padStart(d + 4);
-  const tracked = isTracked(joint.name.split('_')[1]);
+  const tracked = isTracked(sideOf(joint));
   marker.visible = tracked;
   marker.position.copy(position);
   marker.quaternion.copy(rotation);
@@ -407,7 +412,7 @@ function intervalsText(intervals) {
 function showSummary() {
   const info = state.info;
   const input = info.input;
-  state.kind = input.kind === 'MRTK binary' ? 'MRTK binary' : input.kind;
+  state.kind = input.kind;
   const rows = [
     ['file', state.name],
     ['input', input.kind === 'MRTK binary' ? `MRTK binary ${info.format.version} (${info.format.layout})`
@@ -527,7 +532,7 @@ function saveAs(buffer, name) {
 function download() {
   if (!state.loaded) return;
   if (state.kind === 'MRTK binary') saveAs(state.glb, state.name.replace(/\.bin$/i, '') + '.glb');
-  else worker?.postMessage({ type: 'convert', toBinary: true });
+  else worker?.postMessage({ type: 'convert' });
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));

@@ -1,7 +1,7 @@
 // The library in WebAssembly (wasm/bindings.cpp), off the page's thread: reads a dropped recording (.bin, .glb or
 // .gltf, with the files a .gltf names beside it), reports progress, and answers with what the page shows.
 // Messages in:  {type: 'open', files: [File, ...], main: index of the file to open}
-//               {type: 'convert'}: the open recording in the other format (.bin for glTF input)
+//               {type: 'convert'}: the open glTF as a recording (.bin); a recording's .glb is already sent to draw
 // Messages out: {type: 'ready', version} once, then per file: {type: 'progress', stage, fraction}, {type: 'info', info,
 //               profile}, {type: 'glb', buffer} (what to draw), {type: 'findings', findings}, {type: 'done'};
 //               {type: 'converted', buffer, name}; {type: 'error', message, fatal} (fatal: start a new worker).
@@ -82,10 +82,10 @@ async function open(files, main) {
   post({ type: 'done' });
 }
 
-function convert(toBinary) {
-  call(toBinary ? 'export_binary' : 'export_glb');
+function convertToBinary() {
+  call('export_binary');
   const buffer = takeOutput();
-  const name = openName.replace(/\.(bin|glb|gltf)$/i, '') + (toBinary ? '.bin' : '.glb');
+  const name = openName.replace(/\.(glb|gltf)$/i, '') + '.bin';
   post({ type: 'converted', buffer, name }, [buffer]);
 }
 
@@ -98,7 +98,7 @@ onmessage = async ({ data }) => {
   try {
     await ready;
     if (data.type === 'open') await open(data.files, data.main);
-    else if (data.type === 'convert') convert(data.toBinary);
+    else if (data.type === 'convert') convertToBinary();
   } catch (error) {
     // A WebAssembly trap (out of memory, an abort) leaves the module unusable: the page starts a new worker.
     const fatal = error instanceof WebAssembly.RuntimeError || !(error instanceof Error);

@@ -8,12 +8,11 @@
 // conversion), a .gltf dropped with its buffer file, and ?src=.
 // Usage: node viewer.mjs INPUTANIM SITE_DIR RECORDING.bin [FOREIGN.gltf]
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, normalize } from 'node:path';
+import { basename, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveSite } from './viewer_site.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));
@@ -72,24 +71,10 @@ function decodePng(buffer) {
 const isLeftHand = ([r, g, b]) => b > r + 45 && b > 90;
 const isRightHand = ([r, g, b]) => r > b + 45 && r > 90 && g > 0.45 * r && g - b > 0.12 * r;  // not the red pinch marker
 
-// ---- a static server for the site, and files to open by ?src= ----
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+// ---- the site, and files to open by ?src= ----
 const served = new Map();  // name -> path, for ?src=
-const server = createServer((request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const body = readFileSync(served.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path));
-    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
-  } catch { response.writeHead(404).end(); }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-         '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { origin, close } = await serveSite(site, served);
+const browser = await launchChromium();
 
 async function newPage(query = '') {
   const page = await browser.newPage({ viewport: { width: 1000, height: 760 }, acceptDownloads: true });
@@ -172,15 +157,14 @@ try {
     const points = joints.map((name) => shot.project(joint(row, side, name)));
     const [px, py] = shot.project(joint(row, side, 'Palm'));
     const atPalm = count(shot.image, isHand, [px - 8, py - 8, px + 8, py + 8]);
-    const [hx0, hy0, hx1, hy1] = box(points, 0), margin = Math.max(20, 0.25 * Math.max(hx1 - hx0, hy1 - hy0));
+    const [x0, y0, x1, y1] = box(points, 0), across = Math.max(x1 - x0, y1 - y0), margin = Math.max(20, 0.25 * across);
     const total = count(shot.image, isHand), inside = count(shot.image, isHand, box(points, margin));
     expect(atPalm >= 20, `${side} hand drawn at its palm (${px.toFixed(0)}, ${py.toFixed(0)}) at ${time} s: ${atPalm} of 256 pixels`);
     expect(total > 200 && inside >= 0.95 * total, `${side} hand drawn only where its joints are: ${inside} of ${total} pixels in their box`);
     expect(count(shot.image, other, [px - 3, py - 3, px + 3, py + 3]) === 0, `${side} palm is not drawn in the other hand's colour`);
     // Framed on load: the hand is large on screen, not a small figure (wrist to fingertips a seventh of the height at least; two hands apart share the width).
-    const [, y0, , y1] = box(points, 0), [x0, , x1] = box(points, 0);
-    expect(Math.max(x1 - x0, y1 - y0) > shot.image.height / 7 && points.every(([x, y]) => x > 0 && y > 0 && x < shot.image.width && y < shot.image.height),
-           `${side} hand framed on load: ${Math.round(Math.max(x1 - x0, y1 - y0))} pixels across, inside the view`);
+    expect(across > shot.image.height / 7 && points.every(([x, y]) => x > 0 && y > 0 && x < shot.image.width && y < shot.image.height),
+           `${side} hand framed on load: ${Math.round(across)} pixels across, inside the view`);
   }
   if (leftUntracked !== null) {
     const hidden = await screenshotAt(leftUntracked);
@@ -287,7 +271,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  close();
 }
 if (failures.length === 0) rmSync(work, { recursive: true, force: true });
 else console.log(`screenshots kept in ${work}`);
