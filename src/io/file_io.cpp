@@ -1,6 +1,8 @@
 #include "inputanim/io/file_io.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <utility>
 
 namespace inputanim {
@@ -50,6 +53,23 @@ void forget(const char* temporary) {
         if (slot.compare_exchange_strong(expected, nullptr)) return;
     }
 }
+
+// Holds signals back (they are delivered on release) while a temporary exists but is not yet remembered: one
+// arriving in between would leave it behind.
+class SignalsHeld {
+public:
+    SignalsHeld() {
+        sigset_t all;
+        ::sigfillset(&all);
+        ::pthread_sigmask(SIG_BLOCK, &all, &previous_);
+    }
+    ~SignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+    SignalsHeld(const SignalsHeld&) = delete;
+    SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+private:
+    sigset_t previous_;
+};
 
 extern "C" void removeTemporariesAndDie(int signal) {
     for (auto& slot : temporaries)
@@ -236,9 +256,11 @@ Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<
     const std::string temporaryPath = (folder / hidden).string();
     auto temporary = std::make_unique<char[]>(temporaryPath.size() + 1);
     std::memcpy(temporary.get(), temporaryPath.c_str(), temporaryPath.size() + 1);
+    auto held = std::make_optional<SignalsHeld>();
     const int fd = ::mkstemp(temporary.get());
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
+    held.reset();
     for (const auto& bytes : pieces) {
         std::size_t done = 0;
         while (done < bytes.size()) {
