@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Benchmarks inputanim conversions against the I/O limit (a plain copy) and a peer (gltf-transform copy).
+"""Benchmarks inputanim conversions against copying the same bytes through user space (`cat IN > OUT`).
 
 Usage: bench/run.sh [--quick]   (bench.py is driven by run.sh, which builds and installs what is needed)
-Prints a Markdown table: per recording and job, wall time, input MB/s, keys/s and peak RSS, measured in
-one run on this machine with a warm page cache (each job runs once untimed, then the fastest of three runs
-counts), then the cost per key of the unreduced 1.1 recordings, in wall and CPU time, with and without the
-fixed cost of a run."""
+Every figure comes from paired runs: the conversion and its copy alternate, PAIRS times (after one untimed run of
+each, with a warm page cache), so that both see the same state of the machine; a ratio is the median of the
+pairs' ratios, with the smallest and largest. Peak RSS is the largest of the conversion's runs. Prints Markdown
+tables: conversions against the copy, the cost per key of the unreduced 1.1 recordings, and a batch of 500
+small files with one and two workers."""
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -18,10 +20,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "build", "inputanim")
 FOREIGN = os.path.join(ROOT, "build", "bench", "make_foreign_gltf")
 GLTF_TRANSFORM = os.path.join(ROOT, "bench", "node_modules", ".bin", "gltf-transform")
+PAIRS = 7
 
 
 def run(argv):
-    """Wall seconds, peak RSS (MB) and CPU seconds (user + system) of one process."""
+    """Wall seconds, peak RSS (MB, 10^6 bytes) and CPU seconds (user + system) of one process."""
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
@@ -29,21 +32,35 @@ def run(argv):
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError("failed: " + " ".join(argv))
-    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
-
-
-def timed(argv, repeat=3):
-    """One untimed warm-up run, then the fastest of `repeat` runs (15 for runs under 50 ms, whose noise is
-    larger relative to their time) and the largest peak RSS."""
-    if run(argv)[0] < 0.05:
-        repeat = max(repeat, 15)
-    results = [run(argv) for _ in range(repeat)]
-    return min(r[0] for r in results), max(r[1] for r in results), min(r[2] for r in results)
+    return wall, usage.ru_maxrss * 1024 / 1e6, usage.ru_utime + usage.ru_stime
 
 
 def cat(src, dst):
-    """Copying through user space (read + write), as a converter must: /bin/cat into a file."""
+    """The copy any converter must at least do: read the bytes and write them, through user space."""
     return ["/bin/sh", "-c", 'exec /bin/cat "$0" > "$1"', src, dst]
+
+
+class Paired:
+    """`argv` and `baseline` run alternately, `pairs` times, after one untimed run of each."""
+
+    def __init__(self, argv, baseline, pairs):
+        run(argv), run(baseline)
+        self.runs, self.base = [], []
+        for _ in range(pairs):
+            self.runs.append(run(argv))
+            self.base.append(run(baseline))
+        self.walls = [r[0] for r in self.runs]
+        self.ratios = [r[0] / b[0] for r, b in zip(self.runs, self.base)]
+        self.wall = statistics.median(self.walls)
+        self.base_wall = statistics.median(b[0] for b in self.base)
+        self.cpu = statistics.median(r[2] for r in self.runs)
+        self.rss = max(r[1] for r in self.runs)
+
+    def ratio(self):
+        return f"{statistics.median(self.ratios):.2f} ({min(self.ratios):.2f}-{max(self.ratios):.2f})"
+
+    def wall_range(self):
+        return f"{self.wall:.3f} ({min(self.walls):.3f}-{max(self.walls):.3f})"
 
 
 def keys_of(path):
@@ -51,36 +68,37 @@ def keys_of(path):
     return info["keys"]
 
 
-PER_KEY_JOBS = ("bin -> glb", "glb -> bin", "bin -> bin")
+def mb(path):
+    return os.path.getsize(path) / 1e6
 
 
-def convert_jobs(src, glb, out):
-    """The three conversions of a recording, in PER_KEY_JOBS order (each writes the next one's input)."""
-    return [[TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"], [TOOL, "convert", src, out, "--force"]]
+PER_KEY_JOBS = ("bin -> glb", "glb -> bin")
 
 
-def fixed_costs(work):
-    """timed() of each conversion of an almost keyless recording (17 keys): the cost of a run itself
-    (process start, meshes, glTF JSON, the flush to disk), which every file pays whatever its length."""
-    src = os.path.join(work, "tiny.bin")
+def fixed_costs(work, pairs):
+    """The median wall and CPU time of converting an almost keyless recording (17 keys) each way: the cost of a
+    run itself (process start, meshes, glTF JSON, the flush to disk), which every file pays whatever its length."""
+    src, glb, out = (os.path.join(work, name) for name in ("tiny.bin", "tiny.glb", "tiny-out.bin"))
     subprocess.run([TOOL, "generate", src, "--duration", "0.1", "--rate", "1", "--force"], check=True, capture_output=True)
-    jobs = convert_jobs(src, os.path.join(work, "tiny.glb"), os.path.join(work, "tiny-out.bin"))
-    return {job: timed(argv) for job, argv in zip(PER_KEY_JOBS, jobs)}
+    subprocess.run([TOOL, "convert", src, glb, "--force"], check=True, capture_output=True)
+    fixed = {}
+    for job, argv in zip(PER_KEY_JOBS, ([TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"])):
+        p = Paired(argv, cat(src, out), pairs)
+        fixed[job] = (p.wall, p.cpu)
+    return fixed
 
 
 def print_per_key(per_key, fixed):
-    """Cost per key of the unreduced 1.1 recordings: wall time as measured and beyond the fixed cost of a
-    run, and CPU time beyond it (the work itself, without waiting for the disk)."""
     durations = sorted({d for job in per_key.values() for d in job})
     spread = lambda values: max(values) / min(values) - 1
-    print("\ncost per key, unreduced 1.1 recordings (ns per key; 'beyond fixed' subtracts the time of converting"
+    print("\ncost per key, unreduced 1.1 recordings (ns per key, medians; 'beyond fixed' subtracts the time of converting"
           " a 17-key recording; CPU is user + system time):\n")
     heads = " | ".join(f"{d} s" for d in durations)
     print(f"| job | fixed wall s | fixed CPU s | wall: {heads} | spread | wall beyond fixed: {heads} | spread"
           f" | CPU beyond fixed: {heads} | spread |")
     print("|---|---:|---:|" + "---:|" * (3 * len(durations) + 3))
     for job in PER_KEY_JOBS:
-        f_wall, _, f_cpu = fixed[job]
+        f_wall, f_cpu = fixed[job]
         runs = [per_key[job][d] for d in durations]  # (wall s, CPU s, keys)
         columns = [[wall / keys * 1e9 for wall, _, keys in runs],
                    [(wall - f_wall) / keys * 1e9 for wall, _, keys in runs],
@@ -92,68 +110,68 @@ def print_per_key(per_key, fixed):
 def main():
     quick = "--quick" in sys.argv
     durations = [10, 60] if quick else [10, 60, 600]
+    pairs = 3 if quick else PAIRS
     work = tempfile.mkdtemp(prefix="inputanim-bench-")
-    rows = []
+    rows, others = [], []
     per_key = {job: {} for job in PER_KEY_JOBS}
     try:
-        fixed = fixed_costs(work)
+        fixed = fixed_costs(work, pairs)
         for duration in durations:
             for reduce in (False, True):
                 for version in ("1.0", "1.1"):
                     name = f"{duration}s {'reduced' if reduce else 'unreduced'} {version}"
-                    src = os.path.join(work, "rec.bin")
+                    src, glb, out = (os.path.join(work, n) for n in ("rec.bin", "rec.glb", "out.bin"))
                     argv = [TOOL, "generate", src, "--duration", str(duration), "--format-version", version, "--force"]
                     if not reduce:
                         argv.append("--no-reduce")
                     subprocess.run(argv, check=True, capture_output=True)
-                    size = os.path.getsize(src) / 1e6
+                    subprocess.run([TOOL, "convert", src, glb, "--force"], check=True, capture_output=True)
                     keys = keys_of(src)
-                    glb = os.path.join(work, "rec.glb")
-                    out = os.path.join(work, "out.bin")
-
-                    def add(job, result, mb=size):
-                        wall, rss, cpu = result
-                        rows.append((name, job, mb, keys, wall, mb / wall, keys / wall, rss))
-                        if job in per_key and version == "1.1" and not reduce:
-                            per_key[job][duration] = (wall, cpu, keys)
-
-                    to_glb, to_bin, bin_to_bin = convert_jobs(src, glb, out)
-                    add("bin -> glb", timed(to_glb))
-                    glb_mb = os.path.getsize(glb) / 1e6
-                    add("glb -> bin", timed(to_bin), glb_mb)
-                    add("bin -> bin", timed(bin_to_bin))
-                    add("copy .bin (I/O limit)", timed(["/bin/cp", src, out]))
-                    add("copy .glb (I/O limit)", timed(["/bin/cp", glb, out]), glb_mb)
-                    add("cat .bin > file (read + write)", timed(cat(src, out)))
-                    add("cat .glb > file (read + write)", timed(cat(glb, out)), glb_mb)
-                    if os.path.exists(GLTF_TRANSFORM):
-                        add("gltf-transform copy .glb", timed([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")]), glb_mb)
-                    if version == "1.1" and not reduce:
+                    for job, a, b in (("bin -> glb", src, glb), ("glb -> bin", glb, out)):
+                        target = os.path.join(work, "job" + os.path.splitext(b)[1])
+                        p = Paired([TOOL, "convert", a, target, "--force"], cat(a, os.path.join(work, "copy")), pairs)
+                        if not reduce and version == "1.1" and job in per_key:
+                            per_key[job][duration] = (p.wall, p.cpu, keys)
+                        larger = a if mb(a) >= mb(target) else target
+                        to_larger = Paired([TOOL, "convert", a, target, "--force"], cat(larger, os.path.join(work, "copy")), pairs) \
+                            if larger != a else p
+                        rows.append((name, job, mb(a), mb(target), keys, p, to_larger))
+                    if os.path.exists(GLTF_TRANSFORM) and duration >= 60 and not reduce:
+                        p = Paired([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")], cat(glb, os.path.join(work, "copy")), 3)
+                        others.append((name, "gltf-transform copy .glb", mb(glb), p))
+                    if version == "1.1" and not reduce and duration >= 60:
                         foreign = os.path.join(work, "foreign.glb")
                         subprocess.run([FOREIGN, src, foreign], check=True, capture_output=True)
-                        wall, rss, _ = timed([TOOL, "convert", foreign, out, "--force"])
-                        samples = 54 * duration * 120  # joints x 120 Hz grid
-                        rows.append((name, "foreign glTF -> bin", os.path.getsize(foreign) / 1e6, samples, wall,
-                                     os.path.getsize(foreign) / 1e6 / wall, samples / wall, rss))
-        # A batch of 500 small recordings, one and two workers.
+                        p = Paired([TOOL, "convert", foreign, out, "--force"], cat(foreign, os.path.join(work, "copy")), 3)
+                        others.append((name, "foreign glTF -> bin (54 joints at 120 Hz)", mb(foreign), p))
+        # A batch of 500 small recordings: one worker against two, alternating.
         batch = os.path.join(work, "batch")
         os.makedirs(batch)
         for i in range(500):
             subprocess.run([TOOL, "generate", os.path.join(batch, f"r{i:03}.bin"), "--duration", "2", "--seed", str(i)],
                            check=True, capture_output=True)
-        mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
-        for jobs in (1, 2):
-            out_dir = os.path.join(work, f"out{jobs}")
-            wall, rss, _ = timed([TOOL, "convert", batch, "--out-dir", out_dir, "-j", str(jobs), "--force", "-q"])
-            rows.append(("500 x 2s 1.1", f"batch bin -> glb -j {jobs}", mb, 500, wall, mb / wall, 500 / wall, rss))
+        batch_mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
+        jobs = lambda n: [TOOL, "convert", batch, "--out-dir", os.path.join(work, f"out{n}"), "-j", str(n), "--force", "-q"]
+        two_vs_one = Paired(jobs(2), jobs(1), 3)
     finally:
         shutil.rmtree(work)
-    print("| recording | job | input MB | keys | wall s | input MB/s | keys/s | peak RSS MB |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for name, job, mb, keys, wall, mbs, kps, rss in rows:
-        print(f"| {name} | {job} | {mb:.1f} | {keys:,} | {wall:.3f} | {mbs:.1f} | {kps:,.0f} | {rss:.0f} |")
-    print("\nfor 'foreign glTF -> bin', keys counts joint samples (54 joints x 120 Hz); for batches, files.")
+
+    print("| recording | job | in MB | out MB | keys | wall s, median (min-max) | x cat IN, median (min-max) "
+          "| x cat of the larger file | keys/s | peak RSS MB | RSS / (in + out) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, job, in_mb, out_mb, keys, p, to_larger in rows:
+        print(f"| {name} | {job} | {in_mb:.1f} | {out_mb:.1f} | {keys:,} | {p.wall_range()} | {p.ratio()} | {to_larger.ratio()} "
+              f"| {keys / p.wall:,.0f} | {p.rss:.0f} | {p.rss / (in_mb + out_mb):.2f} |")
+    print("\nother jobs (against cat of their input):\n")
+    print("| recording | job | in MB | wall s, median (min-max) | x cat IN, median (min-max) | peak RSS MB |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name, job, in_mb, p in others:
+        print(f"| {name} | {job} | {in_mb:.1f} | {p.wall_range()} | {p.ratio()} | {p.rss:.0f} |")
     print_per_key(per_key, fixed)
+    speedups = [b[0] / r[0] for r, b in zip(two_vs_one.runs, two_vs_one.base)]
+    print(f"\nbatch of 500 x 2 s 1.1 recordings ({batch_mb:.1f} MB) to .glb: -j 1 {two_vs_one.base_wall:.3f} s, -j 2 {two_vs_one.wall:.3f} s "
+          f"(medians); -j 2 is {statistics.median(speedups):.2f}x faster ({min(speedups):.2f}-{max(speedups):.2f}); "
+          f"peak RSS {two_vs_one.rss:.0f} MB with -j 2")
 
 
 if __name__ == "__main__":

@@ -55,18 +55,24 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
                   "glTF input: let a .gltf read buffers outside its own folder");
 }
 
-int writeStandardOutput(std::span<const std::span<const std::uint8_t>> pieces, std::ostream& log) {
+int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {
     std::cout.flush();
-    for (const auto& piece : pieces) {
+    auto written = produce([](std::span<const std::uint8_t> piece) -> ia::Status {
         std::size_t done = 0;
         while (done < piece.size()) {
             const ssize_t n = ::write(STDOUT_FILENO, piece.data() + done, piece.size() - done);
             if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return fail(log, kExitOutputFailure, std::string("standard output: write failed: ") + std::strerror(errno));
+            if (n <= 0) return ia::Error{{}, {}, std::string("standard output: write failed: ") + std::strerror(errno), ia::ErrorKind::OutputFailed};
             done += std::size_t(n);
         }
-    }
+        return ia::Success{};
+    });
+    if (!written) return fail(written.error(), log);
     return kExitSuccess;
+}
+
+int writeStandardOutput(std::span<const std::uint8_t> bytes, std::ostream& log) {
+    return writeStandardOutput([&](const ia::ByteSink& write) { return write(bytes); }, log);
 }
 
 namespace {

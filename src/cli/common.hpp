@@ -58,7 +58,8 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name = "FI
 // "-" as an output path: standard output, for formats that stream (binary, GLB, SVG, PNG).
 inline bool isStandardOutput(const std::string& path) { return path == "-"; }
 // Writes bytes to standard output; returns the exit code (a write failure is reported on `log`).
-int writeStandardOutput(std::span<const std::span<const std::uint8_t>> pieces, std::ostream& log);
+int writeStandardOutput(const inputanim::ByteProducer& produce, std::ostream& log);
+int writeStandardOutput(std::span<const std::uint8_t> bytes, std::ostream& log);
 
 inline ia::Overwrite overwriteFor(bool force) { return force ? ia::Overwrite::Replace : ia::Overwrite::Never; }
 

@@ -48,9 +48,16 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
-    auto bytes = readFile(path);
-    if (!bytes) return bytes.error();
-    return loadRecording(*bytes, path, *loaded, report);
+    auto read = readFile(path);
+    if (!read) return read.error();
+    LoadReport local;
+    LoadReport& r = report ? *report : local;
+    r.kind = detectInput(*read);
+    if (r.kind == InputKind::MrtkBinary) {  // compact keys stay where the file's bytes are, not in a copy
+        auto bytes = std::make_shared<const FileBytes>(std::move(*read));
+        return readRecording(*bytes, path, loaded->binary, bytes);
+    }
+    return importGltf(std::move(*read), path, loaded->gltf, &r.gltf);  // frees the bytes once the document is read
 }
 
 Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options) {

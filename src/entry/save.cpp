@@ -50,12 +50,17 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
         if (staged) r.files = r.gltf.writtenFiles;
         return staged;
     }
-    auto encoded = encodeRecording(recording);
-    if (!encoded) return encoded.error();
-    auto staged = stageFile(path, encoded->pieces, options.overwrite);
+    if (auto reason = unrepresentable(recording))  // before a temporary is made for it
+        return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
+    r.bytes = 0;
+    auto staged = stageFile(path, [&](const ByteSink& write) {
+        return encodeRecording(recording, [&](std::span<const std::uint8_t> piece) {
+            r.bytes += piece.size();
+            return write(piece);
+        });
+    }, options.overwrite);
     if (!staged) return staged.error();
     r.files = {path};
-    r.bytes = encoded->size();
     std::vector<StagedFile> files;
     files.push_back(std::move(*staged));
     return files;

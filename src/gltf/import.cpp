@@ -33,11 +33,11 @@ std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, c
     return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
 }
 
-Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
-                             ImportReport* report) {
+namespace {
+
+Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path, const ImportOptions& options, ImportReport* report) {
     ImportReport local;
     ImportReport& r = report ? *report : local;
-    auto doc = GltfDocument::load(bytes, path, options.allowExternalPaths, options.animation);
     if (!doc) return doc.error();
     r.animations = doc->animations();
     r.animation = doc->selectedAnimation();
@@ -54,6 +54,20 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
     auto converted = convertEncoding(std::move(*recording), *options.encoding);
     if (!converted) return converted.error().from(path);
     return converted;
+}
+
+}  // namespace
+
+Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
+                             ImportReport* report) {
+    return recordingOf(GltfDocument::load(bytes, path, options.allowExternalPaths, options.animation), path, options, report);
+}
+
+Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options, ImportReport* report) {
+    FileBytes file = std::move(bytes);
+    auto doc = GltfDocument::load(file, path, options.allowExternalPaths, options.animation);
+    FileBytes().swap(file);  // the document holds what it needs
+    return recordingOf(std::move(doc), path, options, report);
 }
 
 Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::string& source) {

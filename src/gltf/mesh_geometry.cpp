@@ -7,6 +7,7 @@
 #include <cmath>
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <type_traits>
 #include <utility>
 
 #include "rig_rest.hpp"
@@ -40,6 +41,31 @@ double distance(const Capsule& c, const dvec3& p) {
 double smoothMin(double a, double b, double k) {  // polynomial smooth minimum: blends within k of each other
     const double h = std::max(k - std::abs(a - b), 0.0) / k;
     return std::min(a, b) - h * h * k / 4;
+}
+
+// A distance with its gradient, for moving points onto the surface and for normals (one evaluation instead of the
+// six of central differences).
+struct Sloped {
+    double d;
+    dvec3 g;
+};
+
+Sloped slopedDistance(const Capsule& c, const dvec3& p) {
+    const dvec3 ab = c.b - c.a;
+    const double length2 = std::max(glm::dot(ab, ab), 1e-12);
+    const double t = glm::dot(p - c.a, ab) / length2;
+    const double h = std::clamp(t, 0.0, 1.0);
+    const dvec3 away = p - (c.a + h * ab);
+    const double length = glm::length(away);
+    dvec3 g = length > 0 ? away / length : dvec3(0);
+    if (t > 0 && t < 1) g -= (c.rb - c.ra) / length2 * ab;  // the radius tapers along the bone
+    return {length - (c.ra + h * (c.rb - c.ra)), g};
+}
+
+Sloped smoothMin(const Sloped& a, const Sloped& b, double k) {
+    const double h = std::max(k - std::abs(a.d - b.d), 0.0) / k;
+    const bool aLower = a.d < b.d;  // the lower side's weight is 1 - h/2, the other's h/2
+    return {std::min(a.d, b.d) - h * h * k / 4, aLower ? (1 - h / 2) * a.g + (h / 2) * b.g : (h / 2) * a.g + (1 - h / 2) * b.g};
 }
 
 // Radii (metres) at a finger's drawn joints, by finger: the thumb's metacarpal, proximal, distal joints and tip; the
@@ -84,22 +110,48 @@ struct HandField {
         }
     }
 
-    double operator()(const dvec3& p) const {
-        double palmDistance = 1e9;
-        for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, distance(c, p), 0.012);
-        double d = 1e9;
+    double operator()(const dvec3& p) const { return evaluate<double>(p); }
+    Sloped sloped(const dvec3& p) const { return evaluate<Sloped>(p); }
+
+    // The field (a double) or the field with its gradient (Sloped), by the same blend.
+    template <class Value>
+    Value evaluate(const dvec3& p) const {
+        auto at = [&](const Capsule& c) {
+            if constexpr (std::is_same_v<Value, Sloped>) return slopedDistance(c, p);
+            else return distance(c, p);
+        };
+        const Value far = [] {
+            if constexpr (std::is_same_v<Value, Sloped>) return Sloped{1e9, dvec3(0)};
+            else return 1e9;
+        }();
+        auto lower = [](const Value& a, const Value& b) {
+            if constexpr (std::is_same_v<Value, Sloped>) return b.d < a.d ? b : a;
+            else return std::min(a, b);
+        };
+        Value palmDistance = far;
+        for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, at(c), 0.012);
+        Value d = far;
         for (const auto& finger : fingers) {  // each finger blends into the palm, never into its neighbours
-            double f = 1e9;
-            for (const Capsule& c : finger) f = smoothMin(f, distance(c, p), 0.004);
-            d = std::min(d, smoothMin(palmDistance, f, 0.009));
+            Value f = far;
+            for (const Capsule& c : finger) f = smoothMin(f, at(c), 0.004);
+            d = lower(d, smoothMin(palmDistance, f, 0.009));
         }
         return d;
     }
 
-    dvec3 gradient(const dvec3& p) const {
-        constexpr double e = 1e-5;
-        const dvec3 g((*this)(p + dvec3(e, 0, 0)) - (*this)(p - dvec3(e, 0, 0)), (*this)(p + dvec3(0, e, 0)) - (*this)(p - dvec3(0, e, 0)),
-                      (*this)(p + dvec3(0, 0, e)) - (*this)(p - dvec3(0, 0, e)));
+    // A bound on how fast the field changes with distance: a capsule's distance changes at most at rate 1, plus
+    // its radius's taper; smooth and plain minimums change no faster than what they blend.
+    double lipschitz() const {
+        double taper = 0;
+        auto add = [&](const Capsule& c) { taper = std::max(taper, std::abs(c.rb - c.ra) / std::max(glm::length(c.b - c.a), 1e-12)); };
+        for (const Capsule& c : palm) add(c);
+        for (const auto& finger : fingers)
+            for (const Capsule& c : finger) add(c);
+        return 1 + taper;
+    }
+
+    dvec3 normal(const dvec3& p) const {
+        const dvec3 g = sloped(p).g;
         const double n = glm::length(g);
         return n > 0 ? g / n : dvec3(0, 1, 0);
     }
@@ -170,7 +222,7 @@ SkinnedGeometry sphere(float radius) {
     return g;
 }
 
-SkinnedGeometry handMesh(Hand hand, const HandPose& restPose) {
+SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
     // Built as a left hand (a right one mirrored to it), so that both hands' meshes mirror each other exactly.
     const bool right = hand == Hand::Right;
     HandPose rest = restPose;
@@ -191,10 +243,25 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose) {
     auto cornerIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i); };
     auto cellIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i); };
     auto cornerAt = [&](int i, int j, int k) { return low + cell * dvec3(i, j, k); };
+    // The field at every corner, evaluated only near the surface: a block of corners whose centre is further from
+    // the surface than the field can change within the block and one cell beyond takes its centre's value, whose
+    // sign it has everywhere. No cell the surface crosses touches such a block, so the mesh is the same as from
+    // the field evaluated everywhere.
     std::vector<double> value(std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z));
-    for (int k = 0; k < corners.z; ++k)
-        for (int j = 0; j < corners.y; ++j)
-            for (int i = 0; i < corners.x; ++i) value[cornerIndex(i, j, k)] = field(cornerAt(i, j, k));
+    const double cellDiagonal = cell * std::sqrt(3.0);
+    const double lipschitz = field.lipschitz();
+    for (int k0 = 0; k0 < corners.z; k0 += block)
+        for (int j0 = 0; j0 < corners.y; j0 += block)
+            for (int i0 = 0; i0 < corners.x; i0 += block) {
+                const glm::ivec3 first(i0, j0, k0), last = glm::min(first + (block - 1), corners - 1);
+                const dvec3 centre = (cornerAt(first.x, first.y, first.z) + cornerAt(last.x, last.y, last.z)) * 0.5;
+                const double reach = glm::length(dvec3(last - first)) * cell * 0.5 + cellDiagonal;
+                const double atCentre = field(centre);
+                const bool far = std::abs(atCentre) > lipschitz * reach * 1.001 + 1e-9;
+                for (int k = first.z; k <= last.z; ++k)
+                    for (int j = first.y; j <= last.y; ++j)
+                        for (int i = first.x; i <= last.x; ++i) value[cornerIndex(i, j, k)] = far ? atCentre : field(cornerAt(i, j, k));
+            }
 
     SkinnedGeometry g;
     std::vector<int> vertexOfCell(std::size_t(cells.x) * std::size_t(cells.y) * std::size_t(cells.z), -1);
@@ -217,10 +284,14 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose) {
                 for (const auto& e : kEdges)
                     if ((v[e[0]] < 0) != (v[e[1]] < 0)) sum += p[e[0]] + (v[e[0]] / (v[e[0]] - v[e[1]])) * (p[e[1]] - p[e[0]]), ++crossings;
                 dvec3 at = sum / double(crossings);
-                for (int step = 0; step < 3; ++step) at -= field(at) * field.gradient(at);  // onto the surface
+                for (int step = 0; step < 3; ++step) {  // onto the surface
+                    const Sloped here = field.sloped(at);
+                    const double n = glm::length(here.g);
+                    at -= here.d * (n > 0 ? here.g / n : dvec3(0, 1, 0));
+                }
                 const auto [joints, weights] = skinWeights(bones, at);
                 vertexOfCell[cellIndex(i, j, k)] = int(g.positions.size() / 3);
-                addVertex(g, at, field.gradient(at), joints, weights);
+                addVertex(g, at, field.normal(at), joints, weights);
             }
     // A quad across each crossed grid edge, facing out of the surface.
     for (int axis = 0; axis < 3; ++axis) {

@@ -22,7 +22,9 @@ SkinnedGeometry sphere(float radius);
 
 // A smooth hand around `rest` (Unity space, MRTK's joints): tapered capsules along the fingers and a palm, blended
 // into one surface (a few thousand triangles), each vertex bound to the nearest bones' joints. In glTF space, bind
-// pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are alike.
-SkinnedGeometry handMesh(Hand hand, const HandPose& rest);
+// pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are alike. The field is evaluated
+// in blocks of `block` grid corners per side, skipping those far from the surface (1: at every corner, which gives
+// the same mesh, only slower).
+SkinnedGeometry handMesh(Hand hand, const HandPose& rest, int block = 4);
 
 }  // namespace inputanim

@@ -244,7 +244,7 @@ Status checkTarget(const std::string& path, Overwrite overwrite) {
     return Success{};
 }
 
-Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite) {
     auto existing = existingTarget(path);
     if (!existing) return existing.error();
     if (*existing && overwrite == Overwrite::Never) return existsError(path);
@@ -261,7 +261,7 @@ Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
     held.reset();
-    for (const auto& bytes : pieces) {
+    auto written = produce([&](std::span<const std::uint8_t> bytes) -> Status {
         std::size_t done = 0;
         while (done < bytes.size()) {
             const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -269,10 +269,20 @@ Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<
             if (n <= 0) return systemError(path, "write failed", ErrorKind::OutputFailed);
             done += std::size_t(n);
         }
-    }
+        return Success{};
+    });
+    if (!written) return written.error();
     const mode_t mode = existing->value_or(0666 & ~currentUmask());
     if (::fchmod(fd, mode) != 0) return systemError(path, "cannot set permissions", ErrorKind::OutputFailed);
     return staged;
+}
+
+Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+    return stageFile(path, [&](const ByteSink& write) -> Status {
+        for (const auto& piece : pieces)
+            if (auto s = write(piece); !s) return s;
+        return Success{};
+    }, overwrite);
 }
 
 Status commitInOrder(std::vector<StagedFile>& files) {

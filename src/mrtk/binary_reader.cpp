@@ -24,8 +24,8 @@ std::string hex(std::uint64_t value) {
 // Bounds-checked little-endian cursor. Every failure names the offset and what was expected.
 class ByteReader {
 public:
-    ByteReader(std::span<const std::uint8_t> bytes, const std::string& source, std::size_t offset = 0)
-        : bytes_(bytes), source_(source), offset_(offset) {}
+    ByteReader(std::span<const std::uint8_t> bytes, const std::string& source, std::shared_ptr<const void> owner)
+        : bytes_(bytes), source_(source), owner_(std::move(owner)) {}
 
     std::size_t offset() const { return offset_; }
     std::size_t remaining() const { return bytes_.size() - offset_; }
@@ -63,11 +63,14 @@ public:
 
     const std::uint8_t* cursor() const { return bytes_.data() + offset_; }
     void skip(std::size_t n) { offset_ += n; }
+    // What keeps the bytes alive, for key lists that borrow them (null: copy).
+    const std::shared_ptr<const void>& owner() const { return owner_; }
 
 private:
     std::span<const std::uint8_t> bytes_;
     const std::string& source_;
-    std::size_t offset_;
+    std::shared_ptr<const void> owner_;
+    std::size_t offset_ = 0;
 };
 
 std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout, Curve& curve) {
@@ -84,8 +87,15 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
     if (auto e = in.require(std::uint64_t(count), keySize, std::to_string(count) + " keys of curve " + name, countOffset)) return e;
 
     curve.keys.clear();
-    curve.keys.reserve(std::size_t(count));
     const std::uint8_t* p = in.cursor();
+    // Read in place only in the compact layout, where nearly every byte of the file is such keys: a few Boolean
+    // curves in place would keep a whole file of 28-byte keys alive.
+    if (layout == Layout::Compact && in.owner()) {
+        curve.keys = KeyList::borrowed(p, std::size_t(count), in.owner());
+        in.skip(std::size_t(count) * keySize);
+        return std::nullopt;
+    }
+    curve.keys.reserve(std::size_t(count));
     for (std::int32_t k = 0; compact && k < count; ++k, p += keySize) {
         float time, value;
         std::memcpy(&time, p, 4);
@@ -243,8 +253,8 @@ bool hasMagic(std::span<const std::uint8_t> bytes) {
 }
 
 Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
-                                const ReadOptions& options) {
-    ByteReader in(bytes, source);
+                                const ReadOptions& options, std::shared_ptr<const void> owner) {
+    ByteReader in(bytes, source, std::move(owner));
     if (options.acceptPrerelease2019 && !hasMagic(bytes)) {
         Result<Recording> recording = readBody10(in);
         if (recording) rebaseTimes(*recording);

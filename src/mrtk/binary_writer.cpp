@@ -22,11 +22,12 @@ std::vector<CurveSpan> storedCurves(const Recording& recording) {
     return spans;
 }
 
-// Builds the file as pieces: bytes of its own (headers, full keys, markers) and spans of memory that
-// already holds file bytes (compact keys), so that large recordings are written without a copy.
+// Hands the file on in order: its own bytes (headers, full keys, markers) gathered in a buffer that is passed on
+// whenever it is full, and bytes already laid out in memory (compact keys) passed on from where they are.
 class PieceWriter {
 public:
-    explicit PieceWriter(std::size_t ownedCapacity) { owned_.reserve(ownedCapacity); }
+    static constexpr std::size_t kChunk = std::size_t(1) << 20;
+    explicit PieceWriter(const ByteSink& sink) : sink_(sink) { owned_.reserve(kChunk + kFullKeySize); }
     template <typename T>
     void put(T value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -36,55 +37,37 @@ public:
         const auto* p = static_cast<const std::uint8_t*>(data);
         owned_.insert(owned_.end(), p, p + n);
     }
-    void putExternal(std::span<const std::uint8_t> bytes) {
-        if (bytes.empty()) return;
-        closeOwned();
-        segments_.push_back({0, 0, bytes});
+    Status flushIfFull() { return owned_.size() >= kChunk ? flush() : Status{Success{}}; }
+    Status putExternal(std::span<const std::uint8_t> bytes) {
+        if (bytes.empty()) return Success{};
+        if (auto s = flush(); !s) return s;
+        return sink_(bytes);
     }
-    EncodedRecording finish() {
-        closeOwned();
-        EncodedRecording out;
-        out.owned = std::move(owned_);
-        for (const Segment& segment : segments_)
-            out.pieces.push_back(segment.external.empty() ? std::span<const std::uint8_t>(out.owned).subspan(segment.offset, segment.length)
-                                                          : segment.external);
-        return out;
+    Status flush() {
+        if (owned_.empty()) return Success{};
+        auto s = sink_(owned_);
+        owned_.clear();
+        return s;
     }
 
 private:
-    struct Segment {
-        std::size_t offset, length;              // own bytes
-        std::span<const std::uint8_t> external;  // or external bytes
-    };
-    // The own bytes written since the last segment become one.
-    void closeOwned() {
-        if (owned_.size() > closed_) segments_.push_back({closed_, owned_.size() - closed_, {}});
-        closed_ = owned_.size();
-    }
-    std::size_t closed_ = 0;
+    const ByteSink& sink_;
     std::vector<std::uint8_t> owned_;
-    std::vector<Segment> segments_;
 };
-
 
 }  // namespace
 
-std::size_t EncodedRecording::size() const {
-    std::size_t n = 0;
-    for (auto piece : pieces) n += piece.size();
-    return n;
-}
-
 Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
-    auto encoded = encodeRecording(recording);
-    if (!encoded) return encoded.error();
     std::vector<std::uint8_t> bytes;
-    bytes.reserve(encoded->size());
-    for (auto piece : encoded->pieces) bytes.insert(bytes.end(), piece.begin(), piece.end());
+    auto written = encodeRecording(recording, [&](std::span<const std::uint8_t> piece) {
+        bytes.insert(bytes.end(), piece.begin(), piece.end());
+        return Status{Success{}};
+    });
+    if (!written) return written.error();
     return bytes;
 }
 
-Result<EncodedRecording> encodeRecording(const Recording& recording) {
+Status encodeRecording(const Recording& recording, const ByteSink& write) {
     if (auto reason = unrepresentable(recording)) return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
     const std::vector<CurveSpan> spans = storedCurves(recording);
     const bool compactFloats = recording.encoding.layout == Layout::Compact;
@@ -94,12 +77,7 @@ Result<EncodedRecording> encodeRecording(const Recording& recording) {
         return keySize(i) == kCompactKeySize && recording.curves[i].keys.compact() && std::endian::native == std::endian::little;
     };
 
-    std::size_t ownedSize = kHeaderSize + 3 + 4;
-    for (CurveSpan span : spans)
-        for (std::size_t i = span.first; i < span.last; ++i)
-            ownedSize += kCurveHeaderSize + (external(i) ? 0 : recording.curves[i].keys.size() * keySize(i));
-    for (const Marker& marker : recording.markers) ownedSize += 4 + 5 + marker.name.size();
-    PieceWriter out(ownedSize);
+    PieceWriter out(write);
     out.put(kMagic);
     out.put(std::int32_t(1));
     out.put(recording.encoding.minor);
@@ -116,18 +94,20 @@ Result<EncodedRecording> encodeRecording(const Recording& recording) {
             out.put(std::int32_t(curve.keys.size()));
             const bool full = keySize(i) == kFullKeySize;
             if (external(i)) {
-                out.putExternal(curve.keys.timeValueBytes());  // already the file's 8-byte keys
+                if (auto s = out.putExternal(curve.keys.timeValueBytes()); !s) return s;  // already the file's 8-byte keys
                 continue;
             }
             for (const Key& key : curve.keys) {
                 out.put(key.time);
                 out.put(key.value);
-                if (!full) continue;
-                out.put(key.inTangent);
-                out.put(key.outTangent);
-                out.put(key.inWeight);
-                out.put(key.outWeight);
-                out.put(key.weightedMode);
+                if (full) {
+                    out.put(key.inTangent);
+                    out.put(key.outTangent);
+                    out.put(key.inWeight);
+                    out.put(key.outWeight);
+                    out.put(key.weightedMode);
+                }
+                if (auto s = out.flushIfFull(); !s) return s;
             }
         }
     }
@@ -141,8 +121,9 @@ Result<EncodedRecording> encodeRecording(const Recording& recording) {
         }
         out.put(std::uint8_t(length));
         out.putBytes(marker.name.data(), marker.name.size());
+        if (auto s = out.flushIfFull(); !s) return s;
     }
-    return out.finish();
+    return out.flush();
 }
 
 }  // namespace inputanim

@@ -1,7 +1,9 @@
 // Evaluator values against cases computed by hand (the arithmetic is in the comments).
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
 
 #include "inputanim/core/curve.hpp"
 
@@ -149,4 +151,38 @@ TEST_CASE("invalid data evaluates without undefined behaviour") {
     const Curve bad = curveOf({linearKey(2, 1), linearKey(nan, 2), linearKey(1, 3), linearKey(nan, nan)});
     for (double t : {-1.0, 0.0, 1.5, 2.5, 10.0, double(nan)}) (void)evaluate(bad, t);
     CHECK(evaluate(curveOf({linearKey(0, 1), linearKey(1, 2)}), double(nan)) == 1.0);
+}
+
+TEST_CASE("borrowed keys read in place, keep their bytes alive, and are copied before any change") {
+    // Two keys in the binary format's 8-byte layout, one byte off alignment (as they sit in a file).
+    auto bytes = std::make_shared<std::vector<std::uint8_t>>(17);
+    const float fields[4] = {0.0f, 1.5f, 0.25f, -2.0f};
+    std::memcpy(bytes->data() + 1, fields, sizeof fields);
+    KeyList keys = KeyList::borrowed(bytes->data() + 1, 2, bytes);
+    const std::weak_ptr<std::vector<std::uint8_t>> watched = bytes;
+    bytes.reset();
+    REQUIRE_FALSE(watched.expired());  // the list keeps them
+    CHECK(keys.size() == 2);
+    CHECK(keys.compact());
+    CHECK(keys.time(1) == 0.25f);
+    CHECK(keys.value(1) == -2.0f);
+    CHECK(keys[0].value == 1.5f);
+    CHECK(keys.timeValueBytes().data() == watched.lock()->data() + 1);  // not a copy
+    CHECK(keys == KeyList{Key{0.0f, 1.5f}, Key{0.25f, -2.0f}});
+
+    KeyList copy = keys;  // shares the bytes
+    copy.setValue(0, 9.0f);
+    CHECK(copy.value(0) == 9.0f);
+    CHECK(copy.time(1) == 0.25f);
+    CHECK(keys.value(0) == 1.5f);  // the bytes themselves are never written
+    float stored;
+    std::memcpy(&stored, watched.lock()->data() + 5, 4);
+    CHECK(stored == 1.5f);
+    keys.push_back(Key{1.0f, 3.0f, 0.5f});  // a full key: the list widens from its own copy
+    CHECK_FALSE(keys.compact());
+    CHECK(keys.size() == 3);
+    CHECK(keys[1].value == -2.0f);
+    copy.clear();
+    keys.clear();
+    CHECK(watched.expired());  // released once no list borrows them
 }

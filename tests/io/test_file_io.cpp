@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -59,6 +60,26 @@ TEST_CASE("a staged file dropped uncommitted leaves the old file and no temporar
     }
     CHECK(contents(folder / "a.txt") == "old");
     CHECK(folder.entries() == 1);
+}
+
+TEST_CASE("a file staged from a producer gets its pieces in order; a failing producer leaves no temporary") {
+    Folder folder;
+    auto staged = stageFile(folder / "a.txt", [](const ByteSink& write) -> Status {
+        for (const char* piece : {"one ", "two"})
+            if (auto s = write({reinterpret_cast<const std::uint8_t*>(piece), std::strlen(piece)}); !s) return s;
+        return Success{};
+    });
+    REQUIRE(staged.ok());
+    REQUIRE(staged->commit().ok());
+    CHECK(contents(folder / "a.txt") == "one two");
+    auto failed = stageFile(folder / "b.txt", [](const ByteSink& write) -> Status {
+        if (auto s = write({reinterpret_cast<const std::uint8_t*>("half"), 4}); !s) return s;
+        return Error{{}, {}, "the producer failed", ErrorKind::NotRepresentable};
+    });
+    REQUIRE_FALSE(failed.ok());
+    CHECK(failed.error().message == "the producer failed");
+    CHECK(failed.error().kind == ErrorKind::NotRepresentable);
+    CHECK(folder.entries() == 1);  // a.txt only
 }
 
 TEST_CASE("files committed in order stop at the first failure and discard the rest") {

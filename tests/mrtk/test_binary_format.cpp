@@ -60,6 +60,59 @@ TEST_CASE("reading then writing is byte-identical in every encoding") {
     }
 }
 
+TEST_CASE("with an owner, compact keys are read in place and the recording is the same") {
+    for (Encoding encoding : kEncodings) {
+        CAPTURE(describe(encoding));
+        auto bytes = std::make_shared<const std::vector<std::uint8_t>>(bytesOf(fixtures::small(encoding)));
+        auto copied = readRecording(*bytes, "test.bin");
+        auto borrowed = readRecording(*bytes, "test.bin", {}, bytes);
+        REQUIRE(borrowed.ok());
+        for (std::size_t i = 0; i < kCurveCount; ++i) CHECK(borrowed->curves[i].keys == copied->curves[i].keys);
+        CHECK(bytesOf(*borrowed) == *bytes);
+        const auto& keys = borrowed->curves[cameraCurve(0)].keys;
+        REQUIRE_FALSE(keys.empty());
+        const bool inPlace = keys.timeValueBytes().data() >= bytes->data() && keys.timeValueBytes().data() < bytes->data() + bytes->size();
+        CHECK(inPlace == (encoding.layout == Layout::Compact));  // 28-byte keys cannot be read in place
+    }
+}
+
+TEST_CASE("encoding hands on the file in pieces of about a megabyte, compact keys from where they are") {
+    Recording r;
+    r.encoding = {0, Layout::Full};
+    for (int k = 0; k < 100000; ++k) r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k), 0.5f});  // 2.8 MB of full keys
+    const auto whole = writeRecording(r);
+    REQUIRE(whole.ok());
+    std::vector<std::uint8_t> joined;
+    std::size_t largest = 0, pieces = 0;
+    REQUIRE(encodeRecording(r, [&](std::span<const std::uint8_t> piece) {
+                joined.insert(joined.end(), piece.begin(), piece.end());
+                largest = std::max(largest, piece.size());
+                ++pieces;
+                return Status{Success{}};
+            }).ok());
+    CHECK(joined == *whole);
+    CHECK(pieces >= 3);
+    CHECK(largest <= (std::size_t(1) << 20) + 28);
+    // The first failure of the sink ends the encoding with that error.
+    std::size_t calls = 0;
+    auto failed = encodeRecording(r, [&](std::span<const std::uint8_t>) -> Status {
+        return ++calls == 2 ? Status{Error{{}, {}, "disk full", ErrorKind::OutputFailed}} : Status{Success{}};
+    });
+    REQUIRE_FALSE(failed.ok());
+    CHECK(failed.error().message == "disk full");
+    CHECK(calls == 2);
+    // A compact recording's keys are handed on in place.
+    auto compact = std::make_shared<const std::vector<std::uint8_t>>(bytesOf(fixtures::small({1, Layout::Compact})));
+    auto borrowed = readRecording(*compact, "test.bin", {}, compact);
+    REQUIRE(borrowed.ok());
+    bool inPlace = false;
+    REQUIRE(encodeRecording(*borrowed, [&](std::span<const std::uint8_t> piece) {
+                inPlace = inPlace || (piece.data() >= compact->data() && piece.data() < compact->data() + compact->size());
+                return Status{Success{}};
+            }).ok());
+    CHECK(inPlace);
+}
+
 TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN payloads, long names") {
     Recording r = fixtures::small({1, Layout::Full});
     r.hasCameraPose = 2;

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <compare>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -48,7 +50,10 @@ struct Key {
 bool isCompactKey(const Key& key);
 
 // The keys of a curve, in order. Keys in MRTK's linear encoding (nearly every key of real recordings) are
-// held as time and value only, 8 bytes instead of 28; the first other key moves the list to full keys.
+// held as time and value only, 8 bytes instead of 28; the first other key moves the list to full keys. Such
+// compact keys may also be borrowed: read in place from bytes that hold them in the binary format's 8-byte layout
+// (a file read into memory, kept alive by `owner`), so that a recording takes no memory beyond its file. The first
+// change copies borrowed keys into the list's own memory.
 // Reading gives Keys by value; change a key with set() or setValue().
 class KeyList {
     struct TimeValue {
@@ -93,42 +98,55 @@ public:
     KeyList() = default;
     KeyList(std::initializer_list<Key> keys) { assign(keys.begin(), keys.end()); }
     KeyList(const std::vector<Key>& keys) { assign(keys.begin(), keys.end()); }  // NOLINT: converts on purpose
+    // `count` compact keys read in place from `bytes` (Float32 time, Float32 value, little-endian, any alignment),
+    // which `owner` keeps alive. Little-endian hosts only.
+    static KeyList borrowed(const std::uint8_t* bytes, std::size_t count, std::shared_ptr<const void> owner) {
+        KeyList list;
+        list.borrowed_ = bytes;
+        list.borrowedCount_ = count;
+        list.owner_ = std::move(owner);
+        return list;
+    }
 
-    std::size_t size() const { return full_ ? keys_.size() : timeValues_.size(); }
+    std::size_t size() const { return full_ ? keys_.size() : borrowed_ ? borrowedCount_ : timeValues_.size(); }
     bool empty() const { return size() == 0; }
     bool compact() const { return !full_; }  // every key is MRTK's linear encoding, held as time and value
-    Key operator[](std::size_t i) const { return full_ ? keys_[i] : Key{timeValues_[i].time, timeValues_[i].value}; }
-    float time(std::size_t i) const { return full_ ? keys_[i].time : timeValues_[i].time; }
-    float value(std::size_t i) const { return full_ ? keys_[i].value : timeValues_[i].value; }
+    Key operator[](std::size_t i) const { return full_ ? keys_[i] : Key{compactFloat(i, 0), compactFloat(i, 4)}; }
+    float time(std::size_t i) const { return full_ ? keys_[i].time : compactFloat(i, 0); }
+    float value(std::size_t i) const { return full_ ? keys_[i].value : compactFloat(i, 4); }
     Key front() const { return (*this)[0]; }
     Key back() const { return (*this)[size() - 1]; }
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, size()}; }
 
-    void reserve(std::size_t n) { full_ ? keys_.reserve(n) : timeValues_.reserve(n); }
-    void clear() { keys_.clear(), timeValues_.clear(), full_ = false; }
-    void resize(std::size_t n) { full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0}); }  // new keys: Key{}
+    void reserve(std::size_t n) { own(); full_ ? keys_.reserve(n) : timeValues_.reserve(n); }
+    void clear() { keys_.clear(), timeValues_.clear(), full_ = false, dropBorrowed(); }
+    void resize(std::size_t n) { own(); full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0}); }  // new keys: Key{}
     void push_back(float time, float value) {  // a key in MRTK's linear encoding
+        own();
         if (full_) keys_.push_back(Key{time, value});
         else timeValues_.push_back({time, value});
     }
     // Compact lists only: the keys as (Float32 time, Float32 value) pairs in host byte order, which on a
     // little-endian host is the 8-byte key layout of the binary format.
     std::span<const std::uint8_t> timeValueBytes() const {
-        return {reinterpret_cast<const std::uint8_t*>(timeValues_.data()), timeValues_.size() * sizeof(TimeValue)};
+        if (full_) return {};
+        return {compactBytes(), size() * sizeof(TimeValue)};
     }
     void push_back(const Key& key) {
+        own();
         if (!full_ && !isCompactKey(key)) widen();
         if (full_) keys_.push_back(key);
         else timeValues_.push_back({key.time, key.value});
     }
     void set(std::size_t i, const Key& key) {
+        own();
         if (!full_ && !isCompactKey(key)) widen();
         if (full_) keys_[i] = key;
         else timeValues_[i] = {key.time, key.value};
     }
-    void setValue(std::size_t i, float value) { full_ ? void(keys_[i].value = value) : void(timeValues_[i].value = value); }
-    void setTime(std::size_t i, float time) { full_ ? void(keys_[i].time = time) : void(timeValues_[i].time = time); }
+    void setValue(std::size_t i, float value) { own(); full_ ? void(keys_[i].value = value) : void(timeValues_[i].value = value); }
+    void setTime(std::size_t i, float time) { own(); full_ ? void(keys_[i].time = time) : void(timeValues_[i].time = time); }
     template <class Change>  // change(Key&) edits a copy of key i, which is then stored
     void update(std::size_t i, Change change) {
         Key key = (*this)[i];
@@ -143,6 +161,20 @@ public:
     friend bool operator==(const KeyList& a, const KeyList& b);
 
 private:
+    const std::uint8_t* compactBytes() const { return borrowed_ ? borrowed_ : reinterpret_cast<const std::uint8_t*>(timeValues_.data()); }
+    float compactFloat(std::size_t i, std::size_t offset) const {
+        float f;
+        std::memcpy(&f, compactBytes() + i * sizeof(TimeValue) + offset, sizeof f);
+        return f;
+    }
+    // Borrowed keys become the list's own before any change.
+    void own() {
+        if (!borrowed_) return;
+        timeValues_.resize(borrowedCount_);
+        std::memcpy(timeValues_.data(), borrowed_, borrowedCount_ * sizeof(TimeValue));
+        dropBorrowed();
+    }
+    void dropBorrowed() { borrowed_ = nullptr, borrowedCount_ = 0, owner_.reset(); }
     void widen() {
         keys_.reserve(std::max(timeValues_.capacity(), timeValues_.size() + 1));
         for (const TimeValue& tv : timeValues_) keys_.push_back(Key{tv.time, tv.value});
@@ -150,8 +182,11 @@ private:
         full_ = true;
     }
     bool full_ = false;
-    std::vector<TimeValue> timeValues_;  // while compact
+    std::vector<TimeValue> timeValues_;  // while compact and not borrowed
     std::vector<Key> keys_;              // once full
+    const std::uint8_t* borrowed_ = nullptr;
+    std::size_t borrowedCount_ = 0;
+    std::shared_ptr<const void> owner_;
 };
 
 struct Curve {

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -68,6 +70,9 @@ private:
 // Result for operations that only succeed or fail.
 struct Success {};
 using Status = Result<Success>;
+
+// Where bytes go as they are made (a file, standard output, memory): each piece is valid only during the call.
+using ByteSink = std::function<Status(std::span<const std::uint8_t>)>;
 
 // Text from a file made safe to print: C0 and C1 control characters and DEL become \xNN (or \n, \t, \r);
 // invalid UTF-8 bytes become \xNN too.

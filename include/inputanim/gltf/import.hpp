@@ -11,6 +11,7 @@
 
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/io/file_io.hpp"
 
 namespace inputanim {
 
@@ -51,6 +52,10 @@ struct ImportReport {
 
 // `path` names the file in messages and locates external buffers of a .gltf.
 Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options = {},
+                             ImportReport* report = nullptr);
+// The same, freeing the file's bytes as soon as its document is read, before the recording is built (a large
+// .glb's keys are then never in memory three times: file, document and recording).
+Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options = {},
                              ImportReport* report = nullptr);
 
 // True when the bytes look like glTF (GLB magic, or JSON text).

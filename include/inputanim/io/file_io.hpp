@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -42,6 +43,9 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
 std::string lowercaseExtension(const std::string& path);
 
+// Makes a file's bytes, handing them to a sink in order (see ByteSink).
+using ByteProducer = std::function<Status(const ByteSink& write)>;
+
 // What may happen to a file already at an output's path.
 enum class Overwrite {
     Never,    // keep it: the commit fails ("exists (use --force to overwrite)"), atomically, even against a
@@ -65,7 +69,7 @@ public:
     Status commit();
 
 private:
-    friend Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite);
+    friend Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite);
     StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite);
     void discard();
 
@@ -79,9 +83,12 @@ private:
 // and with Overwrite::Never one that exists. Callers may ask early, before the work that makes the file.
 Status checkTarget(const std::string& path, Overwrite overwrite);
 
-// Writes pieces, in order, to a temporary beside `path` (no need to join them in memory first). Refuses a
-// target that exists and is not a regular file (a folder, FIFO, device, symbolic link), and with
-// Overwrite::Never one that exists. New files get mode 0666 less the umask; replaced files keep their mode.
+// Writes what `produce` hands its sink, in order, to a temporary beside `path` (the file is never whole in memory
+// unless its producer makes it so). Refuses a target that exists and is not a regular file (a folder, FIFO, device,
+// symbolic link), and with Overwrite::Never one that exists. New files get mode 0666 less the umask; replaced files
+// keep their mode. A failure of `produce` is returned as it is, and removes the temporary.
+Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite = Overwrite::Replace);
+// The same for bytes already in memory, as pieces (no need to join them first).
 Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
                              Overwrite overwrite = Overwrite::Replace);
 

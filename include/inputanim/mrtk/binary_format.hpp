@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,20 +30,18 @@ bool hasMagic(std::span<const std::uint8_t> bytes);
 
 // Parses a whole file. For 1.1, both key layouts are tried and the one that consumes the file exactly
 // with sane values wins; Recording::encoding says which. `source` names the file in error messages.
+// With an `owner` that keeps `bytes` alive, compact keys are not copied: the recording's key lists read them
+// where they are (KeyList::borrowed), so that it takes no memory beyond the file's.
 Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
-                                const ReadOptions& options = {});
+                                const ReadOptions& options = {}, std::shared_ptr<const void> owner = {});
 
 // Serialises in recording.encoding. Fails (NotRepresentable) when the data cannot be held by that encoding
 // (see unrepresentable and convertEncoding in recording.hpp).
 Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
 
-// The same bytes as pieces, written in order (writeFileAtomically takes them): compact keys are not
-// copied but point into the recording, which must stay unchanged while the pieces are used.
-struct EncodedRecording {
-    std::vector<std::uint8_t> owned;                      // headers, full keys, markers
-    std::vector<std::span<const std::uint8_t>> pieces;    // into `owned` and into the recording
-    std::size_t size() const;
-};
-Result<EncodedRecording> encodeRecording(const Recording& recording);
+// The same bytes handed to `write` in order, as they are made: compact keys straight from the recording, the rest
+// (headers, full keys, markers) through a buffer of about a megabyte, so that no copy of the file is ever whole in
+// memory. Fails before writing anything when the encoding cannot hold the data; else with `write`'s first failure.
+Status encodeRecording(const Recording& recording, const ByteSink& write);
 
 }  // namespace inputanim

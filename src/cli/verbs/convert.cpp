@@ -35,14 +35,11 @@ bool beyondTolerance(const ia::ExportReport& report, const ia::ExportOptions& op
 int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, const ia::ExportOptions& options, ia::ExportReport& report,
                           std::ostream& log) {
     if (kind == ia::OutputKind::MrtkBinary) {
-        auto encoded = ia::encodeRecording(recording);
-        if (!encoded) return fail(encoded.error(), log);
-        return writeStandardOutput(encoded->pieces, log);
+        return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(recording, write); }, log);
     }
     auto glb = ia::exportGlb(recording, options, &report);
     if (!glb) return fail(glb.error(), log);
-    const std::span<const std::uint8_t> pieces[] = {*glb};
-    return writeStandardOutput(pieces, log);
+    return writeStandardOutput(*glb, log);
 }
 
 // --markers FILE: [{"time": seconds, "name": "..."}, ...] in time order.

@@ -52,10 +52,7 @@ Verb addPlot(CLI::App& app, const Globals&) {
         auto svg = ia::plotSvg(*recording, o.plot);
         if (!svg) return fail(svg.error().from(o.input.path));
         const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(svg->data()), svg->size());
-        if (toStdout) {
-            const std::span<const std::uint8_t> pieces[] = {bytes};
-            return writeStandardOutput(pieces, std::cerr);
-        }
+        if (toStdout) return writeStandardOutput(bytes, std::cerr);
         if (auto written = ia::writeFileAtomically(o.out, bytes, overwriteFor(o.force)); !written) return fail(written.error());
         return int(kExitSuccess);
     }, &options->input.path};
