@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark: builds (Release), installs the peer (gltf-transform, pinned in bench/package-lock.json),
-# generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints a table
-# of bin -> glb, glb -> bin, bin -> bin and foreign glTF -> bin against a plain copy and gltf-transform copy.
+# generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints tables of
+# bin -> glb and glb -> bin, each paired with cat of the same bytes (docs/performance.md says how), foreign glTF
+# -> bin, gltf-transform copy, a batch with one and two workers, and opening the 600 s file in the web viewer.
 # Usage: bench/run.sh [--quick]   (--quick: 10 s and 60 s only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
