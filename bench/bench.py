@@ -41,23 +41,28 @@ def cat(src, dst):
 
 
 class Paired:
-    """`argv` and `baseline` run alternately, `pairs` times, after one untimed run of each."""
+    """`argv` and each baseline run in turn, `pairs` times, after one untimed run of each."""
 
-    def __init__(self, argv, baseline, pairs):
-        run(argv), run(baseline)
-        self.runs, self.base = [], []
+    def __init__(self, argv, baselines, pairs):
+        run(argv), [run(b) for b in baselines]
+        self.runs, self.base = [], [[] for _ in baselines]
         for _ in range(pairs):
             self.runs.append(run(argv))
-            self.base.append(run(baseline))
+            for times, baseline in zip(self.base, baselines):
+                times.append(run(baseline))
         self.walls = [r[0] for r in self.runs]
-        self.ratios = [r[0] / b[0] for r, b in zip(self.runs, self.base)]
         self.wall = statistics.median(self.walls)
-        self.base_wall = statistics.median(b[0] for b in self.base)
+        self.base_wall = statistics.median(b[0] for b in self.base[0])
         self.cpu = statistics.median(r[2] for r in self.runs)
         self.rss = max(r[1] for r in self.runs)
 
-    def ratio(self):
-        return f"{statistics.median(self.ratios):.2f} ({min(self.ratios):.2f}-{max(self.ratios):.2f})"
+    def ratios(self, baseline=0):
+        """Each run's time over its own pair's baseline time."""
+        return [r[0] / b[0] for r, b in zip(self.runs, self.base[baseline])]
+
+    def ratio(self, baseline=0):
+        ratios = self.ratios(baseline)
+        return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
 
     def wall_range(self):
         return f"{self.wall:.3f} ({min(self.walls):.3f}-{max(self.walls):.3f})"
@@ -83,7 +88,7 @@ def fixed_costs(work, pairs):
     subprocess.run([TOOL, "convert", src, glb, "--force"], check=True, capture_output=True)
     fixed = {}
     for job, argv in zip(PER_KEY_JOBS, ([TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"])):
-        p = Paired(argv, cat(src, out), pairs)
+        p = Paired(argv, [cat(src, out)], pairs)
         fixed[job] = (p.wall, p.cpu)
     return fixed
 
@@ -127,22 +132,22 @@ def main():
                     subprocess.run(argv, check=True, capture_output=True)
                     subprocess.run([TOOL, "convert", src, glb, "--force"], check=True, capture_output=True)
                     keys = keys_of(src)
+                    larger = src if mb(src) >= mb(glb) else glb  # each job reads one of the two and writes the other
                     for job, a, b in (("bin -> glb", src, glb), ("glb -> bin", glb, out)):
                         target = os.path.join(work, "job" + os.path.splitext(b)[1])
-                        p = Paired([TOOL, "convert", a, target, "--force"], cat(a, os.path.join(work, "copy")), pairs)
+                        copy = os.path.join(work, "copy")
+                        copies = [cat(a, copy)] + ([cat(larger, copy)] if larger != a else [])  # the last: cat of the larger file
+                        p = Paired([TOOL, "convert", a, target, "--force"], copies, pairs)
                         if not reduce and version == "1.1" and job in per_key:
                             per_key[job][duration] = (p.wall, p.cpu, keys)
-                        larger = a if mb(a) >= mb(target) else target
-                        to_larger = Paired([TOOL, "convert", a, target, "--force"], cat(larger, os.path.join(work, "copy")), pairs) \
-                            if larger != a else p
-                        rows.append((name, job, mb(a), mb(target), keys, p, to_larger))
+                        rows.append((name, job, mb(a), mb(target), keys, p))
                     if os.path.exists(GLTF_TRANSFORM) and duration >= 60 and not reduce:
-                        p = Paired([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")], cat(glb, os.path.join(work, "copy")), 3)
+                        p = Paired([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")], [cat(glb, os.path.join(work, "copy"))], 3)
                         others.append((name, "gltf-transform copy .glb", mb(glb), p))
                     if version == "1.1" and not reduce and duration >= 60:
                         foreign = os.path.join(work, "foreign.glb")
                         subprocess.run([FOREIGN, src, foreign], check=True, capture_output=True)
-                        p = Paired([TOOL, "convert", foreign, out, "--force"], cat(foreign, os.path.join(work, "copy")), 3)
+                        p = Paired([TOOL, "convert", foreign, out, "--force"], [cat(foreign, os.path.join(work, "copy"))], 3)
                         others.append((name, "foreign glTF -> bin (54 joints at 120 Hz)", mb(foreign), p))
         # A batch of 500 small recordings: one worker against two, alternating.
         batch = os.path.join(work, "batch")
@@ -152,15 +157,15 @@ def main():
                            check=True, capture_output=True)
         batch_mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
         jobs = lambda n: [TOOL, "convert", batch, "--out-dir", os.path.join(work, f"out{n}"), "-j", str(n), "--force", "-q"]
-        two_vs_one = Paired(jobs(2), jobs(1), 3)
+        two_vs_one = Paired(jobs(2), [jobs(1)], 3)
     finally:
         shutil.rmtree(work)
 
     print("| recording | job | in MB | out MB | keys | wall s, median (min-max) | x cat IN, median (min-max) "
           "| x cat of the larger file | keys/s | peak RSS MB | RSS / (in + out) |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, job, in_mb, out_mb, keys, p, to_larger in rows:
-        print(f"| {name} | {job} | {in_mb:.1f} | {out_mb:.1f} | {keys:,} | {p.wall_range()} | {p.ratio()} | {to_larger.ratio()} "
+    for name, job, in_mb, out_mb, keys, p in rows:
+        print(f"| {name} | {job} | {in_mb:.1f} | {out_mb:.1f} | {keys:,} | {p.wall_range()} | {p.ratio(0)} | {p.ratio(-1)} "
               f"| {keys / p.wall:,.0f} | {p.rss:.0f} | {p.rss / (in_mb + out_mb):.2f} |")
     print("\nother jobs (against cat of their input):\n")
     print("| recording | job | in MB | wall s, median (min-max) | x cat IN, median (min-max) | peak RSS MB |")
@@ -168,7 +173,7 @@ def main():
     for name, job, in_mb, p in others:
         print(f"| {name} | {job} | {in_mb:.1f} | {p.wall_range()} | {p.ratio()} | {p.rss:.0f} |")
     print_per_key(per_key, fixed)
-    speedups = [b[0] / r[0] for r, b in zip(two_vs_one.runs, two_vs_one.base)]
+    speedups = [1 / ratio for ratio in two_vs_one.ratios()]
     print(f"\nbatch of 500 x 2 s 1.1 recordings ({batch_mb:.1f} MB) to .glb: -j 1 {two_vs_one.base_wall:.3f} s, -j 2 {two_vs_one.wall:.3f} s "
           f"(medians); -j 2 is {statistics.median(speedups):.2f}x faster ({min(speedups):.2f}-{max(speedups):.2f}); "
           f"peak RSS {two_vs_one.rss:.0f} MB with -j 2")

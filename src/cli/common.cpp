@@ -3,9 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 
 namespace cli {
@@ -57,16 +55,7 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
 
 int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {
     std::cout.flush();
-    auto written = produce([](std::span<const std::uint8_t> piece) -> ia::Status {
-        std::size_t done = 0;
-        while (done < piece.size()) {
-            const ssize_t n = ::write(STDOUT_FILENO, piece.data() + done, piece.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return ia::Error{{}, {}, std::string("standard output: write failed: ") + std::strerror(errno), ia::ErrorKind::OutputFailed};
-            done += std::size_t(n);
-        }
-        return ia::Success{};
-    });
+    auto written = produce([](std::span<const std::uint8_t> piece) { return ia::writeAll(STDOUT_FILENO, piece, "standard output"); });
     if (!written) return fail(written.error(), log);
     return kExitSuccess;
 }

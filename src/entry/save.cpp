@@ -50,8 +50,7 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
         if (staged) r.files = r.gltf.writtenFiles;
         return staged;
     }
-    if (auto reason = unrepresentable(recording))  // before a temporary is made for it
-        return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
+    if (auto s = checkWritable(recording); !s) return s.error();  // before a temporary is made for it
     r.bytes = 0;
     auto staged = stageFile(path, [&](const ByteSink& write) {
         return encodeRecording(recording, [&](std::span<const std::uint8_t> piece) {

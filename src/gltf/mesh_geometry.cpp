@@ -62,6 +62,12 @@ Sloped slopedDistance(const Capsule& c, const dvec3& p) {
     return {length - (c.ra + h * (c.rb - c.ra)), g};
 }
 
+// Where the field grows fastest, as a unit vector (up where it is flat).
+dvec3 unitGradient(const Sloped& s) {
+    const double n = glm::length(s.g);
+    return n > 0 ? s.g / n : dvec3(0, 1, 0);
+}
+
 Sloped smoothMin(const Sloped& a, const Sloped& b, double k) {
     const double h = std::max(k - std::abs(a.d - b.d), 0.0) / k;
     const bool aLower = a.d < b.d;  // the lower side's weight is 1 - h/2, the other's h/2
@@ -150,11 +156,7 @@ struct HandField {
         return 1 + taper;
     }
 
-    dvec3 normal(const dvec3& p) const {
-        const dvec3 g = sloped(p).g;
-        const double n = glm::length(g);
-        return n > 0 ? g / n : dvec3(0, 1, 0);
-    }
+    dvec3 normal(const dvec3& p) const { return unitGradient(sloped(p)); }
 };
 
 // ---- skinning: each vertex follows the joints whose bones are nearest ----------------------------------------
@@ -286,8 +288,7 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
                 dvec3 at = sum / double(crossings);
                 for (int step = 0; step < 3; ++step) {  // onto the surface
                     const Sloped here = field.sloped(at);
-                    const double n = glm::length(here.g);
-                    at -= here.d * (n > 0 ? here.g / n : dvec3(0, 1, 0));
+                    at -= here.d * unitGradient(here);
                 }
                 const auto [joints, weights] = skinWeights(bones, at);
                 vertexOfCell[cellIndex(i, j, k)] = int(g.positions.size() / 3);

@@ -244,6 +244,17 @@ Status checkTarget(const std::string& path, Overwrite overwrite) {
     return Success{};
 }
 
+Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return systemError(name, "write failed", ErrorKind::OutputFailed);
+        done += std::size_t(n);
+    }
+    return Success{};
+}
+
 Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite) {
     auto existing = existingTarget(path);
     if (!existing) return existing.error();
@@ -261,16 +272,7 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
     held.reset();
-    auto written = produce([&](std::span<const std::uint8_t> bytes) -> Status {
-        std::size_t done = 0;
-        while (done < bytes.size()) {
-            const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return systemError(path, "write failed", ErrorKind::OutputFailed);
-            done += std::size_t(n);
-        }
-        return Success{};
-    });
+    auto written = produce([&](std::span<const std::uint8_t> bytes) { return writeAll(fd, bytes, path); });
     if (!written) return written.error();
     const mode_t mode = existing->value_or(0666 & ~currentUmask());
     if (::fchmod(fd, mode) != 0) return systemError(path, "cannot set permissions", ErrorKind::OutputFailed);

@@ -67,8 +67,14 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
     return bytes;
 }
 
+Status checkWritable(const Recording& recording) {
+    if (auto reason = unrepresentable(recording))
+        return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
+    return Success{};
+}
+
 Status encodeRecording(const Recording& recording, const ByteSink& write) {
-    if (auto reason = unrepresentable(recording)) return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
+    if (auto s = checkWritable(recording); !s) return s;
     const std::vector<CurveSpan> spans = storedCurves(recording);
     const bool compactFloats = recording.encoding.layout == Layout::Compact;
     auto keySize = [&](std::size_t i) { return isBooleanCurve(i) || compactFloats ? kCompactKeySize : kFullKeySize; };

@@ -43,6 +43,9 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
 std::string lowercaseExtension(const std::string& path);
 
+// Writes all of `bytes` to an open descriptor (retrying after signals); a failure names `name`.
+Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name);
+
 // Makes a file's bytes, handing them to a sink in order (see ByteSink).
 using ByteProducer = std::function<Status(const ByteSink& write)>;
 

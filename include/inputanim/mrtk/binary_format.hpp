@@ -35,8 +35,11 @@ bool hasMagic(std::span<const std::uint8_t> bytes);
 Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
                                 const ReadOptions& options = {}, std::shared_ptr<const void> owner = {});
 
-// Serialises in recording.encoding. Fails (NotRepresentable) when the data cannot be held by that encoding
-// (see unrepresentable and convertEncoding in recording.hpp).
+// Fails (NotRepresentable) when the data cannot be held by recording.encoding (see unrepresentable and
+// convertEncoding in recording.hpp): what writing would fail with, asked before anything is written.
+Status checkWritable(const Recording& recording);
+
+// Serialises in recording.encoding. Fails as checkWritable does.
 Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording);
 
 // The same bytes handed to `write` in order, as they are made: compact keys straight from the recording, the rest
