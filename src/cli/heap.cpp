@@ -12,7 +12,7 @@ namespace cli {
 namespace {
 
 constexpr std::size_t kKeepBelow = std::size_t(1) << 30;  // allocations and free heap top kept up to 1 GB
-constexpr std::uintmax_t kSmallestInput = 8u << 20;      // smaller inputs gain nothing measurable
+constexpr std::uintmax_t kSmallestInput = 1u << 20;      // below, the program itself is most of the memory
 constexpr std::uintmax_t kLargestReservation = 768u << 20;
 constexpr std::uintmax_t kReservationPerInputByte = 5;
 constexpr std::uintptr_t kHugePage = 2u << 20;

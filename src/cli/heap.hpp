@@ -10,7 +10,7 @@ namespace cli {
 // fresh zeroed pages in again. Call first in main().
 void keepFreedMemory();
 
-// For an input of at least 8 MB: grows the heap once to 5x the input's size (at most 768 MB; a conversion
+// For an input of at least 1 MB: grows the heap once to 5x the input's size (at most 768 MB; a conversion
 // was measured to peak at 4.2x) and asks for transparent huge pages there, so buffers fault in 2 MB pages
 // instead of 4 KB ones. Only address space is reserved; untouched pages cost no memory. Main thread only:
 // worker threads allocate from their own arenas.

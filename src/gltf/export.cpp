@@ -163,16 +163,6 @@ private:
 
     // ---- scene sections ----------------------------------------------------------------------------
 
-    // A Unity-space pose as a glTF-space matrix.
-    static glm::dmat4 gltfMatrix(const JointPose& pose) {
-        const auto& p = pose.position;
-        const auto& q = pose.rotation;
-        const auto& ps = kGltfPositionSigns;
-        const auto& qs = kGltfRotationSigns;
-        return glm::translate(glm::dmat4(1), glm::dvec3(ps[0] * p[0], ps[1] * p[1], ps[2] * p[2])) *
-               glm::mat4_cast(glm::dquat(qs[3] * q[3], qs[0] * q[0], qs[1] * q[1], qs[2] * q[2]));
-    }
-
     Status addCamera() {
         const int node = addNode(placeOf(cameraCurve(0)).node, -1);
         const int view = addNode("Camera_View", node);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <type_traits>
 #include <utility>
@@ -81,9 +82,22 @@ constexpr double kFingerRadii[5][4] = {
     {0.0090, 0.0084, 0.0076, 0.0066}, {0.0079, 0.0073, 0.0067, 0.0059},
 };
 
+// The blend widths: among the palm's capsules, along a finger, and of each finger with the palm.
+constexpr double kPalmBlend = 0.012, kFingerBlend = 0.004, kFingerPalmBlend = 0.009;
+
+// What of the field matters in a region. The field is the lowest of the fingers' blends with the palm, and a
+// smooth minimum is exactly its lower argument when the other is a blend width or more above it, so in most
+// places a finger is the palm there, or the finger alone, or never the lowest: its capsules need no evaluation.
+enum class FingerPart : std::uint8_t { Unused, PalmOnly, FingerOnly, Blended };
+struct FieldParts {
+    bool palm = true;
+    std::array<FingerPart, 5> fingers{FingerPart::Blended, FingerPart::Blended, FingerPart::Blended, FingerPart::Blended, FingerPart::Blended};
+};
+
 struct HandField {
     std::vector<Capsule> palm;
     std::array<std::vector<Capsule>, 5> fingers;
+    double lipschitz = 1;  // a bound on how fast the field changes with distance (see the constructor)
 
     explicit HandField(const HandPose& rest) {
         auto at = [&](Joint j) { return positionOf(rest, j); };
@@ -114,14 +128,62 @@ struct HandField {
                 fingers[int(finger)].push_back({a, b, ra, rb});
             }
         }
+        // A capsule's distance changes at most at rate 1, plus its radius's taper; smooth and plain minimums
+        // change no faster than what they blend.
+        double taper = 0;
+        auto add = [&](const Capsule& c) { taper = std::max(taper, std::abs(c.rb - c.ra) / std::max(glm::length(c.b - c.a), 1e-12)); };
+        for (const Capsule& c : palm) add(c);
+        for (const auto& finger : fingers)
+            for (const Capsule& c : finger) add(c);
+        lipschitz = 1 + taper;
     }
 
-    double operator()(const dvec3& p) const { return evaluate<double>(p); }
-    Sloped sloped(const dvec3& p) const { return evaluate<Sloped>(p); }
+    double operator()(const dvec3& p, const FieldParts& parts = {}) const { return evaluate<double>(p, parts); }
+    Sloped sloped(const dvec3& p, const FieldParts& parts = {}) const { return evaluate<Sloped>(p, parts); }
 
-    // The field (a double) or the field with its gradient (Sloped), by the same blend.
+    // The parts that give the field its values everywhere within `reach` of `centre`, decided by bounds over the
+    // region: a capsule's distance changes no faster than `lipschitz` from its value at the centre, and a smooth
+    // minimum lies at most a quarter of its width below the lower of its arguments, and only when they may come
+    // within its width of each other.
+    FieldParts partsNear(const dvec3& centre, double reach) const {
+        const double spread = lipschitz * reach * 1.001 + 1e-9;
+        struct Range {
+            double low, high;
+        };
+        auto blendOf = [](Range a, Range b, double blend) {
+            const bool apart = b.low >= a.high + blend || a.low >= b.high + blend;
+            return Range{std::min(a.low, b.low) - (apart ? 0 : blend / 4 + 1e-9), std::min(a.high, b.high)};
+        };
+        auto rangeOf = [&](const std::vector<Capsule>& chain, double blend) {
+            Range r{1e9, 1e9};
+            for (const Capsule& c : chain) {
+                const double d = distance(c, centre);
+                r = blendOf(r, {d - spread, d + spread}, blend);
+            }
+            return r;
+        };
+        const Range palmRange = rangeOf(palm, kPalmBlend);
+        FieldParts parts;
+        std::array<Range, 5> terms;
+        double lowestHigh = 1e9;
+        for (std::size_t f = 0; f < fingers.size(); ++f) {
+            const Range finger = rangeOf(fingers[f], kFingerBlend);
+            if (finger.low >= palmRange.high + kFingerPalmBlend) parts.fingers[f] = FingerPart::PalmOnly, terms[f] = palmRange;
+            else if (palmRange.low >= finger.high + kFingerPalmBlend) parts.fingers[f] = FingerPart::FingerOnly, terms[f] = finger;
+            else terms[f] = blendOf(palmRange, finger, kFingerPalmBlend);
+            lowestHigh = std::min(lowestHigh, terms[f].high);
+        }
+        parts.palm = false;
+        for (std::size_t f = 0; f < fingers.size(); ++f) {
+            if (terms[f].low > lowestHigh) parts.fingers[f] = FingerPart::Unused;  // above another finger's everywhere
+            parts.palm = parts.palm || parts.fingers[f] == FingerPart::PalmOnly || parts.fingers[f] == FingerPart::Blended;
+        }
+        return parts;
+    }
+
+    // The field (a double) or the field with its gradient (Sloped), by the same blend, from the given parts.
     template <class Value>
-    Value evaluate(const dvec3& p) const {
+    Value evaluate(const dvec3& p, const FieldParts& parts) const {
         auto at = [&](const Capsule& c) {
             if constexpr (std::is_same_v<Value, Sloped>) return slopedDistance(c, p);
             else return distance(c, p);
@@ -135,28 +197,22 @@ struct HandField {
             else return std::min(a, b);
         };
         Value palmDistance = far;
-        for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, at(c), 0.012);
+        if (parts.palm)
+            for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, at(c), kPalmBlend);
         Value d = far;
-        for (const auto& finger : fingers) {  // each finger blends into the palm, never into its neighbours
-            Value f = far;
-            for (const Capsule& c : finger) f = smoothMin(f, at(c), 0.004);
-            d = lower(d, smoothMin(palmDistance, f, 0.009));
+        for (std::size_t f = 0; f < fingers.size(); ++f) {  // each finger blends into the palm, never into its neighbours
+            const FingerPart part = parts.fingers[f];
+            if (part == FingerPart::Unused) continue;
+            if (part == FingerPart::PalmOnly) {
+                d = lower(d, palmDistance);
+                continue;
+            }
+            Value finger = far;
+            for (const Capsule& c : fingers[f]) finger = smoothMin(finger, at(c), kFingerBlend);
+            d = lower(d, part == FingerPart::FingerOnly ? finger : smoothMin(palmDistance, finger, kFingerPalmBlend));
         }
         return d;
     }
-
-    // A bound on how fast the field changes with distance: a capsule's distance changes at most at rate 1, plus
-    // its radius's taper; smooth and plain minimums change no faster than what they blend.
-    double lipschitz() const {
-        double taper = 0;
-        auto add = [&](const Capsule& c) { taper = std::max(taper, std::abs(c.rb - c.ra) / std::max(glm::length(c.b - c.a), 1e-12)); };
-        for (const Capsule& c : palm) add(c);
-        for (const auto& finger : fingers)
-            for (const Capsule& c : finger) add(c);
-        return 1 + taper;
-    }
-
-    dvec3 normal(const dvec3& p) const { return unitGradient(sloped(p)); }
 };
 
 // ---- skinning: each vertex follows the joints whose bones are nearest ----------------------------------------
@@ -203,6 +259,27 @@ std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const s
     return {joints, weights};
 }
 
+// The smallest turn that takes unit vector `a` onto unit vector `b` (none for opposite ones, which bones that
+// only change their length never are).
+glm::dquat turnOnto(const dvec3& a, const dvec3& b) {
+    const double w = 1 + glm::dot(a, b);
+    if (w < 1e-9) return glm::dquat(1, 0, 0, 0);
+    const dvec3 axis = glm::cross(a, b);
+    return glm::normalize(glm::dquat(w, axis.x, axis.y, axis.z));
+}
+
+// A hand's pose seen in a mirror across Unity's YZ plane (a left hand becomes a right one).
+HandPose mirrored(HandPose pose) {
+    for (auto& joint : pose) joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
+    return pose;
+}
+
+// Geometry mirrored across glTF's YZ plane, which turns its faces inside out: two corners of each are swapped.
+void mirror(SkinnedGeometry& g) {
+    for (std::size_t v = 0; v < g.positions.size(); v += 3) g.positions[v] = -g.positions[v], g.normals[v] = -g.normals[v];
+    for (std::size_t t = 0; t < g.indices.size(); t += 3) std::swap(g.indices[t + 1], g.indices[t + 2]);
+}
+
 }  // namespace
 
 SkinnedGeometry sphere(float radius) {
@@ -224,12 +301,11 @@ SkinnedGeometry sphere(float radius) {
     return g;
 }
 
-SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
+SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& restPose, FieldEvaluation evaluation) {
+    const bool everywhere = evaluation == FieldEvaluation::Everywhere;
     // Built as a left hand (a right one mirrored to it), so that both hands' meshes mirror each other exactly.
     const bool right = hand == Hand::Right;
-    HandPose rest = restPose;
-    if (right)
-        for (auto& joint : rest) joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
+    const HandPose rest = right ? mirrored(restPose) : restPose;
     const HandField field(rest);
     const auto bones = bonesOf(rest);
     // The grid: 3.5 mm cells around the capsules, with x = 0 on a grid plane.
@@ -248,10 +324,10 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
     // The field at every corner, evaluated only near the surface: a block of corners whose centre is further from
     // the surface than the field can change within the block and one cell beyond takes its centre's value, whose
     // sign it has everywhere. No cell the surface crosses touches such a block, so the mesh is the same as from
-    // the field evaluated everywhere.
+    // the field evaluated everywhere. Near the surface, only the parts of the field that matter in the block.
     std::vector<double> value(std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z));
     const double cellDiagonal = cell * std::sqrt(3.0);
-    const double lipschitz = field.lipschitz();
+    const int block = everywhere ? 1 : 4;
     for (int k0 = 0; k0 < corners.z; k0 += block)
         for (int j0 = 0; j0 < corners.y; j0 += block)
             for (int i0 = 0; i0 < corners.x; i0 += block) {
@@ -259,10 +335,11 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
                 const dvec3 centre = (cornerAt(first.x, first.y, first.z) + cornerAt(last.x, last.y, last.z)) * 0.5;
                 const double reach = glm::length(dvec3(last - first)) * cell * 0.5 + cellDiagonal;
                 const double atCentre = field(centre);
-                const bool far = std::abs(atCentre) > lipschitz * reach * 1.001 + 1e-9;
+                const bool far = std::abs(atCentre) > field.lipschitz * reach * 1.001 + 1e-9;
+                const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, glm::length(dvec3(last - first)) * cell * 0.5);
                 for (int k = first.z; k <= last.z; ++k)
                     for (int j = first.y; j <= last.y; ++j)
-                        for (int i = first.x; i <= last.x; ++i) value[cornerIndex(i, j, k)] = far ? atCentre : field(cornerAt(i, j, k));
+                        for (int i = first.x; i <= last.x; ++i) value[cornerIndex(i, j, k)] = far ? atCentre : field(cornerAt(i, j, k), parts);
             }
 
     SkinnedGeometry g;
@@ -272,27 +349,39 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
         for (int j = 0; j < cells.y; ++j)
             for (int i = 0; i < cells.x; ++i) {
                 double v[8];
-                dvec3 p[8];
                 int inside = 0;
                 for (int c = 0; c < 8; ++c) {
-                    const int ci = i + (c & 1), cj = j + (c >> 1 & 1), ck = k + (c >> 2 & 1);
-                    v[c] = value[cornerIndex(ci, cj, ck)];
-                    p[c] = cornerAt(ci, cj, ck);
+                    v[c] = value[cornerIndex(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1))];
                     inside += v[c] < 0;
                 }
                 if (inside == 0 || inside == 8) continue;
                 dvec3 sum(0);
                 int crossings = 0;
                 for (const auto& e : kEdges)
-                    if ((v[e[0]] < 0) != (v[e[1]] < 0)) sum += p[e[0]] + (v[e[0]] / (v[e[0]] - v[e[1]])) * (p[e[1]] - p[e[0]]), ++crossings;
-                dvec3 at = sum / double(crossings);
-                for (int step = 0; step < 3; ++step) {  // onto the surface
-                    const Sloped here = field.sloped(at);
-                    at -= here.d * unitGradient(here);
-                }
+                    if ((v[e[0]] < 0) != (v[e[1]] < 0)) {
+                        const dvec3 a = cornerAt(i + (e[0] & 1), j + (e[0] >> 1 & 1), k + (e[0] >> 2 & 1));
+                        const dvec3 b = cornerAt(i + (e[1] & 1), j + (e[1] >> 1 & 1), k + (e[1] >> 2 & 1));
+                        sum += a + (v[e[0]] / (v[e[0]] - v[e[1]])) * (b - a), ++crossings;
+                    }
+                // Onto the surface, with the parts of the field that matter near the cell; a point that moves further
+                // is moved again with the whole field.
+                const dvec3 start = sum / double(crossings);
+                const double reach = cell;
+                auto onSurface = [&](const FieldParts& parts, dvec3& at) {
+                    at = start;
+                    for (int step = 0; step < 3; ++step) {
+                        const Sloped here = field.sloped(at, parts);
+                        at -= here.d * unitGradient(here);
+                        if (glm::length(at - start) > reach) return false;
+                    }
+                    return true;
+                };
+                FieldParts parts = everywhere ? FieldParts{} : field.partsNear(start, reach);
+                dvec3 at;
+                if (!onSurface(parts, at)) onSurface(parts = FieldParts{}, at);
                 const auto [joints, weights] = skinWeights(bones, at);
                 vertexOfCell[cellIndex(i, j, k)] = int(g.positions.size() / 3);
-                addVertex(g, at, field.normal(at), joints, weights);
+                addVertex(g, at, unitGradient(field.sloped(at, parts)), joints, weights);
             }
     // A quad across each crossed grid edge, facing out of the surface.
     for (int axis = 0; axis < 3; ++axis) {
@@ -321,11 +410,52 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& restPose, int block) {
                     for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]}) g.indices.push_back(std::uint16_t(t));
                 }
     }
-    // To glTF space: a left hand's X is mirrored (which turns its faces inside out: swap two corners of each); a
-    // right hand was mirrored to be built, and its two mirrors cancel.
-    if (!right) {
-        for (std::size_t v = 0; v < g.positions.size(); v += 3) g.positions[v] = -g.positions[v], g.normals[v] = -g.normals[v];
-        for (std::size_t t = 0; t < g.indices.size(); t += 3) std::swap(g.indices[t + 1], g.indices[t + 2]);
+    // To glTF space: a left hand's X is mirrored; a right hand was mirrored to be built, and its two mirrors cancel.
+    if (!right) mirror(g);
+    return g;
+}
+
+SkinnedGeometry handMesh(Hand hand, const HandPose& rest) {
+    // The model hand's mesh: the left one built from the field once per process, the right one its mirror image
+    // (as fieldHandMesh builds a right hand), each with the rest pose it was built around.
+    struct ModelMesh {
+        HandPose rest;
+        SkinnedGeometry mesh;
+    };
+    static const std::array<ModelMesh, 2> models = [] {
+        const HandPose left = restHand(Hand::Left);
+        SkinnedGeometry leftMesh = fieldHandMesh(Hand::Left, left), rightMesh = leftMesh;
+        mirror(rightMesh);
+        return std::array<ModelMesh, 2>{ModelMesh{left, std::move(leftMesh)}, ModelMesh{mirrored(left), std::move(rightMesh)}};
+    }();
+    const ModelMesh& model = models[hand == Hand::Left ? 0 : 1];
+    // Each joint's move from the model's rest pose to `rest`: to its new place, and for a joint that carries one
+    // bone, that bone turned and stretched along itself onto its new one (so that the moves of a bone's two ends
+    // agree where they meet, and a finger keeps its thickness); each vertex moves by its joints' moves, blended
+    // by its weights, as a skin moves it.
+    auto at = [](const HandPose& pose, Joint joint) { return dvec3(gltfMatrix(pose[indexOf(joint)])[3]); };
+    std::array<glm::dmat4, kJointCount> moves;
+    for (Joint joint : kJoints) moves[indexOf(joint)] = glm::translate(glm::dmat4(1), at(rest, joint) - at(model.rest, joint));
+    for (Finger finger : kFingers) {
+        const auto chain = fingerJoints(finger);
+        for (std::size_t j = 0; j + 1 < chain.size(); ++j) {
+            const dvec3 from = at(model.rest, chain[j]), to = at(rest, chain[j]);
+            const dvec3 modelBone = at(model.rest, chain[j + 1]) - from, bone = at(rest, chain[j + 1]) - to;
+            const double modelLength = glm::length(modelBone), length = glm::length(bone);
+            if (modelLength < 1e-9 || length < 1e-9) continue;
+            const dvec3 d = modelBone / modelLength;
+            const glm::dmat3 stretch = glm::dmat3(1) + (length / modelLength - 1) * glm::outerProduct(d, d);
+            moves[indexOf(chain[j])] = glm::translate(glm::dmat4(1), to) * glm::dmat4(glm::mat3_cast(turnOnto(d, bone / length)) * stretch) *
+                                       glm::translate(glm::dmat4(1), -from);
+        }
+    }
+    SkinnedGeometry g = model.mesh;
+    for (std::size_t v = 0; v < g.positions.size() / 3; ++v) {
+        glm::dmat4 move(0);
+        for (std::size_t i = 0; i < 4; ++i) move += double(g.weights[4 * v + i]) * moves[g.joints[4 * v + i] + 1u];  // the skin leaves out None
+        const dvec3 p = dvec3(move * glm::dvec4(g.positions[3 * v], g.positions[3 * v + 1], g.positions[3 * v + 2], 1));
+        const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) * dvec3(g.normals[3 * v], g.normals[3 * v + 1], g.normals[3 * v + 2]));
+        for (int c = 0; c < 3; ++c) g.positions[3 * v + c] = float(p[c]), g.normals[3 * v + c] = float(n[c]);
     }
     return g;
 }

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
 
+#include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/recording.hpp"
 
@@ -13,6 +16,16 @@ namespace inputanim {
 inline glm::dvec3 positionOf(const HandPose& pose, Joint joint) {
     const Vector3& p = pose[indexOf(joint)].position;
     return {p[0], p[1], p[2]};
+}
+
+// A Unity-space pose as a glTF-space matrix.
+inline glm::dmat4 gltfMatrix(const JointPose& pose) {
+    const auto& p = pose.position;
+    const auto& q = pose.rotation;
+    const auto& ps = kGltfPositionSigns;
+    const auto& qs = kGltfRotationSigns;
+    return glm::translate(glm::dmat4(1), glm::dvec3(ps[0] * p[0], ps[1] * p[1], ps[2] * p[2])) *
+           glm::mat4_cast(glm::dquat(qs[3] * q[3], qs[0] * q[0], qs[1] * q[1], qs[2] * q[2]));
 }
 
 // Unity space, the wrist at the origin. Each bone's length is its median over the hand's key times, kept within

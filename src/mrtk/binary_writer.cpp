@@ -23,11 +23,14 @@ std::vector<CurveSpan> storedCurves(const Recording& recording) {
 }
 
 // Hands the file on in order: its own bytes (headers, full keys, markers) gathered in a buffer that is passed on
-// whenever it is full, and bytes already laid out in memory (compact keys) passed on from where they are.
+// whenever it is full, and bytes already laid out in memory (compact keys) passed on from where they are when
+// they are large.
 class PieceWriter {
 public:
     static constexpr std::size_t kChunk = std::size_t(1) << 20;
-    explicit PieceWriter(const ByteSink& sink) : sink_(sink) { owned_.reserve(kChunk + kFullKeySize); }
+    // Smaller pieces from elsewhere are copied into the chunk: a write of their own costs more than the copy.
+    static constexpr std::size_t kSmallestExternal = std::size_t(64) << 10;
+    explicit PieceWriter(const ByteSink& sink) : sink_(sink) { owned_.reserve(kChunk + kSmallestExternal); }
     template <typename T>
     void put(T value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -39,7 +42,10 @@ public:
     }
     Status flushIfFull() { return owned_.size() >= kChunk ? flush() : Status{Success{}}; }
     Status putExternal(std::span<const std::uint8_t> bytes) {
-        if (bytes.empty()) return Success{};
+        if (bytes.size() < kSmallestExternal) {
+            putBytes(bytes.data(), bytes.size());
+            return flushIfFull();
+        }
         if (auto s = flush(); !s) return s;
         return sink_(bytes);
     }
