@@ -46,8 +46,15 @@ std::optional<std::string> unknownOption(const CLI::App& app, const CLI::App& ve
 }  // namespace
 
 namespace {
-const std::string* runningInput = nullptr;  // the file the running verb reads, for the messages below
-std::string inputPrefix() { return runningInput && !runningInput->empty() ? ia::printable(*runningInput) + ": " : ""; }
+
+constexpr const char* kOutOfMemory = "out of memory (the input is larger than this machine can convert, or a memory limit is set)";
+
+// An exception no verb caught, named with the file the verb reads (when there is one).
+int failedWith(const std::string* input, const std::string& what) {
+    std::cerr << "inputanim: error: " << (input && !input->empty() ? ia::printable(*input) + ": " : std::string()) << what << "\n";
+    return kExitInvalidInput;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
@@ -99,14 +106,19 @@ int main(int argc, char** argv) try {
     }
     for (auto& verb : verbs)
         if (verb.command->parsed()) {
-            runningInput = verb.input;
-            return verb.run();
+            // Caught here, not by main's handlers below: those run after main's locals (the input's path among
+            // them) are gone.
+            try {
+                return verb.run();
+            } catch (const std::bad_alloc&) {
+                return failedWith(verb.input, kOutOfMemory);
+            } catch (const std::exception& error) {
+                return failedWith(verb.input, ia::printable(error.what()));
+            }
         }
     return kExitUsage;
 } catch (const std::bad_alloc&) {
-    std::cerr << "inputanim: error: " << inputPrefix() << "out of memory (the input is larger than this machine can convert, or a memory limit is set)\n";
-    return kExitInvalidInput;
+    return failedWith(nullptr, kOutOfMemory);
 } catch (const std::exception& error) {
-    std::cerr << "inputanim: error: " << inputPrefix() << ia::printable(error.what()) << "\n";
-    return kExitInvalidInput;
+    return failedWith(nullptr, ia::printable(error.what()));
 }

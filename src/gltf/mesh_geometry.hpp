@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "inputanim/core/hand_model.hpp"
 
 namespace inputanim {
@@ -15,22 +17,38 @@ struct SkinnedGeometry {
     std::vector<std::uint8_t> joints;  // 4 per vertex: skin joint indices (MRTK's joint order without None)
     std::vector<float> weights;        // 4 per vertex, summing to 1
     std::vector<std::uint16_t> indices;
+
+    void addVertex(const glm::dvec3& p, const glm::dvec3& n, const std::array<std::uint8_t, 4>& vertexJoints, const std::array<float, 4>& vertexWeights) {
+        positions.insert(positions.end(), {float(p.x), float(p.y), float(p.z)});
+        normals.insert(normals.end(), {float(n.x), float(n.y), float(n.z)});
+        joints.insert(joints.end(), vertexJoints.begin(), vertexJoints.end());
+        weights.insert(weights.end(), vertexWeights.begin(), vertexWeights.end());
+    }
 };
 
 // A sphere of `radius` metres around the origin (for static markers).
 SkinnedGeometry sphere(float radius);
 
-// A smooth hand around `rest` (Unity space, MRTK's joints): tapered capsules along the fingers and a palm, blended
-// into one surface (a few thousand triangles), each vertex bound to the nearest bones' joints. In glTF space, bind
-// pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are alike. The field is evaluated
-// only near the surface, and there only the capsules that matter; `Everywhere` evaluates all of it at every grid
-// corner, which gives the same mesh, only slower. Takes about 20 ms.
+// A smooth hand around `rest` (Unity space, MRTK's joints) from its distance field: tapered capsules along the
+// fingers and a palm, blended into one surface (a few thousand triangles), each vertex bound to the nearest bones'
+// joints. In glTF space, bind pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are
+// alike. The field is evaluated only near the surface, and there only the capsules that matter; `Everywhere`
+// evaluates all of it at every grid corner, which gives the same mesh, only slower. Takes about 20 ms.
 enum class FieldEvaluation { NearSurface, Everywhere };
 SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest, FieldEvaluation evaluation = FieldEvaluation::NearSurface);
 
-// The hand mesh an export uses: the model hand's field mesh (around restHand, built once per process) skinned from
-// the model's rest pose to `rest`, as the glTF skin moves it; bones differ in length, not in thickness. Takes well
-// under a millisecond after the first.
+// The model hand's mesh, fieldHandMesh(Hand::Left, restHand(Hand::Left)), made when the project is built: the
+// generator (generator/make_model_hand_mesh.cpp) writes it as a source of this layer.
+SkinnedGeometry modelLeftHandMesh();
+
+// The hand mesh an export uses: the model hand's skinned from the model's rest pose to `rest`, as the glTF skin
+// moves it; bones differ in length, not in thickness. Microseconds, not the field's milliseconds.
 SkinnedGeometry handMesh(Hand hand, const HandPose& rest);
+
+// A hand's pose seen in a mirror across Unity's YZ plane (a left hand becomes a right one).
+HandPose mirrored(HandPose pose);
+
+// Geometry mirrored across glTF's YZ plane, which turns its faces inside out: two corners of each are swapped.
+void mirror(SkinnedGeometry& g);
 
 }  // namespace inputanim

@@ -2,7 +2,6 @@
 
 #include <cstring>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include <glm/gtc/quaternion.hpp>
@@ -158,11 +157,13 @@ Result<GlbParts> ModelWriter::serialize() {
     parts.json.assign(glb, 20, jsonLength);
     while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
     if (!buffer_.empty()) {
-        // tinygltf's own JSON writer (nlohmann::json, keys sorted, compact): the same text, byteLength set.
-        auto json = nlohmann::json::parse(parts.json, nullptr, false);
-        if (json.is_discarded() || !json.contains("buffers")) return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
-        json["buffers"][0]["byteLength"] = buffer_.size();
-        parts.json = json.dump();
+        // The buffer was left out of the model (tinygltf would copy it): its length is set in the text. Outside
+        // strings only, since a quote inside a JSON string is always escaped.
+        static const std::string empty = R"("buffers":[{"byteLength":0}])";
+        const std::size_t at = parts.json.find(empty);
+        if (at == std::string::npos || parts.json.find(empty, at + 1) != std::string::npos)
+            return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
+        parts.json.replace(at, empty.size(), R"("buffers":[{"byteLength":)" + std::to_string(buffer_.size()) + "}]");
         parts.bin = std::move(buffer_);
     }
     report_.jsonBytes = parts.json.size();

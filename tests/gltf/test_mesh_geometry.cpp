@@ -25,6 +25,16 @@ TEST_CASE("the hand mesh from the field near its surface is the mesh from the fi
     }
 }
 
+TEST_CASE("the model hand's mesh made by the build is the field's mesh around the model hand") {
+    const SkinnedGeometry made = modelLeftHandMesh(), field = fieldHandMesh(Hand::Left, restHand(Hand::Left));
+    REQUIRE(made.positions.size() > 3000);
+    CHECK(made.positions == field.positions);
+    CHECK(made.normals == field.normals);
+    CHECK(made.joints == field.joints);
+    CHECK(made.weights == field.weights);
+    CHECK(made.indices == field.indices);
+}
+
 namespace {
 
 // The model hand with its bones made longer or shorter by finger, as a recording's rest pose makes them.
