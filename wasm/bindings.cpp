@@ -30,6 +30,7 @@ struct OpenFile {
 };
 
 OpenFile current;
+ia::FileBytes input;  // the next file to open, written by the caller into inputBuffer()
 std::vector<std::uint8_t> output;
 std::string reply;
 
@@ -46,24 +47,39 @@ constexpr const char* kNothingOpen = "no recording is open";
 
 extern "C" {
 
-// Reads a recording (MRTK binary, .glb or .gltf, told apart by content) from `size` bytes at `bytes`, which the
-// caller frees afterwards. `path` names it in messages; a .gltf's external buffers are read from its folder
-// (the worker writes files dropped with it there). Returns {"ok", "info": inputanim.info/1 without the checker's
-// findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile":
-// the profile's findings for glTF input}.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const std::uint8_t* bytes, std::size_t size, const char* path) {
+// Room for the next file to open, `size` bytes, for the caller to fill; null when memory runs out. The open
+// recording goes (a new file replaces it).
+EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
+    current = {};
+    output = {};
+    try {
+        input.clear();
+        input.resize(size);  // not zeroed: the caller fills it
+    } catch (const std::bad_alloc&) {
+        ia::FileBytes().swap(input);
+        return nullptr;
+    }
+    return input.data();
+}
+
+// Reads a recording (MRTK binary, .glb or .gltf, told apart by content) from the bytes written into
+// inputBuffer(), which it keeps (a binary recording's keys are read in place). `path` names it in messages; a
+// .gltf's external buffers are read from its folder (the worker writes files dropped with it there). Returns
+// {"ok", "info": inputanim.info/1 without the checker's findings (inputanim_check adds them: on long recordings the
+// checker takes longer than the rest), "profile": the profile's findings for glTF input}.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
     current = {};
     output = {};
     current.name = path;
-    const std::span<const std::uint8_t> input(bytes, size);
-    auto recording = ia::loadRecording(input, current.name, {}, &current.loaded);
-    if (!recording) return failure(recording.error());
-    current.recording = std::move(*recording);
     Json profile = Json::array();
-    if (current.loaded.kind != ia::InputKind::MrtkBinary) {
+    if (ia::detectInput(input) != ia::InputKind::MrtkBinary) {
         auto checked = ia::checkProfile(input, current.name);
         if (checked) profile = Json::parse(ia::profileFindingsJson(checked->findings));
     }
+    auto recording = ia::loadRecording(std::move(input), current.name, {}, &current.loaded);
+    input = {};
+    if (!recording) return failure(recording.error());
+    current.recording = std::move(*recording);
     const auto summary = ia::summarize(*current.recording);
     return answer({{"ok", true}, {"info", Json::parse(ia::infoJson(current.name, *current.recording, current.loaded, summary, {}))},
                    {"profile", profile}});

@@ -13,6 +13,7 @@
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 
 namespace inputanim {
@@ -38,6 +39,9 @@ struct LoadReport {
 // A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {},
                                 LoadReport* report = nullptr);
+// The same, keeping the bytes: a binary recording's compact keys are read in place from them (the recording keeps
+// them alive), a glTF's are freed as soon as its document is read. Takes less memory than a copy.
+Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
 // The same from a file (and options.mapFile, when set).
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
 

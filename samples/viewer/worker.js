@@ -39,14 +39,14 @@ function takeOutput() {
   return bytes.buffer;
 }
 
-// The file into the library's memory. One read of the whole file is several times faster than streaming it in
-// chunks (bench/viewer_open.mjs); the progress bar moves by stage instead.
-async function readIntoMemory(file) {
+// The file into the library's input buffer, which the library keeps (a recording's keys are read where they
+// are). One read of the whole file is several times faster than streaming it in chunks (bench/viewer_open.mjs);
+// the progress bar moves by stage instead.
+async function readIntoLibrary(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const pointer = module._malloc(Math.max(1, bytes.length));
-  if (!pointer) throw new Error(`${file.name}: not enough memory for ${bytes.length} bytes`);
+  const pointer = module._inputanim_input_buffer(bytes.length);
+  if (!pointer && bytes.length) throw new Error(`${file.name}: not enough memory for ${bytes.length} bytes`);
   module.HEAPU8.set(bytes, pointer);
-  return { pointer, size: bytes.length };
 }
 
 // The other files of a drop go into the library's folder for the input, where a .gltf's buffers are looked up.
@@ -66,12 +66,9 @@ async function open(files, main) {
   openName = file.name;
   await placeBesideInput(files.filter((_, i) => i !== main));
   progress('reading');
-  const input = await readIntoMemory(file);
-  let opened;
-  try {
-    progress('decoding');
-    opened = withString(file.name, (path) => call('open', input.pointer, input.size, path));
-  } finally { module._free(input.pointer); }
+  await readIntoLibrary(file);
+  progress('decoding');
+  const opened = withString(file.name, (path) => call('open', path));
   post({ type: 'info', info: opened.info, profile: opened.profile });
   progress('converting');
   call('export_glb');

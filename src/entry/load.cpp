@@ -45,19 +45,23 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
     return importGltf(bytes, path, options.gltf, &r.gltf);
 }
 
+Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
+    LoadReport local;
+    LoadReport& r = report ? *report : local;
+    r.kind = detectInput(bytes);
+    if (r.kind == InputKind::MrtkBinary) {  // compact keys stay where the bytes are, not in a copy
+        auto owned = std::make_shared<const FileBytes>(std::move(bytes));
+        return readRecording(*owned, path, options.binary, owned);
+    }
+    return importGltf(std::move(bytes), path, options.gltf, &r.gltf);  // frees the bytes once the document is read
+}
+
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
     auto read = readFile(path);
     if (!read) return read.error();
-    LoadReport local;
-    LoadReport& r = report ? *report : local;
-    r.kind = detectInput(*read);
-    if (r.kind == InputKind::MrtkBinary) {  // compact keys stay where the file's bytes are, not in a copy
-        auto bytes = std::make_shared<const FileBytes>(std::move(*read));
-        return readRecording(*bytes, path, loaded->binary, bytes);
-    }
-    return importGltf(std::move(*read), path, loaded->gltf, &r.gltf);  // frees the bytes once the document is read
+    return loadRecording(std::move(*read), path, *loaded, report);
 }
 
 Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options) {
