@@ -292,8 +292,12 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
     auto parts = ModelBuilder(recording, options, report ? *report : local).build();
     if (!parts) return parts.error();
     const GlbFraming framing = framingOf(*parts);
+    const auto pieces = glbPieces(*parts, framing);
+    std::size_t size = 0;
+    for (auto piece : pieces) size += piece.size();
     std::vector<std::uint8_t> glb;
-    for (auto piece : glbPieces(*parts, framing)) glb.insert(glb.end(), piece.begin(), piece.end());
+    glb.reserve(size);  // one allocation: growing by doubling would copy a large file's bytes several times
+    for (auto piece : pieces) glb.insert(glb.end(), piece.begin(), piece.end());
     return glb;
 }
 
