@@ -1,6 +1,9 @@
-// libFuzzer target: bin -> glb -> bin. Every recording that reads and exports must come back byte for byte.
+// libFuzzer target: bin -> glb -> bin. Every recording that reads and exports must come back byte for byte (its
+// compact keys read in place, as from a file).
 #include <cstdlib>
 #include <cstdio>
+#include <memory>
+#include <vector>
 
 #include "inputanim/mrtk/binary_format.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -8,7 +11,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::span<const std::uint8_t> bytes(data, size);
-    auto recording = inputanim::readRecording(bytes, "fuzz.bin");
+    // Read as loadFile reads a file: a compact recording's keys stay in the bytes, which the recording keeps.
+    auto kept = std::make_shared<const std::vector<std::uint8_t>>(data, data + size);
+    auto recording = inputanim::readRecording(*kept, "fuzz.bin", {}, kept);
     if (!recording) return 0;
     inputanim::ExportOptions options;
     options.maxKnotsPerTrack = 100'000;  // hostile loop lengths are refused early, as they would be at scale
