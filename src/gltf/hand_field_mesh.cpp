@@ -90,6 +90,9 @@ struct HandField {
     std::array<std::vector<Capsule>, 5> fingers;
     double lipschitz = 1;  // a bound on how fast the field changes with distance (see the constructor)
 
+    // The most the field can change between points `reach` apart, with a margin for rounding.
+    double changeWithin(double reach) const { return lipschitz * reach * 1.001 + 1e-9; }
+
     explicit HandField(const HandPose& rest) {
         auto at = [&](Joint j) { return positionOf(rest, j); };
         const dvec3 wrist = at(Joint::Wrist);
@@ -137,7 +140,7 @@ struct HandField {
     // minimum lies at most a quarter of its width below the lower of its arguments, and only when they may come
     // within its width of each other.
     FieldParts partsNear(const dvec3& centre, double reach) const {
-        const double spread = lipschitz * reach * 1.001 + 1e-9;
+        const double spread = changeWithin(reach);
         struct Range {
             double low, high;
         };
@@ -294,10 +297,10 @@ SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& restPose, FieldEvaluati
             for (int i0 = 0; i0 < corners.x; i0 += block) {
                 const glm::ivec3 first(i0, j0, k0), last = glm::min(first + (block - 1), corners - 1);
                 const dvec3 centre = (cornerAt(first.x, first.y, first.z) + cornerAt(last.x, last.y, last.z)) * 0.5;
-                const double reach = glm::length(dvec3(last - first)) * cell * 0.5 + cellDiagonal;
+                const double halfDiagonal = glm::length(dvec3(last - first)) * cell * 0.5;
                 const double atCentre = field(centre);
-                const bool far = std::abs(atCentre) > field.lipschitz * reach * 1.001 + 1e-9;
-                const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, glm::length(dvec3(last - first)) * cell * 0.5);
+                const bool far = std::abs(atCentre) > field.changeWithin(halfDiagonal + cellDiagonal);
+                const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, halfDiagonal);
                 for (int k = first.z; k <= last.z; ++k)
                     for (int j = first.y; j <= last.y; ++j)
                         for (int i = first.x; i <= last.x; ++i) value[cornerIndex(i, j, k)] = far ? atCentre : field(cornerAt(i, j, k), parts);

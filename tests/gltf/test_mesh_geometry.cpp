@@ -12,27 +12,26 @@
 
 using namespace inputanim;
 
+namespace {
+void checkSameMesh(const SkinnedGeometry& a, const SkinnedGeometry& b) {
+    REQUIRE(b.positions.size() > 3000);
+    CHECK(a.positions == b.positions);
+    CHECK(a.normals == b.normals);
+    CHECK(a.joints == b.joints);
+    CHECK(a.weights == b.weights);
+    CHECK(a.indices == b.indices);
+}
+}  // namespace
+
 TEST_CASE("the hand mesh from the field near its surface is the mesh from the field everywhere") {
     for (Hand hand : kHands) {
         const HandPose rest = restHand(hand);
-        const SkinnedGeometry near = fieldHandMesh(hand, rest), everywhere = fieldHandMesh(hand, rest, FieldEvaluation::Everywhere);
-        REQUIRE(everywhere.positions.size() > 3000);
-        CHECK(near.positions == everywhere.positions);
-        CHECK(near.normals == everywhere.normals);
-        CHECK(near.joints == everywhere.joints);
-        CHECK(near.weights == everywhere.weights);
-        CHECK(near.indices == everywhere.indices);
+        checkSameMesh(fieldHandMesh(hand, rest), fieldHandMesh(hand, rest, FieldEvaluation::Everywhere));
     }
 }
 
 TEST_CASE("the model hand's mesh made by the build is the field's mesh around the model hand") {
-    const SkinnedGeometry made = modelLeftHandMesh(), field = fieldHandMesh(Hand::Left, restHand(Hand::Left));
-    REQUIRE(made.positions.size() > 3000);
-    CHECK(made.positions == field.positions);
-    CHECK(made.normals == field.normals);
-    CHECK(made.joints == field.joints);
-    CHECK(made.weights == field.weights);
-    CHECK(made.indices == field.indices);
+    checkSameMesh(modelLeftHandMesh(), fieldHandMesh(Hand::Left, restHand(Hand::Left)));
 }
 
 namespace {
