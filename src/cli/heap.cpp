@@ -12,7 +12,7 @@ namespace cli {
 namespace {
 
 constexpr std::size_t kKeepBelow = std::size_t(1) << 30;  // allocations and free heap top kept up to 1 GB
-constexpr std::uintmax_t kSmallestInput = 1u << 20;      // below, the program itself is most of the memory
+constexpr std::uintmax_t kSmallestReservation = 16u << 20;  // a small file's conversion touches 10-15 MB
 constexpr std::uintmax_t kLargestReservation = 768u << 20;
 constexpr std::uintmax_t kReservationPerInputByte = 5;
 constexpr std::uintptr_t kHugePage = 2u << 20;
@@ -27,9 +27,9 @@ void keepFreedMemory() {
 void reserveHeapFor(const std::string& inputPath) {
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(inputPath, error);
-    if (error || size < kSmallestInput) return;
+    if (error) return;
     // Below the mmap threshold the block comes from the heap, and freed it stays there as the heap's top.
-    const std::size_t bytes = std::min(kReservationPerInputByte * size, kLargestReservation);
+    const std::size_t bytes = std::clamp(kReservationPerInputByte * size, kSmallestReservation, kLargestReservation);
     void* block = std::malloc(bytes);
     if (!block) return;
     const std::uintptr_t start = (reinterpret_cast<std::uintptr_t>(block) + kHugePage - 1) & ~(kHugePage - 1);

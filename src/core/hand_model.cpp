@@ -190,9 +190,11 @@ LeftHandParts leftHand(const HandShape& shape) {
     }
     const double thumbCurl = std::clamp(shape.curl[0], 0.0, 1.0);
     ThumbPose thumb{0, 0.35 * thumbCurl, 0.15 + 0.5 * thumbCurl, 0.12 + 0.6 * thumbCurl};
-    const ThumbPose& target = pinchThumb();
-    thumb = {mix(thumb.abduction, target.abduction, reach), mix(thumb.opposition, target.opposition, reach),
-             mix(thumb.proximal, target.proximal, reach), mix(thumb.distal, target.distal, reach)};
+    if (reach > 0) {  // the pinch pose is a search: an open hand (every rest pose) does without it
+        const ThumbPose& target = pinchThumb();
+        thumb = {mix(thumb.abduction, target.abduction, reach), mix(thumb.opposition, target.opposition, reach),
+                 mix(thumb.proximal, target.proximal, reach), mix(thumb.distal, target.distal, reach)};
+    }
     layThumb(thumb, parts);
     parts.positions[indexOf(Joint::Wrist)] = {0, 0, 0};
     const Vector3 middleBase = kFingerGeometry[1].base, middleKnuckle = kFingerGeometry[1].knuckle;

@@ -53,18 +53,27 @@ bool Recording::sectionPresent(Section section) const {
 }
 
 TimeRange timeRange(const Recording& recording) {
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    auto include = [&](float t) {
+    // Float32 bounds in locals (a min of floats is one of them): a loop over every key of a recording.
+    float lo = std::numeric_limits<float>::infinity();
+    float hi = -lo;
+    auto include = [&lo, &hi](float t) {
         if (!std::isfinite(t)) return;
-        lo = std::min(lo, double(t));
-        hi = std::max(hi, double(t));
+        lo = std::min(lo, t);
+        hi = std::max(hi, t);
     };
-    for (const Curve& curve : recording.curves)
-        for (std::size_t k = 0; k < curve.keys.size(); ++k) include(curve.keys.time(k));
+    for (const Curve& curve : recording.curves) {
+        float curveLo = lo, curveHi = hi;
+        for (std::size_t k = 0, n = curve.keys.size(); k < n; ++k) {
+            const float t = curve.keys.time(k);
+            if (!std::isfinite(t)) continue;
+            curveLo = std::min(curveLo, t);
+            curveHi = std::max(curveHi, t);
+        }
+        lo = curveLo, hi = curveHi;
+    }
     for (const Marker& marker : recording.markers) include(marker.time);
     if (lo > hi) return {};
-    return {lo, hi};
+    return {double(lo), double(hi)};
 }
 
 }  // namespace inputanim

@@ -49,8 +49,9 @@ public:
         std::size_t keys = 0;
         for (const Curve& curve : recording.curves) keys += curve.keys.size();
         trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
-        // Usually each key becomes one float of output (times are shared within a channel): grow once.
-        buffer_.reserve(keys * sizeof(float) + (1 << 20));
+        // Each key becomes about one float of output (times are shared within a channel), MRTK-reduced keys up to
+        // one and a half (fitting adds knots between them): reserved once rather than grown by copying.
+        buffer_.reserve(keys * sizeof(float) * 3 / 2 + (1 << 20));
     }
 
     Result<GlbParts> build() {

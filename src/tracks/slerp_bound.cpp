@@ -13,8 +13,9 @@ double slerpNlerpGap(double alpha, double na, double nb) {
     const double a2 = na * na, b2 = nb * nb, ab = na * nb * cosA, target = na * nb * sinA / alpha;
     const double qa = a2 - 2 * ab + b2, qb = 2 * (ab - a2), qc = a2 - target;
     double worst = 0;
+    bool interior = false;  // a critical point inside (0, 1): the gap's largest value is at one
     auto consider = [&](double s) {
-        if (s > 0 && s < 1) worst = std::max(worst, gap(s));
+        if (s > 0 && s < 1) worst = std::max(worst, gap(s)), interior = true;
     };
     if (std::abs(qa) > 1e-300) {
         const double disc = qb * qb - 4 * qa * qc;
@@ -26,8 +27,10 @@ double slerpNlerpGap(double alpha, double na, double nb) {
     } else if (qb != 0) {
         consider(-qc / qb);
     }
-    // Rounding near a double root can push the critical points apart or together: a few grid points as well.
-    for (int i = 1; i < 16; ++i) consider(i / 16.0);
+    // The gap is zero at both ends, so it has a critical point inside; when rounding near a double root lost
+    // it, a few grid points instead.
+    if (!interior)
+        for (int i = 1; i < 16; ++i) consider(i / 16.0);
     return degrees(2 * worst);
 }
 

@@ -44,10 +44,15 @@ public:
         if (options_.copyLinearKeys)
             if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_)) return std::move(*track);
         std::vector<float> knots;
-        for (int c = 0; c < n_; ++c)
+        for (int c = 0; c < n_; ++c) {
+            const std::size_t before = knots.size();
             if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)
                 return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message};
-        std::sort(knots.begin(), knots.end());
+            // Each component's events are nearly always in order already: merged rather than sorted again.
+            const auto mid = knots.begin() + std::ptrdiff_t(before);
+            if (!std::is_sorted(mid, knots.end())) std::sort(mid, knots.end());
+            std::inplace_merge(knots.begin(), mid, knots.end());
+        }
         knots.erase(std::unique(knots.begin(), knots.end()), knots.end());
 
         track_.components = n_;
@@ -75,6 +80,10 @@ private:
     }
 
     Interpolation chooseInterpolation(const std::vector<float>& knots) {
+        // Compact keys (MRTK's linear encoding) make Linear segments wherever a segment has length, and an
+        // interval between knots lies inside one that has: neither smooth nor stepped pieces, so LINEAR.
+        if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); }))
+            return Interpolation::Linear;
         bool smooth = false, stepped = false, stepExact = true;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
             const auto pieces = piecesOf(knots[i], knots[i + 1]);
@@ -101,7 +110,7 @@ private:
         if (kind_ == TrackKind::Rotation) keepUnit(values, atEvent);
         track_.times.push_back(t);
         for (int c = 0; c < n_; ++c) track_.values.push_back(float(values[c]));
-        if (track_.interpolation == Interpolation::CubicSpline)
+        if (cubic())
             for (int c = 0; c < n_; ++c) {
                 track_.inTangents.push_back(float(inSlopes[c]));
                 track_.outTangents.push_back(0.0f);  // set when the next span starts
@@ -115,13 +124,15 @@ private:
     // knot loses information (extras keep it); added knots are free to be normalised.
     void keepUnit(Values& q, bool atEvent) {
         const double length = norm(q);
-        if (track_.interpolation == Interpolation::CubicSpline ? length > 1e-12 : std::abs(length - 1) <= 0.005) return;
+        if (cubic() ? length > 1e-12 : std::abs(length - 1) <= 0.005) return;
         if (!normalize(q)) q = track_.times.empty() ? Values{0, 0, 0, 1} : lastEmitted_;
         if (atEvent) track_.valuesChanged.assign(n_, true);
     }
 
+    bool cubic() const { return track_.interpolation == Interpolation::CubicSpline; }
+
     void setOutSlopes(const Values& slopes) {
-        if (track_.interpolation != Interpolation::CubicSpline) return;
+        if (!cubic()) return;
         const std::size_t base = track_.outTangents.size() - n_;
         for (int c = 0; c < n_; ++c) track_.outTangents[base + c] = float(slopes[c]);
     }
@@ -154,9 +165,8 @@ private:
         const Values startValues = valuesOf(pieces, n_, ta, &slopes);
         if (differs(startValues, lastRaw_) && nextUp(ta) < tb) {
             start = nextUp(ta);
-            emitKnot(start, valuesOf(pieces, n_, start), Values{});
+            emitKnot(start, valuesOf(pieces, n_, start, &slopes), Values{});
         }
-        valuesOf(pieces, n_, start, &slopes);
         setOutSlopes(slopes);
         const Values endReference = referenceAt(tb);
         const Values endLimit = valuesOf(pieces, n_, tb);
@@ -172,9 +182,9 @@ private:
 
     // Emits the knots of (start, end], splitting until the playback is within tolerance of Unity's.
     Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, int depth, const Values* endValues) {
-        Values endSlopes{};
-        const Values endValue = endValues ? *endValues : valuesOf(pieces, n_, end, &endSlopes);
-        if (endValues) valuesOf(pieces, n_, end, &endSlopes);
+        Values endSlopes{};  // only CUBICSPLINE knots have tangents
+        const Values endValue = endValues ? *endValues : valuesOf(pieces, n_, end, cubic() ? &endSlopes : nullptr);
+        if (endValues && cubic()) valuesOf(pieces, n_, end, &endSlopes);
         const auto [deviation, atKnots] = spanDeviation(pieces, start, end, endValue, endSlopes);
         const float middle = float(0.5 * (double(start) + double(end)));
         // Splitting reduces the interpolation's part of the deviation, not the knots' own Float32 rounding.
@@ -183,9 +193,11 @@ private:
             if (track_.times.size() > options_.maxKnots)
                 return Error{{}, {}, "fitting needs more than " + std::to_string(options_.maxKnots) + " knots"};
             if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
-            Values slopes{};
-            valuesOf(pieces, n_, middle, &slopes);
-            setOutSlopes(slopes);
+            if (cubic()) {
+                Values slopes{};
+                valuesOf(pieces, n_, middle, &slopes);
+                setOutSlopes(slopes);
+            }
             return fitSpan(pieces, middle, end, depth + 1, endValues);
         }
         track_.maxError = std::max(track_.maxError, deviation);
@@ -208,9 +220,9 @@ private:
         const std::size_t last = track_.times.size() - 1;
         for (int c = 0; c < n_; ++c) k.a[c] = track_.values[last * n_ + c];
         Values b = endValue;
-        if (kind_ == TrackKind::Rotation && track_.interpolation != Interpolation::CubicSpline && std::abs(norm(b) - 1) > 0.005) normalize(b);
+        if (kind_ == TrackKind::Rotation && !cubic() && std::abs(norm(b) - 1) > 0.005) normalize(b);
         for (int c = 0; c < n_; ++c) k.b[c] = float(b[c]);
-        if (track_.interpolation == Interpolation::CubicSpline)
+        if (cubic())
             for (int c = 0; c < n_; ++c) k.outA[c] = track_.outTangents[last * n_ + c], k.inB[c] = float(endSlopes[c]);
         (void)end;
         return k;
@@ -219,7 +231,7 @@ private:
     // The playback of the span's knots at fraction s, as sampleTrack plays it.
     Values played(const SpanKnots& k, double d, double s) const {
         Values v{};
-        if (track_.interpolation == Interpolation::CubicSpline) {
+        if (cubic()) {
             for (int c = 0; c < n_; ++c) v[c] = hermite(k.a[c], d * k.outA[c], k.b[c], d * k.inB[c], s).value;
             if (kind_ == TrackKind::Rotation) normalize(v);
         } else if (kind_ == TrackKind::Rotation) {

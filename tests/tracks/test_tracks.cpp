@@ -7,6 +7,7 @@
 #include "support/edge_cases.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 #include "inputanim/tracks/track_builder.hpp"
+#include "tracks/slerp_bound.hpp"
 
 using namespace inputanim;
 
@@ -261,4 +262,24 @@ TEST_CASE("MRTK 2.6/2.7's single RotationW key: fitted within tolerance, reporte
             worst = std::max(worst, b.track.maxError);
         }
     CHECK(worst > 0.001);  // the defect is there to fit
+}
+
+TEST_CASE("the slerp/nlerp gap is the largest difference over the whole interval") {
+    // Against a dense search of | atan2(s nb sin a, (1 - s) na + s nb cos a) - s a |, doubled, in degrees.
+    auto dense = [](double alpha, double na, double nb) {
+        double worst = 0;
+        for (int i = 1; i < 200000; ++i) {
+            const double s = i / 200000.0;
+            worst = std::max(worst, std::abs(std::atan2(s * nb * std::sin(alpha), (1 - s) * na + s * nb * std::cos(alpha)) - s * alpha));
+        }
+        return 2 * worst * 180 / 3.141592653589793;
+    };
+    for (double alpha : {1e-4, 0.01, 0.2, 1.0, 2.0, 3.0})
+        for (auto [na, nb] : {std::pair{1.0, 1.0}, {0.999, 1.001}, {1.001, 0.999}, {0.5, 2.0}}) {
+            INFO("alpha " << alpha << ", lengths " << na << " and " << nb);
+            const double expected = dense(alpha, na, nb);
+            CHECK(slerpNlerpGap(alpha, na, nb) >= expected * (1 - 1e-9));
+            CHECK(slerpNlerpGap(alpha, na, nb) <= expected * (1 + 1e-6) + 1e-15);
+        }
+    CHECK(slerpNlerpGap(0) == 0);
 }

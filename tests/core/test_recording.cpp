@@ -1,0 +1,24 @@
+// A recording's time range, which the export's duration and the checker's end come from.
+#include <catch2/catch.hpp>
+#include <limits>
+
+#include "inputanim/core/recording.hpp"
+
+using namespace inputanim;
+
+TEST_CASE("the time range spans every finite key and marker time, whatever the keys' order and form") {
+    Recording r;
+    CHECK(timeRange(r).start == 0);
+    CHECK(timeRange(r).end == 0);  // nothing recorded: an empty range
+
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    r.curves[0].keys = {Key{0.5f, 1}, Key{nan, 2}, Key{0.25f, 3}};            // compact, out of order
+    r.curves[7].keys = {Key{-inf, 0}, Key{1.75f, 0, 1.0f, 1.0f}, Key{inf, 0}};  // full keys
+    CHECK(timeRange(r).start == 0.25);
+    CHECK(timeRange(r).end == 1.75);
+
+    r.markers.push_back({-0.5f, "before"});
+    r.markers.push_back({nan, "nowhere"});
+    CHECK(timeRange(r).start == -0.5);
+    CHECK(timeRange(r).end == 1.75);
+}
