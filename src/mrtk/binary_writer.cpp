@@ -2,6 +2,7 @@
 #include "inputanim/mrtk/binary_format.hpp"
 
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 
@@ -39,6 +40,11 @@ public:
     void putBytes(const void* data, std::size_t n) {
         const auto* p = static_cast<const std::uint8_t*>(data);
         owned_.insert(owned_.end(), p, p + n);
+    }
+    // Room for `n` more bytes at the end of the chunk, for the caller to fill.
+    std::uint8_t* extend(std::size_t n) {
+        owned_.resize(owned_.size() + n);
+        return owned_.data() + owned_.size() - n;
     }
     Status flushIfFull() { return owned_.size() >= kChunk ? flush() : Status{Success{}}; }
     Status putExternal(std::span<const std::uint8_t> bytes) {
@@ -79,6 +85,11 @@ Status checkWritable(const Recording& recording) {
     return Success{};
 }
 
+static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 &&
+              offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
+              offsetof(Key, weightedMode) == 24);
+constexpr std::size_t kKeysPerBatch = 4096;  // laid out between checks for a full chunk
+
 Status encodeRecording(const Recording& recording, const ByteSink& write) {
     if (auto s = checkWritable(recording); !s) return s;
     const std::vector<CurveSpan> spans = storedCurves(recording);
@@ -109,15 +120,14 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
                 if (auto s = out.putExternal(curve.keys.timeValueBytes()); !s) return s;  // already the file's 8-byte keys
                 continue;
             }
-            for (const Key& key : curve.keys) {
-                out.put(key.time);
-                out.put(key.value);
-                if (full) {
-                    out.put(key.inTangent);
-                    out.put(key.outTangent);
-                    out.put(key.inWeight);
-                    out.put(key.outWeight);
-                    out.put(key.weightedMode);
+            // A Key is the file's full key, field for field (checked above); a compact key is its first 8 bytes.
+            const std::size_t size = full ? kFullKeySize : kCompactKeySize;
+            for (std::size_t k = 0, count = curve.keys.size(); k < count;) {
+                const std::size_t batch = std::min(count - k, kKeysPerBatch);
+                std::uint8_t* at = out.extend(batch * size);
+                for (const std::size_t end = k + batch; k < end; ++k, at += size) {
+                    const Key key = curve.keys[k];
+                    std::memcpy(at, &key, size);
                 }
                 if (auto s = out.flushIfFull(); !s) return s;
             }
