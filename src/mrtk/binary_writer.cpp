@@ -41,6 +41,8 @@ public:
         const auto* p = static_cast<const std::uint8_t*>(data);
         owned_.insert(owned_.end(), p, p + n);
     }
+    // How many more `size`-byte items fill the chunk (the last one may end beyond it).
+    std::size_t itemsToFill(std::size_t size) const { return owned_.size() >= kChunk ? 1 : (kChunk - owned_.size() + size - 1) / size; }
     // Room for `n` more bytes at the end of the chunk, for the caller to fill.
     std::uint8_t* extend(std::size_t n) {
         owned_.resize(owned_.size() + n);
@@ -88,7 +90,6 @@ Status checkWritable(const Recording& recording) {
 static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 &&
               offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
               offsetof(Key, weightedMode) == 24);
-constexpr std::size_t kKeysPerBatch = 4096;  // laid out between checks for a full chunk
 
 Status encodeRecording(const Recording& recording, const ByteSink& write) {
     if (auto s = checkWritable(recording); !s) return s;
@@ -123,7 +124,7 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
             // A Key is the file's full key, field for field (checked above); a compact key is its first 8 bytes.
             const std::size_t size = full ? kFullKeySize : kCompactKeySize;
             for (std::size_t k = 0, count = curve.keys.size(); k < count;) {
-                const std::size_t batch = std::min(count - k, kKeysPerBatch);
+                const std::size_t batch = std::min(count - k, out.itemsToFill(size));
                 std::uint8_t* at = out.extend(batch * size);
                 for (const std::size_t end = k + batch; k < end; ++k, at += size) {
                     const Key key = curve.keys[k];
