@@ -1,7 +1,8 @@
 // The library's entry points for JavaScript (the web viewer's worker, samples/viewer/worker.js): one file open at a
 // time, in steps, so that the worker can report progress between them. Every step returns JSON text
-// ({"ok": true, ...} or {"ok": false, "error": "..."}), valid until the next call; bytes are read with outputData()
-// and outputSize(). Nothing here throws: the library reports errors as values.
+// ({"ok": true, ...} or {"ok": false, "error": "..."}), valid until the next call; an output's bytes are read as its
+// parts, in file order, with outputData(part) and outputSize(part). Nothing here throws: the library reports errors
+// as values.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -31,7 +32,7 @@ struct OpenFile {
 
 OpenFile current;
 ia::FileBytes input;  // the next file to open, written by the caller into inputBuffer()
-std::vector<std::uint8_t> output;
+ia::GlbBytes output;  // the last output, in parts: a .bin is all in `head`
 std::string reply;
 
 const char* answer(const Json& json) {
@@ -42,6 +43,11 @@ const char* answer(const Json& json) {
 const char* failure(const std::string& message) { return answer({{"ok", false}, {"error", message}}); }
 const char* failure(const ia::Error& error) { return failure(error.describe()); }
 constexpr const char* kNothingOpen = "no recording is open";
+
+const std::vector<std::uint8_t>& outputPart(int part) {
+    static const std::vector<std::uint8_t> none;
+    return part == 0 ? output.head : part == 1 ? output.bin : part == 2 ? output.tail : none;
+}
 
 }  // namespace
 
@@ -91,29 +97,30 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
     return answer({{"ok", true}, {"findings", Json::parse(ia::findingsJson(ia::checkRecording(*current.recording)))}});
 }
 
-// The open recording as a GLB in the profile (what the viewer draws), into outputData()/outputSize().
+// The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
+// and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
     if (!current.recording) return failure(kNothingOpen);
     ia::ExportReport report;
-    auto glb = ia::exportGlb(*current.recording, {}, &report);
+    auto glb = ia::exportGlbBytes(*current.recording, {}, &report);
     if (!glb) return failure(glb.error());
     output = std::move(*glb);
     return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
 }
 
-// The open recording as an MRTK binary recording (its own format version and layout), into outputData().
+// The open recording as an MRTK binary recording (its own format version and layout), into part 0.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!current.recording) return failure(kNothingOpen);
     auto bytes = ia::writeRecording(*current.recording);
     if (!bytes) return failure(bytes.error());
-    output = std::move(*bytes);
+    output = {std::move(*bytes), {}, {}};
     return answer({{"ok", true}});
 }
 
-EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data() { return output.data(); }
-EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size() { return output.size(); }
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }
+EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size(int part) { return outputPart(part).size(); }
 // Frees the output once the caller has copied it.
-EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { std::vector<std::uint8_t>().swap(output); }
+EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { output = {}; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
 
 }  // extern "C"

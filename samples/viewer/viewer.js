@@ -39,7 +39,7 @@ const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 const state = {
   loaded: false, name: '', kind: '', info: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
   head: null, view: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
-  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, glb: null, openedAt: 0, openMs: 0,
+  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, openedAt: 0, openMs: 0,
 };
 
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
@@ -62,7 +62,7 @@ function clear() {
   for (const object of [state.root, state.frustum, state.gazeLine]) if (object) scene.remove(object);
   selectJoint(null);
   Object.assign(state, { loaded: false, info: null, root: null, mixer: null, frustum: null, gazeLine: null, head: null, view: null,
-                         gaze: null, gazeDirection: null, bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false, glb: null });
+                         gaze: null, gazeDirection: null, bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
   setHeadView(false);
   for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
   $('error').hidden = true;
@@ -104,12 +104,15 @@ function onWorkerMessage(message) {
       state.profile = message.profile;
       showSummary();
       break;
-    case 'glb':
-      state.glb = message.buffer;
+    case 'glb': {
       onWorkerMessage({ type: 'progress', stage: 'drawing', fraction: null });
-      new GLTFLoader().parse(message.buffer, '', (gltf) => onLoaded(gltf),
-                             (error) => showError(`${state.name}: the converted glTF did not load: ${error.message ?? error}`));
+      // The buffer views as the worker sent them, each a buffer of its own, used where they are (not copied again).
+      const loader = new GLTFLoader();
+      loader.register(() => ({ name: 'inputanim_buffer_views', loadBufferView: (index) => Promise.resolve(message.views[index]) }));
+      loader.parse(message.json, '', (gltf) => onLoaded(gltf),
+                   (error) => showError(`${state.name}: the converted glTF did not load: ${error.message ?? error}`));
       break;
+    }
     case 'findings':
       state.info.findings = message.findings;
       showFindings();
@@ -120,7 +123,7 @@ function onWorkerMessage(message) {
       if (state.loaded) setStatus(statusLine());
       break;
     case 'converted':
-      saveAs(message.buffer, message.name);
+      saveAs(message.parts, message.name);
       break;
     case 'error':  // the library's errors name the file
       state.busy = false;
@@ -520,8 +523,9 @@ function step(frames) {
   seek((frame + frames) * state.frameStep);
 }
 
-function saveAs(buffer, name) {
-  const url = URL.createObjectURL(new Blob([buffer], { type: 'application/octet-stream' }));
+// Saves a file given as its bytes' parts in order.
+function saveAs(parts, name) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'application/octet-stream' }));
   const link = element('a');
   link.href = url;
   link.download = name;
@@ -531,8 +535,7 @@ function saveAs(buffer, name) {
 
 function download() {
   if (!state.loaded) return;
-  if (state.kind === 'MRTK binary') saveAs(state.glb, state.name.replace(/\.bin$/i, '') + '.glb');
-  else worker?.postMessage({ type: 'convert' });
+  worker?.postMessage({ type: 'convert' });  // converted again: three.js may have changed the drawn bytes
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));

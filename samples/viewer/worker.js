@@ -1,16 +1,19 @@
 // The library in WebAssembly (wasm/bindings.cpp), off the page's thread: reads a dropped recording (.bin, .glb or
 // .gltf, with the files a .gltf names beside it), reports progress, and answers with what the page shows.
 // Messages in:  {type: 'open', files: [File, ...], main: index of the file to open}
-//               {type: 'convert'}: the open glTF as a recording (.bin); a recording's .glb is already sent to draw
+//               {type: 'convert'}: the open file in the other format, for the download (a recording's .glb, a
+//               glTF's .bin)
 // Messages out: {type: 'ready', version} once, then per file: {type: 'progress', stage, fraction}, {type: 'info', info,
-//               profile}, {type: 'glb', buffer} (what to draw), {type: 'findings', findings}, {type: 'done'};
-//               {type: 'converted', buffer, name}; {type: 'error', message, fatal} (fatal: start a new worker).
+//               profile}, {type: 'glb', json, views} (what to draw: see takeGlb), {type: 'findings', findings},
+//               {type: 'done'};
+//               {type: 'converted', parts, name} (the file's bytes in order); {type: 'error', message, fatal} (fatal:
+//               start a new worker).
 /* global createInputanim */
 importScripts('inputanim.js');
 
 const INPUT_FOLDER = '/input';
 let module = null;
-let openName = '';
+let openName = '', openIsRecording = false;
 
 const post = (message, transfer = []) => postMessage(message, transfer);
 const progress = (stage, fraction = null) => post({ type: 'progress', stage, fraction });
@@ -31,12 +34,35 @@ function withString(text, use) {
   } finally { module._free(pointer); }
 }
 
-// The library's output, copied out of its memory into a buffer the page can own.
-function takeOutput() {
-  const start = module._inputanim_output_data();
-  const bytes = module.HEAPU8.slice(start, start + module._inputanim_output_size());
+// Part of the library's output, copied out of its memory into a buffer the page can own.
+function outputPart(part) {
+  const start = module._inputanim_output_data(part);
+  return module.HEAPU8.slice(start, start + module._inputanim_output_size(part)).buffer;
+}
+
+// The library's output as a file's bytes, in order.
+function takeFile() {
+  const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
-  return bytes.buffer;
+  return parts;
+}
+
+// The library's .glb as three.js can use it without copying: its JSON (parsed), and each buffer view's bytes as a
+// buffer of its own (given the whole .glb, three.js copies its binary chunk, then each view out of that copy: twice
+// 51 MB for a 600 s recording, on the page's thread). three.js may change these bytes (it normalizes skin weights
+// in place), so the download is converted again (convert()).
+function takeGlb() {
+  const head = outputPart(0);
+  const jsonLength = new DataView(head).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 20, jsonLength)));
+  const start = module._inputanim_output_data(1), length = module._inputanim_output_size(1);
+  const views = (json.bufferViews ?? []).map((view, i) => {
+    const from = start + (view.byteOffset ?? 0), to = from + view.byteLength;
+    if (view.buffer !== 0 || to > start + length) throw new Error(`internal: buffer view ${i} of the library's .glb is outside its buffer`);
+    return module.HEAPU8.slice(from, to).buffer;
+  });
+  module._inputanim_release_output();
+  return { json, views };
 }
 
 // The file into the library's input buffer, which the library keeps (a recording's keys are read where they
@@ -69,21 +95,22 @@ async function open(files, main) {
   await readIntoLibrary(file);
   progress('decoding');
   const opened = withString(file.name, (path) => call('open', path));
+  openIsRecording = opened.info.input.kind === 'MRTK binary';
   post({ type: 'info', info: opened.info, profile: opened.profile });
   progress('converting');
   call('export_glb');
-  const glb = takeOutput();
-  post({ type: 'glb', buffer: glb }, [glb]);
+  const glb = takeGlb();
+  post({ type: 'glb', ...glb }, glb.views);
   progress('checking');
   post({ type: 'findings', findings: call('check').findings });
   post({ type: 'done' });
 }
 
-function convertToBinary() {
-  call('export_binary');
-  const buffer = takeOutput();
-  const name = openName.replace(/\.(glb|gltf)$/i, '') + '.bin';
-  post({ type: 'converted', buffer, name }, [buffer]);
+function convert() {
+  call(openIsRecording ? 'export_glb' : 'export_binary');
+  const parts = takeFile();
+  const name = openName.replace(/\.(bin|glb|gltf)$/i, '') + (openIsRecording ? '.glb' : '.bin');
+  post({ type: 'converted', parts, name }, parts);
 }
 
 const ready = createInputanim({ locateFile: (path) => new URL(path, self.location.href).href }).then((instance) => {
@@ -95,7 +122,7 @@ onmessage = async ({ data }) => {
   try {
     await ready;
     if (data.type === 'open') await open(data.files, data.main);
-    else if (data.type === 'convert') convertToBinary();
+    else if (data.type === 'convert') convert();
   } catch (error) {
     // A WebAssembly trap (out of memory, an abort) leaves the module unusable: the page starts a new worker.
     const fatal = error instanceof WebAssembly.RuntimeError || !(error instanceof Error);

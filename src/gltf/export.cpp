@@ -288,17 +288,29 @@ Result<std::string> gltfJson(const std::string& glbJson, const std::string& buff
 
 }  // namespace
 
-Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report) {
+Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report) {
     ExportReport local;
     auto parts = ModelBuilder(recording, options, report ? *report : local).build();
     if (!parts) return parts.error();
     const GlbFraming framing = framingOf(*parts);
     const auto pieces = glbPieces(*parts, framing);
-    std::size_t size = 0;
-    for (auto piece : pieces) size += piece.size();
+    // Every piece before the buffer goes into the head, the buffer's padding into the tail; the buffer is moved.
+    const bool hasBin = !parts->bin.empty();
+    GlbBytes glb;
+    for (auto piece : std::span(pieces).first(hasBin ? pieces.size() - 2 : pieces.size()))
+        glb.head.insert(glb.head.end(), piece.begin(), piece.end());
+    if (hasBin) glb.tail.assign(pieces.back().begin(), pieces.back().end());
+    glb.bin = std::move(parts->bin);
+    return glb;
+}
+
+Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report) {
+    auto parts = exportGlbBytes(recording, options, report);
+    if (!parts) return parts.error();
     std::vector<std::uint8_t> glb;
-    glb.reserve(size);  // one allocation: growing by doubling would copy a large file's bytes several times
-    for (auto piece : pieces) glb.insert(glb.end(), piece.begin(), piece.end());
+    glb.reserve(parts->head.size() + parts->bin.size() + parts->tail.size());  // one allocation for a large file
+    for (const auto* part : {&parts->head, &parts->bin, &parts->tail})
+        glb.insert(glb.end(), part->begin(), part->end());
     return glb;
 }
 

@@ -2,6 +2,7 @@
 #include <tiny_gltf.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -135,6 +136,34 @@ TEST_CASE("every edge case exports, loads, and gives identical bytes twice") {
                 for (const auto& animation : model.animations)
                     for (const auto& sampler : animation.samplers) CHECK(sampler.interpolation != "CUBICSPLINE");
         }
+    }
+}
+
+TEST_CASE("a GLB in parts: the head ends with the BIN chunk's header, the buffer and its padding follow") {
+    for (const auto& c : edge_cases::all()) {
+        INFO(c.name);
+        auto parts = exportGlbBytes(c.recording, {});
+        REQUIRE(parts.ok());
+        const auto& [head, bin, tail] = *parts;
+        std::uint32_t jsonLength;
+        std::memcpy(&jsonLength, head.data() + 12, 4);
+        if (bin.empty()) {
+            CHECK(head.size() == 20 + jsonLength);
+            CHECK(tail.empty());
+        } else {
+            REQUIRE(head.size() == 20 + jsonLength + 8);
+            std::uint32_t binLength;
+            std::memcpy(&binLength, head.data() + head.size() - 8, 4);
+            CHECK(std::memcmp(head.data() + head.size() - 4, "BIN", 4) == 0);
+            CHECK(binLength == bin.size() + tail.size());
+            CHECK(binLength % 4 == 0);
+            CHECK(tail.size() < 4);
+            CHECK(std::all_of(tail.begin(), tail.end(), [](std::uint8_t b) { return b == 0; }));
+        }
+        std::vector<std::uint8_t> joined = head;
+        joined.insert(joined.end(), bin.begin(), bin.end());
+        joined.insert(joined.end(), tail.begin(), tail.end());
+        CHECK(joined == exported(c.recording));
     }
 }
 

@@ -46,6 +46,15 @@ struct ExportReport {
 Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options,
                                             ExportReport* report = nullptr);
 
+// A GLB in memory as its three parts, in file order, the buffer never copied into one block with the rest (the
+// web viewer hands the buffer's views to three.js one by one).
+struct GlbBytes {
+    std::vector<std::uint8_t> head;  // the 12-byte header, the JSON chunk and the BIN chunk's 8-byte header
+    std::vector<std::uint8_t> bin;   // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
+    std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
+};
+Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);
+
 // The files of a glTF output (the .bin beside a separate .gltf, named like it, first) written beside their
 // targets but not committed: commitInOrder puts them in place (for instance on another thread, while the next
 // recording converts). save.hpp's stageRecording is the front door that also protects the inputs.
