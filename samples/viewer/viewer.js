@@ -39,7 +39,7 @@ const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 const state = {
   loaded: false, name: '', kind: '', info: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
   head: null, view: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
-  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, openedAt: 0, openMs: 0,
+  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
 };
 
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
@@ -123,10 +123,13 @@ function onWorkerMessage(message) {
       if (state.loaded) setStatus(statusLine());
       break;
     case 'converted':
+      state.downloading = false;
+      $('progress').hidden = true;
+      setStatus(statusLine());
       saveAs(message.parts, message.name);
       break;
     case 'error':  // the library's errors name the file
-      state.busy = false;
+      state.busy = state.downloading = false;
       showError(message.message.startsWith(state.name) ? message.message : `${state.name}: ${message.message}`);
       if (message.fatal) { worker.terminate(); worker = null; }
       break;
@@ -534,8 +537,12 @@ function saveAs(parts, name) {
 }
 
 function download() {
-  if (!state.loaded) return;
-  worker?.postMessage({ type: 'convert' });  // converted again: three.js may have changed the drawn bytes
+  if (!state.loaded || state.downloading || !worker) return;
+  state.downloading = true;
+  $('progress').hidden = false;
+  $('progress').removeAttribute('value');
+  setStatus(`${state.name}: converting for the download ...`);
+  worker.postMessage({ type: 'convert' });  // converted again: three.js may have changed the drawn bytes
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));
