@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "inputanim/core/math.hpp"
@@ -115,18 +116,18 @@ ValueSlope evaluateSegment(const Key& left, const Key& right, double time) {
     if (!(d > 0)) return {v0, 0};  // zero length: the left value
     if (std::isinf(left.outTangent) || std::isinf(right.inTangent)) return {time >= right.time ? v1 : v0, 0};
     const Weights w = effectiveWeights(left, right);
+    // Zero weights put both inner control points on the end keys: value is exactly linear in time.
+    if (w.out == 0 && w.in == 0) return evaluateStraightSegment(t0, v0, right.time, v1, time);
     const double s = std::max(0.0, (time - t0) / d);  // at the left key every shape gives exactly v0
     if (s >= 1) {
         // The right key itself belongs to the next segment: its value, whatever the Bezier's first root is.
-        return {v1, (w.out == 0 && w.in == 0) ? (v1 - v0) / d : double(right.inTangent)};
+        return {v1, double(right.inTangent)};
     }
     const double m0 = double(left.outTangent) * d, m1 = double(right.inTangent) * d;
     if (isDefaultWeight(w.out) && isDefaultWeight(w.in)) {
         const HermiteValue h = hermite(v0, m0, v1, m1, s);
         return {h.value, h.derivative / d};
     }
-    // Zero weights put both inner control points on the end keys: value is exactly linear in time.
-    if (w.out == 0 && w.in == 0) return {v0 + (v1 - v0) * s, (v1 - v0) / d};
     return bezier(v0, v1, m0, m1, w, s, d);
 }
 
@@ -178,6 +179,15 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
 std::optional<std::string> invalidKey(const Curve& curve) {
     const auto& keys = curve.keys;
     const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
+    if (compact) {  // the usual case, valid, in one pass without branches; the loop below names a problem
+        bool valid = true;
+        float previous = -std::numeric_limits<float>::infinity();
+        keys.forEachTimeValue([&](float time, float value) {
+            valid &= std::isfinite(time) & std::isfinite(value) & (time > previous);
+            previous = time;
+        });
+        if (valid) return std::nullopt;
+    }
     for (std::size_t k = 0; k < keys.size(); ++k) {
         if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
             return "key " + std::to_string(k) + " has a non-finite time or value";
@@ -212,6 +222,8 @@ ValueSlope CurveCursor::evaluate(double time) {
     if (!(time > keys.front().time)) return {keys.front().value, 0};
     if (time >= keys.back().time) return {keys.back().value, 0};
     const std::size_t k = segment(time);
+    if (keys.compact() && keys.time(k) < keys.time(k + 1))  // MRTK's linear encoding, read as time and value only
+        return evaluateStraightSegment(keys.time(k), keys.value(k), keys.time(k + 1), keys.value(k + 1), time);
     return evaluateSegment(keys[k], keys[k + 1], time);
 }
 

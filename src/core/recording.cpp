@@ -63,12 +63,11 @@ TimeRange timeRange(const Recording& recording) {
     };
     for (const Curve& curve : recording.curves) {
         float curveLo = lo, curveHi = hi;
-        for (std::size_t k = 0, n = curve.keys.size(); k < n; ++k) {
-            const float t = curve.keys.time(k);
-            if (!std::isfinite(t)) continue;
+        curve.keys.forEachTimeValue([&curveLo, &curveHi](float t, float) {
+            if (!std::isfinite(t)) return;
             curveLo = std::min(curveLo, t);
             curveHi = std::max(curveHi, t);
-        }
+        });
         lo = curveLo, hi = curveHi;
     }
     for (const Marker& marker : recording.markers) include(marker.time);

@@ -39,7 +39,14 @@ Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb) {
     piece.constant = false;
     piece.left = keys[k];
     piece.right = keys[k + 1];
-    piece.shape = segmentShape(piece.left, piece.right);
+    if (keys.compact()) {  // zero weights and tangents: segmentShape's answer without its arithmetic
+        piece.shape = piece.left.time < piece.right.time ? SegmentShape::Linear : SegmentShape::Stepped;
+        piece.zeroWeights = piece.shape == SegmentShape::Linear;
+    } else {
+        piece.shape = segmentShape(piece.left, piece.right);
+        piece.zeroWeights = piece.shape == SegmentShape::Linear && (piece.left.weightedMode & kWeightedOut) &&
+                            piece.left.outWeight == 0 && (piece.right.weightedMode & kWeightedIn) && piece.right.inWeight == 0;
+    }
     piece.anchorReal = middle;
     piece.anchorMapped = wrapped;
     piece.direction = wrapDirection(curve, middle);

@@ -17,6 +17,7 @@ struct Piece {
     double hold = 0;
     Key left, right;
     SegmentShape shape = SegmentShape::Linear;
+    bool zeroWeights = false;  // a Linear shape by zero weights (MRTK's linear encoding): evaluateStraightSegment
     double anchorReal = 0, anchorMapped = 0;
     int direction = 1;
 
@@ -24,9 +25,13 @@ struct Piece {
         if (constant) return {hold, 0};
         if (shape == SegmentShape::Stepped) return {double(left.value), 0};
         const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left.time), double(right.time));
-        ValueSlope v = evaluateSegment(left, right, mapped);
+        auto segmentAt = [this](double time) {
+            return zeroWeights ? evaluateStraightSegment(left.time, left.value, right.time, right.value, time)
+                               : evaluateSegment(left, right, time);
+        };
+        ValueSlope v = segmentAt(mapped);
         // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.
-        if (mapped >= right.time) v.value = evaluateSegment(left, right, std::nextafter(double(right.time), -1e300)).value;
+        if (mapped >= right.time) v.value = segmentAt(std::nextafter(double(right.time), -1e300)).value;
         v.slope *= direction;
         return v;
     }

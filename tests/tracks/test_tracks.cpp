@@ -197,6 +197,62 @@ TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
     CHECK(merged > 0);    // including components keyed at different times
 }
 
+TEST_CASE("MRTK's linear keys build the same track held as time and value or in full") {
+    // -0.0 weights are zero weights to the evaluator, but not the compact encoding: the list holds them in full,
+    // so the evaluator's general path plays the same keys that the compact one plays from times and values.
+    auto inFull = [](const Curve& curve) {
+        Curve full = curve;
+        if (!curve.keys.compact()) return full;
+        for (std::size_t k = 0; k < full.keys.size(); ++k) full.keys.update(k, [](Key& key) { key.inWeight = key.outWeight = -0.0f; });
+        return full;
+    };
+    std::vector<std::pair<std::string, Recording>> recordings;
+    for (auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
+    recordings.emplace_back("generated", generateRecording({}).value());
+    Recording invalid;
+    invalid.curves[cameraCurve(0)].keys = {Key{0, 1}, Key{0.5f, 2}, Key{0.5f, 3}};
+    invalid.curves[cameraCurve(1)].keys = {Key{0, 1}, Key{0.5f, std::numeric_limits<float>::infinity()}};
+    recordings.emplace_back("invalid", invalid);
+    std::size_t compared = 0;
+    for (const auto& [name, recording] : recordings) {
+        TrackOptions options;
+        options.duration = std::max(0.0, timeRange(recording).end);
+        for (bool copy : {true, false}) {
+            options.copyLinearKeys = copy;
+            for (std::size_t first = 0; first + 4 <= recording.curves.size(); first += 3) {
+                for (TrackKind kind : {TrackKind::Vector, TrackKind::Rotation}) {
+                    const int n = kind == TrackKind::Rotation ? 4 : 3;
+                    const Curve* compact[4];
+                    std::array<Curve, 4> full;
+                    bool anyCompactKeys = false;
+                    for (int c = 0; c < n; ++c) {
+                        compact[c] = &recording.curves[first + c];
+                        anyCompactKeys |= compact[c]->keys.compact() && !compact[c]->keys.empty();
+                        full[c] = inFull(*compact[c]);
+                    }
+                    if (!anyCompactKeys) continue;
+                    const Curve* fullCurves[4] = {&full[0], &full[1], &full[2], &full[3]};
+                    auto a = buildTrack({compact, std::size_t(n)}, kind, options);
+                    auto b = buildTrack({fullCurves, std::size_t(n)}, kind, options);
+                    INFO(name << " " << curveName(first) << (copy ? " copied" : " general"));
+                    REQUIRE(a.ok() == b.ok());
+                    ++compared;
+                    if (!a) {
+                        CHECK(a.error().message == b.error().message);
+                        continue;
+                    }
+                    CHECK(a->interpolation == b->interpolation);
+                    CHECK(a->times == b->times);
+                    CHECK(a->values == b->values);
+                    CHECK(a->keyKnots == b->keyKnots);
+                    CHECK(a->maxError == b->maxError);
+                }
+            }
+        }
+    }
+    CHECK(compared > 1000);
+}
+
 namespace {
 // Random curves of every shape (MRTK's linear keys, Hermite, weighted), wrap mode and key alignment.
 std::array<Curve, 4> randomCurves(std::mt19937& rng, int components) {

@@ -114,6 +114,20 @@ public:
     Key operator[](std::size_t i) const { return full_ ? keys_[i] : Key{compactFloat(i, 0), compactFloat(i, 4)}; }
     float time(std::size_t i) const { return full_ ? keys_[i].time : compactFloat(i, 0); }
     float value(std::size_t i) const { return full_ ? keys_[i].value : compactFloat(i, 4); }
+    // visit(time, value) for every key in order, the layout checked once for the list rather than per key.
+    template <class Visit>
+    void forEachTimeValue(Visit&& visit) const {
+        if (full_) {
+            for (const Key& key : keys_) visit(key.time, key.value);
+            return;
+        }
+        const std::uint8_t* bytes = compactBytes();
+        for (std::size_t i = 0, n = size(); i < n; ++i) {
+            TimeValue tv;
+            std::memcpy(&tv, bytes + i * sizeof(TimeValue), sizeof tv);
+            visit(tv.time, tv.value);
+        }
+    }
     Key front() const { return (*this)[0]; }
     Key back() const { return (*this)[size() - 1]; }
     const_iterator begin() const { return {this, 0}; }
@@ -212,6 +226,14 @@ struct ValueSlope {
 
 // Value and slope inside the segment from `left` to `right`, for left.time <= time <= right.time.
 ValueSlope evaluateSegment(const Key& left, const Key& right, double time);
+
+// evaluateSegment of a segment of positive length whose weights are both zero (MRTK's linear encoding), given
+// its keys' times and values: a straight line, computed as evaluateSegment computes it.
+inline ValueSlope evaluateStraightSegment(double t0, double v0, double t1, double v1, double time) {
+    const double d = t1 - t0;
+    const double s = std::max(0.0, (time - t0) / d);  // at the left key exactly v0; the right key's value from 1
+    return {s >= 1 ? v1 : v0 + (v1 - v0) * s, (v1 - v0) / d};
+}
 
 // Maps a time outside the key range through the curve's wrap modes (Loop, PingPong; others clamp).
 double wrapTime(const Curve& curve, double time);
