@@ -179,11 +179,11 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
 std::optional<std::string> invalidKey(const Curve& curve) {
     const auto& keys = curve.keys;
     const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
-    if (compact) {  // the usual case, valid, in one pass without branches; the loop below names a problem
+    if (compact) {  // the usual case, valid, in one pass; the loop below names a problem
         bool valid = true;
         float previous = -std::numeric_limits<float>::infinity();
         keys.forEachTimeValue([&](float time, float value) {
-            valid &= std::isfinite(time) & std::isfinite(value) & (time > previous);
+            valid &= std::isfinite(time) && std::isfinite(value) && time > previous;
             previous = time;
         });
         if (valid) return std::nullopt;
