@@ -64,11 +64,9 @@ public:
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(animation_);
-        auto extrasJson = buildExtras(recording_, trackOptions_.duration, curveExtras_);
-        if (options_.rig == Rig::Hierarchy) extrasJson["rig"] = "hierarchy";
-        tinygltf::Value extras = extrasValue(extrasJson);
-        if (model_.animations.empty()) model_.scenes[0].extras = extras;
-        else model_.animations[0].extras = extras;
+        auto extras = buildExtras(recording_, trackOptions_.duration, std::move(curveExtras_));
+        if (options_.rig == Rig::Hierarchy) extras["rig"] = "hierarchy";
+        setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras, extrasText(std::move(extras)));
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
@@ -275,7 +273,7 @@ private:
     const Recording& recording_;
     const ExportOptions& options_;
     TrackOptions trackOptions_;
-    std::vector<std::pair<std::string, nlohmann::ordered_json>> curveExtras_;
+    std::vector<std::pair<std::string, nlohmann::json>> curveExtras_;
 };
 
 // The GLB's JSON as .gltf text whose buffer is a URI (a file name beside it, or a base64 data URI).

@@ -1,7 +1,5 @@
 #include "extras.hpp"
 
-#include <tiny_gltf.h>
-
 #include <cmath>
 #include <cstdio>
 
@@ -13,7 +11,8 @@
 
 namespace inputanim {
 
-using Json = nlohmann::ordered_json;
+// Written with sorted keys, as tinygltf wrote them when they went through its Value tree.
+using Json = nlohmann::json;
 
 Json floatJson(float value) {
     if (std::isfinite(value)) return double(value);
@@ -113,11 +112,11 @@ std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
     return std::nullopt;
 }
 
-Json buildExtras(const Recording& recording, double duration, const std::vector<std::pair<std::string, Json>>& curves) {
+Json buildExtras(const Recording& recording, double duration, std::vector<std::pair<std::string, Json>> curves) {
     Json markers = Json::array();
     for (const Marker& marker : recording.markers) markers.push_back({{"time", floatJson(marker.time)}, {"name", marker.name}});
     Json curveMap = Json::object();
-    for (const auto& [name, extras] : curves) curveMap[name] = extras;
+    for (auto& [name, extras] : curves) curveMap[name] = std::move(extras);
     Json extras = {
         {"schema", kExtrasSchema},
         {"generator", std::string("inputanim ") + INPUTANIM_VERSION},
@@ -132,37 +131,22 @@ Json buildExtras(const Recording& recording, double duration, const std::vector<
 }
 
 namespace {
-tinygltf::Value toValue(const Json& json) {
-    switch (json.type()) {
-        case Json::value_t::object: {
-            tinygltf::Value::Object object;
-            for (const auto& [key, value] : json.items()) object.emplace(key, toValue(value));
-            return tinygltf::Value(std::move(object));
-        }
-        case Json::value_t::array: {
-            tinygltf::Value::Array array;
-            array.reserve(json.size());
-            for (const auto& value : json) array.push_back(toValue(value));
-            return tinygltf::Value(std::move(array));
-        }
-        case Json::value_t::string: return tinygltf::Value(json.get<std::string>());
-        case Json::value_t::boolean: return tinygltf::Value(json.get<bool>());
-        case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned: {
-            const auto i = json.get<std::int64_t>();
-            if (i >= INT32_MIN && i <= INT32_MAX) return tinygltf::Value(int(i));
-            return tinygltf::Value(double(i));
-        }
-        case Json::value_t::number_float: return tinygltf::Value(json.get<double>());
-        default: return {};
+// tinygltf 2.7 wrote empty arrays and objects as null: kept, so that outputs stay as they were.
+void nullEmptyContainers(Json& json) {
+    if (!json.is_structured()) return;
+    if (json.empty()) {
+        json = nullptr;
+        return;
     }
+    for (Json& value : json) nullEmptyContainers(value);
 }
 }  // namespace
 
-tinygltf::Value extrasValue(const Json& inputanimExtras) {
-    tinygltf::Value::Object root;
-    root.emplace("inputanim", toValue(inputanimExtras));
-    return tinygltf::Value(std::move(root));
+std::string extrasText(Json inputanimExtras) {
+    nullEmptyContainers(inputanimExtras);
+    Json root = Json::object();
+    root["inputanim"] = std::move(inputanimExtras);
+    return root.dump();
 }
 
 // ---- reading: a recording rebuilt from the file's channels and extras --------------------------------------

@@ -11,10 +11,6 @@
 #include "inputanim/core/recording.hpp"
 #include "inputanim/tracks/track.hpp"
 
-namespace tinygltf {
-class Value;
-}
-
 namespace inputanim {
 
 inline constexpr const char* kExtrasSchema = "inputanim.gltf/1";
@@ -28,7 +24,7 @@ inline bool isOwnExtras(const nlohmann::json& extras) {
 }
 
 // A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
-nlohmann::ordered_json floatJson(float value);
+nlohmann::json floatJson(float value);
 // Its inverse; nullopt for anything else.
 std::optional<float> floatFromJson(const nlohmann::json& value);
 
@@ -41,18 +37,20 @@ std::optional<float> floatFromJson(const nlohmann::json& value);
 // - {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...], "preWrapMode": m,
 //   "postWrapMode": m} when the track cannot say (tangents, weights, wrap modes, negative times, empty components).
 // `sign` takes the track's values to the curve's space (-1 for a glTF-space track of a mirrored component).
-std::optional<nlohmann::ordered_json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
+std::optional<nlohmann::json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
 // The same for a float curve that has no channel because it and its vector's other components are empty:
 // only wrap modes other than ClampForever need saying.
-std::optional<nlohmann::ordered_json> emptyCurveExtrasFor(const Curve& curve);
+std::optional<nlohmann::json> emptyCurveExtrasFor(const Curve& curve);
 // The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
 // at its end than the curve has keys.
-std::optional<nlohmann::ordered_json> booleanExtrasFor(const Curve& curve, bool extended);
+std::optional<nlohmann::json> booleanExtrasFor(const Curve& curve, bool extended);
 
-nlohmann::ordered_json buildExtras(const Recording& recording, double duration,
-                                   const std::vector<std::pair<std::string, nlohmann::ordered_json>>& curves);
+nlohmann::json buildExtras(const Recording& recording, double duration,
+                           std::vector<std::pair<std::string, nlohmann::json>> curves);
 
-tinygltf::Value extrasValue(const nlohmann::ordered_json& inputanimExtras);  // {"inputanim": ...}
+// {"inputanim": ...} as JSON text, written straight from the tree (tinygltf's Value would copy it twice, slow for
+// the full keys of authored curves).
+std::string extrasText(nlohmann::json inputanimExtras);
 
 class GltfDocument;
 // The recording a file of this tool holds: curves rebuilt from its channels and `extras` (isOwnExtras), byte for

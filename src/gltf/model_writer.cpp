@@ -141,8 +141,26 @@ int ModelWriter::skinnedMesh(const std::string& name, const SkinnedGeometry& g, 
 }
 
 
-// tinygltf writes the JSON (with the buffer left out of the model: it would copy it several times);
-// the buffer's byteLength is then set in that JSON.
+namespace {
+constexpr const char* kExtrasPlaceholder = "inputanim:extras-placeholder";
+
+// Replaces `from` in tinygltf's JSON text, where it must occur once. Outside strings only, since a quote inside a
+// JSON string is always escaped.
+bool replaceOnce(std::string& json, const std::string& from, const std::string& to) {
+    const std::size_t at = json.find(from);
+    if (at == std::string::npos || json.find(from, at + 1) != std::string::npos) return false;
+    json.replace(at, from.size(), to);
+    return true;
+}
+}  // namespace
+
+void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
+    holder = tinygltf::Value(std::string(kExtrasPlaceholder));
+    extrasJson_ = std::move(json);
+}
+
+// tinygltf writes the JSON (with the buffer and our extras left out of the model: it would copy them several
+// times); the buffer's byteLength and the extras are then set in that JSON.
 Result<GlbParts> ModelWriter::serialize() {
     tinygltf::TinyGLTF writer;
     std::ostringstream stream;
@@ -157,15 +175,14 @@ Result<GlbParts> ModelWriter::serialize() {
     parts.json.assign(glb, 20, jsonLength);
     while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
     if (!buffer_.empty()) {
-        // The buffer was left out of the model (tinygltf would copy it): its length is set in the text. Outside
-        // strings only, since a quote inside a JSON string is always escaped.
-        static const std::string empty = R"("buffers":[{"byteLength":0}])";
-        const std::size_t at = parts.json.find(empty);
-        if (at == std::string::npos || parts.json.find(empty, at + 1) != std::string::npos)
+        if (!replaceOnce(parts.json, R"("buffers":[{"byteLength":0}])",
+                         R"("buffers":[{"byteLength":)" + std::to_string(buffer_.size()) + "}]"))
             return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
-        parts.json.replace(at, empty.size(), R"("buffers":[{"byteLength":)" + std::to_string(buffer_.size()) + "}]");
         parts.bin = std::move(buffer_);
     }
+    if (!extrasJson_.empty() &&
+        !replaceOnce(parts.json, std::string(R"("extras":")") + kExtrasPlaceholder + '"', R"("extras":)" + extrasJson_))
+        return Error{{}, {}, "tinygltf wrote JSON without the extras"};
     report_.jsonBytes = parts.json.size();
     return parts;
 }

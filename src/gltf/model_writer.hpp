@@ -41,6 +41,10 @@ protected:
     int staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
     int skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
 
+    // `holder` (an object's extras) becomes `json`, an object's text. tinygltf would copy a large object through its
+    // Value tree twice: the model holds a placeholder, which serialize() replaces in the text tinygltf writes.
+    void setExtras(tinygltf::Value& holder, std::string json);
+
     // The JSON and binary chunk; the buffer is moved out.
     Result<GlbParts> serialize();
 
@@ -53,6 +57,7 @@ private:
     int addView(const void* data, std::size_t bytes, int target);
     tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex);
     std::map<std::string, int> timeAccessors_;
+    std::string extrasJson_;
 };
 
 }  // namespace inputanim

@@ -44,6 +44,22 @@ TEST_CASE("binary -> glTF -> binary is byte-identical for every edge case and sa
             }
 }
 
+// The extras are written as text into the JSON tinygltf writes, in place of a placeholder: names that look like
+// it or like JSON stay names, and an empty array is null as tinygltf wrote it.
+TEST_CASE("extras written beside tinygltf's JSON keep names that look like JSON, and empty keys as null") {
+    Recording r = fixtures::small(Encoding{1, Layout::Compact});
+    r.markers = {{0.25f, R"("extras":"inputanim:extras-placeholder")"}, {0.5f, R"(","buffers":[{"byteLength":0}]})"}};
+    r.curves[cameraCurve(3)].preWrapMode = kWrapLoop;  // no keys, a wrap mode to keep: {"keys": null, ...}
+    auto glb = exportGlb(r, {});
+    REQUIRE(glb.ok());
+    const auto json = splitGlb(*glb).first;
+    const auto& extras = json["animations"][0]["extras"]["inputanim"];
+    CHECK(extras["markers"][0]["name"] == r.markers[0].name);
+    CHECK(extras["markers"][1]["name"] == r.markers[1].name);
+    CHECK(extras["curves"]["camera.RotationX"]["keys"].is_null());
+    CHECK(fixtures::bytesOf(roundTrip(r)) == fixtures::bytesOf(r));
+}
+
 TEST_CASE("glTF -> binary -> glTF keeps every channel") {
     for (const auto& c : edge_cases::all()) {
         INFO(c.name);
