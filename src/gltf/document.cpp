@@ -48,14 +48,31 @@ Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string
     return parts;
 }
 
-// What tinygltf is given: the JSON without images (never used here; tinygltf would read and decode them) and
-// with every buffer stood in for by four bytes of a data URI (readBuffers read them; tinygltf would copy them
-// or search the file system for them).
-std::string jsonForTinygltf(Json json) {
-    json.erase("images");
-    if (auto buffers = json.find("buffers"); buffers != json.end() && buffers->is_array())
-        for (Json& buffer : *buffers) buffer = Json{{"byteLength", 4}, {"uri", "data:application/octet-stream;base64,AAAAAA=="}};
-    return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+// What tinygltf is given: the JSON without images (never used here; tinygltf would read and decode them), without
+// the extras of the file and of its objects (read from our own parse; tinygltf would convert them to its Values,
+// slow for the full keys of authored curves), and with every buffer stood in for by four bytes of a data URI
+// (readBuffers read them; tinygltf would copy them or search the file system for them).
+std::string jsonForTinygltf(const Json& json) {
+    Json given = Json::object();
+    for (const auto& [key, value] : json.items()) {
+        if (key == "images" || key == "extras") continue;
+        Json& copy = given[key];
+        if (!value.is_array()) {
+            copy = value;
+            continue;
+        }
+        copy = Json::array();
+        for (const Json& item : value) {
+            if (key == "buffers") copy.push_back(Json{{"byteLength", 4}, {"uri", "data:application/octet-stream;base64,AAAAAA=="}});
+            else if (!item.is_object()) copy.push_back(item);
+            else {
+                Json& object = copy.emplace_back(Json::object());
+                for (const auto& [field, fieldValue] : item.items())
+                    if (field != "extras") object[field] = fieldValue;
+            }
+        }
+    }
+    return given.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 // tinygltf's file system: none. Every buffer is a data URI and images are gone, so nothing should ask.
