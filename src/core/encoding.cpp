@@ -45,6 +45,7 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
     if (encoding.minor == 0 && encoding.layout != Layout::Full) return "format 1.0 has only the full key layout";
     if (encoding.minor == 0 && recording.hasEyeGaze && !sectionEmpty(recording, kGazeFirst, kCurveCount))
         return "format 1.0 cannot hold eye gaze (curve gaze.OriginX and the other gaze curves)";
+    if (auto problem = invalidMarkerName(recording)) return problem;
     for (std::size_t i = 0; i < kCurveCount; ++i) {
         const Curve& curve = recording.curves[i];
         if (!stores(recording, i)) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "inputanim/core/utf8.hpp"
+
 namespace inputanim {
 namespace {
 constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {
@@ -73,6 +75,14 @@ TimeRange timeRange(const Recording& recording) {
     for (const Marker& marker : recording.markers) include(marker.time);
     if (lo > hi) return {};
     return {double(lo), double(hi)};
+}
+
+std::optional<std::string> invalidMarkerName(const Recording& recording) {
+    for (std::size_t m = 0; m < recording.markers.size(); ++m)
+        if (auto bad = firstInvalidUtf8(recording.markers[m].name))
+            return "marker " + std::to_string(m) + " (at " + std::to_string(recording.markers[m].time) +
+                   " s): its name is not valid UTF-8 (byte " + std::to_string(*bad) + ")";
+    return std::nullopt;
 }
 
 }  // namespace inputanim

@@ -55,6 +55,7 @@ public:
     }
 
     Result<GlbParts> build() {
+        if (auto problem = invalidMarkerName(recording_)) return Error{{}, {}, *problem};
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
         if (recording_.hasHandData)

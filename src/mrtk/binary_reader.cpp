@@ -8,7 +8,7 @@
 #include <limits>
 #include <optional>
 
-#include "utf8.hpp"
+#include "inputanim/core/utf8.hpp"
 
 namespace inputanim {
 namespace {

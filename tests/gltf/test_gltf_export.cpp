@@ -11,6 +11,7 @@
 #include "support/edge_cases.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/gltf/export.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 
 using namespace inputanim;
@@ -197,4 +198,19 @@ TEST_CASE(".gltf with a .bin beside it, or embedded") {
     std::string error, warning;
     CHECK(loader.LoadASCIIFromFile(&model, &error, &warning, separate));
     std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("a marker name that is not UTF-8 is refused by glTF and binary output alike, naming the marker") {
+    Recording r = edge_cases::all()[0].recording;
+    r.markers = {{0.25f, "fine"}, {0.5f, "bad \xff name"}};
+    const std::string expected = "marker 1 (at 0.500000 s): its name is not valid UTF-8 (byte 4)";
+    auto glb = exportGlb(r, {});
+    REQUIRE_FALSE(glb.ok());
+    CHECK(glb.error().message == expected);
+    auto bytes = writeRecording(r);
+    REQUIRE_FALSE(bytes.ok());
+    CHECK(bytes.error().message.find(expected) != std::string::npos);
+    r.markers[1].name = "fin \xe2\x9c\x93";  // valid: both write it
+    CHECK(exportGlb(r, {}).ok());
+    CHECK(writeRecording(r).ok());
 }

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,10 +81,14 @@ struct TimeRange {
 };
 TimeRange timeRange(const Recording& recording);
 
+// "marker N (at T s): its name is not valid UTF-8 (byte B)" for the first marker whose name is not, or nullopt:
+// neither the binary format (its reader refuses them) nor glTF's JSON can hold such a name.
+std::optional<std::string> invalidMarkerName(const Recording& recording);
+
 // ---- encodings -------------------------------------------------------------------------------------------
 
 // The first reason why the recording cannot be held by its own encoding (keys that a layout cannot hold,
-// keys in a section whose flag is false, sections 1.0 cannot hold), or nullopt.
+// keys in a section whose flag is false, sections 1.0 cannot hold, marker names that are not UTF-8), or nullopt.
 std::optional<std::string> unrepresentable(const Recording& recording);
 
 // Changes version and/or layout without losing anything, or explains the first thing that would be lost

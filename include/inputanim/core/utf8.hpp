@@ -1,4 +1,4 @@
-// UTF-8 validation (internal).
+// UTF-8 validation: the binary format's strings and glTF's JSON text must be valid UTF-8.
 #pragma once
 
 #include <cstddef>
