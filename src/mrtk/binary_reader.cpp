@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "inputanim/core/utf8.hpp"
 
@@ -35,19 +36,21 @@ public:
     }
 
     // Fails unless `count` items of `size` bytes fit in what is left; never trusts the count alone.
-    // `at` is where the count was read, which the error points to.
-    std::optional<Error> require(std::uint64_t count, std::size_t size, const std::string& what, std::size_t at) const {
+    // `at` is where the count was read, which the error points to. `what` is text, or a function making it (only
+    // on failure: a file has hundreds of curves).
+    template <typename What>
+    std::optional<Error> require(std::uint64_t count, std::size_t size, What&& what, std::size_t at) const {
         if (count <= remaining() / size) return std::nullopt;
-        return failure("expected " + what + " (" + std::to_string(count) + " x " + std::to_string(size) +
+        return failure("expected " + text(what) + " (" + std::to_string(count) + " x " + std::to_string(size) +
                        " bytes), but only " + std::to_string(remaining()) + " bytes remain",
                        at);
     }
 
-    template <typename T>
-    std::optional<Error> read(T& value, const char* what) {
+    template <typename T, typename What>
+    std::optional<Error> read(T& value, What&& what) {
         if (remaining() < sizeof(T))
-            return failure(std::string("expected ") + what + " (" + std::to_string(sizeof(T)) +
-                           " bytes), but only " + std::to_string(remaining()) + " bytes remain");
+            return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " +
+                           std::to_string(remaining()) + " bytes remain");
         value = load<T>(offset_);
         offset_ += sizeof(T);
         return std::nullopt;
@@ -67,6 +70,12 @@ public:
     const std::shared_ptr<const void>& owner() const { return owner_; }
 
 private:
+    template <typename What>
+    static std::string text(What&& what) {
+        if constexpr (std::is_invocable_v<What>) return what();
+        else return std::string(what);
+    }
+
     std::span<const std::uint8_t> bytes_;
     const std::string& source_;
     std::shared_ptr<const void> owner_;
@@ -74,17 +83,17 @@ private:
 };
 
 std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout, Curve& curve) {
-    const std::string name = curveName(index);
+    auto of = [index](const char* what) { return [index, what] { return what + (" of curve " + curveName(index)); }; };
     std::int32_t count = 0;
-    if (auto e = in.read(curve.preWrapMode, ("pre-wrap mode of curve " + name).c_str())) return e;
-    if (auto e = in.read(curve.postWrapMode, ("post-wrap mode of curve " + name).c_str())) return e;
+    if (auto e = in.read(curve.preWrapMode, of("pre-wrap mode"))) return e;
+    if (auto e = in.read(curve.postWrapMode, of("post-wrap mode"))) return e;
     const std::size_t countOffset = in.offset();
-    if (auto e = in.read(count, ("key count of curve " + name).c_str())) return e;
-    if (count < 0) return in.failure("key count of curve " + name + " is negative (" + std::to_string(count) + ")", countOffset);
+    if (auto e = in.read(count, of("key count"))) return e;
+    if (count < 0) return in.failure(of("key count")() + " is negative (" + std::to_string(count) + ")", countOffset);
 
     const bool compact = isBooleanCurve(index) || layout == Layout::Compact;
     const std::size_t keySize = compact ? kCompactKeySize : kFullKeySize;
-    if (auto e = in.require(std::uint64_t(count), keySize, std::to_string(count) + " keys of curve " + name, countOffset)) return e;
+    if (auto e = in.require(std::uint64_t(count), keySize, [&] { return std::to_string(count) + of(" keys")(); }, countOffset)) return e;
 
     curve.keys.clear();
     const std::uint8_t* p = in.cursor();
