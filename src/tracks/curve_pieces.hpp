@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "inputanim/core/curve.hpp"
+#include "inputanim/core/math.hpp"
 #include "inputanim/core/error.hpp"
 
 namespace inputanim {
@@ -31,7 +32,7 @@ struct Piece {
         };
         ValueSlope v = segmentAt(mapped);
         // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.
-        if (mapped >= right.time) v.value = segmentAt(std::nextafter(double(right.time), -1e300)).value;
+        if (mapped >= right.time) v.value = segmentAt(nextBelow(double(right.time))).value;
         v.slope *= direction;
         return v;
     }

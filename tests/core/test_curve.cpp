@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "inputanim/core/curve.hpp"
+#include "inputanim/core/math.hpp"
 
 using namespace inputanim;
 using Catch::Matchers::WithinAbs;
@@ -185,4 +186,18 @@ TEST_CASE("borrowed keys read in place, keep their bytes alive, and are copied b
     copy.clear();
     keys.clear();
     CHECK(watched.expired());  // released once no list borrows them
+}
+
+TEST_CASE("nextBelow is std::nextafter toward minus infinity, bit for bit") {
+    const double inf = std::numeric_limits<double>::infinity();
+    const double values[] = {0.0, -0.0, 1.0, -1.0, 0.1, -2.5e-300, std::numeric_limits<double>::denorm_min(),
+                             -std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(),
+                             std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(), inf, -inf,
+                             double(16.6666679f), 600.0};
+    for (double x : values) {
+        INFO(x);
+        const double expected = std::nextafter(x, -inf), got = nextBelow(x);
+        CHECK(std::memcmp(&expected, &got, sizeof got) == 0);
+    }
+    CHECK(std::isnan(nextBelow(std::numeric_limits<double>::quiet_NaN())));
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <numbers>
 
 namespace inputanim {
@@ -23,6 +24,17 @@ inline float floatFromBits(std::uint32_t bits) {
     float value;
     std::memcpy(&value, &bits, sizeof value);
     return value;
+}
+
+// std::nextafter(x, -infinity), inline: the library call costs as much as evaluating a straight segment.
+inline double nextBelow(double x) {
+    if (std::isnan(x) || x == -std::numeric_limits<double>::infinity()) return x;
+    if (x == 0) return -std::numeric_limits<double>::denorm_min();
+    std::uint64_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits = x > 0 ? bits - 1 : bits + 1;  // the magnitude one step down (positive) or up (negative)
+    std::memcpy(&x, &bits, sizeof x);
+    return x;
 }
 
 inline constexpr double kPi = std::numbers::pi;
