@@ -311,10 +311,13 @@ std::vector<float> GltfDocument::keyTimesAffecting(int node) const {
         for (int c : nodeChannels_[n])
             if (c >= 0) {  // each channel's times increase: merge rather than sort
                 const auto& add = channels_[c].track.times;
+                // Exporters key every joint at the same times: nothing to merge, and merging copies would make a
+                // deep joint's list as long as all its ancestors' channels together.
+                if (std::equal(times.begin(), times.end(), add.begin(), add.end())) continue;
                 const auto middle = times.insert(times.end(), add.begin(), add.end());
                 std::inplace_merge(times.begin(), middle, times.end());
+                times.erase(std::unique(times.begin(), times.end()), times.end());
             }
-    times.erase(std::unique(times.begin(), times.end()), times.end());
     return times;
 }
 
