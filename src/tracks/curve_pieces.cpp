@@ -43,9 +43,7 @@ Piece makePiece(const Curve& curve, CurveCursor& cursor, double ta, double tb) {
         piece.shape = piece.left.time < piece.right.time ? SegmentShape::Linear : SegmentShape::Stepped;
         piece.zeroWeights = piece.shape == SegmentShape::Linear;
     } else {
-        piece.shape = segmentShape(piece.left, piece.right);
-        piece.zeroWeights = piece.shape == SegmentShape::Linear && (piece.left.weightedMode & kWeightedOut) &&
-                            piece.left.outWeight == 0 && (piece.right.weightedMode & kWeightedIn) && piece.right.inWeight == 0;
+        piece.shape = segmentShape(piece.left, piece.right);  // evaluateSegment finds zero weights itself
     }
     piece.anchorReal = middle;
     piece.anchorMapped = wrapped;

@@ -18,7 +18,7 @@ struct Piece {
     double hold = 0;
     Key left, right;
     SegmentShape shape = SegmentShape::Linear;
-    bool zeroWeights = false;  // a Linear shape by zero weights (MRTK's linear encoding): evaluateStraightSegment
+    bool zeroWeights = false;  // compact keys (MRTK's linear encoding) of a Linear shape: evaluateStraightSegment
     double anchorReal = 0, anchorMapped = 0;
     int direction = 1;
 
