@@ -82,21 +82,27 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
 
 }  // namespace
 
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
-    const int n = int(curves.size());
-    bool aligned = true;
-    const auto& keys0 = curves[0]->keys;
+bool holdsLinearKeys(std::span<const Curve* const> curves) {
     for (const Curve* curve : curves) {
         const std::size_t count = curve->keys.size();
         const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong ||
                                          curve->postWrapMode == kWrapLoop || curve->postWrapMode == kWrapPingPong);
-        if (count == 0 || !(curve->keys.time(0) >= 0) || wraps) return std::nullopt;
+        if (count == 0 || !(curve->keys.time(0) >= 0) || wraps) return false;
         // Compact keys (zero weights) at increasing times, which the caller checked, are Linear segments.
         if (!curve->keys.compact())
             for (std::size_t k = 1; k < count; ++k)
-                if (segmentShape(curve->keys[k - 1], curve->keys[k]) != SegmentShape::Linear) return std::nullopt;
-        aligned = aligned && count == keys0.size();
-        for (std::size_t k = 0; aligned && k < count; ++k) aligned = curve->keys.time(k) == keys0.time(k);
+                if (segmentShape(curve->keys[k - 1], curve->keys[k]) != SegmentShape::Linear) return false;
+    }
+    return true;
+}
+
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
+    const int n = int(curves.size());
+    const auto& keys0 = curves[0]->keys;
+    bool aligned = true;
+    for (const Curve* curve : curves) {
+        aligned = aligned && curve->keys.size() == keys0.size();
+        for (std::size_t k = 0; aligned && k < keys0.size(); ++k) aligned = curve->keys.time(k) == keys0.time(k);
     }
     if (!aligned) return mergeLinearKeys(curves, kind, safeCos);
     const std::size_t count = keys0.size();

@@ -9,7 +9,11 @@
 
 namespace inputanim {
 
-// MRTK's linear keys (clamped, from t >= 0) become a LINEAR track holding them as they are: the same knots and
+// Every curve holds MRTK's linear keys: at least one, the first at t >= 0, clamped (no Loop or PingPong), every
+// segment a straight line. The caller has checked that the keys are valid.
+bool holdsLinearKeys(std::span<const Curve* const> curves);
+
+// MRTK's linear keys (holdsLinearKeys) become a LINEAR track holding them as they are: the same knots and
 // values the general path emits for them. Components keyed at different times are merged at the union of
 // their times, each evaluated there, so each stays exactly piecewise linear. Rotations must stay within
 // 0.001 of unit length and close enough between knots (cos >= safeSlerpCos) that slerp provably stays

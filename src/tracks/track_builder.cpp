@@ -20,6 +20,10 @@ constexpr int kMaxComponents = 4;
 constexpr int kMaxSplitDepth = 24;
 using Values = std::array<double, kMaxComponents>;
 
+double componentDistance(const Values& a, const Values& b) {
+    return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) + (a[3] - b[3]) * (a[3] - b[3]));
+}
+
 float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
 float nextDown(float t) { return std::nextafter(t, -std::numeric_limits<float>::infinity()); }
 
@@ -41,7 +45,8 @@ public:
             if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
-        if (options_.copyLinearKeys)
+        const bool linearKeys = options_.copyLinearKeys && holdsLinearKeys(curves_);
+        if (linearKeys)
             if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_)) return std::move(*track);
         std::vector<float> knots;
         for (int c = 0; c < n_; ++c) {
@@ -59,8 +64,15 @@ public:
         track_.valuesChanged.assign(n_, false);
         track_.interpolation = chooseInterpolation(knots);
         if (!knots.empty()) emitKnot(knots[0], referenceAt(knots[0]), Values{}, true);
+        const bool copyRotationIntervals = linearKeys && kind_ == TrackKind::Rotation;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
+            if (copyRotationIntervals && copyLinearRotationInterval(knots[i + 1])) continue;
             if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
+        }
+        if (copiedIntervals_) {  // the bound copyLinearKeys gives, over the copied intervals
+            const double slerpBound = slerpDeviationBound(std::acos(std::min(1.0, smallestCopiedCos_)));
+            const double rounding = degrees(4 * std::asin(std::min(1.0, worstCopiedRounding_ / 2)));
+            track_.maxError = std::max(track_.maxError, slerpBound + rounding);
         }
         mapKeysToKnots();
         return std::move(track_);
@@ -151,6 +163,25 @@ private:
         for (int c = 0; c < n_; ++c)
             if (std::abs(a[c] - b[c]) > 1e-7 * std::max(1.0, std::abs(b[c]))) return true;
         return false;
+    }
+
+    // An interval of MRTK's linear keys whose ends are within 0.001 of unit length and close (cos >= safeSlerpCos):
+    // slerp provably stays within half the tolerance of MRTK's nlerp, so fitting would emit its end knot as it
+    // is, as copyLinearKeys does for whole tracks. Intervals that fail the test are fitted.
+    bool copyLinearRotationInterval(float tb) {
+        constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
+        const Values end = referenceAt(tb);
+        if (std::abs(norm(lastRaw_) - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
+        const std::size_t last = track_.times.size() - 1;
+        Values a{}, b{};  // the knots as written
+        for (int c = 0; c < n_; ++c) a[c] = track_.values[last * n_ + c], b[c] = float(end[c]);
+        const double cosine = unitDot(a, b);
+        if (cosine < safeSlerpCos_ + kMargin) return false;
+        smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
+        worstCopiedRounding_ = std::max({worstCopiedRounding_, componentDistance(lastRaw_, a), componentDistance(end, b)});
+        ++copiedIntervals_;
+        emitKnot(tb, end, Values{}, true);
+        return true;
     }
 
     Status emitInterval(float ta, float tb) {
@@ -321,6 +352,8 @@ private:
     const TrackOptions& options_;
     int n_;
     Track track_;
+    std::size_t copiedIntervals_ = 0;  // copyLinearRotationInterval's count, smallest cosine and largest rounding
+    double smallestCopiedCos_ = 1, worstCopiedRounding_ = 0;
     Values lastRaw_{};      // the last knot's values as evaluated
     Values lastEmitted_{};  // and as written (rotations kept unit)
 };

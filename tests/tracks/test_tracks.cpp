@@ -158,12 +158,12 @@ TEST_CASE("invalid curves are refused with the component and key") {
     CHECK_FALSE(buildTrack(curves, TrackKind::Vector, {}).ok());
 }
 
-TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
+TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly the general path's track") {
     std::vector<std::pair<std::string, Recording>> recordings;
     for (auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
     recordings.emplace_back("generated", generateRecording({}).value());
     recordings.emplace_back("generated unreduced", generateRecording({.reduceKeys = false}).value());
-    std::size_t copied = 0, merged = 0;
+    std::size_t copied = 0, merged = 0, copiedInPart = 0;
     for (const auto& [name, recording] : recordings) {
         TrackOptions fast;
         fast.duration = std::max(0.0, timeRange(recording).end);
@@ -186,6 +186,10 @@ TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
             if (!a) continue;
             copied += a->copiesKeys;
             for (int c = 1; c < n; ++c) merged += a->copiesKeys && curves[c]->keys.size() != curves[0]->keys.size();
+            // Rotations of MRTK's keys that are not copied whole have their close intervals copied, the rest fitted.
+            bool compactKeys = true;
+            for (int c = 0; c < n; ++c) compactKeys = compactKeys && curves[c]->keys.compact() && !curves[c]->keys.empty();
+            copiedInPart += rotation && compactKeys && !a->copiesKeys;
             CHECK(a->interpolation == b->interpolation);
             CHECK(a->times == b->times);
             CHECK(a->values == b->values);
@@ -195,6 +199,7 @@ TEST_CASE("copying MRTK's linear keys gives exactly the general path's track") {
     }
     CHECK(copied > 100);  // the comparison covers the fast paths, not only the fallback
     CHECK(merged > 0);    // including components keyed at different times
+    CHECK(copiedInPart > 10);  // and rotations copied between fitted intervals
 }
 
 TEST_CASE("MRTK's linear keys build the same track held as time and value or in full") {
