@@ -46,6 +46,17 @@ bool defaultWraps(const Curve& curve) {
     return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever;
 }
 
+// The end of the run of consecutive knots from i: they increase, so knots[j] - knots[i] == j - i exactly when
+// each one from i to j follows the one before. Found by doubling the step, then halving it (runs are long).
+std::size_t consecutiveRunEnd(const std::vector<std::uint32_t>& knots, std::size_t i) {
+    auto consecutive = [&](std::size_t j) { return j < knots.size() && knots[j] - knots[i] == j - i; };
+    std::size_t j = i + 1, step = 1;  // knots i..j-1 are consecutive
+    while (consecutive(j + step - 1)) j += step, step *= 2;
+    for (step /= 2; step > 0; step /= 2)
+        if (consecutive(j + step - 1)) j += step;
+    return j;
+}
+
 }  // namespace
 
 // Original values as runs [count, value] of bitwise-equal values: a constant takes one run.
@@ -64,15 +75,14 @@ Json valueRuns(const Curve& curve) {
 std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign) {
     const auto& knots = track.keyKnots[component];
     bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
-    plain = plain && curve.keys.compact();  // every key is MRTK's linear encoding
-    for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) plain = curve.keys.time(k) >= 0;
+    // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is.
+    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0;
     if (!plain) return fullKeys(curve);
     Json extras = Json::object();
     if (knots.size() != track.times.size()) {  // some knots were added
         Json runs = Json::array();
         for (std::size_t i = 0; i < knots.size();) {
-            std::size_t j = i + 1;
-            while (j < knots.size() && knots[j] == knots[j - 1] + 1) ++j;
+            const std::size_t j = consecutiveRunEnd(knots, i);
             runs.push_back({knots[i], j - i});
             i = j;
         }

@@ -36,7 +36,8 @@ std::optional<float> floatFromJson(const nlohmann::json& value);
 //   whichever is shorter;
 // - {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...], "preWrapMode": m,
 //   "postWrapMode": m} when the track cannot say (tangents, weights, wrap modes, negative times, empty components).
-// `sign` takes the track's values to the curve's space (-1 for a glTF-space track of a mirrored component).
+// `sign` takes the track's values to the curve's space (-1 for a glTF-space track of a mirrored component). The
+// curve's keys are valid (the track was built from them).
 std::optional<nlohmann::json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
 // The same for a float curve that has no channel because it and its vector's other components are empty:
 // only wrap modes other than ClampForever need saying.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 
 #include "slerp_bound.hpp"
 
@@ -47,7 +48,7 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     track.components = n;
     for (const Curve* curve : curves) {
         const std::size_t before = track.times.size();
-        for (std::size_t k = 0; k < curve->keys.size(); ++k) track.times.push_back(curve->keys.time(k));
+        curve->keys.forEachTimeValue([&](float time, float) { track.times.push_back(time); });
         std::inplace_merge(track.times.begin(), track.times.begin() + std::ptrdiff_t(before), track.times.end());
     }
     track.times.erase(std::unique(track.times.begin(), track.times.end()), track.times.end());
@@ -68,12 +69,12 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     track.maxError += kind == TrackKind::Rotation ? degrees(4 * std::asin(std::min(1.0, worstRounding / 2))) : worstRounding;
     track.keyKnots.assign(n, {});
     for (int c = 0; c < n; ++c) {
-        const auto& keys = curves[c]->keys;
         std::size_t knot = 0;
-        for (std::size_t k = 0; k < keys.size(); ++k) {
-            while (track.times[knot] < keys.time(k)) ++knot;
+        track.keyKnots[c].reserve(curves[c]->keys.size());
+        curves[c]->keys.forEachTimeValue([&](float time, float) {
+            while (track.times[knot] < time) ++knot;
             track.keyKnots[c].push_back(std::uint32_t(knot));
-        }
+        });
     }
     track.valuesChanged.assign(n, false);
     track.copiesKeys = true;
@@ -98,36 +99,35 @@ bool holdsLinearKeys(std::span<const Curve* const> curves) {
 
 std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
     const int n = int(curves.size());
-    const auto& keys0 = curves[0]->keys;
-    bool aligned = true;
-    for (const Curve* curve : curves) {
-        aligned = aligned && curve->keys.size() == keys0.size();
-        for (std::size_t k = 0; aligned && k < keys0.size(); ++k) aligned = curve->keys.time(k) == keys0.time(k);
-    }
-    if (!aligned) return mergeLinearKeys(curves, kind, safeCos);
-    const std::size_t count = keys0.size();
     Track track;
+    // The first component's key times; the others' must be the same. (Lists read key by key through their
+    // layout; forEachTimeValue checks it once per list.)
+    track.times.reserve(curves[0]->keys.size());
+    curves[0]->keys.forEachTimeValue([&](float time, float) { track.times.push_back(time); });
+    const std::size_t count = track.times.size();
+    for (const Curve* curve : curves.subspan(1)) {
+        bool aligned = curve->keys.size() == count;
+        std::size_t k = 0;
+        if (aligned) curve->keys.forEachTimeValue([&](float time, float) { aligned &= time == track.times[k++]; });
+        if (!aligned) return mergeLinearKeys(curves, kind, safeCos);
+    }
     track.interpolation = Interpolation::Linear;
     track.components = n;
-    track.times.resize(count);
     track.values.resize(count * n);
-    track.keyKnots.assign(n, std::vector<std::uint32_t>(count));
-    for (auto& knots : track.keyKnots)
-        for (std::size_t k = 0; k < count; ++k) knots[k] = std::uint32_t(k);
+    std::vector<std::uint32_t> sameKnots(count);
+    std::iota(sameKnots.begin(), sameKnots.end(), 0u);
+    track.keyKnots.assign(n, sameKnots);
     track.copiesKeys = true;
     if (kind == TrackKind::Rotation && allZero(curves)) {
         // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at
         // every knot and keeps the recorded zeros in extras (valuesChanged).
-        for (std::size_t k = 0; k < count; ++k) {
-            track.times[k] = keys0.time(k);
-            track.values[k * n + 3] = 1;
-        }
+        for (std::size_t k = 0; k < count; ++k) track.values[k * n + 3] = 1;
         track.valuesChanged.assign(n, true);
         return track;
     }
-    for (std::size_t k = 0; k < count; ++k) {
-        track.times[k] = keys0.time(k);
-        for (int c = 0; c < n; ++c) track.values[k * n + c] = curves[c]->keys.value(k);
+    for (int c = 0; c < n; ++c) {
+        float* value = track.values.data() + c;
+        curves[c]->keys.forEachTimeValue([&](float, float v) { *value = v, value += n; });
     }
     if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) return std::nullopt;
     track.valuesChanged.assign(n, false);
