@@ -239,7 +239,9 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
     const float* values = track.values.data() + place.component;
     const std::size_t stride = std::size_t(track.components);
     for (const auto& [first, count] : runs)
-        for (std::size_t i = first; i < first + count; ++i) curve.keys.push_back(track.times[i], place.sign * values[i * stride]);
+        curve.keys.appendLinearKeys(count, [&, first = first](std::size_t i) {
+            return std::pair{track.times[first + i], place.sign * values[(first + i) * stride]};
+        });
     if (entry && entry->contains("values")) {  // recorded values that the channel had to change
         std::size_t k = 0;
         for (const JsonIn& run : (*entry)["values"]) {

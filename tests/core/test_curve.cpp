@@ -188,6 +188,30 @@ TEST_CASE("borrowed keys read in place, keep their bytes alive, and are copied b
     CHECK(watched.expired());  // released once no list borrows them
 }
 
+TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever the list's layout") {
+    auto make = [](std::size_t i) { return std::pair{float(i) * 0.5f, -float(i)}; };
+    auto pushed = [&](KeyList list, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) list.push_back(make(i).first, make(i).second);
+        return list;
+    };
+    auto bytes = std::make_shared<std::vector<std::uint8_t>>(8);
+    const float fields[2] = {-1.0f, 7.0f};
+    std::memcpy(bytes->data(), fields, sizeof fields);
+    const KeyList starts[] = {KeyList{}, KeyList{Key{-2.0f, 1.0f}}, KeyList{Key{-2.0f, 1.0f, 0.5f}},
+                              KeyList::borrowed(bytes->data(), 1, bytes)};
+    for (const KeyList& start : starts) {
+        KeyList appended = start;
+        appended.appendLinearKeys(5, make);
+        CHECK(appended == pushed(start, 5));
+        CHECK(appended.size() == start.size() + 5);
+        CHECK(appended.compact() == start.compact());  // a full list stays full, a compact one compact
+        CHECK(appended.value(start.size() + 4) == -4.0f);
+    }
+    float stored;
+    std::memcpy(&stored, bytes->data() + 4, 4);
+    CHECK(stored == 7.0f);  // borrowed bytes are copied, never written
+}
+
 TEST_CASE("nextBelow is std::nextafter toward minus infinity, bit for bit") {
     const double inf = std::numeric_limits<double>::infinity();
     const double values[] = {0.0, -0.0, 1.0, -1.0, 0.1, -2.5e-300, std::numeric_limits<double>::denorm_min(),

@@ -141,6 +141,20 @@ public:
         if (full_) keys_.push_back(Key{time, value});
         else timeValues_.push_back({time, value});
     }
+    // Appends `count` keys in MRTK's linear encoding, key i at make(i) = {time, value}, checking the list's layout
+    // once rather than per key.
+    template <class Make>
+    void appendLinearKeys(std::size_t count, Make make) {
+        own();
+        const std::size_t base = size();
+        if (full_) keys_.resize(base + count);
+        else timeValues_.resize(base + count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const auto [time, value] = make(i);
+            if (full_) keys_[base + i] = Key{time, value};
+            else timeValues_[base + i] = {time, value};
+        }
+    }
     // Compact lists only: the keys as (Float32 time, Float32 value) pairs in host byte order, which on a
     // little-endian host is the 8-byte key layout of the binary format.
     std::span<const std::uint8_t> timeValueBytes() const {
