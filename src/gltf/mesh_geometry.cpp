@@ -82,7 +82,10 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& rest) {
     SkinnedGeometry g = model.mesh;
     for (std::size_t v = 0; v < g.positions.size() / 3; ++v) {
         glm::dmat4 move(0);
-        for (std::size_t i = 0; i < 4; ++i) move += double(g.weights[4 * v + i]) * moves[g.joints[4 * v + i] + 1u];  // the skin leaves out None
+        // The skin leaves out None. Zero weights add nothing (a sum that starts at +0 never becomes -0, so adding
+        // a zero product would not change a bit).
+        for (std::size_t i = 0; i < 4; ++i)
+            if (g.weights[4 * v + i] != 0) move += double(g.weights[4 * v + i]) * moves[g.joints[4 * v + i] + 1u];
         const dvec3 p = dvec3(move * glm::dvec4(g.positions[3 * v], g.positions[3 * v + 1], g.positions[3 * v + 2], 1));
         const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) * dvec3(g.normals[3 * v], g.normals[3 * v + 1], g.normals[3 * v + 2]));
         for (int c = 0; c < 3; ++c) g.positions[3 * v + c] = float(p[c]), g.normals[3 * v + c] = float(n[c]);

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 
+#include "inputanim/core/default_init.hpp"
+
 namespace inputanim {
 
 namespace {
@@ -66,7 +68,7 @@ public:
 
 private:
     const ByteSink& sink_;
-    std::vector<std::uint8_t> owned_;
+    std::vector<std::uint8_t, DefaultInitAllocator<std::uint8_t>> owned_;  // extend() leaves its room unzeroed
 };
 
 }  // namespace
