@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "accessors.hpp"
@@ -46,6 +47,9 @@ public:
 
     // Channels of the selected animation, by node and path.
     const ChannelData* channel(int node, const std::string& path) const;
+    ChannelData* channel(int node, const std::string& path) {
+        return const_cast<ChannelData*>(std::as_const(*this).channel(node, path));
+    }
     const std::vector<ChannelData>& channels() const { return channels_; }
 
     // Plays the document's nodes; remembers where each channel was, so that increasing times are cheap.

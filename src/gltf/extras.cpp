@@ -1,5 +1,6 @@
 #include "extras.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -264,7 +265,7 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
 
 }  // namespace
 
-Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::json& extras) {
+Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& extras) {
     const std::string where = "extras.inputanim";
     Recording recording;
     try {
@@ -283,11 +284,11 @@ Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::j
                 recording.markers.push_back({*time, m.at("name").get<std::string>()});
             }
         // The track each curve's keys sit on: its node's channel, or its hierarchical hand's world track.
-        std::array<const Track*, kCurveCount> tracks{};
+        std::array<Track*, kCurveCount> tracks{};
         for (std::size_t i = 0; i < kCurveCount; ++i) {
             const CurvePlace place = placeOf(i);
             const int node = doc.findNode(place.node);
-            const ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
+            ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
             tracks[i] = channel ? &channel->track : nullptr;
         }
         std::array<std::optional<HandWorld>, 2> hands;
@@ -300,6 +301,11 @@ Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::j
                     for (int c = 0; c < kPoseCurveCount && joint != Joint::None; ++c)
                         tracks[jointCurve(hand, joint, c)] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)] : &hands[int(hand)]->rotation[indexOf(joint)];
             }
+        // A track is freed once its last curve is read from it, so that the curves after it reuse its memory
+        // (a large file's tracks and keys are never all in memory at once: fresh memory costs as much as copying).
+        std::array<bool, kCurveCount> lastReader{};
+        for (std::size_t i = 0; i < kCurveCount; ++i)
+            lastReader[i] = tracks[i] && std::find(tracks.begin() + std::ptrdiff_t(i) + 1, tracks.end(), tracks[i]) == tracks.end();
         const JsonIn empty = JsonIn::object();
         const JsonIn& curves = extras.contains("curves") ? extras["curves"] : empty;
         for (std::size_t i = 0; i < kCurveCount; ++i) {
@@ -310,6 +316,7 @@ Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::j
                                                           : curveFromTrack(tracks[i], placeOf(i), entry, where + ".curves." + name);
             if (!curve) return Error{doc.path(), {}, curve.error().message};
             recording.curves[i] = std::move(*curve);
+            if (lastReader[i]) *tracks[i] = Track{};
         }
     } catch (const JsonIn::exception& e) {
         return Error{doc.path(), {}, "extras.inputanim is malformed: " + std::string(e.what())};

@@ -56,6 +56,6 @@ std::string extrasText(nlohmann::json inputanimExtras);
 class GltfDocument;
 // The recording a file of this tool holds: curves rebuilt from its channels and `extras` (isOwnExtras), byte for
 // byte as they were read from the binary file.
-Result<Recording> recordingFromExtras(const GltfDocument& doc, const nlohmann::json& extras);
+Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& extras);
 
 }  // namespace inputanim
