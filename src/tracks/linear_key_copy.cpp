@@ -66,7 +66,7 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
     const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
     if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) return std::nullopt;
-    track.maxError += kind == TrackKind::Rotation ? degrees(4 * std::asin(std::min(1.0, worstRounding / 2))) : worstRounding;
+    track.maxError += kind == TrackKind::Rotation ? chordDegrees(worstRounding) : worstRounding;
     track.keyKnots.assign(n, {});
     for (int c = 0; c < n; ++c) {
         std::size_t knot = 0;

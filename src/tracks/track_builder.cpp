@@ -71,8 +71,7 @@ public:
         }
         if (copiedIntervals_) {  // the bound copyLinearKeys gives, over the copied intervals
             const double slerpBound = slerpDeviationBound(std::acos(std::min(1.0, smallestCopiedCos_)));
-            const double rounding = degrees(4 * std::asin(std::min(1.0, worstCopiedRounding_ / 2)));
-            track_.maxError = std::max(track_.maxError, slerpBound + rounding);
+            track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(worstCopiedRounding_));
         }
         mapKeysToKnots();
         return std::move(track_);

@@ -79,11 +79,12 @@ inline double rotationChord2(const Quaternion& a, const Quaternion& b) {
     return d2;
 }
 
+// Degrees between the rotations of unit quaternions `chord` apart (Euclidean distance, the nearer sign).
+inline double chordDegrees(double chord) { return degrees(4 * std::asin(std::min(1.0, chord / 2))); }
+
 // Degrees between the rotations of unit quaternions a and b (either sign). Uses the chord, which stays
 // accurate for tiny angles where acos of the dot product does not.
-inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
-    return degrees(4 * std::asin(std::min(1.0, std::sqrt(rotationChord2(a, b)) / 2)));
-}
+inline double rotationAngle(const Quaternion& a, const Quaternion& b) { return chordDegrees(std::sqrt(rotationChord2(a, b))); }
 
 // glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
 inline Quaternion slerp(Quaternion a, Quaternion b, double s) {
