@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -53,26 +54,43 @@ Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string
 // slow for the full keys of authored curves), and with every buffer stood in for by four bytes of a data URI
 // (readBuffers read them; tinygltf would copy them or search the file system for them).
 std::string jsonForTinygltf(const Json& json) {
-    Json given = Json::object();
+    // Written piece by piece from the parse rather than copied without those parts and then dumped: only the
+    // few objects that have extras are written field by field.
+    std::string text = "{";
+    auto append = [&text](const Json& value) { text += value.dump(-1, ' ', false, Json::error_handler_t::replace); };
+    auto appendKey = [&](const std::string& key, bool first) {
+        if (!first) text += ',';
+        append(Json(key));
+        text += ':';
+    };
+    bool firstKey = true;
     for (const auto& [key, value] : json.items()) {
         if (key == "images" || key == "extras") continue;
-        Json& copy = given[key];
+        appendKey(key, std::exchange(firstKey, false));
         if (!value.is_array()) {
-            copy = value;
+            append(value);
             continue;
         }
-        copy = Json::array();
-        for (const Json& item : value) {
-            if (key == "buffers") copy.push_back(Json{{"byteLength", 4}, {"uri", "data:application/octet-stream;base64,AAAAAA=="}});
-            else if (!item.is_object()) copy.push_back(item);
+        text += '[';
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            if (i > 0) text += ',';
+            const Json& item = value[i];
+            if (key == "buffers") text += R"({"byteLength":4,"uri":"data:application/octet-stream;base64,AAAAAA=="})";
+            else if (!item.is_object() || !item.contains("extras")) append(item);
             else {
-                Json& object = copy.emplace_back(Json::object());
-                for (const auto& [field, fieldValue] : item.items())
-                    if (field != "extras") object[field] = fieldValue;
+                text += '{';
+                bool firstField = true;
+                for (const auto& [field, fieldValue] : item.items()) {
+                    if (field == "extras") continue;
+                    appendKey(field, std::exchange(firstField, false));
+                    append(fieldValue);
+                }
+                text += '}';
             }
         }
+        text += ']';
     }
-    return given.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return text + '}';
 }
 
 // tinygltf's file system: none. Every buffer is a data URI and images are gone, so nothing should ask.
