@@ -170,6 +170,8 @@ private:
     bool copyLinearRotationInterval(float tb) {
         constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
         const Values end = referenceAt(tb);
+        // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
+        // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
         if (std::abs(norm(lastRaw_) - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
         const std::size_t last = track_.times.size() - 1;
         Values a{}, b{};  // the knots as written
