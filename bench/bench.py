@@ -2,11 +2,12 @@
 """Benchmarks inputanim conversions against copying the same bytes through user space (`cat IN > OUT`).
 
 Usage: bench/run.sh [--quick]   (bench.py is driven by run.sh, which builds and installs what is needed)
-Every figure comes from paired runs: the conversion and its copy alternate, PAIRS times (after one untimed run of
-each, with a warm page cache), so that both see the same state of the machine; a ratio is the median of the
-pairs' ratios, with the smallest and largest. Peak RSS is the largest of the conversion's runs. Prints Markdown
-tables: conversions against the copy, the cost per key of the unreduced 1.1 recordings, and a batch of 500
-small files with one and two workers."""
+Every figure comes from paired runs: the conversion and its baselines take turns, PAIRS times (after one untimed
+run of each, with a warm page cache), so that all see the same state of the machine; a ratio is the median of the
+rounds' ratios, with the smallest and largest. Each run is timed by build/bench/measure, which also reads its true
+peak RSS (the table gives the largest of the conversion's runs). Prints Markdown tables: conversions against the
+copy; the cost per key of the unreduced 1.1 recordings, beyond the fixed cost of a run (a 17-key recording
+converted the same way in the same rounds); and a batch of 500 small files with one and two workers."""
 import json
 import os
 import shutil
@@ -14,25 +15,23 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "build", "inputanim")
 FOREIGN = os.path.join(ROOT, "build", "bench", "make_foreign_gltf")
+MEASURE = os.path.join(ROOT, "build", "bench", "measure")
 GLTF_TRANSFORM = os.path.join(ROOT, "bench", "node_modules", ".bin", "gltf-transform")
 PAIRS = 7
+BATCH_ROUNDS = 5
 
 
 def run(argv):
     """Wall seconds, peak RSS (MB, 10^6 bytes) and CPU seconds (user + system) of one process."""
-    start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
-        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-    _, status, usage = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    done = subprocess.run([MEASURE] + argv, capture_output=True, text=True)
+    if done.returncode != 0:
         raise RuntimeError("failed: " + " ".join(argv))
-    return wall, usage.ru_maxrss * 1024 / 1e6, usage.ru_utime + usage.ru_stime
+    wall, cpu, rss = done.stdout.split()
+    return float(wall), int(rss) / 1e6, float(cpu)
 
 
 def cat(src, dst, flushed=False):
@@ -43,28 +42,31 @@ def cat(src, dst, flushed=False):
 
 
 class Paired:
-    """`argv` and each baseline run in turn, `pairs` times, after one untimed run of each."""
+    """`argv` and each named baseline run in turn, `pairs` times, after one untimed run of each."""
 
     def __init__(self, argv, baselines, pairs):
-        run(argv), [run(b) for b in baselines]
-        self.runs, self.base = [], [[] for _ in baselines]
+        run(argv), [run(b) for b in baselines.values()]
+        self.runs, self.base = [], {name: [] for name in baselines}
         for _ in range(pairs):
             self.runs.append(run(argv))
-            for times, baseline in zip(self.base, baselines):
-                times.append(run(baseline))
+            for name, baseline in baselines.items():
+                self.base[name].append(run(baseline))
         self.walls = [r[0] for r in self.runs]
         self.wall = statistics.median(self.walls)
-        self.base_wall = statistics.median(b[0] for b in self.base[0])
         self.cpu = statistics.median(r[2] for r in self.runs)
         self.rss = max(r[1] for r in self.runs)
 
-    def ratios(self, baseline=0):
-        """Each run's time over its own pair's baseline time."""
-        return [r[0] / b[0] for r, b in zip(self.runs, self.base[baseline])]
+    def ratios(self, name):
+        """Each run's time over its own round's baseline time."""
+        return [r[0] / b[0] for r, b in zip(self.runs, self.base[name])]
 
-    def ratio(self, baseline=0):
-        ratios = self.ratios(baseline)
+    def ratio(self, name):
+        ratios = self.ratios(name)
         return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+
+    def beyond(self, name, field, keys):
+        """ns per key beyond the baseline `name` (field 0: wall time, 2: CPU time), the median of the rounds."""
+        return statistics.median((r[field] - b[field]) / keys * 1e9 for r, b in zip(self.runs, self.base[name]))
 
     def wall_range(self):
         return f"{self.wall:.3f} ({min(self.walls):.3f}-{max(self.walls):.3f})"
@@ -82,36 +84,32 @@ def mb(path):
 PER_KEY_JOBS = ("bin -> glb", "glb -> bin")
 
 
-def fixed_costs(work, pairs):
-    """The median wall and CPU time of converting an almost keyless recording (17 keys) each way: the cost of a
-    run itself (process start, meshes, glTF JSON, the flush to disk), which every file pays whatever its length."""
+def fixed_conversions(work):
+    """Converting an almost keyless recording (17 keys) each way: the cost of a run itself (process start, meshes,
+    glTF JSON, the flush to disk), which every file pays whatever its length."""
     src, glb, out = (os.path.join(work, name) for name in ("tiny.bin", "tiny.glb", "tiny-out.bin"))
     subprocess.run([TOOL, "generate", src, "--duration", "0.1", "--rate", "1", "--force"], check=True, capture_output=True)
     subprocess.run([TOOL, "convert", src, glb, "--force"], check=True, capture_output=True)
-    fixed = {}
-    for job, argv in zip(PER_KEY_JOBS, ([TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"])):
-        p = Paired(argv, [cat(src, out)], pairs)
-        fixed[job] = (p.wall, p.cpu)
-    return fixed
+    return dict(zip(PER_KEY_JOBS, ([TOOL, "convert", src, glb, "--force"], [TOOL, "convert", glb, out, "--force"])))
 
 
-def print_per_key(per_key, fixed):
+def print_per_key(per_key):
     durations = sorted({d for job in per_key.values() for d in job})
     spread = lambda values: max(values) / min(values) - 1
-    print("\ncost per key, unreduced 1.1 recordings (ns per key, medians; 'beyond fixed' subtracts the time of converting"
-          " a 17-key recording; CPU is user + system time):\n")
+    print("\ncost per key, unreduced 1.1 recordings (ns per key, medians; 'beyond fixed' subtracts, round by round, the time"
+          " of converting a 17-key recording the same way; CPU is user + system time):\n")
     heads = " | ".join(f"{d} s" for d in durations)
     print(f"| job | fixed wall s | fixed CPU s | wall: {heads} | spread | wall beyond fixed: {heads} | spread"
           f" | CPU beyond fixed: {heads} | spread |")
     print("|---|---:|---:|" + "---:|" * (3 * len(durations) + 3))
     for job in PER_KEY_JOBS:
-        f_wall, f_cpu = fixed[job]
-        runs = [per_key[job][d] for d in durations]  # (wall s, CPU s, keys)
-        columns = [[wall / keys * 1e9 for wall, _, keys in runs],
-                   [(wall - f_wall) / keys * 1e9 for wall, _, keys in runs],
-                   [(cpu - f_cpu) / keys * 1e9 for _, cpu, keys in runs]]
+        runs = [per_key[job][d] for d in durations]  # (Paired, keys)
+        fixed = [b for p, _ in runs for b in p.base["fixed"]]
+        columns = [[p.wall / keys * 1e9 for p, keys in runs],
+                   [p.beyond("fixed", 0, keys) for p, keys in runs],
+                   [p.beyond("fixed", 2, keys) for p, keys in runs]]
         cells = " | ".join(" | ".join(f"{v:.1f}" for v in values) + f" | {spread(values):.0%}" for values in columns)
-        print(f"| {job} | {f_wall:.4f} | {f_cpu:.4f} | {cells} |")
+        print(f"| {job} | {statistics.median(b[0] for b in fixed):.4f} | {statistics.median(b[2] for b in fixed):.4f} | {cells} |")
 
 
 def main():
@@ -122,7 +120,7 @@ def main():
     rows, others = [], []
     per_key = {job: {} for job in PER_KEY_JOBS}
     try:
-        fixed = fixed_costs(work, pairs)
+        fixed = fixed_conversions(work)
         for duration in durations:
             for reduce in (False, True):
                 for version in ("1.0", "1.1"):
@@ -138,20 +136,24 @@ def main():
                     for job, a, b in (("bin -> glb", src, glb), ("glb -> bin", glb, out)):
                         target = os.path.join(work, "job" + os.path.splitext(b)[1])
                         copy = os.path.join(work, "copy")
-                        # cat of the input; of the larger file (when that is the output); of the larger file, flushed
-                        copies = [cat(a, copy)] + ([cat(larger, copy)] if larger != a else []) + [cat(larger, copy, flushed=True)]
+                        # cat of the input; of the larger file; of the larger file, flushed; the 17-key conversion
+                        copies = {"cat": cat(a, copy), "larger": cat(larger, copy), "flushed": cat(larger, copy, flushed=True)}
+                        if larger == a:
+                            del copies["larger"]
+                        per_key_job = not reduce and version == "1.1"
+                        if per_key_job:
+                            copies["fixed"] = fixed[job]
                         p = Paired([TOOL, "convert", a, target, "--force"], copies, pairs)
-                        p.larger = 1 if larger != a else 0
-                        if not reduce and version == "1.1" and job in per_key:
-                            per_key[job][duration] = (p.wall, p.cpu, keys)
+                        if per_key_job:
+                            per_key[job][duration] = (p, keys)
                         rows.append((name, job, mb(a), mb(target), keys, p))
                     if os.path.exists(GLTF_TRANSFORM) and duration >= 60 and not reduce:
-                        p = Paired([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")], [cat(glb, os.path.join(work, "copy"))], 3)
+                        p = Paired([GLTF_TRANSFORM, "copy", glb, os.path.join(work, "peer.glb")], {"cat": cat(glb, os.path.join(work, "copy"))}, 3)
                         others.append((name, "gltf-transform copy .glb", mb(glb), p))
                     if version == "1.1" and not reduce and duration >= 60:
                         foreign = os.path.join(work, "foreign.glb")
                         subprocess.run([FOREIGN, src, foreign], check=True, capture_output=True)
-                        p = Paired([TOOL, "convert", foreign, out, "--force"], [cat(foreign, os.path.join(work, "copy"))], 3)
+                        p = Paired([TOOL, "convert", foreign, out, "--force"], {"cat": cat(foreign, os.path.join(work, "copy"))}, 3)
                         others.append((name, "foreign glTF -> bin (54 joints at 120 Hz)", mb(foreign), p))
         # A batch of 500 small recordings: one worker against two, alternating.
         batch = os.path.join(work, "batch")
@@ -161,7 +163,7 @@ def main():
                            check=True, capture_output=True)
         batch_mb = sum(os.path.getsize(os.path.join(batch, f)) for f in os.listdir(batch)) / 1e6
         jobs = lambda n: [TOOL, "convert", batch, "--out-dir", os.path.join(work, f"out{n}"), "-j", str(n), "--force", "-q"]
-        two_vs_one = Paired(jobs(2), [jobs(1)], 3)
+        two_vs_one = Paired(jobs(2), {"-j 1": jobs(1)}, BATCH_ROUNDS)
     finally:
         shutil.rmtree(work)
 
@@ -169,16 +171,16 @@ def main():
           "| x cat of the larger file | x the same, flushed | keys/s | peak RSS MB | RSS / (in + out) |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, job, in_mb, out_mb, keys, p in rows:
-        print(f"| {name} | {job} | {in_mb:.1f} | {out_mb:.1f} | {keys:,} | {p.wall_range()} | {p.ratio(0)} | {p.ratio(p.larger)} | {p.ratio(-1)} "
+        print(f"| {name} | {job} | {in_mb:.1f} | {out_mb:.1f} | {keys:,} | {p.wall_range()} | {p.ratio('cat')} | {p.ratio('larger' if 'larger' in p.base else 'cat')} | {p.ratio('flushed')} "
               f"| {keys / p.wall:,.0f} | {p.rss:.0f} | {p.rss / (in_mb + out_mb):.2f} |")
     print("\nother jobs (against cat of their input):\n")
     print("| recording | job | in MB | wall s, median (min-max) | x cat IN, median (min-max) | peak RSS MB |")
     print("|---|---|---:|---:|---:|---:|")
     for name, job, in_mb, p in others:
-        print(f"| {name} | {job} | {in_mb:.1f} | {p.wall_range()} | {p.ratio()} | {p.rss:.0f} |")
-    print_per_key(per_key, fixed)
-    speedups = [1 / ratio for ratio in two_vs_one.ratios()]
-    print(f"\nbatch of 500 x 2 s 1.1 recordings ({batch_mb:.1f} MB) to .glb: -j 1 {two_vs_one.base_wall:.3f} s, -j 2 {two_vs_one.wall:.3f} s "
+        print(f"| {name} | {job} | {in_mb:.1f} | {p.wall_range()} | {p.ratio('cat')} | {p.rss:.0f} |")
+    print_per_key(per_key)
+    speedups = [1 / ratio for ratio in two_vs_one.ratios("-j 1")]
+    print(f"\nbatch of 500 x 2 s 1.1 recordings ({batch_mb:.1f} MB) to .glb: -j 1 {statistics.median(b[0] for b in two_vs_one.base['-j 1']):.3f} s, -j 2 {two_vs_one.wall:.3f} s "
           f"(medians); -j 2 is {statistics.median(speedups):.2f}x faster ({min(speedups):.2f}-{max(speedups):.2f}); "
           f"peak RSS {two_vs_one.rss:.0f} MB with -j 2")
 
