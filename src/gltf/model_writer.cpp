@@ -1,10 +1,10 @@
 #include "model_writer.hpp"
 
-#include <cstring>
 #include <limits>
-#include <sstream>
 
 #include <glm/gtc/quaternion.hpp>
+
+#include "model_json.hpp"
 
 namespace inputanim {
 
@@ -143,15 +143,6 @@ int ModelWriter::skinnedMesh(const std::string& name, const SkinnedGeometry& g, 
 
 namespace {
 constexpr const char* kExtrasPlaceholder = "inputanim:extras-placeholder";
-
-// Replaces `from` in tinygltf's JSON text, where it must occur once. Outside strings only, since a quote inside a
-// JSON string is always escaped.
-bool replaceOnce(std::string& json, const std::string& from, const std::string& to) {
-    const std::size_t at = json.find(from);
-    if (at == std::string::npos || json.find(from, at + 1) != std::string::npos) return false;
-    json.replace(at, from.size(), to);
-    return true;
-}
 }  // namespace
 
 void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
@@ -159,30 +150,18 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
     extrasJson_ = std::move(json);
 }
 
-// tinygltf writes the JSON (with the buffer and our extras left out of the model: it would copy them several
-// times); the buffer's byteLength and the extras are then set in that JSON.
+// The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
+// the buffer's length and the extras' text in their places.
 Result<GlbParts> ModelWriter::serialize() {
-    tinygltf::TinyGLTF writer;
-    std::ostringstream stream;
-    // tinygltf 2.7 does not report GLB write errors: write to memory and check the result ourselves.
-    if (!writer.WriteGltfSceneToStream(&model_, stream, false, true) || !stream)
-        return Error{{}, {}, "tinygltf could not serialise the model"};
-    const std::string glb = stream.str();
-    std::uint32_t jsonLength = 0;
-    if (glb.size() >= 20) std::memcpy(&jsonLength, glb.data() + 12, 4);
-    if (glb.size() < 20 || glb.size() - 20 < jsonLength) return Error{{}, {}, "tinygltf wrote an incomplete GLB"};
+    ModelJsonOptions options;
+    options.bufferBytes = buffer_.size();
+    options.extrasPlaceholder = kExtrasPlaceholder;
+    options.extrasText = extrasJson_;
+    auto json = modelJson(model_, options);
+    if (!json) return json.error();
     GlbParts parts;
-    parts.json.assign(glb, 20, jsonLength);
-    while (!parts.json.empty() && parts.json.back() == ' ') parts.json.pop_back();
-    if (!buffer_.empty()) {
-        if (!replaceOnce(parts.json, R"("buffers":[{"byteLength":0}])",
-                         R"("buffers":[{"byteLength":)" + std::to_string(buffer_.size()) + "}]"))
-            return Error{{}, {}, "tinygltf wrote JSON without the buffer"};
-        parts.bin = std::move(buffer_);
-    }
-    if (!extrasJson_.empty() &&
-        !replaceOnce(parts.json, std::string(R"("extras":")") + kExtrasPlaceholder + '"', R"("extras":)" + extrasJson_))
-        return Error{{}, {}, "tinygltf wrote JSON without the extras"};
+    parts.json = std::move(*json);
+    parts.bin = std::move(buffer_);
     report_.jsonBytes = parts.json.size();
     return parts;
 }

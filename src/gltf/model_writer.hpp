@@ -42,10 +42,10 @@ protected:
     int skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
 
     // `holder` (an object's extras) becomes `json`, an object's text. tinygltf would copy a large object through its
-    // Value tree twice: the model holds a placeholder, which serialize() replaces in the text tinygltf writes.
+    // Value tree twice: the model holds a placeholder, in whose place serialize() writes the text.
     void setExtras(tinygltf::Value& holder, std::string json);
 
-    // The JSON and binary chunk; the buffer is moved out.
+    // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out.
     Result<GlbParts> serialize();
 
     ExportReport& report_;

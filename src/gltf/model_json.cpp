@@ -1,0 +1,395 @@
+#include "model_json.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <type_traits>
+#include <vector>
+
+namespace inputanim {
+namespace {
+
+// Numbers as nlohmann prints tinygltf's: integers in full, doubles shortest (Grisu2, "0.0" for zero), "null" for
+// what is not finite.
+template <class T>
+void appendNumber(std::string& out, T value) {
+    char text[64];
+    if constexpr (std::is_floating_point_v<T>) {
+        if (!std::isfinite(value)) {
+            out += "null";
+            return;
+        }
+        out.append(text, nlohmann::detail::to_chars(text, text + sizeof text, double(value)));
+    } else {
+        out.append(text, std::to_chars(text, text + sizeof text, value).ptr);
+    }
+}
+
+template <class T>
+void appendNumbers(std::string& out, const std::vector<T>& values) {
+    out += '[';
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) out += ',';
+        appendNumber(out, values[i]);
+    }
+    out += ']';
+}
+
+// Printable ASCII as it is; anything else through nlohmann, which escapes it (and refuses invalid UTF-8) as it
+// does in tinygltf's output.
+void appendString(std::string& out, std::string_view text) {
+    bool plain = true;
+    for (unsigned char c : text) plain &= c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+    if (!plain) {
+        out += nlohmann::json(std::string(text)).dump();
+        return;
+    }
+    out += '"';
+    out += text;
+    out += '"';
+}
+
+// One JSON object's members, written in the order they are given (the callers give tinygltf's: by name). An object
+// left without members prints as null, as tinygltf's (which start as null) do.
+class Object {
+public:
+    explicit Object(std::string& out) : out_(out), start_(out.size()) { out_ += '{'; }
+    std::string& member(std::string_view name) {
+        if (!empty_) out_ += ',';
+        empty_ = false;
+        appendString(out_, name);
+        out_ += ':';
+        return out_;
+    }
+    template <class T>
+    void number(std::string_view name, T value) { appendNumber(member(name), value); }
+    template <class T>
+    void numbers(std::string_view name, const std::vector<T>& values) {  // left out when empty
+        if (!values.empty()) appendNumbers(member(name), values);
+    }
+    void string(std::string_view name, const std::string& value) { appendString(member(name), value); }
+    void close(bool emptyAsObject = false) {
+        if (empty_ && !emptyAsObject) out_.replace(start_, 1, "null");
+        else out_ += '}';
+    }
+
+private:
+    std::string& out_;
+    std::size_t start_;
+    bool empty_ = true;
+};
+
+bool doubleEqual(double a, double b) { return std::fabs(b - a) < 1e-12; }  // TINYGLTF_DOUBLE_EQUAL
+
+bool doublesEqual(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!doubleEqual(a[i], b[i])) return false;
+    return true;
+}
+
+class ModelJsonWriter {
+public:
+    explicit ModelJsonWriter(const ModelJsonOptions& options) : options_(options) {}
+
+    Result<std::string> write(const tinygltf::Model& m) {
+        if (!m.extensionsUsed.empty() || !m.extensionsRequired.empty() || !m.extensions.empty()) refuse("extensions");
+        if (!m.images.empty() || !m.textures.empty() || !m.samplers.empty()) refuse("images, textures or samplers");
+        if (!m.lights.empty()) refuse("lights");
+        if (m.extras.Type() != tinygltf::NULL_TYPE) refuse("the model's extras");
+        Object o(out_);
+        array(o, "accessors", m.accessors, &ModelJsonWriter::accessor);
+        if (!m.animations.empty()) {  // only those with channels, but the array even when that leaves none
+            std::string& out = o.member("animations");
+            const std::size_t start = out.size();
+            out += '[';
+            for (const auto& a : m.animations)
+                if (!a.channels.empty()) {
+                    if (out.size() > start + 1) out += ',';
+                    animation(a);
+                }
+            if (out.size() == start + 1) out.replace(start, 1, "null");
+            else out += ']';
+        }
+        asset(o, m.asset);
+        array(o, "bufferViews", m.bufferViews, &ModelJsonWriter::bufferView);
+        if (!m.buffers.empty()) {
+            const tinygltf::Buffer& b = m.buffers[0];
+            if (m.buffers.size() > 1 || !b.uri.empty() || !b.data.empty()) refuse("buffers other than one without data or uri");
+            noExtensions(b.extensions);
+            std::string& out = o.member("buffers");
+            out += '[';
+            Object buffer(out);
+            buffer.number("byteLength", options_.bufferBytes);
+            extras(buffer, b.extras);
+            if (!b.name.empty()) buffer.string("name", b.name);
+            buffer.close();
+            out += ']';
+        }
+        array(o, "cameras", m.cameras, &ModelJsonWriter::camera);
+        array(o, "materials", m.materials, &ModelJsonWriter::material);
+        array(o, "meshes", m.meshes, &ModelJsonWriter::mesh);
+        array(o, "nodes", m.nodes, &ModelJsonWriter::node);
+        if (m.defaultScene > -1) o.number("scene", m.defaultScene);
+        array(o, "scenes", m.scenes, &ModelJsonWriter::scene);
+        array(o, "skins", m.skins, &ModelJsonWriter::skin);
+        o.close();
+        if (!refused_.empty()) return Error{{}, {}, "internal: the glTF writer does not write " + refused_};
+        return std::move(out_);
+    }
+
+private:
+    void refuse(const std::string& what) {
+        if (refused_.empty()) refused_ = what;
+    }
+
+    template <class T>
+    void array(Object& o, std::string_view name, const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
+        if (items.empty()) return;
+        std::string& out = o.member(name);
+        out += '[';
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i) out += ',';
+            (this->*write)(items[i]);
+        }
+        out += ']';
+    }
+
+    void extras(Object& o, const tinygltf::Value& value) {
+        if (value.Type() == tinygltf::NULL_TYPE) return;
+        if (!options_.extrasPlaceholder.empty() && value.IsString() && value.Get<std::string>() == options_.extrasPlaceholder) o.member("extras") += options_.extrasText;
+        else refuse("extras other than inputanim's");
+    }
+
+    void noExtensions(const tinygltf::ExtensionMap& extensions) {
+        if (!extensions.empty()) refuse("extensions");
+    }
+
+    static std::string typeName(int type) {
+        switch (type) {
+            case TINYGLTF_TYPE_SCALAR: return "SCALAR";
+            case TINYGLTF_TYPE_VEC2: return "VEC2";
+            case TINYGLTF_TYPE_VEC3: return "VEC3";
+            case TINYGLTF_TYPE_VEC4: return "VEC4";
+            case TINYGLTF_TYPE_MAT2: return "MAT2";
+            case TINYGLTF_TYPE_MAT3: return "MAT3";
+            case TINYGLTF_TYPE_MAT4: return "MAT4";
+        }
+        return "";
+    }
+
+    void accessor(const tinygltf::Accessor& a) {
+        if (a.sparse.isSparse) refuse("sparse accessors");
+        noExtensions(a.extensions);
+        Object o(out_);
+        if (a.bufferView >= 0) o.number("bufferView", a.bufferView);
+        if (a.byteOffset != 0) o.number("byteOffset", int(a.byteOffset));
+        o.number("componentType", a.componentType);
+        o.number("count", a.count);
+        extras(o, a.extras);
+        const bool floats = a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT || a.componentType == TINYGLTF_COMPONENT_TYPE_DOUBLE;
+        auto bounds = [&](std::string_view name, const std::vector<double>& values) {
+            if (floats) return o.numbers(name, values);
+            std::vector<int> integers;  // tinygltf writes an integer accessor's bounds as integers
+            for (double v : values) integers.push_back(static_cast<int>(v));
+            o.numbers(name, integers);
+        };
+        bounds("max", a.maxValues);
+        bounds("min", a.minValues);
+        if (!a.name.empty()) o.string("name", a.name);
+        if (a.normalized) o.member("normalized") += "true";
+        o.string("type", typeName(a.type));
+        o.close();
+    }
+
+    void animation(const tinygltf::Animation& a) {
+        Object o(out_);
+        {
+            std::string& out = o.member("channels");
+            out += '[';
+            for (std::size_t i = 0; i < a.channels.size(); ++i) {
+                const tinygltf::AnimationChannel& c = a.channels[i];
+                noExtensions(c.extensions);
+                noExtensions(c.target_extensions);
+                if (i) out += ',';
+                Object channel(out);
+                extras(channel, c.extras);
+                channel.number("sampler", c.sampler);
+                Object target(channel.member("target"));
+                target.number("node", c.target_node);
+                target.string("path", c.target_path);
+                target.close();
+                channel.close();
+            }
+            out += ']';
+        }
+        noExtensions(a.extensions);
+        extras(o, a.extras);
+        if (!a.name.empty()) o.string("name", a.name);
+        std::string& out = o.member("samplers");
+        if (a.samplers.empty()) out += "null";  // as tinygltf writes an empty list here
+        else out += '[';
+        for (std::size_t i = 0; i < a.samplers.size(); ++i) {
+            const tinygltf::AnimationSampler& s = a.samplers[i];
+            if (i) out += ',';
+            Object sampler(out);
+            extras(sampler, s.extras);
+            sampler.number("input", s.input);
+            sampler.string("interpolation", s.interpolation);
+            sampler.number("output", s.output);
+            sampler.close();
+        }
+        if (!a.samplers.empty()) out += ']';
+        o.close();
+    }
+
+    void asset(Object& model, const tinygltf::Asset& a) {
+        noExtensions(a.extensions);
+        if (a.extras.Type() != tinygltf::NULL_TYPE) refuse("the asset's extras");
+        Object o(model.member("asset"));
+        if (!a.copyright.empty()) o.string("copyright", a.copyright);
+        if (!a.generator.empty()) o.string("generator", a.generator);
+        o.string("version", a.version.empty() ? std::string("2.0") : a.version);
+        o.close();
+    }
+
+    void bufferView(const tinygltf::BufferView& v) {
+        noExtensions(v.extensions);
+        Object o(out_);
+        o.number("buffer", v.buffer);
+        o.number("byteLength", v.byteLength);
+        if (v.byteOffset > 0) o.number("byteOffset", v.byteOffset);
+        if (v.byteStride >= 4) o.number("byteStride", v.byteStride);
+        extras(o, v.extras);
+        if (!v.name.empty()) o.string("name", v.name);
+        if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER) o.number("target", v.target);
+        o.close();
+    }
+
+    void camera(const tinygltf::Camera& c) {
+        noExtensions(c.extensions);
+        if (c.type != "perspective") refuse("cameras other than perspective ones");
+        Object o(out_);
+        extras(o, c.extras);
+        if (!c.name.empty()) o.string("name", c.name);
+        const tinygltf::PerspectiveCamera& p = c.perspective;
+        Object perspective(o.member("perspective"));
+        if (p.aspectRatio > 0) perspective.number("aspectRatio", p.aspectRatio);
+        extras(perspective, p.extras);
+        if (p.yfov > 0) perspective.number("yfov", p.yfov);
+        perspective.number("zfar", p.zfar);
+        perspective.number("znear", p.znear);
+        perspective.close();
+        o.string("type", c.type);
+        o.close();
+    }
+
+    void material(const tinygltf::Material& m) {
+        const tinygltf::PbrMetallicRoughness& pbr = m.pbrMetallicRoughness;
+        if (m.normalTexture.index > -1 || m.occlusionTexture.index > -1 || m.emissiveTexture.index > -1 || pbr.baseColorTexture.index > -1 ||
+            pbr.metallicRoughnessTexture.index > -1)
+            refuse("textures");
+        noExtensions(m.extensions);
+        noExtensions(pbr.extensions);
+        Object o(out_);
+        if (!doubleEqual(m.alphaCutoff, 0.5)) o.number("alphaCutoff", m.alphaCutoff);
+        if (m.alphaMode != "OPAQUE") o.string("alphaMode", m.alphaMode);
+        if (m.doubleSided) o.member("doubleSided") += "true";
+        if (!doublesEqual(m.emissiveFactor, {0.0, 0.0, 0.0})) o.numbers("emissiveFactor", m.emissiveFactor);
+        extras(o, m.extras);
+        if (!m.name.empty()) o.string("name", m.name);
+        // tinygltf leaves out a pbrMetallicRoughness of defaults.
+        const bool color = !pbr.baseColorFactor.empty() && !doublesEqual(pbr.baseColorFactor, {1.0, 1.0, 1.0, 1.0});
+        const bool metallic = !doubleEqual(pbr.metallicFactor, 1.0), roughness = !doubleEqual(pbr.roughnessFactor, 1.0);
+        if (color || metallic || roughness || pbr.extras.Type() != tinygltf::NULL_TYPE) {
+            Object p(o.member("pbrMetallicRoughness"));
+            if (color) p.numbers("baseColorFactor", pbr.baseColorFactor);
+            extras(p, pbr.extras);
+            if (metallic) p.number("metallicFactor", pbr.metallicFactor);
+            if (roughness) p.number("roughnessFactor", pbr.roughnessFactor);
+            p.close();
+        }
+        o.close(true);  // tinygltf writes a material of defaults as {}
+    }
+
+    void mesh(const tinygltf::Mesh& m) {
+        noExtensions(m.extensions);
+        Object o(out_);
+        extras(o, m.extras);
+        if (!m.name.empty()) o.string("name", m.name);
+        std::string& out = o.member("primitives");
+        if (m.primitives.empty()) out += "null";
+        else out += '[';
+        for (std::size_t i = 0; i < m.primitives.size(); ++i) {
+            const tinygltf::Primitive& p = m.primitives[i];
+            if (!p.targets.empty()) refuse("morph targets");
+            noExtensions(p.extensions);
+            if (i) out += ',';
+            Object primitive(out);
+            Object attributes(primitive.member("attributes"));
+            for (const auto& [name, accessor] : p.attributes) attributes.number(name, accessor);
+            attributes.close();
+            extras(primitive, p.extras);
+            if (p.indices > -1) primitive.number("indices", p.indices);
+            if (p.material > -1) primitive.number("material", p.material);
+            primitive.number("mode", p.mode);
+            primitive.close();
+        }
+        if (!m.primitives.empty()) out += ']';
+        o.numbers("weights", m.weights);
+        o.close();
+    }
+
+    void node(const tinygltf::Node& n) {
+        noExtensions(n.extensions);
+        Object o(out_);
+        if (n.camera != -1) o.number("camera", n.camera);
+        o.numbers("children", n.children);
+        extras(o, n.extras);
+        o.numbers("matrix", n.matrix);
+        if (n.mesh != -1) o.number("mesh", n.mesh);
+        if (!n.name.empty()) o.string("name", n.name);
+        o.numbers("rotation", n.rotation);
+        o.numbers("scale", n.scale);
+        if (n.skin != -1) o.number("skin", n.skin);
+        o.numbers("translation", n.translation);
+        o.numbers("weights", n.weights);
+        o.close();
+    }
+
+    void scene(const tinygltf::Scene& s) {
+        noExtensions(s.extensions);
+        Object o(out_);
+        extras(o, s.extras);
+        if (!s.name.empty()) o.string("name", s.name);
+        o.numbers("nodes", s.nodes);
+        o.close();
+    }
+
+    void skin(const tinygltf::Skin& s) {
+        noExtensions(s.extensions);
+        if (s.extras.Type() != tinygltf::NULL_TYPE) refuse("a skin's extras");  // tinygltf 2.7 would leave them out
+        Object o(out_);
+        if (s.inverseBindMatrices >= 0) o.number("inverseBindMatrices", s.inverseBindMatrices);
+        o.numbers("joints", s.joints);
+        if (!s.name.empty()) o.string("name", s.name);
+        if (s.skeleton >= 0) o.number("skeleton", s.skeleton);
+        o.close();
+    }
+
+    const ModelJsonOptions& options_;
+    std::string out_;
+    std::string refused_;
+};
+
+}  // namespace
+
+Result<std::string> modelJson(const tinygltf::Model& model, const ModelJsonOptions& options) {
+    try {
+        return ModelJsonWriter(options).write(model);
+    } catch (const nlohmann::json::exception& error) {  // a name that is not UTF-8
+        return Error{{}, {}, std::string("cannot write the glTF JSON: ") + error.what()};
+    }
+}
+
+}  // namespace inputanim
