@@ -120,11 +120,11 @@ private:
     // Consecutive curves without a channel: only odd wrap modes need keeping.
     void noteEmptyCurveExtras(std::size_t firstCurve, int n) {
         for (int c = 0; c < n; ++c)
-            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), *extras);
+            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), std::move(*extras));
     }
 
     void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
-        if (auto extras = curveExtrasFor(curve, track, component, sign)) curveExtras_.emplace_back(curveName(index), *extras);
+        if (auto extras = curveExtrasFor(curve, track, component, sign)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
     }
 
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0.
@@ -143,7 +143,7 @@ private:
             output.insert(output.end(), {v, v, v});
         }
         if (times.empty()) {
-            if (auto extras = booleanExtrasFor(curve, false)) curveExtras_.emplace_back(curveName(index), *extras);
+            if (auto extras = booleanExtrasFor(curve, false)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
             model_.nodes[node].scale = {0, 0, 0};  // an empty Boolean curve plays back as false
             return;
         }
@@ -155,7 +155,7 @@ private:
             times.push_back(end);
             output.insert(output.end(), output.end() - 3, output.end());
         }
-        if (auto extras = booleanExtrasFor(curve, extended)) curveExtras_.emplace_back(curveName(index), *extras);
+        if (auto extras = booleanExtrasFor(curve, extended)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
         const float first = output[0];
         model_.nodes[node].scale = {first, first, first};
         addChannel(node, placeOf(index).path, times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);

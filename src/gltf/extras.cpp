@@ -40,7 +40,7 @@ Json fullKeys(const Curve& curve) {
     for (const Key& k : curve.keys)
         keys.push_back({floatJson(k.time), floatJson(k.value), floatJson(k.inTangent), floatJson(k.outTangent),
                         floatJson(k.inWeight), floatJson(k.outWeight), k.weightedMode});
-    return {{"keys", keys}, {"preWrapMode", curve.preWrapMode}, {"postWrapMode", curve.postWrapMode}};
+    return {{"keys", std::move(keys)}, {"preWrapMode", curve.preWrapMode}, {"postWrapMode", curve.postWrapMode}};
 }
 
 bool defaultWraps(const Curve& curve) {
@@ -87,7 +87,7 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
             runs.push_back({knots[i], j - i});
             i = j;
         }
-        extras["knots"] = runs;
+        extras["knots"] = std::move(runs);
     }
     // Values the track does not give back (quaternions normalised, compositions off by a rounding) are kept here:
     // all of them as runs, or those that differ one by one, whichever is shorter.
@@ -136,8 +136,8 @@ Json buildExtras(const Recording& recording, double duration, std::vector<std::p
         {"duration", duration},
     };
     // tinygltf 2.7 writes empty arrays and objects as null: leave them out instead.
-    if (!markers.empty()) extras["markers"] = markers;
-    if (!curveMap.empty()) extras["curves"] = curveMap;
+    if (!markers.empty()) extras["markers"] = std::move(markers);
+    if (!curveMap.empty()) extras["curves"] = std::move(curveMap);
     return extras;
 }
 
