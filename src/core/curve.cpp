@@ -155,12 +155,7 @@ double wrapTime(const Curve& curve, double time) {
 }
 
 std::size_t segmentIndex(const KeyList& keys, double time) {
-    std::size_t upper = 0, count = keys.size();  // the first key later than `time`
-    while (count > 0) {
-        const std::size_t half = count / 2;
-        if (!(time < double(keys.time(upper + half)))) upper += half + 1, count -= half + 1;
-        else count = half;
-    }
+    const std::size_t upper = keys.firstLaterThan(time);
     // Clamp so that unsorted or NaN times (invalid data) still give a valid segment.
     return std::clamp<std::size_t>(upper == 0 ? 0 : upper - 1, 0, keys.size() - 2);
 }
@@ -173,6 +168,8 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
     if (!(time > keys.front().time)) return {keys.front().value, 0};
     if (time >= keys.back().time) return {keys.back().value, 0};
     const std::size_t k = segmentIndex(keys, time);
+    if (keys.compact() && keys.time(k) < keys.time(k + 1))  // MRTK's linear encoding, as CurveCursor::evaluate reads it
+        return evaluateStraightSegment(keys.time(k), keys.value(k), keys.time(k + 1), keys.value(k + 1), time);
     return evaluateSegment(keys[k], keys[k + 1], time);
 }
 

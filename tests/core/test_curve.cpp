@@ -212,6 +212,54 @@ TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever
     CHECK(stored == 7.0f);  // borrowed bytes are copied, never written
 }
 
+TEST_CASE("the segment search finds what one probe at a time found, in every layout, and linear keys evaluate alike") {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    // The search as it was written before, reading each probe through KeyList::time.
+    auto probedOneByOne = [](const KeyList& keys, double time) {
+        std::size_t upper = 0, count = keys.size();
+        while (count > 0) {
+            const std::size_t half = count / 2;
+            if (!(time < double(keys.time(upper + half)))) upper += half + 1, count -= half + 1;
+            else count = half;
+        }
+        return upper;
+    };
+    // The same keys compact, borrowed and full (a full list stays full when a key is set back to a linear one).
+    auto layouts = [](const std::vector<float>& times) {
+        KeyList compact, full{Key{0, 0, 0.5f}};
+        auto bytes = std::make_shared<std::vector<std::uint8_t>>();
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            const float value = float(i) * 0.25f - 1;
+            compact.push_back(times[i], value);
+            if (i == 0) full.set(0, Key{times[i], value});
+            else full.push_back(Key{times[i], value});
+            const float pair[2] = {times[i], value};
+            bytes->insert(bytes->end(), reinterpret_cast<const std::uint8_t*>(pair), reinterpret_cast<const std::uint8_t*>(pair) + 8);
+        }
+        const std::uint8_t* data = bytes->data();
+        return std::vector<KeyList>{compact, KeyList::borrowed(data, times.size(), bytes), full};
+    };
+    const std::vector<double> probes = {-1, 0, 0.25, 0.5, 0.75, 1, 2, 2.25, 2.9, 3, 9.999, 10, 11, double(nan)};
+    // In order (with a repeated time), and out of order with NaNs (invalid data must still find the same index).
+    for (const std::vector<float>& times : {std::vector<float>{0, 0.5f, 0.5f, 1, 2.25f, 3, 10}, std::vector<float>{2, nan, 1, 5, nan, 0, 3}}) {
+        const auto lists = layouts(times);
+        REQUIRE(lists[0].compact());
+        REQUIRE_FALSE(lists[2].compact());
+        for (const KeyList& keys : lists)
+            for (double t : probes) CHECK(keys.firstLaterThan(t) == probedOneByOne(keys, t));
+    }
+    // Sorted linear keys evaluate to the same bits whether they are held compact, borrowed or full.
+    const auto lists = layouts({0, 0.5f, 1, 2.25f, 3, 10});
+    for (double t = -0.5; t < 10.5; t += 0.0625) {
+        const ValueSlope full = evaluateWithSlope(Curve{kWrapClampForever, kWrapClampForever, lists[2]}, t);
+        for (int i = 0; i < 2; ++i) {
+            const ValueSlope compact = evaluateWithSlope(Curve{kWrapClampForever, kWrapClampForever, lists[i]}, t);
+            CHECK(std::memcmp(&compact.value, &full.value, sizeof(double)) == 0);
+            CHECK(std::memcmp(&compact.slope, &full.slope, sizeof(double)) == 0);
+        }
+    }
+}
+
 TEST_CASE("nextBelow is std::nextafter toward minus infinity, bit for bit") {
     const double inf = std::numeric_limits<double>::infinity();
     const double values[] = {0.0, -0.0, 1.0, -1.0, 0.1, -2.5e-300, std::numeric_limits<double>::denorm_min(),

@@ -128,6 +128,17 @@ public:
             visit(tv.time, tv.value);
         }
     }
+    // The index of the first key later than `time` (std::upper_bound on sorted times, with the same probes whatever
+    // the order), the layout checked once for the search rather than per probe.
+    std::size_t firstLaterThan(double time) const {
+        if (full_) return firstLaterThan(time, [this](std::size_t i) { return keys_[i].time; });
+        const std::uint8_t* bytes = compactBytes();
+        return firstLaterThan(time, [bytes](std::size_t i) {
+            float t;
+            std::memcpy(&t, bytes + i * sizeof(TimeValue), sizeof t);
+            return t;
+        });
+    }
     Key front() const { return (*this)[0]; }
     Key back() const { return (*this)[size() - 1]; }
     const_iterator begin() const { return {this, 0}; }
@@ -189,6 +200,16 @@ public:
     friend bool operator==(const KeyList& a, const KeyList& b);
 
 private:
+    template <class TimeAt>
+    std::size_t firstLaterThan(double time, TimeAt timeAt) const {
+        std::size_t upper = 0, count = size();
+        while (count > 0) {
+            const std::size_t half = count / 2;
+            if (!(time < double(timeAt(upper + half)))) upper += half + 1, count -= half + 1;
+            else count = half;
+        }
+        return upper;
+    }
     const std::uint8_t* compactBytes() const { return borrowed_ ? borrowed_ : reinterpret_cast<const std::uint8_t*>(timeValues_.data()); }
     float compactFloat(std::size_t i, std::size_t offset) const {
         float f;
