@@ -157,7 +157,8 @@ private:
 
     void extras(Object& o, const tinygltf::Value& value) {
         if (value.Type() == tinygltf::NULL_TYPE) return;
-        if (!options_.extrasPlaceholder.empty() && value.IsString() && value.Get<std::string>() == options_.extrasPlaceholder) o.member("extras") += options_.extrasText;
+        const bool ours = !options_.extrasPlaceholder.empty() && value.IsString() && value.Get<std::string>() == options_.extrasPlaceholder;
+        if (ours) o.member("extras") += options_.extrasText;
         else refuse("extras other than inputanim's");
     }
 
