@@ -160,17 +160,28 @@ std::size_t segmentIndex(const KeyList& keys, double time) {
     return std::clamp<std::size_t>(upper == 0 ? 0 : upper - 1, 0, keys.size() - 2);
 }
 
-ValueSlope evaluateWithSlope(const Curve& curve, double time) {
+namespace {
+
+// AnimationCurve.Evaluate, with the segment holding a wrapped time inside the keys found by `findSegment` (a
+// search, or a cursor's remembered position).
+template <class FindSegment>
+ValueSlope evaluateCurve(const Curve& curve, double time, FindSegment findSegment) {
     const auto& keys = curve.keys;
     if (keys.empty()) return {0, 0};
     if (keys.size() == 1) return {keys[0].value, 0};
     time = wrapTime(curve, time);
     if (!(time > keys.front().time)) return {keys.front().value, 0};
     if (time >= keys.back().time) return {keys.back().value, 0};
-    const std::size_t k = segmentIndex(keys, time);
-    if (keys.compact() && keys.time(k) < keys.time(k + 1))  // MRTK's linear encoding, as CurveCursor::evaluate reads it
+    const std::size_t k = findSegment(time);
+    if (keys.compact() && keys.time(k) < keys.time(k + 1))  // MRTK's linear encoding, read as time and value only
         return evaluateStraightSegment(keys.time(k), keys.value(k), keys.time(k + 1), keys.value(k + 1), time);
     return evaluateSegment(keys[k], keys[k + 1], time);
+}
+
+}  // namespace
+
+ValueSlope evaluateWithSlope(const Curve& curve, double time) {
+    return evaluateCurve(curve, time, [&curve](double wrapped) { return segmentIndex(curve.keys, wrapped); });
 }
 
 std::optional<std::string> invalidKey(const Curve& curve) {
@@ -212,16 +223,7 @@ std::size_t CurveCursor::segment(double time) {
 }
 
 ValueSlope CurveCursor::evaluate(double time) {
-    const auto& keys = curve_->keys;
-    if (keys.empty()) return {0, 0};
-    if (keys.size() == 1) return {keys[0].value, 0};
-    time = wrapTime(*curve_, time);
-    if (!(time > keys.front().time)) return {keys.front().value, 0};
-    if (time >= keys.back().time) return {keys.back().value, 0};
-    const std::size_t k = segment(time);
-    if (keys.compact() && keys.time(k) < keys.time(k + 1))  // MRTK's linear encoding, read as time and value only
-        return evaluateStraightSegment(keys.time(k), keys.value(k), keys.time(k + 1), keys.value(k + 1), time);
-    return evaluateSegment(keys[k], keys[k + 1], time);
+    return evaluateCurve(*curve_, time, [this](double wrapped) { return segment(wrapped); });
 }
 
 }  // namespace inputanim
