@@ -113,19 +113,8 @@ public:
         }
         asset(o, m.asset);
         array(o, "bufferViews", m.bufferViews, &ModelJsonWriter::bufferView);
-        if (!m.buffers.empty()) {
-            const tinygltf::Buffer& b = m.buffers[0];
-            if (m.buffers.size() > 1 || !b.uri.empty() || !b.data.empty()) refuse("buffers other than one without data or uri");
-            noExtensions(b.extensions);
-            std::string& out = o.member("buffers");
-            out += '[';
-            Object buffer(out);
-            buffer.number("byteLength", options_.bufferBytes);
-            extras(buffer, b.extras);
-            if (!b.name.empty()) buffer.string("name", b.name);
-            buffer.close();
-            out += ']';
-        }
+        if (m.buffers.size() > 1) refuse("buffers other than one");
+        array(o, "buffers", m.buffers, &ModelJsonWriter::buffer);
         array(o, "cameras", m.cameras, &ModelJsonWriter::camera);
         array(o, "materials", m.materials, &ModelJsonWriter::material);
         array(o, "meshes", m.meshes, &ModelJsonWriter::mesh);
@@ -143,16 +132,27 @@ private:
         if (refused_.empty()) refused_ = what;
     }
 
+    // Items written one by one, as a list; an empty one is null, as tinygltf prints it.
+    template <class T>
+    void list(const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
+        if (items.empty()) {
+            out_ += "null";
+            return;
+        }
+        out_ += '[';
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i) out_ += ',';
+            (this->*write)(items[i]);
+        }
+        out_ += ']';
+    }
+
+    // The model's lists: left out when empty.
     template <class T>
     void array(Object& o, std::string_view name, const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
         if (items.empty()) return;
-        std::string& out = o.member(name);
-        out += '[';
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (i) out += ',';
-            (this->*write)(items[i]);
-        }
-        out += ']';
+        o.member(name);
+        list(items, write);
     }
 
     void extras(Object& o, const tinygltf::Value& value) {
@@ -204,43 +204,36 @@ private:
     }
 
     void animation(const tinygltf::Animation& a) {
-        Object o(out_);
-        {
-            std::string& out = o.member("channels");
-            out += '[';
-            for (std::size_t i = 0; i < a.channels.size(); ++i) {
-                const tinygltf::AnimationChannel& c = a.channels[i];
-                noExtensions(c.extensions);
-                noExtensions(c.target_extensions);
-                if (i) out += ',';
-                Object channel(out);
-                extras(channel, c.extras);
-                channel.number("sampler", c.sampler);
-                Object target(channel.member("target"));
-                target.number("node", c.target_node);
-                target.string("path", c.target_path);
-                target.close();
-                channel.close();
-            }
-            out += ']';
-        }
         noExtensions(a.extensions);
+        Object o(out_);
+        o.member("channels");
+        list(a.channels, &ModelJsonWriter::channel);
         extras(o, a.extras);
         if (!a.name.empty()) o.string("name", a.name);
-        std::string& out = o.member("samplers");
-        if (a.samplers.empty()) out += "null";  // as tinygltf writes an empty list here
-        else out += '[';
-        for (std::size_t i = 0; i < a.samplers.size(); ++i) {
-            const tinygltf::AnimationSampler& s = a.samplers[i];
-            if (i) out += ',';
-            Object sampler(out);
-            extras(sampler, s.extras);
-            sampler.number("input", s.input);
-            sampler.string("interpolation", s.interpolation);
-            sampler.number("output", s.output);
-            sampler.close();
-        }
-        if (!a.samplers.empty()) out += ']';
+        o.member("samplers");
+        list(a.samplers, &ModelJsonWriter::sampler);
+        o.close();
+    }
+
+    void channel(const tinygltf::AnimationChannel& c) {
+        noExtensions(c.extensions);
+        noExtensions(c.target_extensions);
+        Object o(out_);
+        extras(o, c.extras);
+        o.number("sampler", c.sampler);
+        Object target(o.member("target"));
+        target.number("node", c.target_node);
+        target.string("path", c.target_path);
+        target.close();
+        o.close();
+    }
+
+    void sampler(const tinygltf::AnimationSampler& s) {
+        Object o(out_);
+        extras(o, s.extras);
+        o.number("input", s.input);
+        o.string("interpolation", s.interpolation);
+        o.number("output", s.output);
         o.close();
     }
 
@@ -264,6 +257,16 @@ private:
         extras(o, v.extras);
         if (!v.name.empty()) o.string("name", v.name);
         if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER) o.number("target", v.target);
+        o.close();
+    }
+
+    void buffer(const tinygltf::Buffer& b) {
+        if (!b.uri.empty() || !b.data.empty()) refuse("buffers with data or a uri (their bytes are kept apart)");
+        noExtensions(b.extensions);
+        Object o(out_);
+        o.number("byteLength", options_.bufferBytes);
+        extras(o, b.extras);
+        if (!b.name.empty()) o.string("name", b.name);
         o.close();
     }
 
@@ -318,26 +321,23 @@ private:
         Object o(out_);
         extras(o, m.extras);
         if (!m.name.empty()) o.string("name", m.name);
-        std::string& out = o.member("primitives");
-        if (m.primitives.empty()) out += "null";
-        else out += '[';
-        for (std::size_t i = 0; i < m.primitives.size(); ++i) {
-            const tinygltf::Primitive& p = m.primitives[i];
-            if (!p.targets.empty()) refuse("morph targets");
-            noExtensions(p.extensions);
-            if (i) out += ',';
-            Object primitive(out);
-            Object attributes(primitive.member("attributes"));
-            for (const auto& [name, accessor] : p.attributes) attributes.number(name, accessor);
-            attributes.close();
-            extras(primitive, p.extras);
-            if (p.indices > -1) primitive.number("indices", p.indices);
-            if (p.material > -1) primitive.number("material", p.material);
-            primitive.number("mode", p.mode);
-            primitive.close();
-        }
-        if (!m.primitives.empty()) out += ']';
+        o.member("primitives");
+        list(m.primitives, &ModelJsonWriter::primitive);
         o.numbers("weights", m.weights);
+        o.close();
+    }
+
+    void primitive(const tinygltf::Primitive& p) {
+        if (!p.targets.empty()) refuse("morph targets");
+        noExtensions(p.extensions);
+        Object o(out_);
+        Object attributes(o.member("attributes"));
+        for (const auto& [name, accessor] : p.attributes) attributes.number(name, accessor);
+        attributes.close();
+        extras(o, p.extras);
+        if (p.indices > -1) o.number("indices", p.indices);
+        if (p.material > -1) o.number("material", p.material);
+        o.number("mode", p.mode);
         o.close();
     }
 
