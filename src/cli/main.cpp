@@ -16,12 +16,6 @@ using namespace cli;
 
 namespace {
 
-std::vector<std::string> namesOf(const std::vector<CLI::App*>& verbs) {
-    std::vector<std::string> names;
-    for (const CLI::App* verb : verbs) names.push_back(verb->get_name());
-    return names;
-}
-
 // The long option names a verb (or the app) takes, for "did you mean --rate?".
 std::vector<std::string> optionNames(const CLI::App& app) {
     std::vector<std::string> names;
@@ -56,6 +50,12 @@ constexpr std::pair<std::string_view, Verb (*)(CLI::App&, const Globals&)> kVerb
 
 bool isVerb(std::string_view word) {
     return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& verb) { return verb.first == word; });
+}
+
+std::vector<std::string> verbNames() {
+    std::vector<std::string> names;
+    for (const auto& verb : kVerbs) names.emplace_back(verb.first);
+    return names;
 }
 
 constexpr const char* kOutOfMemory = "out of memory (the input is larger than this machine can convert, or a memory limit is set)";
@@ -93,7 +93,7 @@ int main(int argc, char** argv) try {
         commands.push_back(command);
     }
 
-    const auto names = namesOf(commands);
+    const auto names = verbNames();
     // "inputanim help [VERB]" is "inputanim [VERB] --help".
     if (argc >= 2 && std::string(argv[1]) == "help") {
         for (CLI::App* command : commands)
@@ -101,9 +101,11 @@ int main(int argc, char** argv) try {
         if (argc >= 3) return fail(kExitUsage, "unknown verb '" + std::string(argv[2]) + "'" + didYouMean(argv[2], names));
         return std::cout << app.help(), kExitSuccess;
     }
-    if (argc >= 2 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end())
-        return fail(kExitUsage, "unknown verb '" + std::string(argv[1]) + "'" + didYouMean(argv[1], names) +
-                                    "; verbs: info, check, validate, convert, generate, sample, diff, plot");
+    if (argc >= 2 && argv[1][0] != '-' && !isVerb(argv[1])) {
+        std::string list;
+        for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+        return fail(kExitUsage, "unknown verb '" + std::string(argv[1]) + "'" + didYouMean(argv[1], names) + "; verbs: " + list);
+    }
     if (argc < 2) return std::cerr << app.help(), kExitUsage;
     for (CLI::App* command : commands)
         if (command->get_name() == argv[1])
