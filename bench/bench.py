@@ -53,7 +53,6 @@ class Paired:
                 self.base[name].append(run(baseline))
         self.walls = [r[0] for r in self.runs]
         self.wall = statistics.median(self.walls)
-        self.cpu = statistics.median(r[2] for r in self.runs)
         self.rss = max(r[1] for r in self.runs)
 
     def ratios(self, name):

@@ -21,15 +21,17 @@ namespace {
 
 constexpr const char* kPlaceholder = "inputanim:extras-placeholder";
 
-// tinygltf's JSON chunk of `model`, written as a GLB (the padding after the JSON taken off).
-std::string tinygltfJson(const tinygltf::Model& model) {
-    const auto glb = glbOf(model);
+// A GLB's JSON chunk as text, the padding after the JSON taken off.
+std::string jsonChunkText(const std::vector<std::uint8_t>& glb) {
     std::uint32_t length = 0;
     std::memcpy(&length, glb.data() + 12, 4);
     std::string json(glb.begin() + 20, glb.begin() + 20 + length);
     while (!json.empty() && json.back() == ' ') json.pop_back();
     return json;
 }
+
+// tinygltf's JSON of `model`, written as a GLB.
+std::string tinygltfJson(const tinygltf::Model& model) { return jsonChunkText(glbOf(model)); }
 
 // modelJson of `model` with its buffer's bytes kept apart, as the export keeps them; the extras placeholder written
 // as the JSON string it is, as tinygltf writes it.
@@ -258,10 +260,7 @@ TEST_CASE("an exported file's JSON is as nlohmann prints it (keys in order, numb
             options.rig = rig;
             auto glb = exportGlb(recording, options);
             REQUIRE(glb);
-            std::uint32_t length = 0;
-            std::memcpy(&length, glb->data() + 12, 4);
-            std::string json(glb->begin() + 20, glb->begin() + 20 + length);
-            while (!json.empty() && json.back() == ' ') json.pop_back();
+            const std::string json = jsonChunkText(*glb);
             CHECK(nlohmann::json::parse(json).dump() == json);
         }
 }
