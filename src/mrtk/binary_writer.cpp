@@ -89,6 +89,8 @@ Status checkWritable(const Recording& recording) {
     return Success{};
 }
 
+// Numbers are written as memory holds them, which is the file's byte order on little-endian hosts only.
+static_assert(std::endian::native == std::endian::little);
 static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 &&
               offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
               offsetof(Key, weightedMode) == 24);
@@ -98,10 +100,9 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
     const std::vector<CurveSpan> spans = storedCurves(recording);
     const bool compactFloats = recording.encoding.layout == Layout::Compact;
     auto keySize = [&](std::size_t i) { return isBooleanCurve(i) || compactFloats ? kCompactKeySize : kFullKeySize; };
-    // Compact keys in compact memory are written from where they are; everything else is built here.
-    auto external = [&](std::size_t i) {
-        return keySize(i) == kCompactKeySize && recording.curves[i].keys.compact() && std::endian::native == std::endian::little;
-    };
+    // A key in MRTK's linear encoding after its time and value: the same 20 bytes for every compact key.
+    static const Key kLinear{};
+    const auto* linearTail = reinterpret_cast<const std::uint8_t*>(&kLinear) + kCompactKeySize;
 
     PieceWriter out(write);
     out.put(kMagic);
@@ -114,24 +115,38 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
     }
     for (CurveSpan span : spans) {
         for (std::size_t i = span.first; i < span.last; ++i) {
-            const Curve& curve = recording.curves[i];
-            out.put(curve.preWrapMode);
-            out.put(curve.postWrapMode);
-            out.put(std::int32_t(curve.keys.size()));
-            const bool full = keySize(i) == kFullKeySize;
-            if (external(i)) {
-                if (auto s = out.putExternal(curve.keys.timeValueBytes()); !s) return s;  // already the file's 8-byte keys
+            const KeyList& keys = recording.curves[i].keys;
+            out.put(recording.curves[i].preWrapMode);
+            out.put(recording.curves[i].postWrapMode);
+            out.put(std::int32_t(keys.size()));
+            const std::size_t size = keySize(i);
+            // Keys whose memory already holds the file's bytes are written from where they are: compact keys held
+            // compact, full keys held full (a Key is the file's full key, field for field: checked above).
+            if (size == kCompactKeySize && keys.compact()) {
+                if (auto s = out.putExternal(keys.timeValueBytes()); !s) return s;
                 continue;
             }
-            // A Key is the file's full key, field for field (checked above); a compact key is its first 8 bytes.
-            const std::size_t size = full ? kFullKeySize : kCompactKeySize;
-            for (std::size_t k = 0, count = curve.keys.size(); k < count;) {
+            if (size == kFullKeySize && !keys.compact()) {
+                const std::span<const Key> full = keys.fullKeys();
+                if (auto s = out.putExternal({reinterpret_cast<const std::uint8_t*>(full.data()), full.size_bytes()}); !s) return s;
+                continue;
+            }
+            // Compact keys widened to full ones (1.0 and 1.1 full), or full keys that are all linear narrowed
+            // (1.1 compact, Boolean curves): built in the chunk, a fixed number of bytes per key.
+            const std::uint8_t* timeValues = keys.timeValueBytes().data();
+            for (std::size_t k = 0, count = keys.size(); k < count;) {
                 const std::size_t batch = std::min(count - k, out.itemsToFill(size));
                 std::uint8_t* at = out.extend(batch * size);
-                for (const std::size_t end = k + batch; k < end; ++k, at += size) {
-                    const Key key = curve.keys[k];
-                    std::memcpy(at, &key, size);
-                }
+                if (size == kFullKeySize)
+                    for (const std::size_t end = k + batch; k < end; ++k, at += kFullKeySize) {
+                        std::memcpy(at, timeValues + k * kCompactKeySize, kCompactKeySize);
+                        std::memcpy(at + kCompactKeySize, linearTail, kFullKeySize - kCompactKeySize);
+                    }
+                else
+                    for (const std::size_t end = k + batch; k < end; ++k, at += kCompactKeySize) {
+                        const Key key = keys[k];
+                        std::memcpy(at, &key, kCompactKeySize);
+                    }
                 if (auto s = out.flushIfFull(); !s) return s;
             }
         }

@@ -76,10 +76,10 @@ TEST_CASE("with an owner, compact keys are read in place and the recording is th
     }
 }
 
-TEST_CASE("encoding hands on the file in pieces of about a megabyte, compact keys from where they are") {
+TEST_CASE("encoding hands on the file in pieces of about a megabyte, keys held as the file stores them from where they are") {
     Recording r;
     r.encoding = {0, Layout::Full};
-    for (int k = 0; k < 100000; ++k) r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k), 0.5f});  // 2.8 MB of full keys
+    for (int k = 0; k < 100000; ++k) r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k)});  // widened: 2.8 MB of full keys
     const auto whole = writeRecording(r);
     REQUIRE(whole.ok());
     std::vector<std::uint8_t> joined;
@@ -123,6 +123,26 @@ TEST_CASE("encoding hands on the file in pieces of about a megabyte, compact key
     CHECK(longInPlace);
     CHECK_FALSE(shortInPlace);
     CHECK(joined == *compact);
+    // Full keys held full are the file's 28-byte keys already: handed on in place, and the same bytes as the
+    // compact keys of the first recording widened, once their tangents are back to zero.
+    Recording f = r;
+    KeyList& fullKeys = f.curves[cameraCurve(0)].keys;
+    fullKeys.update(0, [](Key& key) { key.inTangent = 0.5f; });
+    fullKeys.update(0, [](Key& key) { key.inTangent = 0; });
+    REQUIRE_FALSE(fullKeys.compact());
+    bool fullInPlace = false;
+    joined.clear();
+    REQUIRE(encodeRecording(f, [&](std::span<const std::uint8_t> piece) {
+                fullInPlace = fullInPlace || piece.data() == reinterpret_cast<const std::uint8_t*>(fullKeys.fullKeys().data());
+                joined.insert(joined.end(), piece.begin(), piece.end());
+                return Status{Success{}};
+            }).ok());
+    CHECK(fullInPlace);
+    CHECK(joined == *whole);
+    // And narrowed to 8-byte keys for 1.1 compact, which they all fit.
+    f.encoding = c.encoding = {1, Layout::Compact};
+    c.curves = r.curves;
+    CHECK(bytesOf(f) == bytesOf(c));
 }
 
 TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN payloads, long names") {

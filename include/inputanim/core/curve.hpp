@@ -172,6 +172,8 @@ public:
         if (full_) return {};
         return {compactBytes(), size() * sizeof(TimeValue)};
     }
+    // Full lists only: the keys as they are held (empty for compact lists).
+    std::span<const Key> fullKeys() const { return full_ ? std::span<const Key>(keys_) : std::span<const Key>(); }
     void push_back(const Key& key) {
         own();
         if (!full_ && !isCompactKey(key)) widen();
