@@ -184,18 +184,30 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
     return evaluateCurve(curve, time, [&curve](double wrapped) { return segmentIndex(curve.keys, wrapped); });
 }
 
+bool KeyList::finiteAndIncreasing() const {
+    const std::size_t n = size();
+    if (n == 0) return true;
+    // Bitwise &, not &&: no branch per key.
+    auto check = [n](auto timeAt, auto valueAt) {
+        unsigned ok = std::isfinite(timeAt(0)) & std::isfinite(valueAt(0));
+        for (std::size_t i = 1; i < n; ++i)
+            ok &= unsigned(std::isfinite(timeAt(i))) & unsigned(std::isfinite(valueAt(i))) & unsigned(timeAt(i) > timeAt(i - 1));
+        return ok != 0;
+    };
+    if (full_) return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
+    const std::uint8_t* bytes = compactBytes();
+    auto floatAt = [bytes](std::size_t offset) {
+        float f;
+        std::memcpy(&f, bytes + offset, sizeof f);
+        return f;
+    };
+    return check([&](std::size_t i) { return floatAt(i * sizeof(TimeValue)); }, [&](std::size_t i) { return floatAt(i * sizeof(TimeValue) + 4); });
+}
+
 std::optional<std::string> invalidKey(const Curve& curve) {
     const auto& keys = curve.keys;
     const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
-    if (compact) {  // the usual case, valid, in one pass; the loop below names a problem
-        bool valid = true;
-        float previous = -std::numeric_limits<float>::infinity();
-        keys.forEachTimeValue([&](float time, float value) {
-            valid &= std::isfinite(time) && std::isfinite(value) && time > previous;
-            previous = time;
-        });
-        if (valid) return std::nullopt;
-    }
+    if (compact && keys.finiteAndIncreasing()) return std::nullopt;  // the usual case; the loop below names a problem
     for (std::size_t k = 0; k < keys.size(); ++k) {
         if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
             return "key " + std::to_string(k) + " has a non-finite time or value";

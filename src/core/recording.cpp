@@ -64,6 +64,12 @@ TimeRange timeRange(const Recording& recording) {
         hi = std::max(hi, t);
     };
     for (const Curve& curve : recording.curves) {
+        if (curve.keys.empty()) continue;
+        if (curve.keys.finiteAndIncreasing()) {  // nearly every curve: its first and last keys
+            include(curve.keys.time(0));
+            include(curve.keys.time(curve.keys.size() - 1));
+            continue;
+        }
         float curveLo = lo, curveHi = hi;
         curve.keys.forEachTimeValue([&curveLo, &curveHi](float t, float) {
             if (!std::isfinite(t)) return;

@@ -188,6 +188,36 @@ TEST_CASE("borrowed keys read in place, keep their bytes alive, and are copied b
     CHECK(watched.expired());  // released once no list borrows them
 }
 
+TEST_CASE("finite, increasing keys are told from every defect at every position, in every layout") {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    constexpr std::size_t kCount = 11;  // not a multiple of a vector's width: the last keys are checked one by one
+    auto layouts = [](const std::vector<Key>& keys) {
+        auto bytes = std::make_shared<std::vector<std::uint8_t>>(1 + keys.size() * 8);  // one byte off alignment
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            std::memcpy(bytes->data() + 1 + k * 8, &keys[k].time, 4);
+            std::memcpy(bytes->data() + 5 + k * 8, &keys[k].value, 4);
+        }
+        KeyList full(keys);
+        full.push_back(Key{1e9f, 0, 0.5f});  // widens the list to full keys
+        full.resize(keys.size());
+        return std::vector<KeyList>{KeyList(keys), KeyList::borrowed(bytes->data() + 1, keys.size(), bytes), full};
+    };
+    std::vector<Key> good;
+    for (std::size_t k = 0; k < kCount; ++k) good.push_back(Key{float(k) * 0.25f - 1.0f, float(k)});
+    for (const KeyList& keys : layouts(good)) CHECK(keys.finiteAndIncreasing());
+    CHECK(KeyList{}.finiteAndIncreasing());
+    for (std::size_t at = 0; at < kCount; ++at) {
+        CAPTURE(at);
+        std::vector<std::vector<Key>> defects(4, good);
+        defects[0][at].time = nan;
+        defects[1][at].value = kInf;
+        defects[2][at].time = at > 0 ? good[at - 1].time : -kInf;  // equal to the key before (or minus infinity)
+        defects[3][at].value = nan;
+        for (const auto& defect : defects)
+            for (const KeyList& keys : layouts(defect)) CHECK_FALSE(keys.finiteAndIncreasing());
+    }
+}
+
 TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever the list's layout") {
     auto make = [](std::size_t i) { return std::pair{float(i) * 0.5f, -float(i)}; };
     auto pushed = [&](KeyList list, std::size_t count) {

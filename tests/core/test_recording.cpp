@@ -21,4 +21,10 @@ TEST_CASE("the time range spans every finite key and marker time, whatever the k
     r.markers.push_back({nan, "nowhere"});
     CHECK(timeRange(r).start == -0.5);
     CHECK(timeRange(r).end == 1.75);
+
+    r.curves[3].keys = {Key{0.375f, 0}, Key{1.0f, 2}, Key{2.5f, 1}};  // in order: its first and last keys count
+    CHECK(timeRange(r).end == 2.5);
+    r.curves[4].keys = {Key{-1.0f, 0}, Key{3.0f, nan}};  // in order, a value NaN: its times still count
+    CHECK(timeRange(r).start == -1.0);
+    CHECK(timeRange(r).end == 3.0);
 }
