@@ -88,6 +88,10 @@ TEST_CASE("non-increasing and non-finite animation data is refused") {
                Catch::Contains("/animations/0/samplers/0: input time 1 is not finite or not later than the one before"));
     CHECK_THAT(errorFor([](Json&) {}, floats({0, 1, 0, std::numeric_limits<float>::quiet_NaN(), 0.3f, 0, 1.1f, 0.3f})),
                Catch::Contains("output holds NaN or infinity"));
+    const float inf = std::numeric_limits<float>::infinity();
+    CHECK_THAT(errorFor([](Json&) {}, floats({0, inf, 0, 1, 0.3f, 0, 1.1f, 0.3f})),
+               Catch::Contains("/animations/0/samplers/0: input time 1 is not finite or not later than the one before"));
+    CHECK_THAT(errorFor([](Json&) {}, floats({0, 1, 0, 1, 0.3f, 0, 1.1f, -inf})), Catch::Contains("output holds NaN or infinity"));
 }
 
 TEST_CASE("a GLB claiming a 4 GB buffer is refused without allocating it") {
