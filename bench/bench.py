@@ -2,8 +2,8 @@
 """Benchmarks inputanim conversions against copying the same bytes through user space (`cat IN > OUT`).
 
 Usage: bench/run.sh [--quick]   (bench.py is driven by run.sh, which builds and installs what is needed)
-Every figure comes from paired runs: the conversion and its baselines take turns, PAIRS times (after one untimed
-run of each, with a warm page cache), so that all see the same state of the machine; a ratio is the median of the
+Every figure comes from paired runs: the conversion and its baselines take turns, PAIRS[duration] times (after one
+untimed run of each, with a warm page cache), so that all see the same state of the machine; a ratio is the median of the
 rounds' ratios, with the smallest and largest. Each run is timed by build/bench/measure, which also reads its true
 peak RSS (the table gives the largest of the conversion's runs). Prints Markdown tables: conversions against the
 copy; the cost per key of the unreduced 1.1 recordings, beyond the fixed cost of a run (a 0.1 s recording of the
@@ -21,7 +21,9 @@ TOOL = os.path.join(ROOT, "build", "inputanim")
 FOREIGN = os.path.join(ROOT, "build", "bench", "make_foreign_gltf")
 MEASURE = os.path.join(ROOT, "build", "bench", "measure")
 GLTF_TRANSFORM = os.path.join(ROOT, "bench", "node_modules", ".bin", "gltf-transform")
-PAIRS = 7
+# Rounds per recording length. Short recordings take more: their cost per key is the difference of two close
+# times (a 10 s file's keys add 3-6 ms to a 17 ms run), so it needs more rounds than its ratios do; they are cheap.
+PAIRS = {10: 21, 60: 11, 600: 7}
 BATCH_ROUNDS = 5
 
 
@@ -115,7 +117,6 @@ def print_per_key(per_key):
 def main():
     quick = "--quick" in sys.argv
     durations = [10, 60] if quick else [10, 60, 600]
-    pairs = 3 if quick else PAIRS
     work = tempfile.mkdtemp(prefix="inputanim-bench-")
     rows, others = [], []
     per_key = {job: {} for job in PER_KEY_JOBS}
@@ -143,7 +144,7 @@ def main():
                         per_key_job = not reduce and version == "1.1"
                         if per_key_job:
                             copies["fixed"] = fixed[job]
-                        p = Paired([TOOL, "convert", a, target, "--force"], copies, pairs)
+                        p = Paired([TOOL, "convert", a, target, "--force"], copies, 3 if quick else PAIRS[duration])
                         if per_key_job:
                             per_key[job][duration] = (p, keys)
                         rows.append((name, job, mb(a), mb(target), keys, p))

@@ -189,7 +189,7 @@ bool KeyList::finiteAndIncreasing() const {
     if (n == 0) return true;
     // Bitwise &, not &&: no branch per key.
     auto check = [n](auto timeAt, auto valueAt) {
-        unsigned ok = std::isfinite(timeAt(0)) & std::isfinite(valueAt(0));
+        unsigned ok = unsigned(std::isfinite(timeAt(0))) & unsigned(std::isfinite(valueAt(0)));
         for (std::size_t i = 1; i < n; ++i)
             ok &= unsigned(std::isfinite(timeAt(i))) & unsigned(std::isfinite(valueAt(i))) & unsigned(timeAt(i) > timeAt(i - 1));
         return ok != 0;
