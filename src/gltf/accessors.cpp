@@ -22,13 +22,17 @@ float component(const std::uint8_t* p, int type) {
     }
 }
 
-// Whether every value is finite and, with `increasing`, later than the one before: one pass without branches (bitwise
-// &, which compilers vectorize); the usual file has no such fault, and the loops that name one run only when it has.
-bool finiteAndIncreasing(std::span<const float> values, bool increasing) {
+// A whole list checked with bitwise & and no branch per value (compilers vectorize it): the usual file has no
+// fault, and the loop that names one runs only when it has.
+bool allFinite(std::span<const float> values) {
     unsigned ok = 1;
     for (float v : values) ok &= unsigned(std::isfinite(v));
-    if (increasing)
-        for (std::size_t k = 1; k < values.size(); ++k) ok &= unsigned(values[k] > values[k - 1]);
+    return ok != 0;
+}
+
+bool strictlyIncreasing(std::span<const float> values) {
+    unsigned ok = 1;
+    for (std::size_t k = 1; k < values.size(); ++k) ok &= unsigned(values[k] > values[k - 1]);
     return ok != 0;
 }
 
@@ -117,11 +121,11 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
         return failure(path, samplerPointer, "output holds " + std::to_string(output->size() / width) + " elements for " +
                                                  std::to_string(n) + " key times (expected " + std::to_string(n * (cubic ? 3 : 1)) + ")");
     if (cubic && n < 2) return failure(path, samplerPointer, "CUBICSPLINE needs at least 2 keys");
-    if (!finiteAndIncreasing(track.times, true))
+    if (!allFinite(track.times) || !strictlyIncreasing(track.times))
         for (std::size_t k = 0; k < n; ++k)
             if (!std::isfinite(track.times[k]) || (k > 0 && !(track.times[k] > track.times[k - 1])))
                 return failure(path, samplerPointer, "input time " + std::to_string(k) + " is not finite or not later than the one before");
-    if (!finiteAndIncreasing(*output, false)) return failure(path, samplerPointer, "output holds NaN or infinity");
+    if (!allFinite(*output)) return failure(path, samplerPointer, "output holds NaN or infinity");
     if (!cubic) {
         track.values = std::move(*output);
     } else {
