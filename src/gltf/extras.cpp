@@ -76,8 +76,11 @@ Json valueRuns(const Curve& curve) {
 std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign) {
     const auto& knots = track.keyKnots[component];
     bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
-    // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is.
-    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0;
+    // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is. A key's time
+    // equals its knot's, bit for bit, but for a first key at 0 of the other sign than the track's (-0 == +0: the
+    // track merged it with another curve's): the track would give back the other zero.
+    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 &&
+            floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
     if (!plain) return fullKeys(curve);
     Json extras = Json::object();
     if (knots.size() != track.times.size()) {  // some knots were added
