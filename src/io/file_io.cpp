@@ -124,6 +124,17 @@ Result<std::optional<mode_t>> existingTarget(const std::string& path) {
     return std::optional<mode_t>(info.st_mode & 07777);
 }
 
+constexpr std::size_t kWritebackSlice = 8u << 20;
+
+// Starts writing a finished range to disk without waiting for it. Advice only: a failure shows at the fsync.
+void startWriteback(int fd, std::uint64_t offset, std::uint64_t length) {
+#if defined(__linux__)
+    ::sync_file_range(fd, off_t(offset), off_t(length), SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd, (void)offset, (void)length;
+#endif
+}
+
 Error existsError(const std::string& path) { return Error{path, {}, "exists (use --force to overwrite)", ErrorKind::OutputFailed}; }
 
 // rename() that fails with EEXIST instead of replacing: renameat2's RENAME_NOREPLACE, or where the file system
@@ -272,7 +283,22 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
     held.reset();
-    auto written = produce([&](std::span<const std::uint8_t> bytes) { return writeAll(fd, bytes, path); });
+    // Written in slices, each handed to the disk as it is finished: the flush before the rename then waits for
+    // the last slice only, not for the whole file.
+    std::uint64_t handedToDisk = 0, pending = 0;
+    auto written = produce([&](std::span<const std::uint8_t> bytes) -> Status {
+        while (!bytes.empty()) {
+            const auto slice = bytes.first(std::min<std::size_t>(bytes.size(), kWritebackSlice - pending));
+            if (auto s = writeAll(fd, slice, path); !s) return s;
+            bytes = bytes.subspan(slice.size());
+            if ((pending += slice.size()) == kWritebackSlice) {
+                startWriteback(fd, handedToDisk, pending);
+                handedToDisk += pending;
+                pending = 0;
+            }
+        }
+        return Success{};
+    });
     if (!written) return written.error();
     const mode_t mode = existing->value_or(0666 & ~currentUmask());
     if (::fchmod(fd, mode) != 0) return systemError(path, "cannot set permissions", ErrorKind::OutputFailed);

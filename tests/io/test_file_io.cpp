@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "support/edge_cases.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -80,6 +82,31 @@ TEST_CASE("a file staged from a producer gets its pieces in order; a failing pro
     CHECK(failed.error().message == "the producer failed");
     CHECK(failed.error().kind == ErrorKind::NotRepresentable);
     CHECK(folder.entries() == 1);  // a.txt only
+}
+
+TEST_CASE("a large file is written whole whatever its pieces' sizes against the slices handed to the disk") {
+    // 8 MiB slices are handed to the disk as they are finished: pieces that end inside one, exactly at its end,
+    // and span several, plus empty ones.
+    Folder folder;
+    const std::size_t MiB = std::size_t(1) << 20;
+    const std::size_t sizes[] = {3 * MiB, 0, 5 * MiB, 17 * MiB + 1, 1, 7 * MiB - 2, 0, 8 * MiB, 12345};
+    std::vector<std::uint8_t> expected;
+    for (std::size_t size : sizes)
+        for (std::size_t i = 0; i < size; ++i) expected.push_back(std::uint8_t((expected.size() * 2654435761u) >> 13));
+    auto staged = stageFile(folder / "large.bin", [&](const ByteSink& write) -> Status {
+        std::size_t at = 0;
+        for (std::size_t size : sizes) {
+            if (auto s = write(std::span<const std::uint8_t>(expected).subspan(at, size)); !s) return s;
+            at += size;
+        }
+        return Success{};
+    });
+    REQUIRE(staged.ok());
+    REQUIRE(staged->commit().ok());
+    auto written = readFile(folder / "large.bin");
+    REQUIRE(written.ok());
+    CHECK(written->size() == expected.size());
+    CHECK(std::equal(written->begin(), written->end(), expected.begin(), expected.end()));
 }
 
 TEST_CASE("files committed in order stop at the first failure and discard the rest") {
