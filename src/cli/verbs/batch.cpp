@@ -122,9 +122,10 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
 std::string seconds(double s) { return s < 60 ? fixed(s, 1) + " s" : fixed(s / 60, 1) + " min"; }
 
 // Flushes finished files to disk and renames them into place on threads of its own, so that workers convert their
-// next file meanwhile (a flush waits for the disk: 2 ms or more, longer than converting a small file). As many
-// flushes as workers wait at once, which the file system completes together; one thread would make every worker
-// wait for one flush after another. At most `maxPending` jobs wait; each holds its files' open descriptors.
+// next file meanwhile (a flush waits for the disk: 2 ms or more, longer than converting a small file). Twice as
+// many flushes as workers wait at once, which the file system completes together (with as many as workers, two
+// workers spent a sixth of a batch waiting); one thread would make every worker wait for one flush after another.
+// At most `maxPending` jobs wait; each holds its files' open descriptors.
 class Committer {
 public:
     using Done = std::function<void(const ia::Status&)>;
@@ -219,7 +220,7 @@ int runBatch(const BatchSettings& batch, const ConvertSettings& settings, const 
         changed.notify_all();
     };
     const unsigned workers = std::max(1u, batch.jobs);
-    Committer committer(workers, 2 * workers);
+    Committer committer(2 * workers, 4 * workers);
     auto worker = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
             Job& job = jobs[i];
