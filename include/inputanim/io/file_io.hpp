@@ -71,7 +71,8 @@ private:
 Status checkTarget(const std::string& path, Overwrite overwrite);
 
 // Writes what `produce` hands its sink, in order, to a temporary beside `path` (the file is never whole in memory
-// unless its producer makes it so). Refuses a target that exists and is not a regular file (a folder, FIFO, device,
+// unless its producer makes it so; each finished 8 MiB of it starts on its way to the disk, so that commit()'s flush
+// waits for the rest only). Refuses a target that exists and is not a regular file (a folder, FIFO, device,
 // symbolic link), and with Overwrite::Never one that exists. New files get mode 0666 less the umask; replaced files
 // keep their mode. A failure of `produce` is returned as it is, and removes the temporary.
 Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite = Overwrite::Replace);
