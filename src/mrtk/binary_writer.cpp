@@ -133,20 +133,21 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
             }
             // Compact keys widened to full ones (1.0 and 1.1 full), or full keys that are all linear narrowed
             // (1.1 compact, Boolean curves): built in the chunk, a fixed number of bytes per key.
-            const std::uint8_t* timeValues = keys.timeValueBytes().data();
             for (std::size_t k = 0, count = keys.size(); k < count;) {
                 const std::size_t batch = std::min(count - k, out.itemsToFill(size));
                 std::uint8_t* at = out.extend(batch * size);
-                if (size == kFullKeySize)
+                if (size == kFullKeySize) {  // the keys are compact (held full, they went out whole above)
+                    const std::uint8_t* timeValues = keys.timeValueBytes().data();
                     for (const std::size_t end = k + batch; k < end; ++k, at += kFullKeySize) {
                         std::memcpy(at, timeValues + k * kCompactKeySize, kCompactKeySize);
                         std::memcpy(at + kCompactKeySize, linearTail, kFullKeySize - kCompactKeySize);
                     }
-                else
+                } else {
                     for (const std::size_t end = k + batch; k < end; ++k, at += kCompactKeySize) {
                         const Key key = keys[k];
                         std::memcpy(at, &key, kCompactKeySize);
                     }
+                }
                 if (auto s = out.flushIfFull(); !s) return s;
             }
         }
