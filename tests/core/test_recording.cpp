@@ -1,4 +1,4 @@
-// A recording's time range, which the export's duration and the checker's end come from.
+// A recording's time range, which the export's duration and the checker's end come from; how it holds its curves.
 #include <catch2/catch.hpp>
 #include <limits>
 
@@ -27,4 +27,16 @@ TEST_CASE("the time range spans every finite key and marker time, whatever the k
     r.curves[4].keys = {Key{-1.0f, 0}, Key{3.0f, nan}};  // in order, a value NaN: its times still count
     CHECK(timeRange(r).start == -1.0);
     CHECK(timeRange(r).end == 3.0);
+}
+
+TEST_CASE("a recording keeps its curves on the heap, so that frames holding one stay small, and copies whole") {
+    // Inline curves made a Recording 38 KB: each frame that held one faulted in fresh stack pages.
+    STATIC_REQUIRE(sizeof(Recording) < 256);
+    Recording recording;
+    REQUIRE(recording.curves.size() == kCurveCount);
+    recording.curves[kCurveCount - 1].keys.push_back(1.0f, 2.0f);
+    const Recording copy = recording;
+    REQUIRE(copy.curves.size() == kCurveCount);
+    CHECK(copy.curves[kCurveCount - 1].keys.size() == 1);
+    CHECK(copy.curves[kCurveCount - 1].keys.value(0) == 2.0f);
 }

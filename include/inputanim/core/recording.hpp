@@ -66,7 +66,9 @@ struct Recording {
     std::uint8_t hasCameraPose = 1;
     std::uint8_t hasHandData = 1;
     std::uint8_t hasEyeGaze = 0;
-    std::array<Curve, kCurveCount> curves;
+    // One per curve index, always kCurveCount. On the heap: inline they made a Recording 38 KB, and the frames
+    // that held one (reading tries two layouts) faulted in 60 fresh stack pages every run.
+    std::vector<Curve> curves = std::vector<Curve>(kCurveCount);
     std::vector<Marker> markers;
 
     bool sectionPresent(Section section) const;
