@@ -59,9 +59,20 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
-    auto read = readFile(path);
-    if (!read) return read.error();
-    return loadRecording(std::move(*read), path, *loaded, report);
+    auto file = FileReader::open(path);
+    if (!file) return file.error();
+    // A binary recording is read as it comes (a 1.0 file through a window, never whole); any other input whole.
+    auto head = file->readRest(8);  // the magic number, if there is one
+    if (!head) return head.error();
+    file->rewind();
+    if (hasMagic(*head)) {
+        if (report) report->kind = InputKind::MrtkBinary;
+        const ByteSource source = [&file](std::span<std::uint8_t> into) { return file->read(into); };
+        return readRecording(file->size(), source, path, loaded->binary);
+    }
+    auto bytes = file->readRest();
+    if (!bytes) return bytes.error();
+    return loadRecording(std::move(*bytes), path, *loaded, report);
 }
 
 Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options) {

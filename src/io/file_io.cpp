@@ -157,7 +157,7 @@ std::string lowercaseExtension(const std::string& path) {
     return extension;
 }
 
-Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t> limit) {
+Result<FileReader> FileReader::open(const std::string& path) {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) return systemError(path, "cannot open for reading", ErrorKind::InputFailed);
@@ -167,28 +167,49 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
         ::close(fd);
         return error;
     }
-    const auto size = std::min<std::uint64_t>(std::uint64_t(info.st_size), limit.value_or(UINT64_MAX));
+    return FileReader(fd, path, std::uint64_t(info.st_size));
+}
+
+FileReader::FileReader(FileReader&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
+
+FileReader::~FileReader() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+Result<std::size_t> FileReader::read(std::span<std::uint8_t> into) {
+    for (;;) {
+        const ssize_t n = ::pread(fd_, into.data(), into.size(), off_t(position_));
+        if (n >= 0) {
+            position_ += std::uint64_t(n);
+            return std::size_t(n);
+        }
+        if (errno != EINTR && errno != EAGAIN) return systemError(path_, "read failed", ErrorKind::InputFailed);
+    }
+}
+
+Result<FileBytes> FileReader::readRest(std::optional<std::uint64_t> limit) {
+    const std::uint64_t end = std::min<std::uint64_t>(size_, limit.value_or(UINT64_MAX));
+    const std::uint64_t size = end - std::min(position_, end);
     FileBytes bytes;
     try {
         bytes.resize(static_cast<std::size_t>(size));
     } catch (const std::bad_alloc&) {
-        ::close(fd);
-        return Error{path, {}, "not enough memory to read " + std::to_string(size) + " bytes", ErrorKind::InputFailed};
+        return Error{path_, {}, "not enough memory to read " + std::to_string(size) + " bytes", ErrorKind::InputFailed};
     }
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        if (n <= 0) {
-            const Error error = n < 0 ? systemError(path, "read failed", ErrorKind::InputFailed)
-                                      : Error{path, done, "file shrank while being read", ErrorKind::InputFailed};
-            ::close(fd);
-            return error;
-        }
-        done += std::size_t(n);
+    for (std::size_t done = 0; done < bytes.size();) {
+        auto n = read(std::span<std::uint8_t>(bytes.data() + done, bytes.size() - done));
+        if (!n) return n.error();
+        if (*n == 0) return Error{path_, position_, "file shrank while being read", ErrorKind::InputFailed};
+        done += *n;
     }
-    ::close(fd);
     return bytes;
+}
+
+Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t> limit) {
+    auto file = FileReader::open(path);
+    if (!file) return file.error();
+    return file->readRest(limit);
 }
 
 StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite)

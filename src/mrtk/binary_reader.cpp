@@ -22,17 +22,22 @@ std::string hex(std::uint64_t value) {
     return text;
 }
 
-// Bounds-checked little-endian cursor. Every failure names the offset and what was expected.
+// Bounds-checked little-endian cursor, over a whole file in memory or over a file read in pieces through a window.
+// Every failure names the offset and what was expected. Bounds are checked against the file's size, so both
+// ways give the same errors; a piece is fetched before it is read.
 class ByteReader {
 public:
     ByteReader(std::span<const std::uint8_t> bytes, const std::string& source, std::shared_ptr<const void> owner)
-        : bytes_(bytes), source_(source), owner_(std::move(owner)) {}
+        : bytes_(bytes), size_(bytes.size()), source_(source), owner_(std::move(owner)) {}
+    ByteReader(std::uint64_t size, const ByteSource& from, const std::string& source, std::size_t window)
+        : size_(std::size_t(size)), source_(source), from_(&from), capacity_(std::max<std::size_t>(1, std::min<std::uint64_t>(window, size))) {}
 
-    std::size_t offset() const { return offset_; }
-    std::size_t remaining() const { return bytes_.size() - offset_; }
+    std::size_t offset() const { return base_ + position_; }
+    std::size_t remaining() const { return size_ - offset(); }
+    bool streamed() const { return from_ != nullptr; }
 
     Error failure(std::string message, std::optional<std::size_t> at = {}) const {
-        return Error{source_, at.value_or(offset_), std::move(message)};
+        return Error{source_, at.value_or(offset()), std::move(message)};
     }
 
     // Fails unless `count` items of `size` bytes fit in what is left; never trusts the count alone.
@@ -48,38 +53,93 @@ public:
 
     template <typename T, typename What>
     std::optional<Error> read(T& value, What&& what) {
+        static_assert(std::endian::native == std::endian::little, "big-endian hosts are not supported");
         if (remaining() < sizeof(T))
             return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " +
                            std::to_string(remaining()) + " bytes remain");
-        value = load<T>(offset_);
-        offset_ += sizeof(T);
+        if (auto e = fetch(sizeof(T))) return e;
+        std::memcpy(&value, cursor(), sizeof(T));
+        position_ += sizeof(T);
         return std::nullopt;
     }
 
-    template <typename T>
-    T load(std::size_t at) const {
-        static_assert(std::endian::native == std::endian::little, "big-endian hosts are not supported");
-        T value;
-        std::memcpy(&value, bytes_.data() + at, sizeof(T));
-        return value;
+    // Makes the next `n` bytes (which the caller has checked remain) readable at cursor(). In memory, they are.
+    // Read in pieces, the window is filled to its end (fewer reads), unless `fill` is false.
+    std::optional<Error> fetch(std::size_t n, bool fill = true) {
+        if (position_ + n <= bytes_.size()) return std::nullopt;
+        const std::size_t kept = bytes_.size() - position_;
+        if (!window_ || n > capacity_) {  // a longer piece than the window (a marker's name) widens it
+            capacity_ = std::max(n, capacity_);
+            std::shared_ptr<std::uint8_t[]> wider(new std::uint8_t[capacity_]);
+            if (kept) std::memcpy(wider.get(), bytes_.data() + position_, kept);
+            window_ = std::move(wider);
+        } else if (kept) {
+            std::memmove(window_.get(), bytes_.data() + position_, kept);
+        }
+        base_ += position_;
+        position_ = 0;
+        std::size_t filled = kept;
+        while (filled < n) {
+            const std::size_t want = std::min(fill ? capacity_ - filled : n - filled, size_ - base_ - filled);
+            if (auto e = pull(window_.get() + filled, want, base_ + filled)) return e;
+            filled += want;
+        }
+        bytes_ = std::span<const std::uint8_t>(window_.get(), filled);
+        return std::nullopt;
     }
 
-    const std::uint8_t* cursor() const { return bytes_.data() + offset_; }
-    void skip(std::size_t n) { offset_ += n; }
+    // The same reader over the whole file in memory, at the same offset: the window, which must still start at the
+    // file's start, and the rest of the file read into one block behind it.
+    Result<ByteReader> wholeFile() const {
+        if (!streamed()) return *this;
+        if (base_ != 0) return failure("the file's start is no longer held (a reading in pieces read past it)");
+        std::shared_ptr<std::uint8_t[]> file;
+        try {
+            file.reset(new std::uint8_t[std::max<std::size_t>(size_, 1)]);
+        } catch (const std::bad_alloc&) {
+            return Error{source_, {}, "not enough memory to read " + std::to_string(size_) + " bytes", ErrorKind::InputFailed};
+        }
+        std::memcpy(file.get(), bytes_.data(), bytes_.size());
+        if (auto e = pull(file.get() + bytes_.size(), size_ - bytes_.size(), bytes_.size())) return *e;
+        ByteReader whole(std::span<const std::uint8_t>(file.get(), size_), source_, file);
+        whole.position_ = offset();
+        return whole;
+    }
+    // The most a fetch brings in without widening the window: how many bytes of keys to take at a time.
+    std::size_t piece() const { return streamed() ? capacity_ : remaining(); }
+
+    const std::uint8_t* cursor() const { return bytes_.data() + position_; }
+    void skip(std::size_t n) { position_ += n; }  // over fetched bytes
     // What keeps the bytes alive, for key lists that borrow them (null: copy).
     const std::shared_ptr<const void>& owner() const { return owner_; }
 
 private:
+    // Reads exactly `n` bytes of the file, which start at `at`, into `into`.
+    std::optional<Error> pull(std::uint8_t* into, std::size_t n, std::size_t at) const {
+        for (std::size_t done = 0; done < n;) {
+            auto got = (*from_)(std::span<std::uint8_t>(into + done, n - done));
+            if (!got) return got.error();
+            if (*got == 0) return Error{source_, at + done, "file shrank while being read", ErrorKind::InputFailed};
+            done += *got;
+        }
+        return std::nullopt;
+    }
+
     template <typename What>
     static std::string text(What&& what) {
         if constexpr (std::is_invocable_v<What>) return what();
         else return std::string(what);
     }
 
-    std::span<const std::uint8_t> bytes_;
+    std::span<const std::uint8_t> bytes_;  // the file, or what the window holds: the file's bytes from base_ on
+    std::size_t size_;                     // of the file
     const std::string& source_;
     std::shared_ptr<const void> owner_;
-    std::size_t offset_ = 0;
+    const ByteSource* from_ = nullptr;
+    std::size_t capacity_ = 0;  // of the window, allocated at the first fetch
+    std::shared_ptr<std::uint8_t[]> window_;
+    std::size_t base_ = 0;  // the window's offset in the file
+    std::size_t position_ = 0;
 };
 
 std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout, Curve& curve) {
@@ -96,33 +156,38 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
     if (auto e = in.require(std::uint64_t(count), keySize, [&] { return std::to_string(count) + of(" keys")(); }, countOffset)) return e;
 
     curve.keys.clear();
-    const std::uint8_t* p = in.cursor();
     // Read in place only in the compact layout, where nearly every byte of the file is such keys: a few Boolean
     // curves in place would keep a whole file of 28-byte keys alive.
     if (layout == Layout::Compact && in.owner()) {
-        curve.keys = KeyList::borrowed(p, std::size_t(count), in.owner());
+        curve.keys = KeyList::borrowed(in.cursor(), std::size_t(count), in.owner());
         in.skip(std::size_t(count) * keySize);
         return std::nullopt;
     }
     curve.keys.reserve(std::size_t(count));
-    for (std::int32_t k = 0; compact && k < count; ++k, p += keySize) {
-        float time, value;
-        std::memcpy(&time, p, 4);
-        std::memcpy(&value, p + 4, 4);
-        curve.keys.push_back(time, value);
+    for (std::size_t left = std::size_t(count); left > 0;) {  // a window's worth of keys at a time
+        const std::size_t n = std::min(left, std::max<std::size_t>(1, in.piece() / keySize));
+        if (auto e = in.fetch(n * keySize)) return e;
+        const std::uint8_t* p = in.cursor();
+        for (std::size_t k = 0; compact && k < n; ++k, p += keySize) {
+            float time, value;
+            std::memcpy(&time, p, 4);
+            std::memcpy(&value, p + 4, 4);
+            curve.keys.push_back(time, value);
+        }
+        for (std::size_t k = 0; !compact && k < n; ++k, p += keySize) {
+            Key key;
+            std::memcpy(&key.time, p, 4);
+            std::memcpy(&key.value, p + 4, 4);
+            std::memcpy(&key.inTangent, p + 8, 4);
+            std::memcpy(&key.outTangent, p + 12, 4);
+            std::memcpy(&key.inWeight, p + 16, 4);
+            std::memcpy(&key.outWeight, p + 20, 4);
+            std::memcpy(&key.weightedMode, p + 24, 4);
+            curve.keys.push_back(key);
+        }
+        in.skip(n * keySize);
+        left -= n;
     }
-    for (std::int32_t k = 0; !compact && k < count; ++k, p += keySize) {
-        Key key;
-        std::memcpy(&key.time, p, 4);
-        std::memcpy(&key.value, p + 4, 4);
-        std::memcpy(&key.inTangent, p + 8, 4);
-        std::memcpy(&key.outTangent, p + 12, 4);
-        std::memcpy(&key.inWeight, p + 16, 4);
-        std::memcpy(&key.outWeight, p + 20, 4);
-        std::memcpy(&key.weightedMode, p + 24, 4);
-        curve.keys.push_back(key);
-    }
-    in.skip(std::size_t(count) * keySize);
     return std::nullopt;
 }
 
@@ -159,6 +224,7 @@ std::optional<Error> readMarkers(ByteReader& in, std::vector<Marker>& markers) {
         const std::size_t lengthOffset = in.offset();
         if (auto e = readStringLength(in, length, what)) return e;
         if (auto e = in.require(length, 1, std::to_string(length) + " bytes of " + what, lengthOffset)) return e;
+        if (auto e = in.fetch(length)) return e;
         const char* text = reinterpret_cast<const char*>(in.cursor());
         if (auto bad = firstInvalidUtf8(std::string_view(text, length)))
             return in.failure(what + " is not valid UTF-8", in.offset() + *bad);
@@ -261,20 +327,24 @@ bool hasMagic(std::span<const std::uint8_t> bytes) {
     return magic == kMagic;
 }
 
-Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
-                                const ReadOptions& options, std::shared_ptr<const void> owner) {
-    ByteReader in(bytes, source, std::move(owner));
-    if (options.acceptPrerelease2019 && !hasMagic(bytes)) {
+namespace {
+
+Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, const ReadOptions& options) {
+    // The header alone, at once: a 1.1 file is then read whole behind it, and a window full of its bytes would be
+    // a copy of them.
+    if (auto e = in.fetch(std::min(in.remaining(), kHeaderSize), false)) return *e;
+    const bool magic = in.remaining() >= 8 && hasMagic(std::span<const std::uint8_t>(in.cursor(), 8));
+    if (options.acceptPrerelease2019 && !magic) {
         Result<Recording> recording = readBody10(in);
         if (recording) rebaseTimes(*recording);
         return recording;
     }
-    std::uint64_t magic = 0;
-    if (auto e = in.read(magic, "the 8-byte MRTK input animation magic number")) return *e;
-    if (magic != kMagic) {
-        std::string message = "expected the MRTK input animation magic number " + hex(kMagic) + ", found " + hex(magic);
+    std::uint64_t value = 0;
+    if (auto e = in.read(value, "the 8-byte MRTK input animation magic number")) return *e;
+    if (value != kMagic) {
+        std::string message = "expected the MRTK input animation magic number " + hex(kMagic) + ", found " + hex(value);
         // The 2019 prerelease body starts with the camera PositionX wrap modes, Int32 8 and 8.
-        if (magic == 0x0000000800000008ULL)
+        if (value == 0x0000000800000008ULL)
             message += "; this looks like a header-less 2019 prerelease recording, which is not the published "
                        "format (read it with --prerelease-2019)";
         return in.failure(message, 0);
@@ -287,7 +357,23 @@ Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::
                               " (supported: 1.0 and 1.1)",
                           8);
     if (minor == 0) return readBody10(in);
-    return readVersion11(in, source);
+    auto whole = in.wholeFile();  // 1.1 tries two layouts from the same start
+    if (!whole) return whole.error();
+    return readVersion11(*whole, source);
+}
+
+}  // namespace
+
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
+                                const ReadOptions& options, std::shared_ptr<const void> owner) {
+    ByteReader in(bytes, source, std::move(owner));
+    return readAnyVersion(in, source, options);
+}
+
+Result<Recording> readRecording(std::uint64_t size, const ByteSource& from, const std::string& source, const ReadOptions& options,
+                                std::size_t window) {
+    ByteReader in(size, from, source, window);
+    return readAnyVersion(in, source, options);
 }
 
 }  // namespace inputanim

@@ -10,7 +10,43 @@ using fixtures::poke;
 namespace {
 const Encoding kEncodings[] = {{0, Layout::Full}, {1, Layout::Compact}, {1, Layout::Full}};
 
-Result<Recording> read(const std::vector<std::uint8_t>& bytes) { return readRecording(bytes, "test.bin"); }
+// A file handed over in pieces of 1 to 13 bytes, so that reading in pieces crosses every boundary; `shrinkTo`
+// ends it early, as a file another program truncates.
+ByteSource piecesOf(const std::vector<std::uint8_t>& bytes, std::size_t shrinkTo = SIZE_MAX) {
+    return [&bytes, shrinkTo, at = std::size_t(0), call = 0](std::span<std::uint8_t> into) mutable -> Result<std::size_t> {
+        const std::size_t n = std::min({into.size(), std::size_t(1 + call++ % 13), std::min(shrinkTo, bytes.size()) - at});
+        std::copy_n(bytes.begin() + std::ptrdiff_t(at), n, into.begin());
+        at += n;
+        return n;
+    };
+}
+
+bool sameRecording(const Recording& a, const Recording& b) {
+    if (!(a.encoding == b.encoding) || a.hasCameraPose != b.hasCameraPose || a.hasHandData != b.hasHandData ||
+        a.hasEyeGaze != b.hasEyeGaze || a.markers.size() != b.markers.size())
+        return false;
+    for (std::size_t i = 0; i < a.markers.size(); ++i)
+        if (std::memcmp(&a.markers[i].time, &b.markers[i].time, 4) != 0 || a.markers[i].name != b.markers[i].name) return false;
+    for (std::size_t i = 0; i < kCurveCount; ++i)
+        if (a.curves[i].preWrapMode != b.curves[i].preWrapMode || a.curves[i].postWrapMode != b.curves[i].postWrapMode ||
+            !(a.curves[i].keys == b.curves[i].keys))
+            return false;
+    return true;
+}
+
+// Reads the bytes whole, and checks that reading them in pieces through windows of 1, 20 and 64 bytes (every
+// piece of the file then crosses a window's end somewhere) gives the same recording or the same error.
+Result<Recording> read(const std::vector<std::uint8_t>& bytes, const ReadOptions& options = {}) {
+    auto whole = readRecording(bytes, "test.bin", options);
+    for (std::size_t window : {1, 20, 64}) {
+        auto streamed = readRecording(bytes.size(), piecesOf(bytes), "test.bin", options, window);
+        INFO("window " << window);
+        REQUIRE(streamed.ok() == whole.ok());
+        if (whole) CHECK(sameRecording(*streamed, *whole));
+        else CHECK(streamed.error().describe() == whole.error().describe());
+    }
+    return whole;
+}
 
 std::string errorOf(const std::vector<std::uint8_t>& bytes) {
     auto r = read(bytes);
@@ -244,7 +280,7 @@ TEST_CASE("malformed headers get a clear error at the right offset") {
         auto v10 = bytesOf(fixtures::small({0, Layout::Full}));
         std::vector<std::uint8_t> headerless(v10.begin() + 16, v10.end());
         CHECK_THAT(errorOf(headerless), Catch::Contains("2019 prerelease"));
-        auto accepted = readRecording(headerless, "old.bin", {.acceptPrerelease2019 = true});
+        auto accepted = read(headerless, {.acceptPrerelease2019 = true});
         REQUIRE(accepted.ok());
         CHECK(accepted->encoding.minor == 0);
     }
@@ -313,4 +349,44 @@ TEST_CASE("random corruption never crashes and never breaks the round trip") {
             CHECK(bytesOf(*r) == bad);
         }
     }
+}
+
+TEST_CASE("read in pieces, a 1.0 file longer than the window gives the same recording, and a file that shrinks an error") {
+    Recording r;
+    r.encoding = {0, Layout::Full};
+    constexpr std::size_t kKeys = 400000;  // 11.2 MB of 28-byte keys: more than the 8 MiB window tools use
+    for (std::size_t k = 0; k < kKeys; ++k)
+        r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k % 97), k % 3 ? 0.0f : 0.5f, 0, 0, 0, 1});
+    r.curves[cameraCurve(1)].keys.push_back(0.5f, 1.5f);
+    r.markers = {{1.0f, std::string(9u << 20, 'm')}, {2.0f, "after"}};  // a name longer than the window widens it
+    const auto bytes = bytesOf(r);
+    auto streamed = readRecording(bytes.size(), piecesOf(bytes), "big.bin");
+    REQUIRE(streamed.ok());
+    CHECK(sameRecording(*streamed, r));
+
+    // A 1.1 file is read whole after its header, and its compact keys read in place from that block: two curves'
+    // keys lie one key and one curve header apart, as in the file.
+    r.encoding = {1, Layout::Compact};
+    r.curves[cameraCurve(0)].keys.clear();
+    r.curves[cameraCurve(2)].keys.push_back(0.5f, 2.5f);
+    r.markers.clear();
+    const auto compact = bytesOf(r);
+    auto v11 = readRecording(compact.size(), piecesOf(compact), "big.bin");
+    REQUIRE(v11.ok());
+    CHECK(sameRecording(*v11, r));
+    CHECK(v11->curves[cameraCurve(2)].keys.timeValueBytes().data() - v11->curves[cameraCurve(1)].keys.timeValueBytes().data() ==
+          std::ptrdiff_t(kCompactKeySize + kCurveHeaderSize));
+
+    const std::size_t cut = 16 + 12 + 5 * 28 + 3;  // inside the first curve's sixth key
+    auto shrunk = readRecording(bytes.size(), piecesOf(bytes, cut), "big.bin");
+    REQUIRE_FALSE(shrunk.ok());
+    CHECK(shrunk.error().kind == ErrorKind::InputFailed);
+    CHECK(shrunk.error().describe() == "big.bin: byte " + std::to_string(cut) + ": file shrank while being read");
+
+    const ByteSource failing = [](std::span<std::uint8_t>) -> Result<std::size_t> {
+        return Error{"big.bin", {}, "read failed: Input/output error", ErrorKind::InputFailed};
+    };
+    auto failed = readRecording(bytes.size(), failing, "big.bin");
+    REQUIRE_FALSE(failed.ok());
+    CHECK_THAT(failed.error().describe(), Catch::Contains("read failed"));
 }

@@ -73,6 +73,9 @@ using Status = Result<Success>;
 
 // Where bytes go as they are made (a file, standard output, memory): each piece is valid only during the call.
 using ByteSink = std::function<Status(std::span<const std::uint8_t>)>;
+// Where bytes come from, in order (a file read in pieces): fills the start of the span it is given and returns how
+// many bytes it put there, 0 at the end.
+using ByteSource = std::function<Result<std::size_t>(std::span<std::uint8_t>)>;
 
 // Text from a file made safe to print: C0 and C1 control characters and DEL become \xNN (or \n, \t, \r);
 // invalid UTF-8 bytes become \xNN too.

@@ -1,5 +1,5 @@
-// Reading files whole, and writing them so that nothing is ever half-written or clobbered: every output is
-// written to a hidden temporary beside its target, flushed, and renamed into place.
+// Reading files (whole, or in pieces), and writing them so that nothing is ever half-written or clobbered: every
+// output is written to a hidden temporary beside its target, flushed, and renamed into place.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +23,30 @@ using FileBytes = std::vector<std::uint8_t, DefaultInitAllocator<std::uint8_t>>;
 // Reads a regular file (at most `limit` bytes of it). Anything else (a folder, FIFO, device, socket) is refused
 // without waiting on it (ErrorKind::InputFailed).
 Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t> limit = std::nullopt);
+
+// A regular file open for reading in pieces, from its start (refused as readFile refuses).
+class FileReader {
+public:
+    static Result<FileReader> open(const std::string& path);
+    FileReader(FileReader&& other) noexcept;
+    FileReader& operator=(FileReader&&) = delete;
+    ~FileReader();
+
+    std::uint64_t size() const { return size_; }  // when it was opened
+    // Reads the next bytes into the start of `into`: how many, 0 at the end (a ByteSource).
+    Result<std::size_t> read(std::span<std::uint8_t> into);
+    // The rest of the file (up to `limit` bytes from its start), whole.
+    Result<FileBytes> readRest(std::optional<std::uint64_t> limit = std::nullopt);
+    void rewind() { position_ = 0; }
+
+private:
+    FileReader(int fd, std::string path, std::uint64_t size) : fd_(fd), path_(std::move(path)), size_(size) {}
+
+    int fd_ = -1;
+    std::string path_;
+    std::uint64_t size_ = 0;
+    std::uint64_t position_ = 0;
+};
 
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
 std::string lowercaseExtension(const std::string& path);
