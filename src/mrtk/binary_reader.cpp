@@ -78,12 +78,8 @@ public:
         }
         base_ += position_;
         position_ = 0;
-        std::size_t filled = kept;
-        while (filled < n) {
-            const std::size_t want = std::min(fill ? capacity_ - filled : n - filled, size_ - base_ - filled);
-            if (auto e = pull(window_.get() + filled, want, base_ + filled)) return e;
-            filled += want;
-        }
+        const std::size_t filled = std::min(fill ? capacity_ : n, size_ - base_);  // at least n: n remain
+        if (auto e = pull(window_.get() + kept, filled - kept, base_ + kept)) return e;
         bytes_ = std::span<const std::uint8_t>(window_.get(), filled);
         return std::nullopt;
     }
