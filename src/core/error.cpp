@@ -11,6 +11,16 @@ std::string Error::describe() const {
     return line + printable(message);
 }
 
+std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source, std::uint64_t at) {
+    for (std::size_t done = 0; done < into.size();) {
+        auto got = from(into.subspan(done));
+        if (!got) return got.error();
+        if (*got == 0) return Error{source, at + done, "file shrank while being read", ErrorKind::InputFailed};
+        done += *got;
+    }
+    return std::nullopt;
+}
+
 std::string printable(std::string_view text) {
     std::string out;
     out.reserve(text.size());

@@ -197,12 +197,8 @@ Result<FileBytes> FileReader::readRest(std::optional<std::uint64_t> limit) {
     } catch (const std::bad_alloc&) {
         return Error{path_, {}, "not enough memory to read " + std::to_string(size) + " bytes", ErrorKind::InputFailed};
     }
-    for (std::size_t done = 0; done < bytes.size();) {
-        auto n = read(std::span<std::uint8_t>(bytes.data() + done, bytes.size() - done));
-        if (!n) return n.error();
-        if (*n == 0) return Error{path_, position_, "file shrank while being read", ErrorKind::InputFailed};
-        done += *n;
-    }
+    const ByteSource source = [this](std::span<std::uint8_t> into) { return read(into); };
+    if (auto e = readExactly(source, bytes, path_, position_)) return *e;
     return bytes;
 }
 

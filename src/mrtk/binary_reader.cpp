@@ -79,7 +79,7 @@ public:
         base_ += position_;
         position_ = 0;
         const std::size_t filled = std::min(fill ? capacity_ : n, size_ - base_);  // at least n: n remain
-        if (auto e = pull(window_.get() + kept, filled - kept, base_ + kept)) return e;
+        if (auto e = readExactly(*from_, {window_.get() + kept, filled - kept}, source_, base_ + kept)) return e;
         bytes_ = std::span<const std::uint8_t>(window_.get(), filled);
         return std::nullopt;
     }
@@ -96,7 +96,7 @@ public:
             return Error{source_, {}, "not enough memory to read " + std::to_string(size_) + " bytes", ErrorKind::InputFailed};
         }
         std::memcpy(file.get(), bytes_.data(), bytes_.size());
-        if (auto e = pull(file.get() + bytes_.size(), size_ - bytes_.size(), bytes_.size())) return *e;
+        if (auto e = readExactly(*from_, {file.get() + bytes_.size(), size_ - bytes_.size()}, source_, bytes_.size())) return *e;
         ByteReader whole(std::span<const std::uint8_t>(file.get(), size_), source_, file);
         whole.position_ = offset();
         return whole;
@@ -110,17 +110,6 @@ public:
     const std::shared_ptr<const void>& owner() const { return owner_; }
 
 private:
-    // Reads exactly `n` bytes of the file, which start at `at`, into `into`.
-    std::optional<Error> pull(std::uint8_t* into, std::size_t n, std::size_t at) const {
-        for (std::size_t done = 0; done < n;) {
-            auto got = (*from_)(std::span<std::uint8_t>(into + done, n - done));
-            if (!got) return got.error();
-            if (*got == 0) return Error{source_, at + done, "file shrank while being read", ErrorKind::InputFailed};
-            done += *got;
-        }
-        return std::nullopt;
-    }
-
     template <typename What>
     static std::string text(What&& what) {
         if constexpr (std::is_invocable_v<What>) return what();

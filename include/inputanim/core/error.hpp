@@ -76,6 +76,9 @@ using ByteSink = std::function<Status(std::span<const std::uint8_t>)>;
 // Where bytes come from, in order (a file read in pieces): fills the start of the span it is given and returns how
 // many bytes it put there, 0 at the end.
 using ByteSource = std::function<Result<std::size_t>(std::span<std::uint8_t>)>;
+// Fills all of `into` from `from`. A source that ends first fails as "file shrank while being read", naming
+// `source` and the offset where its bytes ended (`at` is the offset of into's first byte).
+std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source, std::uint64_t at);
 
 // Text from a file made safe to print: C0 and C1 control characters and DEL become \xNN (or \n, \t, \r);
 // invalid UTF-8 bytes become \xNN too.
