@@ -55,10 +55,19 @@ void findFiles(const fs::path& folder, std::vector<fs::path>& found, std::vector
     std::sort(found.begin(), found.end());
 }
 
-// Reads the first bytes, enough to tell MRTK binary from glTF.
-std::vector<std::uint8_t> head(const fs::path& path) {
-    auto bytes = ia::readFile(path.string(), 16);
-    return bytes ? std::vector<std::uint8_t>(bytes->begin(), bytes->end()) : std::vector<std::uint8_t>{};
+struct Head {
+    std::uintmax_t size = 0;
+    ia::InputKind kind = ia::detectInput({});  // an unreadable file: what its reading will refuse
+};
+
+// A file's size and kind, from one open (its first bytes tell MRTK binary from glTF).
+Head head(const fs::path& path) {
+    Head head;
+    if (auto file = ia::FileReader::open(path.string())) {
+        head.size = file->size();
+        if (auto bytes = file->readRest(16)) head.kind = ia::detectInput(*bytes);
+    }
+    return head;
 }
 
 struct Plan {
@@ -79,7 +88,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
         if (fs::is_directory(path, error)) {
             std::vector<fs::path> found;
             findFiles(path, found, p.unreadable);
-            for (const auto& file : found) inputs.emplace_back(file, fs::relative(file, path, error));
+            for (const auto& file : found) inputs.emplace_back(file, file.lexically_relative(path));  // found below `path`
         } else if (fs::is_regular_file(path, error)) {
             inputs.emplace_back(path, path.filename());
         } else {
@@ -94,13 +103,12 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     std::map<fs::path, fs::path> outputs;  // output -> the input that writes it
     for (const auto& [file, relative] : inputs) {
         std::error_code error;
-        const fs::path resolved = fs::weakly_canonical(file, error);
-        if (buffers.count(resolved)) {
+        if (!buffers.empty() && buffers.count(fs::weakly_canonical(file, error))) {
             p.skipped.push_back(file.string() + ": the buffer of a .gltf input, not a recording");
             continue;
         }
-        const auto kind = ia::detectInput(head(file));
-        const std::string to = !settings.to.empty() ? settings.to : kind == ia::InputKind::MrtkBinary ? "glb" : "bin";
+        const Head input = head(file);
+        const std::string to = !settings.to.empty() ? settings.to : input.kind == ia::InputKind::MrtkBinary ? "glb" : "bin";
         fs::path output = fs::path(batch.outDir) / relative;
         output.replace_extension("." + to);
         if (auto [it, inserted] = outputs.emplace(output, file); !inserted) {
@@ -114,7 +122,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
             if (auto [it, inserted] = outputs.emplace(buffer, file); !inserted)
                 p.problems.push_back(it->second.string() + " and " + file.string() + " would both write " + buffer.string());
         }
-        p.jobs.push_back(Job{file, output, fs::file_size(file, error), -1, {}});
+        p.jobs.push_back(Job{file, output, input.size, -1, {}});
     }
     return p;
 }
@@ -137,10 +145,12 @@ public:
 
     // Blocks while `maxPending` jobs are waiting. `done` runs on one of the committer's threads.
     void submit(std::vector<ia::StagedFile> files, Done done) {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return queue_.size() < maxPending_; });
-        queue_.push_back({std::move(files), std::move(done)});
-        changed_.notify_all();
+        {
+            std::unique_lock lock(mutex_);
+            room_.wait(lock, [&] { return queue_.size() < maxPending_; });
+            queue_.push_back({std::move(files), std::move(done)});
+        }
+        work_.notify_one();
     }
 
     // Commits what is left and stops.
@@ -149,7 +159,7 @@ public:
             std::lock_guard lock(mutex_);
             stopping_ = true;
         }
-        changed_.notify_all();
+        work_.notify_all();
         for (auto& thread : threads_)
             if (thread.joinable()) thread.join();
     }
@@ -165,18 +175,20 @@ private:
             Pending pending;
             {
                 std::unique_lock lock(mutex_);
-                changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+                work_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
                 if (queue_.empty()) return;
                 pending = std::move(queue_.front());
                 queue_.pop_front();
             }
-            changed_.notify_all();
+            room_.notify_one();
             pending.done(ia::commitInOrder(pending.files));
         }
     }
 
     std::mutex mutex_;
-    std::condition_variable changed_;
+    // One waiter woken per job queued or taken: waking every thread each time cost a context switch apiece.
+    std::condition_variable work_;  // committer threads wait for a job
+    std::condition_variable room_;  // workers wait for room in the queue
     std::deque<Pending> queue_;
     bool stopping_ = false;
     std::size_t maxPending_;
