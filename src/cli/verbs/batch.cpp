@@ -62,12 +62,12 @@ struct Head {
 
 // A file's size and kind, from one open (its first bytes tell MRTK binary from glTF).
 Head head(const fs::path& path) {
-    Head head;
+    Head found;
     if (auto file = ia::FileReader::open(path.string())) {
-        head.size = file->size();
-        if (auto bytes = file->readRest(16)) head.kind = ia::detectInput(*bytes);
+        found.size = file->size();
+        if (auto bytes = file->readRest(16)) found.kind = ia::detectInput(*bytes);
     }
-    return head;
+    return found;
 }
 
 struct Plan {
