@@ -210,12 +210,14 @@ def print_batch(where, one, two):
     """-j 2 against -j 1 (runs of wall, RSS, CPU), and the most two cores allow: -j 2 cannot take less than half its
     CPU time, so it is at most 2 x wall(-j 1) / CPU(-j 2) faster, less the more of -j 1's work (the flushes and
     renames of its committer threads) already ran on the second core."""
-    median = lambda values: statistics.median(list(values))
     gains = [a[0] / b[0] for a, b in zip(one, two)]
     bounds = [2 * a[0] / b[2] for a, b in zip(one, two)]
-    print(f"\n{where}: -j 1 {median(r[0] for r in one):.3f} s ({median(r[2] for r in one):.3f} s of CPU), -j 2 {median(r[0] for r in two):.3f} s "
-          f"({median(r[2] for r in two):.3f} s of CPU; medians); -j 2 is {median(gains):.2f}x faster ({min(gains):.2f}-{max(gains):.2f}), "
-          f"of at most {median(bounds):.2f}x ({min(bounds):.2f}-{max(bounds):.2f}): 2 x wall(-j 1) / CPU(-j 2)")
+    medians = lambda runs: (statistics.median(r[0] for r in runs), statistics.median(r[2] for r in runs))  # wall, CPU
+    (wall1, cpu1), (wall2, cpu2) = medians(one), medians(two)
+    print(f"\n{where}: -j 1 {wall1:.3f} s ({cpu1:.3f} s of CPU), -j 2 {wall2:.3f} s ({cpu2:.3f} s of CPU; medians); -j 2 is "
+          f"{statistics.median(gains):.2f}x faster ({min(gains):.2f}-{max(gains):.2f}), of at most {statistics.median(bounds):.2f}x "
+          f"({min(bounds):.2f}-{max(bounds):.2f}): 2 x wall(-j 1) / CPU(-j 2)")
+
 
 if __name__ == "__main__":
     main()
