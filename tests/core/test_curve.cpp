@@ -147,6 +147,27 @@ TEST_CASE("segment choice: exactly at a key gives that key's value") {
     CHECK(evaluate(curve, 1.5) == 1.0);
 }
 
+TEST_CASE("a cursor gives evaluateWithSlope's value and slope, bit for bit, in any order of times") {
+    // Compact keys (the cursor's direct path inside the keys), full keys, and wrap modes outside them; times at
+    // keys, between them, outside them, forward, backward and jumping.
+    const std::vector<Key> compact = {linearKey(0.5f, 1), linearKey(1, -2), linearKey(1.25f, 0.1f), linearKey(3, 4), linearKey(3.5f, 4)};
+    std::vector<Key> full = compact;
+    full[2] = hermiteKey(1.25f, 0.1f, 3, -1);
+    std::vector<double> times = {0.0, 0.5, 0.75, 1.0, 1.1, 1.25, 2.0, 3.0, 3.4, 3.5, 9.0, 3.2, 0.6, 2.9, -4.0, 1.0000001};
+    for (int i = 0; i <= 40; ++i) times.push_back(0.1 * i);
+    for (const auto& keys : {compact, full})
+        for (std::int32_t wrap : {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
+            const Curve curve = curveOf(keys, wrap, wrap);
+            CurveCursor cursor(curve);
+            for (double t : times) {
+                const ValueSlope expected = evaluateWithSlope(curve, t), got = cursor.evaluate(t);
+                INFO("time " << t << ", wrap " << wrap << ", compact " << curve.keys.compact());
+                CHECK(std::memcmp(&got.value, &expected.value, sizeof(double)) == 0);
+                CHECK(std::memcmp(&got.slope, &expected.slope, sizeof(double)) == 0);
+            }
+        }
+}
+
 TEST_CASE("invalid data evaluates without undefined behaviour") {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const Curve bad = curveOf({linearKey(2, 1), linearKey(nan, 2), linearKey(1, 3), linearKey(nan, nan)});
