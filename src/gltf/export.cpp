@@ -98,22 +98,23 @@ private:
         float signs[4];
         for (int c = 0; c < n; ++c) signs[c] = placeOf(firstCurve + c).sign;
         const std::size_t count = built.times.size();
-        std::vector<float> output;
         const bool cubic = built.interpolation == Interpolation::CubicSpline;
-        output.reserve(count * n * (cubic ? 3 : 1));
-        for (std::size_t k = 0; k < count; ++k) {
-            if (cubic)
-                for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.inTangents[k * n + c]);
-            for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.values[k * n + c]);
-            if (cubic)
-                for (int c = 0; c < n; ++c) output.push_back(signs[c] * built.outTangents[k * n + c]);
-        }
-        if (cubic && count > 0) {
-            // glTF asks for a zero in-tangent on the first key and a zero out-tangent on the last.
-            for (int c = 0; c < n; ++c) output[c] = 0, output[output.size() - n + c] = 0;
-        }
-        addChannel(node, placeOf(firstCurve).path, built.times, output,
-                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation);
+        addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1), kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3,
+                   built.interpolation, [&](float* out) {
+                       if (!cubic) {
+                           for (std::size_t k = 0; k < count * n; k += n)
+                               for (int c = 0; c < n; ++c) out[k + c] = signs[c] * built.values[k + c];
+                           return;
+                       }
+                       for (std::size_t k = 0; k < count; ++k)
+                           for (int c = 0; c < n; ++c) {
+                               out[3 * k * n + c] = signs[c] * built.inTangents[k * n + c];
+                               out[3 * k * n + n + c] = signs[c] * built.values[k * n + c];
+                               out[3 * k * n + 2 * n + c] = signs[c] * built.outTangents[k * n + c];
+                           }
+                       // glTF asks for a zero in-tangent on the first key and a zero out-tangent on the last.
+                       for (int c = 0; c < n && count > 0; ++c) out[c] = 0, out[3 * count * n - n + c] = 0;
+                   });
         return Success{};
     }
 

@@ -1,6 +1,10 @@
 #include "model_writer.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -17,36 +21,46 @@ ModelWriter::ModelWriter(ExportReport& report) : report_(report) {
     animation_.name = "InputAnimation";
 }
 
-int ModelWriter::addView(const void* data, std::size_t bytes, int target) {
+std::uint8_t* ModelWriter::appendView(std::size_t bytes, int target) {
     while (buffer_.size() % 4) buffer_.push_back(0);
     tinygltf::BufferView view;
     view.buffer = 0;
     view.byteOffset = buffer_.size();
     view.byteLength = bytes;
     view.target = target;
-    const auto* p = static_cast<const std::uint8_t*>(data);
-    buffer_.insert(buffer_.end(), p, p + bytes);
+    buffer_.resize(buffer_.size() + bytes);
     model_.bufferViews.push_back(view);
-    return int(model_.bufferViews.size() - 1);
+    return buffer_.data() + view.byteOffset;
 }
 
 int ModelWriter::addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax) {
     const int components = tinygltf::GetNumComponentsInType(std::uint32_t(type));
-    const std::size_t componentBytes = std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
+    const std::size_t bytes = count * components * std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
+    std::memcpy(appendView(bytes, target), data, bytes);
+    return describeAccessor(count, type, componentType, minMax);
+}
+
+int ModelWriter::describeAccessor(std::size_t count, int type, int componentType, bool minMax) {
+    const int components = tinygltf::GetNumComponentsInType(std::uint32_t(type));
     tinygltf::Accessor accessor;
-    accessor.bufferView = addView(data, count * components * componentBytes, target);
+    accessor.bufferView = int(model_.bufferViews.size() - 1);
     accessor.count = count;
     accessor.type = type;
     accessor.componentType = componentType;
     if (minMax) {
-        const float* f = static_cast<const float*>(data);
-        accessor.minValues.assign(components, std::numeric_limits<double>::infinity());
-        accessor.maxValues.assign(components, -std::numeric_limits<double>::infinity());
-        for (std::size_t i = 0; i < count; ++i)
-            for (int c = 0; c < components; ++c) {
-                accessor.minValues[c] = std::min(accessor.minValues[c], double(f[i * components + c]));
-                accessor.maxValues[c] = std::max(accessor.maxValues[c], double(f[i * components + c]));
-            }
+        // In locals, per component: the compiler keeps them in registers (and vectorizes a single component).
+        const auto* f = reinterpret_cast<const float*>(buffer_.data() + model_.bufferViews.back().byteOffset);
+        std::array<float, 4> low, high;
+        low.fill(std::numeric_limits<float>::infinity());
+        high.fill(-std::numeric_limits<float>::infinity());
+        auto bounds = [&](auto n) {
+            for (std::size_t i = 0; i < count; ++i)
+                for (int c = 0; c < n; ++c) low[c] = std::min(low[c], f[i * n + c]), high[c] = std::max(high[c], f[i * n + c]);
+        };
+        if (components == 1) bounds(std::integral_constant<int, 1>{});
+        else bounds(components);
+        accessor.minValues.assign(low.begin(), low.begin() + components);
+        accessor.maxValues.assign(high.begin(), high.begin() + components);
     }
     model_.accessors.push_back(accessor);
     return int(model_.accessors.size() - 1);
@@ -73,10 +87,15 @@ int ModelWriter::addNode(const std::string& name, int parent) {
 
 void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output,
                 int type, Interpolation interpolation) {
+    const std::size_t components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
+    addChannel(node, path, times, output.size() / components, type, interpolation,
+               [&output](float* out) { std::copy(output.begin(), output.end(), out); });
+}
+
+void ModelWriter::recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation) {
     tinygltf::AnimationSampler sampler;
-    sampler.input = timeAccessor(times);
-    const int components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
-    sampler.output = addAccessor(output.data(), output.size() / components, type, kFloat, 0);
+    sampler.input = input;
+    sampler.output = output;
     sampler.interpolation = interpolationName(interpolation);
     animation_.samplers.push_back(sampler);
     tinygltf::AnimationChannel channel;
@@ -85,7 +104,7 @@ void ModelWriter::addChannel(int node, const char* path, const std::vector<float
     channel.target_path = path;
     animation_.channels.push_back(channel);
     ++report_.channels;
-    report_.knots += times.size();
+    report_.knots += knots;
     (interpolation == Interpolation::Step     ? report_.stepSamplers
      : interpolation == Interpolation::Linear ? report_.linearSamplers
                                               : report_.cubicSamplers)++;

@@ -36,6 +36,15 @@ protected:
     void setTransform(int node, const glm::dmat4& m);
     void addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output, int type,
                     Interpolation interpolation);
+    // The same with `outputCount` elements of `type` that fill(float* out) writes straight into the buffer.
+    template <class Fill>
+    void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type,
+                    Interpolation interpolation, Fill&& fill) {
+        const int input = timeAccessor(times);
+        const std::size_t floats = outputCount * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type)));
+        fill(reinterpret_cast<float*>(appendView(floats * sizeof(float), 0)));  // 4-byte aligned
+        recordChannel(node, path, input, describeAccessor(outputCount, type, kFloat, false), times.size(), interpolation);
+    }
 
     int material(const std::string& name, std::vector<double> color);
     int staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
@@ -54,7 +63,11 @@ protected:
     std::vector<std::uint8_t> buffer_;
 
 private:
-    int addView(const void* data, std::size_t bytes, int target);
+    // A buffer view of `bytes` at the buffer's end, for the caller to fill before anything else is appended.
+    std::uint8_t* appendView(std::size_t bytes, int target);
+    // The accessor over the last view.
+    int describeAccessor(std::size_t count, int type, int componentType, bool minMax);
+    void recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation);
     tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex);
     std::map<std::string, int> timeAccessors_;
     std::string extrasJson_;
