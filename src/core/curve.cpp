@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "inputanim/core/math.hpp"
@@ -235,9 +236,9 @@ std::size_t CurveCursor::segment(double time) {
     return segment_ = k;
 }
 
-ValueSlope CurveCursor::evaluate(double time) {
+std::optional<CurveCursor::StraightSegment> CurveCursor::straightSegment(double time) {
     // Compact keys and a time strictly inside them (nearly every call): no wrapping, no clamping, a straight
-    // segment, read from the (time, value) pairs directly. The same arithmetic as evaluateCurve's.
+    // segment, read from the (time, value) pairs directly.
     const std::span<const std::uint8_t> bytes = curve_->keys.timeValueBytes();
     const std::size_t count = bytes.size() / 8;
     auto timeValueAt = [&bytes](std::size_t i) {
@@ -245,17 +246,25 @@ ValueSlope CurveCursor::evaluate(double time) {
         std::memcpy(tv.data(), bytes.data() + i * 8, 8);
         return tv;
     };
-    if (count >= 2 && time > double(timeValueAt(0)[0]) && time < double(timeValueAt(count - 1)[0])) {
-        std::size_t k = std::min(segment_, count - 2);
-        // The last key is later than `time`, so these steps stop at the last segment.
-        for (int step = 0; step < 4 && double(timeValueAt(k + 1)[0]) <= time; ++step) ++k;
-        if (!(double(timeValueAt(k)[0]) <= time && time < double(timeValueAt(k + 1)[0]))) k = segmentIndex(curve_->keys, time);
-        segment_ = k;
-        const auto left = timeValueAt(k), right = timeValueAt(k + 1);
-        if (left[0] < right[0]) return evaluateStraightSegment(left[0], left[1], right[0], right[1], time);
-        return evaluateSegment(curve_->keys[k], curve_->keys[k + 1], time);
-    }
+    if (count < 2 || !(time > double(timeValueAt(0)[0]) && time < double(timeValueAt(count - 1)[0]))) return std::nullopt;
+    std::size_t k = std::min(segment_, count - 2);
+    // The last key is later than `time`, so these steps stop at the last segment.
+    for (int step = 0; step < 4 && double(timeValueAt(k + 1)[0]) <= time; ++step) ++k;
+    if (!(double(timeValueAt(k)[0]) <= time && time < double(timeValueAt(k + 1)[0]))) k = segmentIndex(curve_->keys, time);
+    segment_ = k;
+    const auto left = timeValueAt(k), right = timeValueAt(k + 1);
+    if (!(left[0] < right[0])) return std::nullopt;  // invalid keys: the general path
+    return StraightSegment{left[0], left[1], right[0], right[1]};
+}
+
+ValueSlope CurveCursor::evaluate(double time) {
+    if (const auto s = straightSegment(time)) return evaluateStraightSegment(s->t0, s->v0, s->t1, s->v1, time);
     return evaluateCurve(*curve_, time, [this](double wrapped) { return segment(wrapped); });
+}
+
+double CurveCursor::value(double time) {
+    if (const auto s = straightSegment(time)) return straightSegmentValue(s->t0, s->v0, s->t1, s->v1, time);
+    return evaluate(time).value;
 }
 
 }  // namespace inputanim

@@ -58,7 +58,7 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     for (int c = 0; c < n; ++c) {
         CurveCursor cursor(*curves[c]);
         for (std::size_t k = 0; k < count; ++k) {
-            const double exact = cursor.evaluate(track.times[k]).value;
+            const double exact = cursor.value(track.times[k]);
             track.values[k * n + c] = float(exact);
             rounding[k] += (exact - track.values[k * n + c]) * (exact - track.values[k * n + c]);
         }

@@ -20,8 +20,8 @@ constexpr int kMaxComponents = 4;
 constexpr int kMaxSplitDepth = 24;
 using Values = std::array<double, kMaxComponents>;
 
-double componentDistance(const Values& a, const Values& b) {
-    return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) + (a[3] - b[3]) * (a[3] - b[3]));
+double squaredDistance(const Values& a, const Values& b) {
+    return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) + (a[3] - b[3]) * (a[3] - b[3]);
 }
 
 float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
@@ -71,7 +71,7 @@ public:
         }
         if (copiedIntervals_) {  // the bound copyLinearKeys gives, over the copied intervals
             const double slerpBound = slerpDeviationBound(std::acos(std::min(1.0, smallestCopiedCos_)));
-            track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(worstCopiedRounding_));
+            track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(std::sqrt(worstCopiedRounding2_)));
         }
         mapKeysToKnots();
         return std::move(track_);
@@ -80,7 +80,7 @@ public:
 private:
     Values referenceAt(double t) {
         Values v{};
-        for (int c = 0; c < n_; ++c) v[c] = referenceCursors_[c].evaluate(t).value;
+        for (int c = 0; c < n_; ++c) v[c] = referenceCursors_[c].value(t);
         return v;
     }
 
@@ -118,7 +118,10 @@ private:
     // `atEvent`: the knot is at a key time (or a wrap seam) rather than added inside an interval.
     void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false) {
         lastRaw_ = values;
-        if (kind_ == TrackKind::Rotation) keepUnit(values, atEvent);
+        if (kind_ == TrackKind::Rotation) {
+            lastRawNorm_ = norm(values);
+            keepUnit(values, lastRawNorm_, atEvent);
+        }
         track_.times.push_back(t);
         for (int c = 0; c < n_; ++c) track_.values.push_back(float(values[c]));
         if (cubic())
@@ -133,8 +136,7 @@ private:
     // close, zero or far-off ones are replaced. CUBICSPLINE knots stay as they are, because their tangents belong
     // to them and players normalise after interpolating; only a zero one is replaced. Only a change at a key's
     // knot loses information (extras keep it); added knots are free to be normalised.
-    void keepUnit(Values& q, bool atEvent) {
-        const double length = norm(q);
+    void keepUnit(Values& q, double length, bool atEvent) {
         if (cubic() ? length > 1e-12 : std::abs(length - 1) <= 0.005) return;
         if (!normalize(q)) q = track_.times.empty() ? Values{0, 0, 0, 1} : lastEmitted_;
         if (atEvent) track_.valuesChanged.assign(n_, true);
@@ -172,14 +174,14 @@ private:
         const Values end = referenceAt(tb);
         // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
-        if (std::abs(norm(lastRaw_) - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
+        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
         const std::size_t last = track_.times.size() - 1;
         Values a{}, b{};  // the knots as written
         for (int c = 0; c < n_; ++c) a[c] = track_.values[last * n_ + c], b[c] = float(end[c]);
         const double cosine = unitDot(a, b);
         if (cosine < safeSlerpCos_ + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
-        worstCopiedRounding_ = std::max({worstCopiedRounding_, componentDistance(lastRaw_, a), componentDistance(end, b)});
+        worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
         ++copiedIntervals_;
         emitKnot(tb, end, Values{}, true);
         return true;
@@ -354,8 +356,9 @@ private:
     int n_;
     Track track_;
     std::size_t copiedIntervals_ = 0;  // copyLinearRotationInterval's count, smallest cosine and largest rounding
-    double smallestCopiedCos_ = 1, worstCopiedRounding_ = 0;
+    double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
     Values lastRaw_{};      // the last knot's values as evaluated
+    double lastRawNorm_ = 0;  // and their length (rotations)
     Values lastEmitted_{};  // and as written (rotations kept unit)
 };
 

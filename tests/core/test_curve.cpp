@@ -147,7 +147,7 @@ TEST_CASE("segment choice: exactly at a key gives that key's value") {
     CHECK(evaluate(curve, 1.5) == 1.0);
 }
 
-TEST_CASE("a cursor gives evaluateWithSlope's value and slope, bit for bit, in any order of times") {
+TEST_CASE("a cursor gives evaluateWithSlope's value and slope (and value() its value), bit for bit, in any order of times") {
     // Compact keys (the cursor's direct path inside the keys), full keys, and wrap modes outside them; times at
     // keys, between them, outside them, forward, backward and jumping.
     const std::vector<Key> compact = {linearKey(0.5f, 1), linearKey(1, -2), linearKey(1.25f, 0.1f), linearKey(3, 4), linearKey(3.5f, 4)};
@@ -158,12 +158,14 @@ TEST_CASE("a cursor gives evaluateWithSlope's value and slope, bit for bit, in a
     for (const auto& keys : {compact, full})
         for (std::int32_t wrap : {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
             const Curve curve = curveOf(keys, wrap, wrap);
-            CurveCursor cursor(curve);
+            CurveCursor cursor(curve), valueCursor(curve);
             for (double t : times) {
                 const ValueSlope expected = evaluateWithSlope(curve, t), got = cursor.evaluate(t);
                 INFO("time " << t << ", wrap " << wrap << ", compact " << curve.keys.compact());
                 CHECK(std::memcmp(&got.value, &expected.value, sizeof(double)) == 0);
                 CHECK(std::memcmp(&got.slope, &expected.slope, sizeof(double)) == 0);
+                const double value = valueCursor.value(t);
+                CHECK(std::memcmp(&value, &expected.value, sizeof(double)) == 0);
             }
         }
 }

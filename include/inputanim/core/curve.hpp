@@ -269,10 +269,12 @@ ValueSlope evaluateSegment(const Key& left, const Key& right, double time);
 
 // evaluateSegment of a segment of positive length whose weights are both zero (MRTK's linear encoding), given
 // its keys' times and values: a straight line, computed as evaluateSegment computes it.
+inline double straightSegmentValue(double t0, double v0, double t1, double v1, double time) {
+    const double s = std::max(0.0, (time - t0) / (t1 - t0));  // at the left key exactly v0; the right key's value from 1
+    return s >= 1 ? v1 : v0 + (v1 - v0) * s;
+}
 inline ValueSlope evaluateStraightSegment(double t0, double v0, double t1, double v1, double time) {
-    const double d = t1 - t0;
-    const double s = std::max(0.0, (time - t0) / d);  // at the left key exactly v0; the right key's value from 1
-    return {s >= 1 ? v1 : v0 + (v1 - v0) * s, (v1 - v0) / d};
+    return {straightSegmentValue(t0, v0, t1, v1, time), (v1 - v0) / (t1 - t0)};
 }
 
 // Maps a time outside the key range through the curve's wrap modes (Loop, PingPong; others clamp).
@@ -295,9 +297,16 @@ class CurveCursor {
 public:
     explicit CurveCursor(const Curve& curve) : curve_(&curve) {}
     ValueSlope evaluate(double time);
+    double value(double time);                // evaluate(time).value, without the slope
     std::size_t segment(double wrappedTime);  // segmentIndex, from the remembered position
 
 private:
+    struct StraightSegment {
+        float t0, v0, t1, v1;
+    };
+    // The segment holding `time` when it lies strictly inside compact keys (no wrapping or clamping applies).
+    std::optional<StraightSegment> straightSegment(double time);
+
     const Curve* curve_;
     std::size_t segment_ = 0;
 };
