@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 
 #include <glm/gtc/quaternion.hpp>
@@ -67,10 +68,18 @@ int ModelWriter::describeAccessor(std::size_t count, int type, int componentType
 }
 
 int ModelWriter::timeAccessor(const std::vector<float>& times) {
-    const std::string key(reinterpret_cast<const char*>(times.data()), times.size() * sizeof(float));
-    if (auto it = timeAccessors_.find(key); it != timeAccessors_.end()) return it->second;
+    // Found by a hash of the times, then compared with the accessors' bytes in the buffer (no copy kept as a key).
+    const std::size_t bytes = times.size() * sizeof(float);
+    const std::size_t hash = std::hash<std::string_view>{}({reinterpret_cast<const char*>(times.data()), bytes});
+    auto [first, last] = timeAccessors_.equal_range(hash);
+    for (auto it = first; it != last; ++it) {
+        const tinygltf::Accessor& accessor = model_.accessors[std::size_t(it->second)];
+        const tinygltf::BufferView& view = model_.bufferViews[std::size_t(accessor.bufferView)];
+        if (accessor.count == times.size() && (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, times.data(), bytes) == 0))
+            return it->second;
+    }
     const int accessor = addAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
-    timeAccessors_.emplace(key, accessor);
+    timeAccessors_.emplace(hash, accessor);
     return accessor;
 }
 

@@ -5,7 +5,7 @@
 #include <tiny_gltf.h>
 
 #include <cstdint>
-#include <map>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -69,7 +69,7 @@ private:
     int describeAccessor(std::size_t count, int type, int componentType, bool minMax);
     void recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation);
     tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex);
-    std::map<std::string, int> timeAccessors_;
+    std::unordered_multimap<std::size_t, int> timeAccessors_;  // by a hash of the times
     std::string extrasJson_;
 };
 

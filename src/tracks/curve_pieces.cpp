@@ -56,10 +56,11 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
     if (keys.empty()) return Success{};
     const double first = keys.front().time, last = keys.back().time, length = last - first;
     bool beforeZero = false;
-    for (const Key& key : keys) {
-        if (key.time < 0) beforeZero = true;
-        else if (key.time <= duration) events.push_back(key.time);
-    }
+    events.reserve(events.size() + keys.size());
+    keys.forEachTimeValue([&](float time, float) {
+        if (time < 0) beforeZero = true;
+        else if (time <= duration) events.push_back(time);
+    });
     auto wraps = [&](std::int32_t mode) { return length > 0 && (mode == kWrapLoop || mode == kWrapPingPong); };
     auto unroll = [&](std::int32_t mode, double from, double to, int step) -> Status {
         const double periods = std::ceil((to - from) / length);

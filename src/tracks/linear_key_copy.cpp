@@ -114,9 +114,11 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
     track.interpolation = Interpolation::Linear;
     track.components = n;
     track.values.resize(count * n);
-    std::vector<std::uint32_t> sameKnots(count);
-    std::iota(sameKnots.begin(), sameKnots.end(), 0u);
-    track.keyKnots.assign(n, sameKnots);
+    track.keyKnots.resize(n);
+    for (auto& knots : track.keyKnots) {
+        knots.resize(count);
+        std::iota(knots.begin(), knots.end(), 0u);
+    }
     track.copiesKeys = true;
     if (kind == TrackKind::Rotation && allZero(curves)) {
         // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at

@@ -57,10 +57,4 @@ double safeSlerpCos(double tolerance) {
     return lastCos;
 }
 
-double unitDot(const Quaternion& a, const Quaternion& b) {
-    const double na = norm(a), nb = norm(b);
-    if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return -2;
-    return dot(a, b) / (na * nb);
-}
-
 }  // namespace inputanim

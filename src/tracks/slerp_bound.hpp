@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 
 #include "inputanim/core/math.hpp"
 
@@ -24,6 +25,11 @@ double safeSlerpCos(double tolerance);
 
 // The cosine of the angle between two quaternions within 0.001 of unit length; -2 for others. Signed: ends
 // in opposite hemispheres make nlerp pass near zero, far from slerp.
-double unitDot(const Quaternion& a, const Quaternion& b);
+// Inline: called once per knot of every rotation track copied from keys.
+inline double unitDot(const Quaternion& a, const Quaternion& b) {
+    const double na = norm(a), nb = norm(b);
+    if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return -2;
+    return dot(a, b) / (na * nb);
+}
 
 }  // namespace inputanim

@@ -62,6 +62,9 @@ public:
 
         track_.components = n_;
         track_.valuesChanged.assign(n_, false);
+        // Knots at every event, and more where fitting splits: reserved for the events (no copy as they grow).
+        track_.times.reserve(knots.size());
+        track_.values.reserve(knots.size() * n_);
         track_.interpolation = chooseInterpolation(knots);
         if (!knots.empty()) emitKnot(knots[0], referenceAt(knots[0]), Values{}, true);
         const bool copyRotationIntervals = linearKeys && kind_ == TrackKind::Rotation;
@@ -341,10 +344,11 @@ private:
         const auto& times = track_.times;
         for (int c = 0; c < n_; ++c) {
             std::size_t knot = 0;  // keys and knots both increase: one merge walk
-            for (const Key& key : curves_[c]->keys) {
-                while (knot < times.size() && times[knot] < key.time) ++knot;
-                if (knot < times.size() && times[knot] == key.time) track_.keyKnots[c].push_back(std::uint32_t(knot));
-            }
+            track_.keyKnots[c].reserve(curves_[c]->keys.size());
+            curves_[c]->keys.forEachTimeValue([&](float time, float) {
+                while (knot < times.size() && times[knot] < time) ++knot;
+                if (knot < times.size() && times[knot] == time) track_.keyKnots[c].push_back(std::uint32_t(knot));
+            });
         }
     }
 
