@@ -41,7 +41,7 @@ bool allZero(std::span<const Curve* const> curves) {
 // Components keyed at different times: knots at every component's key times, each component evaluated there
 // (as the general path does). Rotations keep a margin so that the general path's slightly different interval
 // ends could not decide otherwise.
-std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
+std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused) {
     const int n = int(curves.size());
     Track track;
     track.interpolation = Interpolation::Linear;
@@ -55,17 +55,22 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     const std::size_t count = track.times.size();
     track.values.resize(count * n);
     std::vector<double> rounding(count, 0.0);  // squared distance between each knot's exact and Float32 values
+    std::vector<Quaternion> exactRotations(kind == TrackKind::Rotation && refused ? count : 0);  // kept for a refusal
     for (int c = 0; c < n; ++c) {
         CurveCursor cursor(*curves[c]);
         for (std::size_t k = 0; k < count; ++k) {
             const double exact = cursor.value(track.times[k]);
             track.values[k * n + c] = float(exact);
             rounding[k] += (exact - track.values[k * n + c]) * (exact - track.values[k * n + c]);
+            if (!exactRotations.empty()) exactRotations[k][c] = exact;
         }
     }
     // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
     const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) return std::nullopt;
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) {
+        if (refused) *refused = {std::move(track.times), std::move(exactRotations)};
+        return std::nullopt;
+    }
     track.maxError += kind == TrackKind::Rotation ? chordDegrees(worstRounding) : worstRounding;
     track.keyKnots.assign(n, {});
     for (int c = 0; c < n; ++c) {
@@ -97,7 +102,7 @@ bool holdsLinearKeys(std::span<const Curve* const> curves) {
     return true;
 }
 
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos) {
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused) {
     const int n = int(curves.size());
     Track track;
     // The first component's key times; the others' must be the same. (Lists read key by key through their
@@ -109,7 +114,7 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
         bool aligned = curve->keys.size() == count;
         std::size_t k = 0;
         if (aligned) curve->keys.forEachTimeValue([&](float time, float) { aligned &= time == track.times[k++]; });
-        if (!aligned) return mergeLinearKeys(curves, kind, safeCos);
+        if (!aligned) return mergeLinearKeys(curves, kind, safeCos, refused);
     }
     track.interpolation = Interpolation::Linear;
     track.components = n;
@@ -131,7 +136,15 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
         float* value = track.values.data() + c;
         curves[c]->keys.forEachTimeValue([&](float, float v) { *value = v, value += n; });
     }
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) return std::nullopt;
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) {
+        if (refused) {  // the keys' own values: what the curves give at their key times
+            refused->values.resize(count);
+            for (std::size_t k = 0; k < count; ++k)
+                for (int c = 0; c < 4; ++c) refused->values[k][c] = track.values[k * 4 + c];
+            refused->times = std::move(track.times);
+        }
+        return std::nullopt;
+    }
     track.valuesChanged.assign(n, false);
     return track;
 }

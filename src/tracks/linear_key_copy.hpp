@@ -3,8 +3,10 @@
 
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "inputanim/core/curve.hpp"
+#include "inputanim/core/math.hpp"
 #include "inputanim/tracks/track.hpp"
 
 namespace inputanim {
@@ -19,6 +21,14 @@ bool holdsLinearKeys(std::span<const Curve* const> curves);
 // 0.001 of unit length and close enough between knots (cos >= safeSlerpCos) that slerp provably stays
 // within tolerance of MRTK's nlerp; the track's maxError is that bound. Nullopt sends the curves to the
 // general path.
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos);
+// When a rotation is refused, `refused` (if given) receives its knots (the union of the key times, which are the
+// general path's events for such keys) and the curves' values there as the general path evaluates them, so that
+// it need not find and evaluate them again.
+struct RefusedRotation {
+    std::vector<float> times;
+    std::vector<Quaternion> values;
+};
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos,
+                                    RefusedRotation* refused = nullptr);
 
 }  // namespace inputanim

@@ -46,10 +46,11 @@ public:
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
         const bool linearKeys = options_.copyLinearKeys && holdsLinearKeys(curves_);
+        RefusedRotation refused;  // a rotation's knots and values there, when copyLinearKeys refuses it
         if (linearKeys)
-            if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_)) return std::move(*track);
-        std::vector<float> knots;
-        for (int c = 0; c < n_; ++c) {
+            if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_, &refused)) return std::move(*track);
+        std::vector<float> knots = std::move(refused.times);
+        for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
             if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)
                 return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message};
@@ -69,7 +70,8 @@ public:
         if (!knots.empty()) emitKnot(knots[0], referenceAt(knots[0]), Values{}, true);
         const bool copyRotationIntervals = linearKeys && kind_ == TrackKind::Rotation;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
-            if (copyRotationIntervals && copyLinearRotationInterval(knots[i + 1])) continue;
+            if (copyRotationIntervals && copyLinearRotationInterval(knots[i + 1], refused.values.empty() ? referenceAt(knots[i + 1]) : refused.values[i + 1]))
+                continue;
             if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
         }
         if (copiedIntervals_) {  // the bound copyLinearKeys gives, over the copied intervals
@@ -172,9 +174,8 @@ private:
     // An interval of MRTK's linear keys whose ends are within 0.001 of unit length and close (cos >= safeSlerpCos):
     // slerp provably stays within half the tolerance of MRTK's nlerp, so fitting would emit its end knot as it
     // is, as copyLinearKeys does for whole tracks. Intervals that fail the test are fitted.
-    bool copyLinearRotationInterval(float tb) {
+    bool copyLinearRotationInterval(float tb, const Values& end) {
         constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
-        const Values end = referenceAt(tb);
         // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
         if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;

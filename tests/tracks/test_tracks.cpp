@@ -1,12 +1,16 @@
 // The track engine against the evaluator: exact where the data allows, within tolerance elsewhere.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "support/dense_deviation.hpp"
 #include "support/edge_cases.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 #include "inputanim/tracks/track_builder.hpp"
+#include "tracks/curve_pieces.hpp"
+#include "tracks/linear_key_copy.hpp"
 #include "tracks/slerp_bound.hpp"
 
 using namespace inputanim;
@@ -200,6 +204,47 @@ TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly 
     CHECK(copied > 100);  // the comparison covers the fast paths, not only the fallback
     CHECK(merged > 0);    // including components keyed at different times
     CHECK(copiedInPart > 10);  // and rotations copied between fitted intervals
+}
+
+TEST_CASE("a rotation that copying refuses hands the general path its events and its values there, bit for bit") {
+    // What the general path would otherwise find again: the union of the key times (its events for such keys) and
+    // each curve's value there, for components keyed at the same times and, with every other key of the first
+    // component left out, at different ones.
+    std::size_t refusedAligned = 0, refusedMerged = 0;
+    const Recording recording = generateRecording({.duration = 60}).value();
+    const double duration = std::max(0.0, timeRange(recording).end);
+    auto check = [&](std::span<const Curve* const> curves) {
+        RefusedRotation refused;
+        if (copyLinearKeys(curves, TrackKind::Rotation, safeSlerpCos(0.01), &refused)) return;
+        std::vector<float> events;
+        for (const Curve* curve : curves) REQUIRE(collectEvents(*curve, duration, 1'000'000, events).ok());
+        std::sort(events.begin(), events.end());
+        events.erase(std::unique(events.begin(), events.end()), events.end());
+        REQUIRE(refused.times == events);
+        REQUIRE(refused.values.size() == events.size());
+        for (std::size_t k = 0; k < events.size(); ++k)
+            for (int c = 0; c < 4; ++c) {
+                const double expected = evaluate(*curves[c], events[k]);
+                CHECK(std::memcmp(&refused.values[k][c], &expected, sizeof expected) == 0);
+            }
+        (curves[1]->keys.size() == curves[0]->keys.size() ? refusedAligned : refusedMerged)++;
+    };
+    for (Hand hand : {Hand::Left, Hand::Right})
+        for (int joint = 0; joint < kJointCount; ++joint) {
+            const Curve* curves[4];
+            for (int c = 0; c < 4; ++c) curves[c] = &recording.curves[jointCurve(hand, Joint(joint), 3 + c)];
+            if (!holdsLinearKeys(curves) || curves[0]->keys.size() < 3) continue;
+            INFO(curveName(jointCurve(hand, Joint(joint), 3)));
+            check(curves);
+            Curve thinned;
+            const KeyList& keys = curves[0]->keys;
+            for (std::size_t k = 0; k < keys.size(); ++k)
+                if (k % 2 == 0 || k + 1 == keys.size()) thinned.keys.push_back(keys.time(k), keys.value(k));
+            curves[0] = &thinned;
+            check(curves);
+        }
+    CHECK(refusedAligned > 0);
+    CHECK(refusedMerged > 0);
 }
 
 TEST_CASE("MRTK's linear keys build the same track held as time and value or in full") {
