@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -101,9 +102,12 @@ private:
         const bool cubic = built.interpolation == Interpolation::CubicSpline;
         addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1), kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3,
                    built.interpolation, [&](float* out) {
-                       if (!cubic) {
-                           for (std::size_t k = 0; k < count * n; k += n)
-                               for (int c = 0; c < n; ++c) out[k + c] = signs[c] * built.values[k + c];
+                       if (!cubic) {  // with the component count a constant, the loop vectorizes
+                           auto scale = [&](auto components) {
+                               for (std::size_t k = 0; k < count * components; k += components)
+                                   for (int c = 0; c < components; ++c) out[k + c] = signs[c] * built.values[k + c];
+                           };
+                           n == 4 ? scale(std::integral_constant<int, 4>{}) : scale(std::integral_constant<int, 3>{});
                            return;
                        }
                        for (std::size_t k = 0; k < count; ++k)
