@@ -217,9 +217,9 @@ private:
         addBooleanChannel(pinching, pinchingCurve);
         model_.skins.push_back(skin);
         if (options_.meshes) {
-            model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f), material("Pinch", {1.0, 0.25, 0.2, 1}));
+            model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + "_Mesh", -1);
-            model_.nodes[meshNode].mesh = skinnedMesh(name, handMesh(hand, rest),
+            model_.nodes[meshNode].mesh = skinnedMesh(name, handMesh(hand, rest).view(),
                                                       material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
                                                                                                  : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);
@@ -271,7 +271,7 @@ private:
         const int node = addNode(placeOf(gazeCurve(0)).node, -1);
         const int direction = addNode(placeOf(gazeCurve(kGazeDirectionX)).node, node);
         if (options_.meshes)
-            model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f), material("Gaze", {0.2, 0.9, 0.3, 1}));
+            model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
         if (auto s = addCurveChannel(node, gazeCurve(0), TrackKind::Vector); !s) return s;
         return addCurveChannel(direction, gazeCurve(kGazeDirectionX), TrackKind::Vector);
     }

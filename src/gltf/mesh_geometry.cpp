@@ -3,6 +3,9 @@
 #include "mesh_geometry.hpp"
 
 #include <cmath>
+#include <span>
+#include <utility>
+#include <vector>
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -45,32 +48,30 @@ SkinnedGeometry sphere(float radius) {
     return g;
 }
 
-SkinnedGeometry handMesh(Hand hand, const HandPose& rest) {
-    // The model hand's meshes: the left one as the build made it, the right one its mirror image (as fieldHandMesh
-    // builds a right hand), each with the rest pose it was made around.
-    struct ModelMesh {
-        HandPose rest;
-        SkinnedGeometry mesh;
-    };
-    static const std::array<ModelMesh, 2> models = [] {
-        const HandPose left = restHand(Hand::Left);
-        SkinnedGeometry leftMesh = modelLeftHandMesh(), rightMesh = leftMesh;
-        mirror(rightMesh);
-        return std::array<ModelMesh, 2>{ModelMesh{left, std::move(leftMesh)}, ModelMesh{mirrored(left), std::move(rightMesh)}};
+HandMesh handMesh(Hand hand, const HandPose& rest) {
+    // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
+    // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.
+    const bool right = hand == Hand::Right;
+    const MeshView model = modelLeftHandMesh();
+    static const HandPose modelRests[2] = {restHand(Hand::Left), mirrored(restHand(Hand::Left))};
+    static const std::vector<std::uint16_t> mirroredIndices = [&model] {
+        std::vector<std::uint16_t> indices(model.indices.begin(), model.indices.end());
+        for (std::size_t t = 0; t < indices.size(); t += 3) std::swap(indices[t + 1], indices[t + 2]);
+        return indices;
     }();
-    const ModelMesh& model = models[hand == Hand::Left ? 0 : 1];
+    const HandPose& modelRest = modelRests[right ? 1 : 0];
     // Each joint's move from the model's rest pose to `rest`: to its new place, and for a joint that carries one
     // bone, that bone turned and stretched along itself onto its new one (so that the moves of a bone's two ends
     // agree where they meet, and a finger keeps its thickness); each vertex moves by its joints' moves, blended
     // by its weights, as a skin moves it.
     auto at = [](const HandPose& pose, Joint joint) { return dvec3(gltfMatrix(pose[indexOf(joint)])[3]); };
     std::array<glm::dmat4, kJointCount> moves;
-    for (Joint joint : kJoints) moves[indexOf(joint)] = glm::translate(glm::dmat4(1), at(rest, joint) - at(model.rest, joint));
+    for (Joint joint : kJoints) moves[indexOf(joint)] = glm::translate(glm::dmat4(1), at(rest, joint) - at(modelRest, joint));
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
         for (std::size_t j = 0; j + 1 < chain.size(); ++j) {
-            const dvec3 from = at(model.rest, chain[j]), to = at(rest, chain[j]);
-            const dvec3 modelBone = at(model.rest, chain[j + 1]) - from, bone = at(rest, chain[j + 1]) - to;
+            const dvec3 from = at(modelRest, chain[j]), to = at(rest, chain[j]);
+            const dvec3 modelBone = at(modelRest, chain[j + 1]) - from, bone = at(rest, chain[j + 1]) - to;
             const double modelLength = glm::length(modelBone), length = glm::length(bone);
             if (modelLength < 1e-9 || length < 1e-9) continue;
             const dvec3 d = modelBone / modelLength;
@@ -79,15 +80,20 @@ SkinnedGeometry handMesh(Hand hand, const HandPose& rest) {
                                        glm::translate(glm::dmat4(1), -from);
         }
     }
-    SkinnedGeometry g = model.mesh;
+    HandMesh g;
+    g.model = {{}, {}, model.joints, model.weights, right ? std::span<const std::uint16_t>(mirroredIndices) : model.indices};
+    g.positions.resize(model.positions.size());
+    g.normals.resize(model.normals.size());
+    const float mirror = right ? -1.0f : 1.0f;  // x of the model's positions and normals
     for (std::size_t v = 0; v < g.positions.size() / 3; ++v) {
         glm::dmat4 move(0);
         // The skin leaves out None. Zero weights add nothing (a sum that starts at +0 never becomes -0, so adding
         // a zero product would not change a bit).
         for (std::size_t i = 0; i < 4; ++i)
-            if (g.weights[4 * v + i] != 0) move += double(g.weights[4 * v + i]) * moves[g.joints[4 * v + i] + 1u];
-        const dvec3 p = dvec3(move * glm::dvec4(g.positions[3 * v], g.positions[3 * v + 1], g.positions[3 * v + 2], 1));
-        const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) * dvec3(g.normals[3 * v], g.normals[3 * v + 1], g.normals[3 * v + 2]));
+            if (model.weights[4 * v + i] != 0) move += double(model.weights[4 * v + i]) * moves[model.joints[4 * v + i] + 1u];
+        const dvec3 p = dvec3(move * glm::dvec4(mirror * model.positions[3 * v], model.positions[3 * v + 1], model.positions[3 * v + 2], 1));
+        const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) *
+                                       dvec3(mirror * model.normals[3 * v], model.normals[3 * v + 1], model.normals[3 * v + 2]));
         for (int c = 0; c < 3; ++c) g.positions[3 * v + c] = float(p[c]), g.normals[3 * v + c] = float(n[c]);
     }
     return g;

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -10,6 +11,15 @@
 #include "inputanim/core/hand_model.hpp"
 
 namespace inputanim {
+
+// A mesh's arrays, wherever they are held (the model hand's are constants of the program).
+struct MeshView {
+    std::span<const float> positions;  // xyz per vertex
+    std::span<const float> normals;
+    std::span<const std::uint8_t> joints;  // 4 per vertex
+    std::span<const float> weights;        // 4 per vertex
+    std::span<const std::uint16_t> indices;
+};
 
 struct SkinnedGeometry {
     std::vector<float> positions;  // xyz per vertex (glTF space; a skinned mesh's in its bind pose)
@@ -24,6 +34,7 @@ struct SkinnedGeometry {
         joints.insert(joints.end(), vertexJoints.begin(), vertexJoints.end());
         weights.insert(weights.end(), vertexWeights.begin(), vertexWeights.end());
     }
+    MeshView view() const { return {positions, normals, joints, weights, indices}; }
 };
 
 // A sphere of `radius` metres around the origin (for static markers).
@@ -39,11 +50,18 @@ SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest, FieldEvaluation e
 
 // The model hand's mesh, fieldHandMesh(Hand::Left, restHand(Hand::Left)), made when the project is built: the
 // generator (generator/make_model_hand_mesh.cpp) writes it as a source of this layer.
-SkinnedGeometry modelLeftHandMesh();
+// Its arrays are constants of the program (nothing is copied).
+MeshView modelLeftHandMesh();
 
 // The hand mesh an export uses: the model hand's skinned from the model's rest pose to `rest`, as the glTF skin
-// moves it; bones differ in length, not in thickness. Microseconds, not the field's milliseconds.
-SkinnedGeometry handMesh(Hand hand, const HandPose& rest);
+// moves it; bones differ in length, not in thickness. Microseconds, not the field's milliseconds. Its positions and
+// normals are its own; its joints, weights and triangles are the model hand's (a right hand's triangles mirrored).
+struct HandMesh {
+    std::vector<float> positions, normals;
+    MeshView model;
+    MeshView view() const { return {positions, normals, model.joints, model.weights, model.indices}; }
+};
+HandMesh handMesh(Hand hand, const HandPose& rest);
 
 // A hand's pose seen in a mirror across Unity's YZ plane (a left hand becomes a right one).
 HandPose mirrored(HandPose pose);

@@ -137,7 +137,7 @@ int ModelWriter::material(const std::string& name, std::vector<double> color) {
     return int(model_.materials.size() - 1);
 }
 
-tinygltf::Primitive ModelWriter::primitive(const SkinnedGeometry& g, int materialIndex) {
+tinygltf::Primitive ModelWriter::primitive(const MeshView& g, int materialIndex) {
     tinygltf::Primitive p;
     const std::size_t vertices = g.positions.size() / 3;
     p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat,
@@ -150,7 +150,7 @@ tinygltf::Primitive ModelWriter::primitive(const SkinnedGeometry& g, int materia
     return p;
 }
 
-int ModelWriter::staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
+int ModelWriter::staticMesh(const std::string& name, const MeshView& g, int materialIndex) {
     tinygltf::Mesh mesh;
     mesh.name = name;
     mesh.primitives.push_back(primitive(g, materialIndex));
@@ -158,7 +158,7 @@ int ModelWriter::staticMesh(const std::string& name, const SkinnedGeometry& g, i
     return int(model_.meshes.size() - 1);
 }
 
-int ModelWriter::skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex) {
+int ModelWriter::skinnedMesh(const std::string& name, const MeshView& g, int materialIndex) {
     const int index = staticMesh(name, g, materialIndex);
     tinygltf::Primitive& p = model_.meshes[index].primitives[0];
     const std::size_t vertices = g.positions.size() / 3;

@@ -47,8 +47,8 @@ protected:
     }
 
     int material(const std::string& name, std::vector<double> color);
-    int staticMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
-    int skinnedMesh(const std::string& name, const SkinnedGeometry& g, int materialIndex);
+    int staticMesh(const std::string& name, const MeshView& g, int materialIndex);
+    int skinnedMesh(const std::string& name, const MeshView& g, int materialIndex);
 
     // `holder` (an object's extras) becomes `json`, an object's text. tinygltf would copy a large object through its
     // Value tree twice: the model holds a placeholder, in whose place serialize() writes the text.
@@ -68,7 +68,7 @@ private:
     // The accessor over the last view.
     int describeAccessor(std::size_t count, int type, int componentType, bool minMax);
     void recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation);
-    tinygltf::Primitive primitive(const SkinnedGeometry& g, int materialIndex);
+    tinygltf::Primitive primitive(const MeshView& g, int materialIndex);
     std::unordered_multimap<std::size_t, int> timeAccessors_;  // by a hash of the times
     std::string extrasJson_;
 };

@@ -13,25 +13,25 @@
 using namespace inputanim;
 
 namespace {
-void checkSameMesh(const SkinnedGeometry& a, const SkinnedGeometry& b) {
+void checkSameMesh(const MeshView& a, const MeshView& b) {
     REQUIRE(b.positions.size() > 3000);
-    CHECK(a.positions == b.positions);
-    CHECK(a.normals == b.normals);
-    CHECK(a.joints == b.joints);
-    CHECK(a.weights == b.weights);
-    CHECK(a.indices == b.indices);
+    CHECK(std::ranges::equal(a.positions, b.positions));
+    CHECK(std::ranges::equal(a.normals, b.normals));
+    CHECK(std::ranges::equal(a.joints, b.joints));
+    CHECK(std::ranges::equal(a.weights, b.weights));
+    CHECK(std::ranges::equal(a.indices, b.indices));
 }
 }  // namespace
 
 TEST_CASE("the hand mesh from the field near its surface is the mesh from the field everywhere") {
     for (Hand hand : kHands) {
         const HandPose rest = restHand(hand);
-        checkSameMesh(fieldHandMesh(hand, rest), fieldHandMesh(hand, rest, FieldEvaluation::Everywhere));
+        checkSameMesh(fieldHandMesh(hand, rest).view(), fieldHandMesh(hand, rest, FieldEvaluation::Everywhere).view());
     }
 }
 
 TEST_CASE("the model hand's mesh made by the build is the field's mesh around the model hand") {
-    checkSameMesh(modelLeftHandMesh(), fieldHandMesh(Hand::Left, restHand(Hand::Left)));
+    checkSameMesh(modelLeftHandMesh(), fieldHandMesh(Hand::Left, restHand(Hand::Left)).view());
 }
 
 namespace {
@@ -53,7 +53,7 @@ HandPose stretchedHand(Hand hand, const std::array<double, 5>& byFinger) {
 }
 
 // How far each vertex of `a` is from the nearest vertex of `b`.
-std::vector<double> distancesToNearest(const SkinnedGeometry& a, const SkinnedGeometry& b) {
+std::vector<double> distancesToNearest(const MeshView& a, const MeshView& b) {
     std::vector<double> distances;
     for (std::size_t i = 0; i < a.positions.size(); i += 3) {
         double nearest = 1e9;
@@ -72,10 +72,12 @@ TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, c
     for (Hand hand : kHands) {
         CAPTURE(hand == Hand::Left ? "left" : "right");
         // Around the model hand itself, it is the field's mesh.
-        const SkinnedGeometry model = handMesh(hand, restHand(hand)), field = fieldHandMesh(hand, restHand(hand));
+        const HandMesh model = handMesh(hand, restHand(hand));
+        const SkinnedGeometry field = fieldHandMesh(hand, restHand(hand));
         REQUIRE(model.positions.size() == field.positions.size());
-        CHECK(model.indices == field.indices);
-        CHECK(model.joints == field.joints);
+        CHECK(std::ranges::equal(model.view().indices, field.indices));
+        CHECK(std::ranges::equal(model.view().joints, field.joints));
+        CHECK(std::ranges::equal(model.view().weights, field.weights));
         for (std::size_t i = 0; i < model.positions.size(); ++i) {
             CHECK(model.positions[i] == Approx(field.positions[i]).margin(1e-6));
             CHECK(model.normals[i] == Approx(field.normals[i]).margin(1e-5));
@@ -84,8 +86,9 @@ TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, c
         // where the field rebuilds the palm between knuckles that moved apart. (Two meshes of one surface have
         // vertices up to about 3 mm from the other's nearest: the grid's cells are 3.5 mm.)
         const HandPose stretched = stretchedHand(hand, {0.9, 1.1, 1.05, 0.95, 1.1});
-        const SkinnedGeometry fitted = handMesh(hand, stretched), built = fieldHandMesh(hand, stretched);
-        for (const auto& distances : {distancesToNearest(fitted, built), distancesToNearest(built, fitted)}) {
+        const HandMesh fitted = handMesh(hand, stretched);
+        const SkinnedGeometry built = fieldHandMesh(hand, stretched);
+        for (const auto& distances : {distancesToNearest(fitted.view(), built.view()), distancesToNearest(built.view(), fitted.view())}) {
             CHECK(*std::max_element(distances.begin(), distances.end()) < 0.007);
             CHECK(std::count_if(distances.begin(), distances.end(), [](double d) { return d > 0.003; }) < std::ptrdiff_t(distances.size() / 100));
         }

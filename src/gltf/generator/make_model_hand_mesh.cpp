@@ -35,16 +35,14 @@ int main(int argc, char** argv) {
     const SkinnedGeometry mesh = fieldHandMesh(Hand::Left, restHand(Hand::Left));
     std::ostringstream out;
     out << "// Made by the build (src/gltf/generator/make_model_hand_mesh.cpp): the model hand's mesh.\n"
-           "#include <iterator>\n\n#include \"mesh_geometry.hpp\"\n\nnamespace inputanim {\nnamespace {\n\n";
+           "#include \"mesh_geometry.hpp\"\n\nnamespace inputanim {\nnamespace {\n\n";
     writeArray(out, "float", "kHandPositions", mesh.positions);
     writeArray(out, "float", "kHandNormals", mesh.normals);
     writeArray(out, "std::uint8_t", "kHandJoints", mesh.joints);
     writeArray(out, "float", "kHandWeights", mesh.weights);
     writeArray(out, "std::uint16_t", "kHandIndices", mesh.indices);
-    out << "\n}  // namespace\n\nSkinnedGeometry modelLeftHandMesh() {\n"
-           "    return {{std::begin(kHandPositions), std::end(kHandPositions)}, {std::begin(kHandNormals), std::end(kHandNormals)},\n"
-           "            {std::begin(kHandJoints), std::end(kHandJoints)}, {std::begin(kHandWeights), std::end(kHandWeights)},\n"
-           "            {std::begin(kHandIndices), std::end(kHandIndices)}};\n}\n\n}  // namespace inputanim\n";
+    out << "\n}  // namespace\n\nMeshView modelLeftHandMesh() {\n"
+           "    return {kHandPositions, kHandNormals, kHandJoints, kHandWeights, kHandIndices};\n}\n\n}  // namespace inputanim\n";
     std::ofstream file(argv[1], std::ios::binary);
     file << out.str();
     if (!file.flush()) {
