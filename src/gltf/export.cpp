@@ -51,8 +51,9 @@ public:
         for (const Curve& curve : recording.curves) keys += curve.keys.size();
         trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
         // Each key becomes about one float of output (times are shared within a channel), MRTK-reduced keys up to
-        // one and a half (fitting adds knots between them): reserved once rather than grown by copying.
-        buffer_.reserve(keys * sizeof(float) * 3 / 2 + (1 << 20));
+        // one and a half (fitting adds knots between them), and each hand its mesh: reserved once rather than grown
+        // by copying.
+        buffer_.reserve(keys * sizeof(float) * 3 / 2 + (options.meshes ? 2 * handMeshBytes() : 0) + (64 << 10));
     }
 
     Result<GlbParts> build() {
@@ -65,7 +66,7 @@ public:
         if (recording_.hasEyeGaze)
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
-        if (!animation_.channels.empty()) model_.animations.push_back(animation_);
+        if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
         auto extras = buildExtras(recording_, trackOptions_.duration, std::move(curveExtras_));
         if (options_.rig == Rig::Hierarchy) extras["rig"] = "hierarchy";
         setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras, extrasText(std::move(extras)));

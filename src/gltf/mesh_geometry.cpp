@@ -48,6 +48,11 @@ SkinnedGeometry sphere(float radius) {
     return g;
 }
 
+std::size_t handMeshBytes() {
+    const MeshView m = modelLeftHandMesh();
+    return m.positions.size_bytes() + m.normals.size_bytes() + m.joints.size_bytes() + m.weights.size_bytes() + m.indices.size_bytes();
+}
+
 HandMesh handMesh(Hand hand, const HandPose& rest) {
     // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
     // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.

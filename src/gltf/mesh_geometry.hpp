@@ -62,6 +62,8 @@ struct HandMesh {
     MeshView view() const { return {positions, normals, model.joints, model.weights, model.indices}; }
 };
 HandMesh handMesh(Hand hand, const HandPose& rest);
+// The bytes a hand mesh takes in a glTF buffer (every array, without padding).
+std::size_t handMeshBytes();
 
 // A hand's pose seen in a mirror across Unity's YZ plane (a left hand becomes a right one).
 HandPose mirrored(HandPose pose);
