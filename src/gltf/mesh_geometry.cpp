@@ -89,16 +89,16 @@ HandMesh handMesh(Hand hand, const HandPose& rest) {
     g.model = {{}, {}, model.joints, model.weights, right ? std::span<const std::uint16_t>(mirroredIndices) : model.indices};
     g.positions.resize(model.positions.size());
     g.normals.resize(model.normals.size());
-    const float mirror = right ? -1.0f : 1.0f;  // x of the model's positions and normals
+    const float xSign = right ? -1.0f : 1.0f;  // of the model's positions and normals
     for (std::size_t v = 0; v < g.positions.size() / 3; ++v) {
         glm::dmat4 move(0);
         // The skin leaves out None. Zero weights add nothing (a sum that starts at +0 never becomes -0, so adding
         // a zero product would not change a bit).
         for (std::size_t i = 0; i < 4; ++i)
             if (model.weights[4 * v + i] != 0) move += double(model.weights[4 * v + i]) * moves[model.joints[4 * v + i] + 1u];
-        const dvec3 p = dvec3(move * glm::dvec4(mirror * model.positions[3 * v], model.positions[3 * v + 1], model.positions[3 * v + 2], 1));
+        const dvec3 p = dvec3(move * glm::dvec4(xSign * model.positions[3 * v], model.positions[3 * v + 1], model.positions[3 * v + 2], 1));
         const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) *
-                                       dvec3(mirror * model.normals[3 * v], model.normals[3 * v + 1], model.normals[3 * v + 2]));
+                                       dvec3(xSign * model.normals[3 * v], model.normals[3 * v + 1], model.normals[3 * v + 2]));
         for (int c = 0; c < 3; ++c) g.positions[3 * v + c] = float(p[c]), g.normals[3 * v + c] = float(n[c]);
     }
     return g;

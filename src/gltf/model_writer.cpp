@@ -5,7 +5,6 @@
 #include <cstring>
 #include <limits>
 #include <string_view>
-#include <type_traits>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -49,17 +48,13 @@ int ModelWriter::describeAccessor(std::size_t count, int type, int componentType
     accessor.type = type;
     accessor.componentType = componentType;
     if (minMax) {
-        // In locals, per component: the compiler keeps them in registers (and vectorizes a single component).
+        // In locals (Float32: its bounds are the same numbers as double's), not in the accessor's vectors.
         const auto* f = reinterpret_cast<const float*>(buffer_.data() + model_.bufferViews.back().byteOffset);
         std::array<float, 4> low, high;
         low.fill(std::numeric_limits<float>::infinity());
         high.fill(-std::numeric_limits<float>::infinity());
-        auto bounds = [&](auto n) {
-            for (std::size_t i = 0; i < count; ++i)
-                for (int c = 0; c < n; ++c) low[c] = std::min(low[c], f[i * n + c]), high[c] = std::max(high[c], f[i * n + c]);
-        };
-        if (components == 1) bounds(std::integral_constant<int, 1>{});
-        else bounds(components);
+        for (std::size_t i = 0; i < count; ++i)
+            for (int c = 0; c < components; ++c) low[c] = std::min(low[c], f[i * components + c]), high[c] = std::max(high[c], f[i * components + c]);
         accessor.minValues.assign(low.begin(), low.begin() + components);
         accessor.maxValues.assign(high.begin(), high.begin() + components);
     }

@@ -15,19 +15,20 @@ namespace inputanim {
 // segment a straight line. The caller has checked that the keys are valid.
 bool holdsLinearKeys(std::span<const Curve* const> curves);
 
+// A rotation that copyLinearKeys refuses: its knots (the union of the key times, which are the general path's
+// events for such keys) and the curves' values there as the general path evaluates them, so that the general
+// path need not find and evaluate them again.
+struct RefusedRotation {
+    std::vector<float> times;
+    std::vector<Quaternion> values;
+};
+
 // MRTK's linear keys (holdsLinearKeys) become a LINEAR track holding them as they are: the same knots and
 // values the general path emits for them. Components keyed at different times are merged at the union of
 // their times, each evaluated there, so each stays exactly piecewise linear. Rotations must stay within
 // 0.001 of unit length and close enough between knots (cos >= safeSlerpCos) that slerp provably stays
 // within tolerance of MRTK's nlerp; the track's maxError is that bound. Nullopt sends the curves to the
-// general path.
-// When a rotation is refused, `refused` (if given) receives its knots (the union of the key times, which are the
-// general path's events for such keys) and the curves' values there as the general path evaluates them, so that
-// it need not find and evaluate them again.
-struct RefusedRotation {
-    std::vector<float> times;
-    std::vector<Quaternion> values;
-};
+// general path (a refused rotation's knots and values into `refused`, if given).
 std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos,
                                     RefusedRotation* refused = nullptr);
 
