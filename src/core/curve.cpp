@@ -232,8 +232,23 @@ std::size_t CurveCursor::segment(double time) {
     // A few steps forward cover the usual case; anything else is a binary search.
     for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys.time(k + 1)) <= time; ++step) ++k;
     if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size())))
-        k = segmentIndex(keys, time);
+        k = search(k, time);
     return segment_ = k;
+}
+
+std::size_t CurveCursor::search(std::size_t from, double time) const {
+    const auto& keys = curve_->keys;
+    if (!(double(keys.time(from)) <= time)) return segmentIndex(keys, time);  // behind: from the start
+    // Forward in doubling steps from a key not later than `time`, then by halves between the last two probes: the
+    // first probes lie next to where the cursor was, which a walk at increasing times keeps in cache.
+    std::size_t earlier = from, later = from + 1, step = 1;  // keys.time(earlier) <= time
+    while (later < keys.size() && double(keys.time(later)) <= time) earlier = later, step *= 2, later = earlier + step;
+    later = std::min(later, keys.size());  // the first key later than `time` is in (earlier, later]
+    while (later - earlier > 1) {
+        const std::size_t middle = earlier + (later - earlier) / 2;
+        (double(keys.time(middle)) <= time ? earlier : later) = middle;
+    }
+    return std::min(earlier, keys.size() - 2);
 }
 
 std::optional<CurveCursor::StraightSegment> CurveCursor::straightSegment(double time) {
@@ -250,7 +265,7 @@ std::optional<CurveCursor::StraightSegment> CurveCursor::straightSegment(double 
     std::size_t k = std::min(segment_, count - 2);
     // The last key is later than `time`, so these steps stop at the last segment.
     for (int step = 0; step < 4 && double(timeValueAt(k + 1)[0]) <= time; ++step) ++k;
-    if (!(double(timeValueAt(k)[0]) <= time && time < double(timeValueAt(k + 1)[0]))) k = segmentIndex(curve_->keys, time);
+    if (!(double(timeValueAt(k)[0]) <= time && time < double(timeValueAt(k + 1)[0]))) k = search(k, time);
     segment_ = k;
     const auto left = timeValueAt(k), right = timeValueAt(k + 1);
     if (!(left[0] < right[0])) return std::nullopt;  // invalid keys: the general path

@@ -1,6 +1,7 @@
 #include "rig_rest.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -14,13 +15,19 @@ HandPose rigRestPose(const Recording& recording, Hand hand) {
     const Curve& wristX = recording.curves[jointCurve(hand, Joint::Wrist, kPositionX)];
     const std::size_t keys = wristX.keys.size(), count = std::min<std::size_t>(keys, 64);
     std::array<std::vector<glm::dvec3>, kJointCount> recorded;
-    for (Joint joint : kJoints)
-        for (std::size_t i = 0; i < count && joint != Joint::None; ++i) {
+    for (Joint joint : kJoints) {
+        if (joint == Joint::None) continue;
+        // Cursors: the times increase, and a long curve's keys are then found near the last ones.
+        std::array<CurveCursor, 3> cursors = {CurveCursor(recording.curves[jointCurve(hand, joint, kPositionX)]),
+                                              CurveCursor(recording.curves[jointCurve(hand, joint, kPositionX + 1)]),
+                                              CurveCursor(recording.curves[jointCurve(hand, joint, kPositionX + 2)])};
+        for (std::size_t i = 0; i < count; ++i) {
             const double t = wristX.keys.time(i * keys / count);
             glm::dvec3 p;
-            for (int c = 0; c < 3; ++c) p[c] = evaluate(recording.curves[jointCurve(hand, joint, kPositionX + c)], t);
+            for (int c = 0; c < 3; ++c) p[c] = cursors[c].value(t);
             recorded[indexOf(joint)].push_back(p);
         }
+    }
     HandPositions positions;
     positions.set(Joint::Wrist, glm::dvec3(0));
     for (Joint joint : kJoints) {

@@ -149,13 +149,21 @@ TEST_CASE("segment choice: exactly at a key gives that key's value") {
 
 TEST_CASE("a cursor gives evaluateWithSlope's value and slope (and value() its value), bit for bit, in any order of times") {
     // Compact keys (the cursor's direct path inside the keys), full keys, and wrap modes outside them; times at
-    // keys, between them, outside them, forward, backward and jumping.
+    // keys, between them, outside them, forward, backward and jumping; and a long curve, where the cursor searches
+    // forward from where it was by steps of 1 to hundreds of keys.
     const std::vector<Key> compact = {linearKey(0.5f, 1), linearKey(1, -2), linearKey(1.25f, 0.1f), linearKey(3, 4), linearKey(3.5f, 4)};
     std::vector<Key> full = compact;
     full[2] = hermiteKey(1.25f, 0.1f, 3, -1);
+    std::vector<Key> longCompact;
+    for (int k = 0; k < 600; ++k) longCompact.push_back(linearKey(0.5f + 0.01f * float(k) + 0.001f * float(k % 7), float((k * 37) % 11)));
+    std::vector<Key> longFull = longCompact;
+    longFull[300] = hermiteKey(longFull[300].time, 2, 1, -1);
     std::vector<double> times = {0.0, 0.5, 0.75, 1.0, 1.1, 1.25, 2.0, 3.0, 3.4, 3.5, 9.0, 3.2, 0.6, 2.9, -4.0, 1.0000001};
     for (int i = 0; i <= 40; ++i) times.push_back(0.1 * i);
-    for (const auto& keys : {compact, full})
+    for (double t = 0.4, step = 0.004; t < 7; t += step, step *= 1.3) times.push_back(t);  // forward, ever further
+    for (double t = 6.6; t > 0.3; t -= 0.37) times.push_back(t);                        // backward
+    for (int key = 0; key < 600; key += 47) times.push_back(longCompact[std::size_t(key)].time);
+    for (const auto& keys : {compact, full, longCompact, longFull})
         for (std::int32_t wrap : {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
             const Curve curve = curveOf(keys, wrap, wrap);
             CurveCursor cursor(curve), valueCursor(curve);

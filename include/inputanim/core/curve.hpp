@@ -306,6 +306,8 @@ private:
     };
     // The segment holding `time` when it lies strictly inside compact keys (no wrapping or clamping applies).
     std::optional<StraightSegment> straightSegment(double time);
+    // segmentIndex, searched from segment `from`.
+    std::size_t search(std::size_t from, double time) const;
 
     const Curve* curve_;
     std::size_t segment_ = 0;
