@@ -279,7 +279,7 @@ ValueSlope CurveCursor::evaluate(double time) {
 
 double CurveCursor::value(double time) {
     if (const auto s = straightSegment(time)) return straightSegmentValue(s->t0, s->v0, s->t1, s->v1, time);
-    return evaluate(time).value;
+    return evaluateCurve(*curve_, time, [this](double wrapped) { return segment(wrapped); }).value;
 }
 
 }  // namespace inputanim
