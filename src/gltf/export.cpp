@@ -67,9 +67,8 @@ public:
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
-        auto extras = buildExtras(recording_, trackOptions_.duration, std::move(curveExtras_));
-        if (options_.rig == Rig::Hierarchy) extras["rig"] = "hierarchy";
-        setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras, extrasText(std::move(extras)));
+        setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
+                  extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, std::move(curveExtras_)));
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
@@ -280,7 +279,7 @@ private:
     const Recording& recording_;
     const ExportOptions& options_;
     TrackOptions trackOptions_;
-    std::vector<std::pair<std::string, nlohmann::json>> curveExtras_;
+    std::vector<std::pair<std::string, std::string>> curveExtras_;  // a curve's name, its extras as JSON text
 };
 
 // The GLB's JSON as .gltf text whose buffer is a URI (a file name beside it, or a base64 data URI).

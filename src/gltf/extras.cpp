@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "document.hpp"
+#include "json_text.hpp"
 #include "hand_hierarchy.hpp"
 #include "profile.hpp"
 #include "inputanim/core/math.hpp"
@@ -12,15 +13,17 @@
 
 namespace inputanim {
 
-// Written with sorted keys, as tinygltf wrote them when they went through its Value tree.
-using Json = nlohmann::json;
+// Written as nlohmann wrote them, objects' members sorted by name (json_text.hpp): the bytes files have always had.
 
-Json floatJson(float value) {
-    if (std::isfinite(value)) return double(value);
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+void appendFloat(std::string& out, float value) {
+    if (std::isfinite(value)) return appendNumber(out, double(value));
+    if (std::isinf(value)) {
+        out += value > 0 ? "\"inf\"" : "\"-inf\"";
+        return;
+    }
     char text[20];
-    std::snprintf(text, sizeof text, "nan:0x%08x", floatBits(value));
-    return text;
+    std::snprintf(text, sizeof text, "\"nan:0x%08x\"", floatBits(value));
+    out += text;
 }
 
 std::optional<float> floatFromJson(const nlohmann::json& value) {
@@ -35,12 +38,42 @@ std::optional<float> floatFromJson(const nlohmann::json& value) {
 
 namespace {
 
-Json fullKeys(const Curve& curve) {
-    Json keys = Json::array();
-    for (const Key& k : curve.keys)
-        keys.push_back({floatJson(k.time), floatJson(k.value), floatJson(k.inTangent), floatJson(k.outTangent),
-                        floatJson(k.inWeight), floatJson(k.outWeight), k.weightedMode});
-    return {{"keys", std::move(keys)}, {"preWrapMode", curve.preWrapMode}, {"postWrapMode", curve.postWrapMode}};
+// A JSON array of pairs [a, b], or null when there are none (as tinygltf 2.7 wrote empty arrays).
+class PairList {
+public:
+    template <class A, class B>
+    void add(A a, B b) {
+        text_ += count_++ ? ",[" : "[[";
+        appendNumber(text_, a);
+        text_ += ',';
+        if constexpr (std::is_same_v<B, float>) appendFloat(text_, b);
+        else appendNumber(text_, b);
+        text_ += ']';
+    }
+    std::size_t size() const { return count_; }
+    std::string text() const { return count_ ? text_ + ']' : "null"; }
+
+private:
+    std::string text_;
+    std::size_t count_ = 0;
+};
+
+std::string fullKeys(const Curve& curve) {
+    std::string out;
+    JsonObject o(out);
+    std::string& keys = o.member("keys");
+    if (curve.keys.empty()) keys += "null";
+    for (std::size_t k = 0; k < curve.keys.size(); ++k) {
+        const Key key = curve.keys[k];
+        keys += k ? ",[" : "[[";
+        for (float f : {key.time, key.value, key.inTangent, key.outTangent, key.inWeight, key.outWeight}) appendFloat(keys, f), keys += ',';
+        appendNumber(keys, key.weightedMode);
+        keys += k + 1 == curve.keys.size() ? "]]" : "]";
+    }
+    o.number("postWrapMode", curve.postWrapMode);
+    o.number("preWrapMode", curve.preWrapMode);
+    o.close();
+    return out;
 }
 
 bool defaultWraps(const Curve& curve) {
@@ -58,22 +91,22 @@ std::size_t consecutiveRunEnd(const std::vector<std::uint32_t>& knots, std::size
     return j;
 }
 
-}  // namespace
-
 // Original values as runs [count, value] of bitwise-equal values: a constant takes one run.
-Json valueRuns(const Curve& curve) {
-    Json runs = Json::array();
+PairList valueRuns(const Curve& curve) {
+    PairList runs;
     const auto& keys = curve.keys;
     for (std::size_t i = 0; i < keys.size();) {
         std::size_t j = i + 1;
-        while (j < keys.size() && floatBits(keys[j].value) == floatBits(keys[i].value)) ++j;
-        runs.push_back({j - i, floatJson(keys[i].value)});
+        while (j < keys.size() && floatBits(keys.value(j)) == floatBits(keys.value(i))) ++j;
+        runs.add(j - i, keys.value(i));
         i = j;
     }
     return runs;
 }
 
-std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign) {
+}  // namespace
+
+std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign) {
     const auto& knots = track.keyKnots[component];
     bool plain = !curve.keys.empty() && defaultWraps(curve) && knots.size() == curve.keys.size();
     // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is. A key's time
@@ -82,38 +115,43 @@ std::optional<Json> curveExtrasFor(const Curve& curve, const Track& track, int c
     plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 &&
             floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
     if (!plain) return fullKeys(curve);
-    Json extras = Json::object();
-    if (knots.size() != track.times.size()) {  // some knots were added
-        Json runs = Json::array();
-        for (std::size_t i = 0; i < knots.size();) {
-            const std::size_t j = consecutiveRunEnd(knots, i);
-            runs.push_back({knots[i], j - i});
-            i = j;
-        }
-        extras["knots"] = std::move(runs);
-    }
-    // Values the track does not give back (quaternions normalised, compositions off by a rounding) are kept here:
+    std::string out;
+    JsonObject o(out);
+    // Values the track does not give back (quaternions normalised, compositions off by a rounding) are kept:
     // all of them as runs, or those that differ one by one, whichever is shorter.
+    std::optional<PairList> fixes, values;
     if (track.valuesChanged[component]) {
-        Json fixes = Json::array();
+        fixes.emplace();
         const std::size_t n = std::size_t(track.components);
         for (std::size_t k = 0; k < knots.size(); ++k)
             if (floatBits(track.values[knots[k] * n + std::size_t(component)] * sign) != floatBits(curve.keys.value(k)))
-                fixes.push_back({k, floatJson(curve.keys.value(k))});
-        Json runs = valueRuns(curve);
-        if (fixes.size() < runs.size()) extras["fix"] = std::move(fixes);
-        else extras["values"] = std::move(runs);
+                fixes->add(k, curve.keys.value(k));
+        values = valueRuns(curve);
+        if (fixes->size() < values->size()) values.reset();
+        else fixes.reset();
     }
-    if (extras.empty()) return std::nullopt;
-    return extras;
+    if (fixes) o.member("fix") += fixes->text();
+    if (knots.size() != track.times.size()) {  // some knots were added
+        PairList runs;
+        for (std::size_t i = 0; i < knots.size();) {
+            const std::size_t j = consecutiveRunEnd(knots, i);
+            runs.add(knots[i], j - i);
+            i = j;
+        }
+        o.member("knots") += runs.text();
+    }
+    if (values) o.member("values") += values->text();
+    o.close();
+    if (out == "null") return std::nullopt;
+    return out;
 }
 
-std::optional<Json> emptyCurveExtrasFor(const Curve& curve) {
+std::optional<std::string> emptyCurveExtrasFor(const Curve& curve) {
     if (defaultWraps(curve)) return std::nullopt;
     return fullKeys(curve);
 }
 
-std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
+std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended) {
     bool plain = defaultWraps(curve);
     for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {
         const Key& key = curve.keys[k];
@@ -122,45 +160,54 @@ std::optional<Json> booleanExtrasFor(const Curve& curve, bool extended) {
                 (k == 0 || key.time > curve.keys[k - 1].time);
     }
     if (!plain) return fullKeys(curve);
-    if (extended) return Json{{"knots", Json::array({Json::array({0, curve.keys.size()})})}};
+    if (extended) return "{\"knots\":[[0," + std::to_string(curve.keys.size()) + "]]}";
     return std::nullopt;
 }
 
-Json buildExtras(const Recording& recording, double duration, std::vector<std::pair<std::string, Json>> curves) {
-    Json markers = Json::array();
-    for (const Marker& marker : recording.markers) markers.push_back({{"time", floatJson(marker.time)}, {"name", marker.name}});
-    Json curveMap = Json::object();
-    for (auto& [name, extras] : curves) curveMap[name] = std::move(extras);
-    Json extras = {
-        {"schema", kExtrasSchema},
-        {"generator", std::string("inputanim ") + INPUTANIM_VERSION},
-        {"source", {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}}},
-        {"flags", {recording.hasCameraPose, recording.hasHandData, recording.hasEyeGaze}},
-        {"duration", duration},
-    };
-    // tinygltf 2.7 writes empty arrays and objects as null: leave them out instead.
-    if (!markers.empty()) extras["markers"] = std::move(markers);
-    if (!curveMap.empty()) extras["curves"] = std::move(curveMap);
-    return extras;
-}
-
-namespace {
-// tinygltf 2.7 wrote empty arrays and objects as null: kept, so that outputs stay as they were.
-void nullEmptyContainers(Json& json) {
-    if (!json.is_structured()) return;
-    if (json.empty()) {
-        json = nullptr;
-        return;
+std::string extrasText(const Recording& recording, double duration, bool hierarchyRig, std::vector<std::pair<std::string, std::string>> curves) {
+    std::string out = "{\"inputanim\":";
+    JsonObject o(out);
+    // By name; of two entries for one curve, the later one (as a map assigned in turn keeps it).
+    std::stable_sort(curves.begin(), curves.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (!curves.empty()) {
+        std::string& text = o.member("curves");
+        text += '{';
+        for (std::size_t i = 0; i < curves.size(); ++i) {
+            if (i + 1 < curves.size() && curves[i + 1].first == curves[i].first) continue;
+            if (text.back() != '{') text += ',';
+            appendString(text, curves[i].first);
+            text += ':';
+            text += curves[i].second;
+        }
+        text += '}';
     }
-    for (Json& value : json) nullEmptyContainers(value);
-}
-}  // namespace
-
-std::string extrasText(Json inputanimExtras) {
-    nullEmptyContainers(inputanimExtras);
-    Json root = Json::object();
-    root["inputanim"] = std::move(inputanimExtras);
-    return root.dump();
+    o.number("duration", duration);
+    std::string& flags = o.member("flags");
+    flags += '[';
+    appendNumber(flags, recording.hasCameraPose), flags += ',';
+    appendNumber(flags, recording.hasHandData), flags += ',';
+    appendNumber(flags, recording.hasEyeGaze), flags += ']';
+    o.string("generator", std::string("inputanim ") + INPUTANIM_VERSION);
+    if (!recording.markers.empty()) {
+        std::string& markers = o.member("markers");
+        for (std::size_t i = 0; i < recording.markers.size(); ++i) {
+            markers += i ? ',' : '[';
+            JsonObject marker(markers);
+            marker.string("name", recording.markers[i].name);
+            appendFloat(marker.member("time"), recording.markers[i].time);
+            marker.close();
+        }
+        markers += ']';
+    }
+    if (hierarchyRig) o.string("rig", "hierarchy");
+    o.string("schema", kExtrasSchema);
+    JsonObject source(o.member("source"));
+    source.string("layout", layoutName(recording.encoding.layout));
+    source.string("version", versionName(recording.encoding));
+    source.close();
+    o.close();
+    out += '}';
+    return out;
 }
 
 // ---- reading: a recording rebuilt from the file's channels and extras --------------------------------------

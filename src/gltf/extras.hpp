@@ -24,12 +24,12 @@ inline bool isOwnExtras(const nlohmann::json& extras) {
 }
 
 // A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".
-nlohmann::json floatJson(float value);
+void appendFloat(std::string& out, float value);
 // Its inverse; nullopt for anything else.
 std::optional<float> floatFromJson(const nlohmann::json& value);
 
-// What a float curve needs beyond its track (its channel's, or a hierarchical hand's world track), or nullopt when
-// its keys are exactly the track's knots with MRTK's linear encoding:
+// What a float curve needs beyond its track (its channel's, or a hierarchical hand's world track), as JSON text, or
+// nullopt when its keys are exactly the track's knots with MRTK's linear encoding:
 // - "knots": [[first, count], ...] when only some knots are its keys;
 // - "values": [[count, value], ...] (every value, as runs) when the track does not give back its values (zero or
 //   non-unit quaternions normalised), or "fix": [[key, value], ...] for the few it gives back off by a rounding,
@@ -38,20 +38,17 @@ std::optional<float> floatFromJson(const nlohmann::json& value);
 //   "postWrapMode": m} when the track cannot say (tangents, weights, wrap modes, negative times, empty components).
 // `sign` takes the track's values to the curve's space (-1 for a glTF-space track of a mirrored component). The
 // curve's keys are valid (the track was built from them).
-std::optional<nlohmann::json> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
+std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
 // The same for a float curve that has no channel because it and its vector's other components are empty:
 // only wrap modes other than ClampForever need saying.
-std::optional<nlohmann::json> emptyCurveExtrasFor(const Curve& curve);
+std::optional<std::string> emptyCurveExtrasFor(const Curve& curve);
 // The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
 // at its end than the curve has keys.
-std::optional<nlohmann::json> booleanExtrasFor(const Curve& curve, bool extended);
+std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended);
 
-nlohmann::json buildExtras(const Recording& recording, double duration,
-                           std::vector<std::pair<std::string, nlohmann::json>> curves);
-
-// {"inputanim": ...} as JSON text, written straight from the tree (tinygltf's Value would copy it twice, slow for
-// the full keys of authored curves).
-std::string extrasText(nlohmann::json inputanimExtras);
+// {"inputanim": {...}} as JSON text: the recording's header, markers and the curves' extras (name, JSON text).
+std::string extrasText(const Recording& recording, double duration, bool hierarchyRig,
+                       std::vector<std::pair<std::string, std::string>> curves);
 
 class GltfDocument;
 // The recording a file of this tool holds: curves rebuilt from its channels and `extras` (isOwnExtras), byte for

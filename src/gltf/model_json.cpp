@@ -1,83 +1,13 @@
 #include "model_json.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <type_traits>
 #include <vector>
+
+#include "json_text.hpp"
 
 namespace inputanim {
 namespace {
-
-// Numbers as nlohmann prints tinygltf's: integers in full, doubles shortest (Grisu2, "0.0" for zero), "null" for
-// what is not finite.
-template <class T>
-void appendNumber(std::string& out, T value) {
-    char text[64];
-    if constexpr (std::is_floating_point_v<T>) {
-        if (!std::isfinite(value)) {
-            out += "null";
-            return;
-        }
-        out.append(text, nlohmann::detail::to_chars(text, text + sizeof text, double(value)));
-    } else {
-        out.append(text, std::to_chars(text, text + sizeof text, value).ptr);
-    }
-}
-
-template <class T>
-void appendNumbers(std::string& out, const std::vector<T>& values) {
-    out += '[';
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i) out += ',';
-        appendNumber(out, values[i]);
-    }
-    out += ']';
-}
-
-// Printable ASCII as it is; anything else through nlohmann, which escapes it (and refuses invalid UTF-8) as it
-// does in tinygltf's output.
-void appendString(std::string& out, std::string_view text) {
-    bool plain = true;
-    for (unsigned char c : text) plain &= c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-    if (!plain) {
-        out += nlohmann::json(std::string(text)).dump();
-        return;
-    }
-    out += '"';
-    out += text;
-    out += '"';
-}
-
-// One JSON object's members, written in the order they are given (the callers give tinygltf's: by name). An object
-// left without members prints as null, as tinygltf's (which start as null) do.
-class Object {
-public:
-    explicit Object(std::string& out) : out_(out), start_(out.size()) { out_ += '{'; }
-    std::string& member(std::string_view name) {
-        if (!empty_) out_ += ',';
-        empty_ = false;
-        appendString(out_, name);
-        out_ += ':';
-        return out_;
-    }
-    template <class T>
-    void number(std::string_view name, T value) { appendNumber(member(name), value); }
-    template <class T>
-    void numbers(std::string_view name, const std::vector<T>& values) {  // left out when empty
-        if (!values.empty()) appendNumbers(member(name), values);
-    }
-    void string(std::string_view name, const std::string& value) { appendString(member(name), value); }
-    void close(bool emptyAsObject = false) {
-        if (empty_ && !emptyAsObject) out_.replace(start_, 1, "null");
-        else out_ += '}';
-    }
-
-private:
-    std::string& out_;
-    std::size_t start_;
-    bool empty_ = true;
-};
 
 bool doubleEqual(double a, double b) { return std::fabs(b - a) < 1e-12; }  // TINYGLTF_DOUBLE_EQUAL
 
@@ -102,7 +32,7 @@ public:
         std::size_t channels = 0;
         for (const auto& a : m.animations) channels += a.channels.size();
         out_.reserve(options_.extrasText.size() + 100 * (m.accessors.size() + m.bufferViews.size() + channels) + 150 * m.nodes.size() + 4096);
-        Object o(out_);
+        JsonObject o(out_);
         array(o, "accessors", m.accessors, &ModelJsonWriter::accessor);
         if (!m.animations.empty()) {  // only those with channels, but the array even when that leaves none
             std::string& out = o.member("animations");
@@ -154,13 +84,13 @@ private:
 
     // The model's lists: left out when empty.
     template <class T>
-    void array(Object& o, std::string_view name, const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
+    void array(JsonObject& o, std::string_view name, const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
         if (items.empty()) return;
         o.member(name);
         list(items, write);
     }
 
-    void extras(Object& o, const tinygltf::Value& value) {
+    void extras(JsonObject& o, const tinygltf::Value& value) {
         if (value.Type() == tinygltf::NULL_TYPE) return;
         const bool ours = !options_.extrasPlaceholder.empty() && value.IsString() && value.Get<std::string>() == options_.extrasPlaceholder;
         if (ours) o.member("extras") += options_.extrasText;
@@ -187,7 +117,7 @@ private:
     void accessor(const tinygltf::Accessor& a) {
         if (a.sparse.isSparse) refuse("sparse accessors");
         noExtensions(a.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         if (a.bufferView >= 0) o.number("bufferView", a.bufferView);
         if (a.byteOffset != 0) o.number("byteOffset", int(a.byteOffset));
         o.number("componentType", a.componentType);
@@ -210,7 +140,7 @@ private:
 
     void animation(const tinygltf::Animation& a) {
         noExtensions(a.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         o.member("channels");
         list(a.channels, &ModelJsonWriter::channel);
         extras(o, a.extras);
@@ -223,10 +153,10 @@ private:
     void channel(const tinygltf::AnimationChannel& c) {
         noExtensions(c.extensions);
         noExtensions(c.target_extensions);
-        Object o(out_);
+        JsonObject o(out_);
         extras(o, c.extras);
         o.number("sampler", c.sampler);
-        Object target(o.member("target"));
+        JsonObject target(o.member("target"));
         target.number("node", c.target_node);
         target.string("path", c.target_path);
         target.close();
@@ -234,7 +164,7 @@ private:
     }
 
     void sampler(const tinygltf::AnimationSampler& s) {
-        Object o(out_);
+        JsonObject o(out_);
         extras(o, s.extras);
         o.number("input", s.input);
         o.string("interpolation", s.interpolation);
@@ -242,10 +172,10 @@ private:
         o.close();
     }
 
-    void asset(Object& model, const tinygltf::Asset& a) {
+    void asset(JsonObject& model, const tinygltf::Asset& a) {
         noExtensions(a.extensions);
         if (a.extras.Type() != tinygltf::NULL_TYPE) refuse("the asset's extras");
-        Object o(model.member("asset"));
+        JsonObject o(model.member("asset"));
         if (!a.copyright.empty()) o.string("copyright", a.copyright);
         if (!a.generator.empty()) o.string("generator", a.generator);
         o.string("version", a.version.empty() ? std::string("2.0") : a.version);
@@ -254,7 +184,7 @@ private:
 
     void bufferView(const tinygltf::BufferView& v) {
         noExtensions(v.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         o.number("buffer", v.buffer);
         o.number("byteLength", v.byteLength);
         if (v.byteOffset > 0) o.number("byteOffset", v.byteOffset);
@@ -268,7 +198,7 @@ private:
     void buffer(const tinygltf::Buffer& b) {
         if (!b.uri.empty() || !b.data.empty()) refuse("buffers with data or a uri (their bytes are kept apart)");
         noExtensions(b.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         o.number("byteLength", options_.bufferBytes);
         extras(o, b.extras);
         if (!b.name.empty()) o.string("name", b.name);
@@ -278,11 +208,11 @@ private:
     void camera(const tinygltf::Camera& c) {
         noExtensions(c.extensions);
         if (c.type != "perspective") refuse("cameras other than perspective ones");
-        Object o(out_);
+        JsonObject o(out_);
         extras(o, c.extras);
         if (!c.name.empty()) o.string("name", c.name);
         const tinygltf::PerspectiveCamera& p = c.perspective;
-        Object perspective(o.member("perspective"));
+        JsonObject perspective(o.member("perspective"));
         if (p.aspectRatio > 0) perspective.number("aspectRatio", p.aspectRatio);
         extras(perspective, p.extras);
         if (p.yfov > 0) perspective.number("yfov", p.yfov);
@@ -300,7 +230,7 @@ private:
             refuse("textures");
         noExtensions(m.extensions);
         noExtensions(pbr.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         if (!doubleEqual(m.alphaCutoff, 0.5)) o.number("alphaCutoff", m.alphaCutoff);
         if (m.alphaMode != "OPAQUE") o.string("alphaMode", m.alphaMode);
         if (m.doubleSided) o.member("doubleSided") += "true";
@@ -311,7 +241,7 @@ private:
         const bool color = !pbr.baseColorFactor.empty() && !doublesEqual(pbr.baseColorFactor, {1.0, 1.0, 1.0, 1.0});
         const bool metallic = !doubleEqual(pbr.metallicFactor, 1.0), roughness = !doubleEqual(pbr.roughnessFactor, 1.0);
         if (color || metallic || roughness || pbr.extras.Type() != tinygltf::NULL_TYPE) {
-            Object p(o.member("pbrMetallicRoughness"));
+            JsonObject p(o.member("pbrMetallicRoughness"));
             if (color) p.numbers("baseColorFactor", pbr.baseColorFactor);
             extras(p, pbr.extras);
             if (metallic) p.number("metallicFactor", pbr.metallicFactor);
@@ -323,7 +253,7 @@ private:
 
     void mesh(const tinygltf::Mesh& m) {
         noExtensions(m.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         extras(o, m.extras);
         if (!m.name.empty()) o.string("name", m.name);
         o.member("primitives");
@@ -335,8 +265,8 @@ private:
     void primitive(const tinygltf::Primitive& p) {
         if (!p.targets.empty()) refuse("morph targets");
         noExtensions(p.extensions);
-        Object o(out_);
-        Object attributes(o.member("attributes"));
+        JsonObject o(out_);
+        JsonObject attributes(o.member("attributes"));
         for (const auto& [name, accessor] : p.attributes) attributes.number(name, accessor);
         attributes.close();
         extras(o, p.extras);
@@ -348,7 +278,7 @@ private:
 
     void node(const tinygltf::Node& n) {
         noExtensions(n.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         if (n.camera != -1) o.number("camera", n.camera);
         o.numbers("children", n.children);
         extras(o, n.extras);
@@ -365,7 +295,7 @@ private:
 
     void scene(const tinygltf::Scene& s) {
         noExtensions(s.extensions);
-        Object o(out_);
+        JsonObject o(out_);
         extras(o, s.extras);
         if (!s.name.empty()) o.string("name", s.name);
         o.numbers("nodes", s.nodes);
@@ -375,7 +305,7 @@ private:
     void skin(const tinygltf::Skin& s) {
         noExtensions(s.extensions);
         if (s.extras.Type() != tinygltf::NULL_TYPE) refuse("a skin's extras");  // tinygltf 2.7 would leave them out
-        Object o(out_);
+        JsonObject o(out_);
         if (s.inverseBindMatrices >= 0) o.number("inverseBindMatrices", s.inverseBindMatrices);
         o.numbers("joints", s.joints);
         if (!s.name.empty()) o.string("name", s.name);

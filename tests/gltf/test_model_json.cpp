@@ -254,6 +254,12 @@ TEST_CASE("an exported file's JSON is as nlohmann prints it (keys in order, numb
     auto generated = generateRecording({});
     REQUIRE(generated);
     recordings.push_back(*generated);
+    // Markers whose names need escaping and whose times are not numbers in JSON; a curve kept with its full keys.
+    Recording odd = edge_cases::all()[0].recording;
+    odd.markers = {{0.5f, "\xce\xb1 \"quoted\" \\ back"}, {std::numeric_limits<float>::infinity(), "inf"},
+                   {-std::numeric_limits<float>::infinity(), "-inf"}, {std::nanf("0x55"), "nan"}};
+    odd.curves[0].preWrapMode = 2;
+    recordings.push_back(odd);
     for (const Recording& recording : recordings)
         for (Rig rig : {Rig::Flat, Rig::Hierarchy}) {
             ExportOptions options;
