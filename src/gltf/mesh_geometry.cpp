@@ -90,16 +90,39 @@ HandMesh handMesh(Hand hand, const HandPose& rest) {
     g.positions.resize(model.positions.size());
     g.normals.resize(model.normals.size());
     const float xSign = right ? -1.0f : 1.0f;  // of the model's positions and normals
+    // Each vertex is moved by its joints' moves blended, and its normal by the blend's inverse transpose. Written
+    // out rather than with glm's 4x4 matrices: a move's last row is (0, 0, 0, 1) and the blend's is never read, and
+    // the rest is computed in glm's order of operations, so the results are the same bit for bit (glm's 4x4 times a
+    // vector, its 3x3 inverse, its normalize), at two thirds of the cost.
+    std::array<std::array<double, 12>, kJointCount> moveRows;  // [column * 3 + row], rows x, y, z
+    for (std::size_t j = 0; j < kJointCount; ++j)
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 3; ++r) moveRows[j][std::size_t(3 * c + r)] = moves[j][c][r];
     for (std::size_t v = 0; v < g.positions.size() / 3; ++v) {
-        glm::dmat4 move(0);
         // The skin leaves out None. Zero weights add nothing (a sum that starts at +0 never becomes -0, so adding
         // a zero product would not change a bit).
+        std::array<double, 12> m{};
         for (std::size_t i = 0; i < 4; ++i)
-            if (model.weights[4 * v + i] != 0) move += double(model.weights[4 * v + i]) * moves[model.joints[4 * v + i] + 1u];
-        const dvec3 p = dvec3(move * glm::dvec4(xSign * model.positions[3 * v], model.positions[3 * v + 1], model.positions[3 * v + 2], 1));
-        const dvec3 n = glm::normalize(glm::transpose(glm::inverse(glm::dmat3(move))) *
-                                       dvec3(xSign * model.normals[3 * v], model.normals[3 * v + 1], model.normals[3 * v + 2]));
-        for (int c = 0; c < 3; ++c) g.positions[3 * v + c] = float(p[c]), g.normals[3 * v + c] = float(n[c]);
+            if (const double w = model.weights[4 * v + i]; w != 0) {
+                const auto& joint = moveRows[model.joints[4 * v + i] + 1u];
+                for (std::size_t e = 0; e < 12; ++e) m[e] += joint[e] * w;
+            }
+        const double x = xSign * model.positions[3 * v], y = model.positions[3 * v + 1], z = model.positions[3 * v + 2];
+        for (int r = 0; r < 3; ++r) g.positions[3 * v + r] = float((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]));
+        // m[3 * c + r] is the blend's column c, row r.
+        const double m00 = m[0], m01 = m[1], m02 = m[2], m10 = m[3], m11 = m[4], m12 = m[5], m20 = m[6], m21 = m[7], m22 = m[8];
+        const double oneOverDeterminant =
+            1.0 / (+m00 * (m11 * m22 - m21 * m12) - m10 * (m01 * m22 - m21 * m02) + m20 * (m01 * m12 - m11 * m02));
+        const double i00 = +(m11 * m22 - m21 * m12) * oneOverDeterminant, i10 = -(m10 * m22 - m20 * m12) * oneOverDeterminant,
+                     i20 = +(m10 * m21 - m20 * m11) * oneOverDeterminant, i01 = -(m01 * m22 - m21 * m02) * oneOverDeterminant,
+                     i11 = +(m00 * m22 - m20 * m02) * oneOverDeterminant, i21 = -(m00 * m21 - m20 * m01) * oneOverDeterminant,
+                     i02 = +(m01 * m12 - m11 * m02) * oneOverDeterminant, i12 = -(m00 * m12 - m10 * m02) * oneOverDeterminant,
+                     i22 = +(m00 * m11 - m10 * m01) * oneOverDeterminant;
+        const double nx = xSign * model.normals[3 * v], ny = model.normals[3 * v + 1], nz = model.normals[3 * v + 2];
+        // The inverse's transpose times the normal, then normalized.
+        const dvec3 n(i00 * nx + i01 * ny + i02 * nz, i10 * nx + i11 * ny + i12 * nz, i20 * nx + i21 * ny + i22 * nz);
+        const double inverseLength = 1.0 / std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+        for (int r = 0; r < 3; ++r) g.normals[3 * v + r] = float(n[r] * inverseLength);
     }
     return g;
 }
