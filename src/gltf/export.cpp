@@ -68,7 +68,7 @@ public:
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
         setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
-                  extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, std::move(curveExtras_)));
+                  extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, curveExtras_));
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();

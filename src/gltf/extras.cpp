@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 #include "document.hpp"
 #include "json_text.hpp"
@@ -164,20 +165,24 @@ std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended) {
     return std::nullopt;
 }
 
-std::string extrasText(const Recording& recording, double duration, bool hierarchyRig, std::vector<std::pair<std::string, std::string>> curves) {
+std::string extrasText(const Recording& recording, double duration, bool hierarchyRig, const std::vector<std::pair<std::string, std::string>>& curves) {
     std::string out = "{\"inputanim\":";
     JsonObject o(out);
-    // By name; of two entries for one curve, the later one (as a map assigned in turn keeps it).
-    std::stable_sort(curves.begin(), curves.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    // By name; of two entries for one curve, the later one (as a map assigned in turn keeps it). Their indices are
+    // sorted, not the strings.
+    std::vector<std::uint32_t> byName(curves.size());
+    std::iota(byName.begin(), byName.end(), 0u);
+    std::stable_sort(byName.begin(), byName.end(), [&curves](std::uint32_t a, std::uint32_t b) { return curves[a].first < curves[b].first; });
     if (!curves.empty()) {
         std::string& text = o.member("curves");
         text += '{';
-        for (std::size_t i = 0; i < curves.size(); ++i) {
-            if (i + 1 < curves.size() && curves[i + 1].first == curves[i].first) continue;
+        for (std::size_t i = 0; i < byName.size(); ++i) {
+            const auto& [name, extras] = curves[byName[i]];
+            if (i + 1 < byName.size() && curves[byName[i + 1]].first == name) continue;
             if (text.back() != '{') text += ',';
-            appendString(text, curves[i].first);
+            appendString(text, name);
             text += ':';
-            text += curves[i].second;
+            text += extras;
         }
         text += '}';
     }

@@ -48,7 +48,7 @@ std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended);
 
 // {"inputanim": {...}} as JSON text: the recording's header, markers and the curves' extras (name, JSON text).
 std::string extrasText(const Recording& recording, double duration, bool hierarchyRig,
-                       std::vector<std::pair<std::string, std::string>> curves);
+                       const std::vector<std::pair<std::string, std::string>>& curves);
 
 class GltfDocument;
 // The recording a file of this tool holds: curves rebuilt from its channels and `extras` (isOwnExtras), byte for
