@@ -179,7 +179,7 @@ std::string extrasText(const Recording& recording, double duration, bool hierarc
         for (std::size_t i = 0; i < byName.size(); ++i) {
             const auto& [name, extras] = curves[byName[i]];
             if (i + 1 < byName.size() && curves[byName[i + 1]].first == name) continue;
-            if (text.back() != '{') text += ',';
+            if (text.back() != '{') text += ',';  // after an earlier entry, which ends in '}'
             appendString(text, name);
             text += ':';
             text += extras;

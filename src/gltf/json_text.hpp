@@ -17,9 +17,7 @@ namespace inputanim {
 template <class T>
 void appendNumber(std::string& out, T value) {
     char text[64];
-    if constexpr (std::is_same_v<T, bool>) {
-        out += value ? "true" : "false";
-    } else if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (std::is_floating_point_v<T>) {
         if (!std::isfinite(value)) {
             out += "null";
             return;
