@@ -36,8 +36,10 @@ std::string curveName(std::size_t index) {
         case Section::RightHand: {
             const Hand hand = index < kRightHandFirst ? Hand::Left : Hand::Right;
             const std::size_t local = index - (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst);
-            return std::string(handName(hand)) + "." + std::string(jointName(Joint(local / kPoseCurveCount))) + "." +
-                   std::string(kPoseComponents[local % kPoseCurveCount]);
+            std::string name;  // built in place: a chain of + allocates at each step (names are longer than 15 bytes)
+            name.reserve(48);
+            return name.append(handName(hand)).append(".").append(jointName(Joint(local / kPoseCurveCount))).append(".").append(
+                kPoseComponents[local % kPoseCurveCount]);
         }
     }
     return {};

@@ -4,6 +4,7 @@
 // into one string: building nlohmann's tree first costs a hundred instructions and more per byte of output.
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -39,12 +40,17 @@ void appendNumbers(std::string& out, const std::vector<T>& values) {
 }
 
 inline void appendString(std::string& out, std::string_view text) {
-    bool plain = true;
-    for (unsigned char c : text) plain &= c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-    if (!plain) {
-        out += nlohmann::json(std::string(text)).dump();
-        return;
-    }
+    // The bytes written as they are: printable ASCII but the quote and the backslash.
+    static constexpr auto kPlain = [] {
+        std::array<bool, 256> plain{};
+        for (int c = 0x20; c < 0x80; ++c) plain[std::size_t(c)] = c != '"' && c != '\\';
+        return plain;
+    }();
+    for (unsigned char c : text)
+        if (!kPlain[c]) {
+            out += nlohmann::json(std::string(text)).dump();
+            return;
+        }
     out += '"';
     out += text;
     out += '"';

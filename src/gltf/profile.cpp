@@ -1,5 +1,7 @@
 #include "profile.hpp"
 
+#include <utility>
+
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/recording.hpp"
 
@@ -26,14 +28,18 @@ CurvePlace placeOf(std::size_t index) {
             const Hand hand = sectionOf(index) == Section::LeftHand ? Hand::Left : Hand::Right;
             const std::size_t local = index - (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst);
             const int c = int(local % kPoseCurveCount);
-            const std::string node = jointNodeName(hand, Joint(local / kPoseCurveCount));
-            return c < kRotationX ? CurvePlace{node, "translation", c, kGltfPositionSigns[c]}
-                                  : CurvePlace{node, "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
+            std::string node = jointNodeName(hand, Joint(local / kPoseCurveCount));
+            return c < kRotationX ? CurvePlace{std::move(node), "translation", c, kGltfPositionSigns[c]}
+                                  : CurvePlace{std::move(node), "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
         }
     }
 }
 
 std::string handNodeName(Hand hand) { return "Hand_" + std::string(sideName(hand)); }
-std::string jointNodeName(Hand hand, Joint joint) { return handNodeName(hand) + "_" + std::string(jointName(joint)); }
+std::string jointNodeName(Hand hand, Joint joint) {
+    std::string name;  // built in place: a chain of + allocates at each step (names are longer than 15 bytes)
+    name.reserve(32);
+    return name.append("Hand_").append(sideName(hand)).append("_").append(jointName(joint));
+}
 
 }  // namespace inputanim
