@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <string_view>
+#include <utility>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -29,8 +30,8 @@ std::uint8_t* ModelWriter::appendView(std::size_t bytes, int target) {
     view.byteLength = bytes;
     view.target = target;
     buffer_.resize(buffer_.size() + bytes);
-    model_.bufferViews.push_back(view);
-    return buffer_.data() + view.byteOffset;
+    model_.bufferViews.push_back(std::move(view));
+    return buffer_.data() + model_.bufferViews.back().byteOffset;
 }
 
 int ModelWriter::addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax) {
@@ -58,7 +59,7 @@ int ModelWriter::describeAccessor(std::size_t count, int type, int componentType
         accessor.minValues.assign(low.begin(), low.begin() + components);
         accessor.maxValues.assign(high.begin(), high.begin() + components);
     }
-    model_.accessors.push_back(accessor);
+    model_.accessors.push_back(std::move(accessor));
     return int(model_.accessors.size() - 1);
 }
 
@@ -81,7 +82,7 @@ int ModelWriter::timeAccessor(const std::vector<float>& times) {
 int ModelWriter::addNode(const std::string& name, int parent) {
     tinygltf::Node node;
     node.name = name;
-    model_.nodes.push_back(node);
+    model_.nodes.push_back(std::move(node));
     const int index = int(model_.nodes.size() - 1);
     if (parent < 0) model_.scenes[0].nodes.push_back(index);
     else model_.nodes[parent].children.push_back(index);
@@ -101,12 +102,12 @@ void ModelWriter::recordChannel(int node, const char* path, int input, int outpu
     sampler.input = input;
     sampler.output = output;
     sampler.interpolation = interpolationName(interpolation);
-    animation_.samplers.push_back(sampler);
+    animation_.samplers.push_back(std::move(sampler));
     tinygltf::AnimationChannel channel;
     channel.sampler = int(animation_.samplers.size() - 1);
     channel.target_node = node;
     channel.target_path = path;
-    animation_.channels.push_back(channel);
+    animation_.channels.push_back(std::move(channel));
     ++report_.channels;
     report_.knots += knots;
     (interpolation == Interpolation::Step     ? report_.stepSamplers
@@ -128,7 +129,7 @@ int ModelWriter::material(const std::string& name, std::vector<double> color) {
     m.pbrMetallicRoughness.baseColorFactor = std::move(color);
     m.pbrMetallicRoughness.metallicFactor = 0;
     m.pbrMetallicRoughness.roughnessFactor = 0.6;
-    model_.materials.push_back(m);
+    model_.materials.push_back(std::move(m));
     return int(model_.materials.size() - 1);
 }
 
@@ -149,7 +150,7 @@ int ModelWriter::staticMesh(const std::string& name, const MeshView& g, int mate
     tinygltf::Mesh mesh;
     mesh.name = name;
     mesh.primitives.push_back(primitive(g, materialIndex));
-    model_.meshes.push_back(mesh);
+    model_.meshes.push_back(std::move(mesh));
     return int(model_.meshes.size() - 1);
 }
 
