@@ -13,7 +13,7 @@ cmake --build build-fuzz -j "$(nproc)" >/dev/null
 scripts/build.sh >/dev/null  # the seed makers
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/edge" fuzz/artifacts
+mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/json" "$seeds/edge" fuzz/artifacts
 build/tests/make_edge_cases "$seeds/edge"
 for f in "$seeds"/edge/*.bin; do cp "$f" "$seeds/bin/"; done
 build/inputanim generate "$seeds/bin/small-1.1.bin" --duration 0.5 --rate 20 2>/dev/null
@@ -21,16 +21,20 @@ build/inputanim generate "$seeds/bin/small-1.0.bin" --duration 0.5 --rate 20 --f
 build/inputanim generate "$seeds/bin/small-full.bin" --duration 0.5 --rate 20 --layout full 2>/dev/null
 for f in "$seeds"/bin/*.bin; do build/inputanim convert "$f" "$seeds/glb/$(basename "$f" .bin).glb" 2>/dev/null || true; done
 build/inputanim convert "$seeds/bin/small-1.1.bin" "$seeds/glb/embedded.gltf" --embed 2>/dev/null
+for f in "$seeds"/bin/small-*.bin "$seeds"/edge/markers-only.bin "$seeds"/edge/hermite.bin; do
+    build/inputanim convert "$f" "$seeds/json/$(basename "$f" .bin).gltf" 2>/dev/null || true
+done
+rm -f "$seeds"/json/*.bin  # the JSON only
 build/bench/make_foreign_gltf "$seeds/bin/small-1.1.bin" "$seeds/glb/foreign-rig.glb" >/dev/null
 # The hostile inputs of the CLI test are regressions of the glTF targets too.
 python3 tests/cli/hostile.py "$seeds/hostile" build/inputanim
 
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in binary_reader gltf_import gltf_structure roundtrip; do
+for target in binary_reader gltf_import gltf_structure roundtrip json_split; do
     exe=build-fuzz/fuzz/fuzz_$target
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
-    case $target in gltf_*) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
+    case $target in gltf_* | json_split) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
     if [ ${#regressions[@]} -gt 0 ]; then
         echo "fuzz_$target: replaying ${#regressions[@]} regression inputs"
         "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
@@ -43,6 +47,7 @@ for target in binary_reader gltf_import gltf_structure roundtrip; do
     case $target in
         gltf_import | gltf_structure) seed=$seeds/glb max_len=65536 ;;
         roundtrip) seed=$seeds/bin max_len=65536 ;;
+        json_split) seed=$seeds/json max_len=65536 ;;
         *) seed=$seeds/bin max_len=1048576 ;;
     esac
     if "$exe" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=20 \

@@ -1,7 +1,6 @@
 #include "document.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -13,6 +12,7 @@
 #include "buffers.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
+#include "json_split.hpp"
 
 namespace inputanim {
 namespace {
@@ -23,153 +23,9 @@ Error failure(const std::string& path, const std::string& pointer, const std::st
     return Error{path, {}, (pointer.empty() ? "" : pointer + ": ") + message};
 }
 
-// One pass over a glTF's JSON (nlohmann's SAX events: no tree of the whole document is built) that writes the JSON
-// tinygltf is given and keeps as trees only the parts the tool reads itself. tinygltf is given the JSON without
-// images (never used here; tinygltf would read and decode them), without the extras of the file and of the items of
-// its lists (read from the kept trees; tinygltf would convert them to its Values, slow for the full keys of authored
-// curves), and with every buffer stood in for by four bytes of a data URI (readBuffers reads them; tinygltf would
-// copy them or search the file system for them). Kept: "buffers" whole, and for each item of "animations" and
-// "scenes" an object with its "extras", if any.
-class JsonSplitter final : public nlohmann::json_sax<Json> {
-public:
-    explicit JsonSplitter(std::string& forTinygltf) : text_(forTinygltf) {}
-    Json kept = Json::object();
-
-    bool null() override { return scalar(nullptr, "null"); }
-    bool boolean(bool value) override { return scalar(value, value ? "true" : "false"); }
-    bool number_integer(number_integer_t value) override { return scalar(value, digits(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return scalar(value, digits(value)); }
-    // The number's own text: it parses to the same double (the parser refuses numbers that overflow).
-    bool number_float(number_float_t value, const string_t& text) override { return scalar(value, text); }
-    bool string(string_t& value) override {
-        quoted_.clear();
-        appendQuoted(quoted_, value);
-        return scalar(value, quoted_);
-    }
-    bool binary(binary_t&) override { return false; }  // JSON text has none
-    bool start_object(std::size_t) override { return open(false); }
-    bool start_array(std::size_t) override { return open(true); }
-    bool end_object() override { return close('}'); }
-    bool end_array() override { return close(']'); }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-    bool key(string_t& name) override {
-        Frame& parent = frames_.back();
-        if (parent.capture) key_ = name;
-        bool write = parent.write;
-        if (frames_.size() == 1) {  // a member of the file's object
-            member_ = name;
-            kept.erase(name);  // a member given twice: the last counts, as in a tree
-            if (name == "images" || name == "extras") write = false;
-            if (name == "buffers") captureInto_ = &kept["buffers"];
-        } else if (frames_.size() == 3 && frames_[1].array && name == "extras") {  // an item's, in one of the file's lists
-            write = false;
-            if (member_ == "animations" || member_ == "scenes") captureInto_ = &kept[member_].back()["extras"];
-        }
-        if (write) {
-            separate(parent);
-            appendQuoted(text_, name);
-            text_ += ':';
-        }
-        skipNext_ = !write;
-        return true;
-    }
-
-private:
-    static constexpr std::string_view kBufferStandIn = R"({"byteLength":4,"uri":"data:application/octet-stream;base64,AAAAAA=="})";
-    struct Frame {
-        bool array;
-        bool write;     // its brackets and contents are written for tinygltf
-        Json* capture;  // the kept tree its contents go into, if any
-        bool first = true;
-    };
-
-    // A string as JSON text. The parser has checked it is valid UTF-8: only quotes, backslashes and control
-    // characters need escapes.
-    static void appendQuoted(std::string& out, const std::string& text) {
-        constexpr char kHex[] = "0123456789abcdef";
-        out += '"';
-        std::size_t plainFrom = 0;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const auto c = static_cast<unsigned char>(text[i]);
-            if (c >= 0x20 && c != '"' && c != '\\') continue;
-            out.append(text, plainFrom, i - plainFrom);
-            if (c >= 0x20) out += '\\', out += char(c);
-            else out += "\\u00", out += kHex[c >> 4], out += kHex[c & 15];
-            plainFrom = i + 1;
-        }
-        out.append(text, plainFrom);
-        out += '"';
-    }
-    template <class Integer>
-    std::string_view digits(Integer value) {
-        const auto end = std::to_chars(digits_, digits_ + sizeof digits_, value).ptr;
-        return {digits_, std::size_t(end - digits_)};
-    }
-    void separate(Frame& frame) {
-        if (!std::exchange(frame.first, false)) text_ += ',';
-    }
-    // Where a value that starts now goes: whether it is written, and the kept tree it becomes, if any.
-    std::pair<bool, Json*> place() {
-        Frame& parent = frames_.back();
-        const bool skipped = std::exchange(skipNext_, false);  // consumed whether or not the parent is written
-        bool write = parent.write && !skipped;
-        if (parent.array) {
-            const bool listItem = frames_.size() == 2;  // an item of one of the file's lists
-            if (listItem && member_ == "buffers") {
-                if (write) separate(parent), text_ += kBufferStandIn;
-                write = false;
-            } else if (write) {
-                separate(parent);
-            }
-            if (listItem && (member_ == "animations" || member_ == "scenes")) kept[member_].push_back(Json::object());
-        }
-        Json* slot = std::exchange(captureInto_, nullptr);
-        if (parent.capture) slot = parent.array ? &parent.capture->emplace_back() : &(*parent.capture)[key_];
-        return {write, slot};
-    }
-    template <class Value>
-    bool scalar(Value&& value, std::string_view token) {
-        if (frames_.empty()) return false;  // the file is not an object
-        const auto [write, slot] = place();
-        if (write) text_ += token;
-        if (slot) *slot = Json(std::forward<Value>(value));
-        return true;
-    }
-    bool open(bool array) {
-        if (frames_.empty()) {  // the file's object
-            if (array) return false;
-            text_ += '{';
-            frames_.push_back({false, true, nullptr});
-            return true;
-        }
-        const auto [write, slot] = place();
-        if (write) text_ += array ? '[' : '{';
-        if (slot) *slot = array ? Json::array() : Json::object();
-        frames_.push_back({array, write, slot});
-        return true;
-    }
-    bool close(char bracket) {
-        if (frames_.back().write) text_ += bracket;
-        frames_.pop_back();
-        return true;
-    }
-
-    std::string& text_;
-    std::string quoted_;   // the last string value, as JSON text
-    char digits_[24];      // the last integer, as text
-    std::vector<Frame> frames_;
-    std::string member_;           // the member of the file's object being read
-    std::string key_;              // the last key read, in a kept tree
-    bool skipNext_ = false;        // the value after this key is not written
-    Json* captureInto_ = nullptr;  // the kept tree the value after this key becomes
-};
-
-// A .glb or .gltf's JSON, split (JsonSplitter) after its nesting has been checked; and a GLB's BIN chunk, which
-// accessors read in place.
+// A .glb or .gltf's JSON, split (json_split.hpp); and a GLB's BIN chunk, which accessors read in place.
 struct GltfParts {
-    std::string forTinygltf;
-    Json kept;
+    SplitJson json;
     std::optional<std::span<const std::uint8_t>> binChunk;
 };
 
@@ -184,14 +40,17 @@ Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string
         textOffset = 20;
         parts.binChunk = chunks->bin;
     }
+    if (auto plain = splitPlainJson(text)) {
+        parts.json = std::move(*plain);
+        return parts;
+    }
     if (auto at = tooDeepAt(text))
         return Error{path, textOffset + *at, "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels", ErrorKind::Refused};
-    parts.forTinygltf.reserve(text.size());
-    JsonSplitter splitter(parts.forTinygltf);
-    if (!Json::sax_parse(text.begin(), text.end(), &splitter))
+    auto any = splitAnyJson(text);
+    if (!any)
         return Error{path, isGlb(bytes) ? std::optional<std::uint64_t>(20) : std::nullopt,
                      isGlb(bytes) ? "the GLB JSON chunk is not a valid JSON object" : "not a glTF file: neither GLB nor a JSON object"};
-    parts.kept = std::move(splitter.kept);
+    parts.json = std::move(*any);
     return parts;
 }
 
@@ -311,7 +170,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
                                         const std::string& animation) {
     auto parts = partsOf(bytes, path);
     if (!parts) return parts.error();
-    auto buffers = readBuffers(parts->kept, parts->binChunk, path, allowExternalPaths);
+    auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
     GltfDocument doc;
     doc.path_ = path;
@@ -321,7 +180,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
         tinygltf::TinyGLTF loader;
         loader.SetFsCallbacks(noFileSystem());
         std::string error, warning;
-        const std::string& text = parts->forTinygltf;
+        const std::string& text = parts->json.forTinygltf;
         if (!loader.LoadASCIIFromString(doc.model_.get(), &error, &warning, text.data(), unsigned(text.size()), "")) {
             while (!error.empty() && (error.back() == '\n' || error.back() == '\r')) error.pop_back();
             for (char& ch : error) if (ch == '\n') ch = ' ';
@@ -368,7 +227,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
             return object["extras"]["inputanim"];
         return nullptr;
     };
-    const Json& json = parts->kept;
+    const Json& json = parts->json.kept;
     if (doc.selected_ >= 0 && json.contains("animations") && json["animations"].is_array() && json["animations"].size() > std::size_t(doc.selected_))
         doc.extras_ = extrasOf(json["animations"][std::size_t(doc.selected_)]);
     if (doc.extras_.is_null() && json.contains("scenes") && json["scenes"].is_array() && !json["scenes"].empty())
