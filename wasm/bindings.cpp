@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -44,9 +45,8 @@ const char* failure(const std::string& message) { return answer({{"ok", false}, 
 const char* failure(const ia::Error& error) { return failure(error.describe()); }
 constexpr const char* kNothingOpen = "no recording is open";
 
-const std::vector<std::uint8_t>& outputPart(int part) {
-    static const std::vector<std::uint8_t> none;
-    return part == 0 ? output.head : part == 1 ? output.bin : part == 2 ? output.tail : none;
+std::span<const std::uint8_t> outputPart(int part) {
+    return part == 0 ? std::span(output.head) : part == 1 ? std::span(output.bin) : part == 2 ? std::span(output.tail) : std::span<const std::uint8_t>();
 }
 
 }  // namespace

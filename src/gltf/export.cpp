@@ -313,8 +313,8 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
     if (!parts) return parts.error();
     std::vector<std::uint8_t> glb;
     glb.reserve(parts->head.size() + parts->bin.size() + parts->tail.size());  // one allocation for a large file
-    for (const auto* part : {&parts->head, &parts->bin, &parts->tail})
-        glb.insert(glb.end(), part->begin(), part->end());
+    for (std::span<const std::uint8_t> part : {std::span(parts->head), std::span(parts->bin), std::span(parts->tail)})
+        glb.insert(glb.end(), part.begin(), part.end());
     return glb;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "inputanim/core/default_init.hpp"
 #include "inputanim/core/error.hpp"
 
 namespace inputanim {
@@ -30,7 +31,7 @@ Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string
 // A GLB to write, as its two chunks' contents: written out without ever copying the buffer into one block.
 struct GlbParts {
     std::string json;               // the JSON chunk's text, unpadded
-    std::vector<std::uint8_t> bin;  // the buffer, unpadded; empty when the file has none
+    ByteBuffer bin;  // the buffer, unpadded; empty when the file has none
 };
 
 // The 20 bytes before the JSON, the JSON's padding, the BIN chunk header and the BIN padding (GLB 2.0:

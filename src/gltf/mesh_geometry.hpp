@@ -8,6 +8,7 @@
 
 #include <glm/glm.hpp>
 
+#include "inputanim/core/default_init.hpp"
 #include "inputanim/core/hand_model.hpp"
 
 namespace inputanim {
@@ -57,7 +58,7 @@ MeshView modelLeftHandMesh();
 // moves it; bones differ in length, not in thickness. Microseconds, not the field's milliseconds. Its positions and
 // normals are its own; its joints, weights and triangles are the model hand's (a right hand's triangles mirrored).
 struct HandMesh {
-    std::vector<float> positions, normals;
+    std::vector<float, DefaultInitAllocator<float>> positions, normals;  // every element written: not zeroed first
     MeshView model;
     MeshView view() const { return {positions, normals, model.joints, model.weights, model.indices}; }
 };

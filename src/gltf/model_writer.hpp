@@ -60,7 +60,7 @@ protected:
     ExportReport& report_;
     tinygltf::Model model_;
     tinygltf::Animation animation_;  // "InputAnimation"; added to the model by the caller when it has channels
-    std::vector<std::uint8_t> buffer_;
+    ByteBuffer buffer_;  // every view is filled before the next: growing it need not zero it
 
 private:
     // A buffer view of `bytes` at the buffer's end, for the caller to fill before anything else is appended.

@@ -2,10 +2,12 @@
 // overwritten, growing them does not zero them first.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace inputanim {
 
@@ -24,5 +26,8 @@ struct DefaultInitAllocator : std::allocator<T> {
         ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
     }
 };
+
+// Bytes about to be overwritten: a file read into memory, a buffer being filled.
+using ByteBuffer = std::vector<std::uint8_t, DefaultInitAllocator<std::uint8_t>>;
 
 }  // namespace inputanim

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "inputanim/core/default_init.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/core/recording.hpp"
@@ -50,7 +51,7 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
 // web viewer hands the buffer's views to three.js one by one).
 struct GlbBytes {
     std::vector<std::uint8_t> head;  // the 12-byte header, the JSON chunk and the BIN chunk's 8-byte header
-    std::vector<std::uint8_t> bin;   // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
+    ByteBuffer bin;                  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
     std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
 };
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);

@@ -18,7 +18,7 @@
 namespace inputanim {
 
 // A file's bytes. Not zeroed before the read fills them: for a 100 MB input that saves a tenth of a conversion.
-using FileBytes = std::vector<std::uint8_t, DefaultInitAllocator<std::uint8_t>>;
+using FileBytes = ByteBuffer;
 
 // Reads a regular file (at most `limit` bytes of it). Anything else (a folder, FIFO, device, socket) is refused
 // without waiting on it (ErrorKind::InputFailed).
