@@ -23,7 +23,7 @@ MEASURE = os.path.join(ROOT, "build", "bench", "measure")
 GLTF_TRANSFORM = os.path.join(ROOT, "bench", "node_modules", ".bin", "gltf-transform")
 # Rounds per recording length. Short recordings take more: their cost per key is the difference of two close
 # times (a 10 s file's keys add 3-6 ms to a 17 ms run), so it needs more rounds than its ratios do; they are cheap.
-PAIRS = {10: 21, 60: 11, 600: 7}
+PAIRS = {10: 21, 60: 21, 600: 11}
 BATCH_ROUNDS = 5
 
 
