@@ -151,7 +151,6 @@ private:
     Json* captureInto_ = nullptr;  // the kept tree the value after this key becomes
 };
 
-
 // Bytes a string holds as they are: printable ASCII but the quote and the backslash.
 constexpr auto kPlainStringByte = [] {
     std::array<bool, 256> plain{};
@@ -281,9 +280,9 @@ private:
 // splitPlainJson's pass: the text is checked value by value, and copied in runs between the pieces cut or replaced.
 class PlainSplitter {
 public:
-    explicit PlainSplitter(std::span<const std::uint8_t> text)
-        : begin_(reinterpret_cast<const char*>(text.data())), end_(begin_ + text.size()), scan_(begin_, end_), copied_(begin_) {
-        split_.forTinygltf.reserve(text.size());
+    explicit PlainSplitter(std::span<const std::uint8_t> text) : PlainSplitter(reinterpret_cast<const char*>(text.data()), text.size()) {}
+    PlainSplitter(const char* text, std::size_t size) : end_(text + size), scan_(text, end_), copied_(text) {
+        split_.forTinygltf.reserve(size);
     }
 
     std::optional<SplitJson> split() {
@@ -390,7 +389,6 @@ private:
         copied_ = scan_.at;
     }
 
-    const char* begin_;
     const char* end_;
     PlainScanner scan_;
     const char* copied_;  // the text before it is in forTinygltf, or cut

@@ -3,32 +3,19 @@
 #include <tiny_gltf.h>
 
 #include <catch2/catch.hpp>
-#include <cmath>
-#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "gltf/model_json.hpp"
-#include "support/edge_cases.hpp"
+#include "support/exported_json.hpp"
 #include "support/foreign_gltf.hpp"
-#include "inputanim/analysis/synthetic.hpp"
-#include "inputanim/gltf/export.hpp"
 
 using namespace inputanim;
 
 namespace {
 
 constexpr const char* kPlaceholder = "inputanim:extras-placeholder";
-
-// A GLB's JSON chunk as text, the padding after the JSON taken off.
-std::string jsonChunkText(const std::vector<std::uint8_t>& glb) {
-    std::uint32_t length = 0;
-    std::memcpy(&length, glb.data() + 12, 4);
-    std::string json(glb.begin() + 20, glb.begin() + 20 + length);
-    while (!json.empty() && json.back() == ' ') json.pop_back();
-    return json;
-}
 
 // tinygltf's JSON of `model`, written as a GLB.
 std::string tinygltfJson(const tinygltf::Model& model) { return jsonChunkText(glbOf(model)); }
@@ -249,24 +236,5 @@ TEST_CASE("modelJson refuses what it does not write, rather than leaving it out"
 }
 
 TEST_CASE("an exported file's JSON is as nlohmann prints it (keys in order, numbers shortest)") {
-    std::vector<Recording> recordings;
-    for (const auto& c : edge_cases::all()) recordings.push_back(c.recording);
-    auto generated = generateRecording({});
-    REQUIRE(generated);
-    recordings.push_back(*generated);
-    // Markers whose names need escaping and whose times are not numbers in JSON; a curve kept with its full keys.
-    Recording odd = edge_cases::all()[0].recording;
-    odd.markers = {{0.5f, "\xce\xb1 \"quoted\" \\ back"}, {std::numeric_limits<float>::infinity(), "inf"},
-                   {-std::numeric_limits<float>::infinity(), "-inf"}, {std::nanf("0x55"), "nan"}};
-    odd.curves[0].preWrapMode = 2;
-    recordings.push_back(odd);
-    for (const Recording& recording : recordings)
-        for (Rig rig : {Rig::Flat, Rig::Hierarchy}) {
-            ExportOptions options;
-            options.rig = rig;
-            auto glb = exportGlb(recording, options);
-            REQUIRE(glb);
-            const std::string json = jsonChunkText(*glb);
-            CHECK(nlohmann::json::parse(json).dump() == json);
-        }
+    for (const std::string& json : exportedJsonTexts()) CHECK(nlohmann::json::parse(json).dump() == json);
 }
