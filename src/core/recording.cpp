@@ -56,7 +56,7 @@ bool Recording::sectionPresent(Section section) const {
     return false;
 }
 
-TimeRange timeRange(const Recording& recording) {
+TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves) {
     // Float32 bounds in locals (a min of floats is one of them): a loop over every key of a recording.
     float lo = std::numeric_limits<float>::infinity();
     float hi = -lo;
@@ -65,11 +65,17 @@ TimeRange timeRange(const Recording& recording) {
         lo = std::min(lo, t);
         hi = std::max(hi, t);
     };
-    for (const Curve& curve : recording.curves) {
-        if (curve.keys.empty()) continue;
+    if (validCurves) validCurves->assign(recording.curves.size(), false);
+    for (std::size_t c = 0; c < recording.curves.size(); ++c) {
+        const Curve& curve = recording.curves[c];
+        if (curve.keys.empty()) {
+            if (validCurves) (*validCurves)[c] = true;
+            continue;
+        }
         if (curve.keys.finiteAndIncreasing()) {  // nearly every curve: its first and last keys
             include(curve.keys.time(0));
             include(curve.keys.time(curve.keys.size() - 1));
+            if (validCurves) (*validCurves)[c] = curve.keys.compact();  // full keys have tangents and weights to check
             continue;
         }
         float curveLo = lo, curveHi = hi;

@@ -76,12 +76,16 @@ public:
     }
 
 private:
-    double summarizeDuration() const { return std::max(0.0, timeRange(recording_).end); }
+    // The recording's end, and which curves need no second look when their tracks are built.
+    double summarizeDuration() { return std::max(0.0, timeRange(recording_, &validCurves_).end); }
 
     // A vector or rotation channel from consecutive curves of the flat table; no channel when all are empty.
     Status addCurveChannel(int node, std::size_t firstCurve, TrackKind kind) {
         const int n = kind == TrackKind::Rotation ? 4 : 3;
-        auto track = trackOfCurves(recording_, firstCurve, kind, trackOptions_);
+        TrackOptions options = trackOptions_;
+        options.curvesChecked = std::all_of(validCurves_.begin() + std::ptrdiff_t(firstCurve), validCurves_.begin() + std::ptrdiff_t(firstCurve) + n,
+                                            [](bool valid) { return valid; });
+        auto track = trackOfCurves(recording_, firstCurve, kind, options);
         if (!track) return track.error();
         if (!*track) {
             noteEmptyCurveExtras(firstCurve, n);
@@ -279,6 +283,7 @@ private:
     const Recording& recording_;
     const ExportOptions& options_;
     TrackOptions trackOptions_;
+    std::vector<bool> validCurves_;  // by curve index: what timeRange saw of each
     std::vector<std::pair<std::string, std::string>> curveExtras_;  // a curve's name, its extras as JSON text
 };
 

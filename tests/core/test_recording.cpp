@@ -1,6 +1,7 @@
 // A recording's time range, which the export's duration and the checker's end come from; how it holds its curves.
 #include <catch2/catch.hpp>
 #include <limits>
+#include <vector>
 
 #include "inputanim/core/recording.hpp"
 
@@ -27,6 +28,19 @@ TEST_CASE("the time range spans every finite key and marker time, whatever the k
     r.curves[4].keys = {Key{-1.0f, 0}, Key{3.0f, nan}};  // in order, a value NaN: its times still count
     CHECK(timeRange(r).start == -1.0);
     CHECK(timeRange(r).end == 3.0);
+
+    // What the pass says of each curve: valid as it is only for MRTK's linear keys, finite and increasing (or none).
+    r.curves[5].keys = {Key{0, 1}, Key{1.0f, 0, 1.0f, 1.0f}};  // full keys in order: their tangents are not looked at
+    std::vector<bool> valid;
+    timeRange(r, &valid);
+    REQUIRE(valid.size() == r.curves.size());
+    CHECK_FALSE(valid[0]);  // out of order
+    CHECK(valid[3]);
+    CHECK_FALSE(valid[4]);  // a NaN value
+    CHECK_FALSE(valid[5]);
+    CHECK_FALSE(valid[7]);
+    CHECK(valid[8]);  // no keys
+    for (std::size_t c = 0; c < r.curves.size(); ++c) CHECK(valid[c] == (!invalidKey(r.curves[c]) && r.curves[c].keys.compact()));
 }
 
 TEST_CASE("a recording keeps its curves on the heap, so that frames holding one stay small, and copies whole") {

@@ -81,7 +81,9 @@ struct TimeRange {
     double start = 0;
     double end = 0;
 };
-TimeRange timeRange(const Recording& recording);
+// With `validCurves`, also which curves invalidKey passes as they are (keys in MRTK's linear encoding, finite, at
+// increasing times; or none): the pass that finds their range has looked at every key already.
+TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves = nullptr);
 
 // "marker N (at T s): its name is not valid UTF-8 (byte B)" for the first marker whose name is not, or nullopt:
 // neither the binary format (its reader refuses them) nor glTF's JSON can hold such a name.

@@ -21,6 +21,8 @@ struct TrackOptions {
     // Tracks of MRTK's linear keys at shared times are copied in one pass (the same result as the general
     // path, much faster); false forces the general path, so that tests can compare the two.
     bool copyLinearKeys = true;
+    // The caller has checked the curves it passes (invalidKey finds nothing): they are not checked again.
+    bool curvesChecked = false;
 };
 
 // Builds one track from 3 (vector) or 4 (rotation) curves. Empty curves count as constant 0, as in Unity.
