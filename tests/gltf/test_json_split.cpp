@@ -1,9 +1,10 @@
 // Splitting a glTF's JSON: the fast pass over plain text must split exactly as the token by token pass does, and
 // leave to it whatever it cannot vouch for.
 #include <catch2/catch.hpp>
-#include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
+#include <span>
 #include <string>
 
 #include "gltf/json_limits.hpp"
