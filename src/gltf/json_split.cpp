@@ -1,6 +1,5 @@
 #include "json_split.hpp"
 
-#include <array>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -8,6 +7,7 @@
 #include <vector>
 
 #include "json_limits.hpp"
+#include "json_text.hpp"
 
 namespace inputanim {
 namespace {
@@ -30,7 +30,7 @@ public:
     bool number_float(number_float_t value, const string_t& text) override { return scalar(value, text); }
     bool string(string_t& value) override {
         quoted_.clear();
-        appendQuoted(quoted_, value);
+        appendString(quoted_, value);  // the parser has checked it is valid UTF-8
         return scalar(value, quoted_);
     }
     bool binary(binary_t&) override { return false; }  // JSON text has none
@@ -55,7 +55,7 @@ public:
         }
         if (write) {
             separate(parent);
-            appendQuoted(text_, name);
+            appendString(text_, name);
             text_ += ':';
         }
         skipNext_ = !write;
@@ -70,23 +70,6 @@ private:
         bool first = true;
     };
 
-    // A string as JSON text. The parser has checked it is valid UTF-8: only quotes, backslashes and control
-    // characters need escapes.
-    static void appendQuoted(std::string& out, const std::string& text) {
-        constexpr char kHex[] = "0123456789abcdef";
-        out += '"';
-        std::size_t plainFrom = 0;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const auto c = static_cast<unsigned char>(text[i]);
-            if (c >= 0x20 && c != '"' && c != '\\') continue;
-            out.append(text, plainFrom, i - plainFrom);
-            if (c >= 0x20) out += '\\', out += char(c);
-            else out += "\\u00", out += kHex[c >> 4], out += kHex[c & 15];
-            plainFrom = i + 1;
-        }
-        out.append(text, plainFrom);
-        out += '"';
-    }
     template <class Integer>
     std::string_view digits(Integer value) {
         const auto end = std::to_chars(digits_, digits_ + sizeof digits_, value).ptr;
@@ -151,13 +134,6 @@ private:
     Json* captureInto_ = nullptr;  // the kept tree the value after this key becomes
 };
 
-// Bytes a string holds as they are: printable ASCII but the quote and the backslash.
-constexpr auto kPlainStringByte = [] {
-    std::array<bool, 256> plain{};
-    for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
-    return plain;
-}();
-
 // Reads JSON values of the plain subset (splitPlainJson), checking them as nlohmann's parser would; false for
 // anything else, valid or not.
 class PlainScanner {
@@ -177,7 +153,7 @@ public:
         const char* start = ++at;
         while (at < end_) {
             const auto c = static_cast<unsigned char>(*at);
-            if (kPlainStringByte[c]) {
+            if (kPlainJsonStringByte[c]) {
                 ++at;
             } else if (c == '"') {
                 contents = {start, std::size_t(at - start)};

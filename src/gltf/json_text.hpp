@@ -39,15 +39,17 @@ void appendNumbers(std::string& out, const std::vector<T>& values) {
     out += ']';
 }
 
+// The bytes a JSON string holds as they are, without an escape: printable ASCII but the quote and the backslash.
+inline constexpr auto kPlainJsonStringByte = [] {
+    std::array<bool, 256> plain{};
+    for (int c = 0x20; c < 0x80; ++c) plain[std::size_t(c)] = c != '"' && c != '\\';
+    return plain;
+}();
+
+// `text` (valid UTF-8) as a JSON string.
 inline void appendString(std::string& out, std::string_view text) {
-    // The bytes written as they are: printable ASCII but the quote and the backslash.
-    static constexpr auto kPlain = [] {
-        std::array<bool, 256> plain{};
-        for (int c = 0x20; c < 0x80; ++c) plain[std::size_t(c)] = c != '"' && c != '\\';
-        return plain;
-    }();
     for (unsigned char c : text)
-        if (!kPlain[c]) {
+        if (!kPlainJsonStringByte[c]) {
             out += nlohmann::json(std::string(text)).dump();
             return;
         }
