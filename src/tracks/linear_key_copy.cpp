@@ -1,8 +1,10 @@
 #include "linear_key_copy.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 
 #include "slerp_bound.hpp"
@@ -18,14 +20,17 @@ Quaternion knotQuaternion(const Track& track, std::size_t k) {
 // alone) and slerp provably within tolerance of nlerp between neighbours, `margin` inside both limits. Sets
 // the track's maxError to that bound; false sends the track to the general path.
 bool slerpMatchesNlerpAlong(Track& track, double margin, double safeCos) {
-    double smallestDot = 1;
+    double smallestDot = 1, previousNorm = 0;
     for (std::size_t k = 0; k < track.times.size(); ++k) {
         const Quaternion b = knotQuaternion(track, k);
-        if (std::abs(norm(b) - 1) > 0.001 - margin) return false;
-        if (k == 0) continue;
-        const double cosine = unitDot(knotQuaternion(track, k - 1), b);
-        if (cosine < safeCos + margin) return false;
-        smallestDot = std::min(smallestDot, cosine);
+        const double length = norm(b);
+        if (std::abs(length - 1) > 0.001 - margin) return false;
+        if (k > 0) {
+            const double cosine = unitDot(knotQuaternion(track, k - 1), b, previousNorm, length);
+            if (cosine < safeCos + margin) return false;
+            smallestDot = std::min(smallestDot, cosine);
+        }
+        previousNorm = length;
     }
     if (track.times.size() > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
     return true;
@@ -102,23 +107,62 @@ bool holdsLinearKeys(std::span<const Curve* const> curves) {
     return true;
 }
 
+// Compact lists (the 1.1 file's keys, read in place) of `count` keys each: their times into `times` and their
+// values into `values` (knot by knot, N per knot) in one pass over all N lists side by side. False if a list's
+// key times differ from the first list's.
+template <int N>
+bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t count, float* times, float* values) {
+    std::array<const std::uint8_t*, N> pairs;
+    for (int c = 0; c < N; ++c) pairs[c] = curves[c]->keys.timeValueBytes().data();
+    bool aligned = true;
+    for (std::size_t k = 0; k < count; ++k) {
+        float time;
+        std::memcpy(&time, pairs[0] + 8 * k, 4);
+        times[k] = time;
+        for (int c = 0; c < N; ++c) {
+            float keyTime;
+            std::memcpy(&keyTime, pairs[c] + 8 * k, 4);
+            std::memcpy(values + N * k + c, pairs[c] + 8 * k + 4, 4);
+            aligned &= keyTime == time;
+        }
+    }
+    return aligned;
+}
+
+bool copyCompactKeys(std::span<const Curve* const> curves, float* times, float* values) {
+    const std::size_t count = curves[0]->keys.size();
+    switch (curves.size()) {
+        case 1: return copyCompactKeys<1>(curves, count, times, values);
+        case 2: return copyCompactKeys<2>(curves, count, times, values);
+        case 3: return copyCompactKeys<3>(curves, count, times, values);
+        default: return copyCompactKeys<4>(curves, count, times, values);
+    }
+}
+
 std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused) {
     const int n = int(curves.size());
+    const std::size_t count = curves[0]->keys.size();
     Track track;
-    // The first component's key times; the others' must be the same. (Lists read key by key through their
-    // layout; forEachTimeValue checks it once per list.)
-    track.times.reserve(curves[0]->keys.size());
-    curves[0]->keys.forEachTimeValue([&](float time, float) { track.times.push_back(time); });
-    const std::size_t count = track.times.size();
-    for (const Curve* curve : curves.subspan(1)) {
-        bool aligned = curve->keys.size() == count;
-        std::size_t k = 0;
-        if (aligned) curve->keys.forEachTimeValue([&](float time, float) { aligned &= time == track.times[k++]; });
-        if (!aligned) return mergeLinearKeys(curves, kind, safeCos, refused);
+    // Every component's key times must be the first one's.
+    bool aligned = std::all_of(curves.begin(), curves.end(), [&](const Curve* curve) { return curve->keys.size() == count; });
+    if (aligned) {
+        track.times.resize(count);
+        track.values.resize(count * n);
+        if (std::all_of(curves.begin(), curves.end(), [](const Curve* curve) { return curve->keys.compact(); })) {
+            aligned = copyCompactKeys(curves, track.times.data(), track.values.data());
+        } else {
+            float* time = track.times.data();
+            curves[0]->keys.forEachTimeValue([&](float t, float) { *time++ = t; });
+            for (int c = 0; c < n; ++c) {
+                float* value = track.values.data() + c;
+                std::size_t k = 0;
+                curves[c]->keys.forEachTimeValue([&](float t, float v) { aligned &= t == track.times[k++], *value = v, value += n; });
+            }
+        }
     }
+    if (!aligned) return mergeLinearKeys(curves, kind, safeCos, refused);
     track.interpolation = Interpolation::Linear;
     track.components = n;
-    track.values.resize(count * n);
     track.keyKnots.resize(n);
     for (auto& knots : track.keyKnots) {
         knots.resize(count);
@@ -128,13 +172,10 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
     if (kind == TrackKind::Rotation && allZero(curves)) {
         // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at
         // every knot and keeps the recorded zeros in extras (valuesChanged).
+        std::fill(track.values.begin(), track.values.end(), 0.0f);  // +0 where a key holds -0
         for (std::size_t k = 0; k < count; ++k) track.values[k * n + 3] = 1;
         track.valuesChanged.assign(n, true);
         return track;
-    }
-    for (int c = 0; c < n; ++c) {
-        float* value = track.values.data() + c;
-        curves[c]->keys.forEachTimeValue([&](float, float v) { *value = v, value += n; });
     }
     if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) {
         if (refused) {  // the keys' own values: what the curves give at their key times

@@ -122,10 +122,12 @@ private:
     }
 
     // `atEvent`: the knot is at a key time (or a wrap seam) rather than added inside an interval.
-    void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false) {
+    // `rawNorm`: the values' norm, if the caller has it (rotations).
+    void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false, double rawNorm = -1) {
         lastRaw_ = values;
+        lastWrittenNorm_ = -1;
         if (kind_ == TrackKind::Rotation) {
-            lastRawNorm_ = norm(values);
+            lastRawNorm_ = rawNorm >= 0 ? rawNorm : norm(values);
             keepUnit(values, lastRawNorm_, atEvent);
         }
         track_.times.push_back(t);
@@ -179,16 +181,19 @@ private:
         constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
         // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
-        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
+        const double endNorm = norm(end);
+        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(endNorm - 1) > 0.001 - kMargin) return false;
         const std::size_t last = track_.times.size() - 1;
         Values a{}, b{};  // the knots as written
         for (int c = 0; c < n_; ++c) a[c] = track_.values[last * n_ + c], b[c] = float(end[c]);
-        const double cosine = unitDot(a, b);
+        const double bNorm = norm(b);
+        const double cosine = unitDot(a, b, lastWrittenNorm_ >= 0 ? lastWrittenNorm_ : norm(a), bNorm);
         if (cosine < safeSlerpCos_ + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
         worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
         ++copiedIntervals_;
-        emitKnot(tb, end, Values{}, true);
+        emitKnot(tb, end, Values{}, true, endNorm);
+        lastWrittenNorm_ = bNorm;  // end is within 0.001 of unit length: emitKnot wrote it as it is, as b
         return true;
     }
 
@@ -345,12 +350,16 @@ private:
         track_.keyKnots.assign(n_, {});
         const auto& times = track_.times;
         for (int c = 0; c < n_; ++c) {
-            std::size_t knot = 0;  // keys and knots both increase: one merge walk
-            track_.keyKnots[c].reserve(curves_[c]->keys.size());
+            // Keys and knots both increase: one merge walk, into room for every key (most have a knot).
+            auto& keyKnots = track_.keyKnots[c];
+            keyKnots.resize(curves_[c]->keys.size());
+            std::uint32_t* out = keyKnots.data();
+            std::size_t knot = 0;
             curves_[c]->keys.forEachTimeValue([&](float time, float) {
                 while (knot < times.size() && times[knot] < time) ++knot;
-                if (knot < times.size() && times[knot] == time) track_.keyKnots[c].push_back(std::uint32_t(knot));
+                if (knot < times.size() && times[knot] == time) *out++ = std::uint32_t(knot);
             });
+            keyKnots.resize(std::size_t(out - keyKnots.data()));
         }
     }
 
@@ -365,6 +374,7 @@ private:
     double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
     Values lastRaw_{};      // the last knot's values as evaluated
     double lastRawNorm_ = 0;  // and their length (rotations)
+    double lastWrittenNorm_ = -1;  // the last knot's length as written, where known (-1: not known)
     Values lastEmitted_{};  // and as written (rotations kept unit)
 };
 
