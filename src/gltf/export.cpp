@@ -83,6 +83,7 @@ private:
     Status addCurveChannel(int node, std::size_t firstCurve, TrackKind kind) {
         const int n = kind == TrackKind::Rotation ? 4 : 3;
         TrackOptions options = trackOptions_;
+        options.holdFromZero = true;  // Blender's exporter fails on an object's animation starting between frames
         options.curvesChecked = std::all_of(validCurves_.begin() + std::ptrdiff_t(firstCurve), validCurves_.begin() + std::ptrdiff_t(firstCurve) + n,
                                             [](bool valid) { return valid; });
         auto track = trackOfCurves(recording_, firstCurve, kind, options);
@@ -91,8 +92,7 @@ private:
             noteEmptyCurveExtras(firstCurve, n);
             return Success{};
         }
-        Track& built = **track;
-        holdFromZero(built);  // Blender's exporter fails on an object's animation starting between frames
+        const Track& built = **track;
         // The builder's bound: exact for copied keys (rotations: slerp against nlerp, proven), measured where the
         // error is largest for fitted spans.
         const double error = built.maxError;

@@ -12,27 +12,25 @@
 namespace inputanim {
 namespace {
 
-Quaternion knotQuaternion(const Track& track, std::size_t k) {
-    return {track.values[k * 4], track.values[k * 4 + 1], track.values[k * 4 + 2], track.values[k * 4 + 3]};
-}
+Quaternion knotQuaternion(const float* values, std::size_t k) { return {values[k * 4], values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3]}; }
 
-// Rotation knots copied from keys: each within 0.001 of unit length (so the general path would leave it
-// alone) and slerp provably within tolerance of nlerp between neighbours, `margin` inside both limits. Sets
-// the track's maxError to that bound; false sends the track to the general path.
-bool slerpMatchesNlerpAlong(Track& track, double margin, double safeCos) {
+// Rotation knots copied from keys (`count` quaternions from `values`): each within 0.001 of unit length (so the
+// general path would leave it alone) and slerp provably within tolerance of nlerp between neighbours, `margin`
+// inside both limits. Sets `maxError` to that bound; false sends the track to the general path.
+bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, double safeCos, double& maxError) {
     double smallestDot = 1, previousNorm = 0;
-    for (std::size_t k = 0; k < track.times.size(); ++k) {
-        const Quaternion b = knotQuaternion(track, k);
+    for (std::size_t k = 0; k < count; ++k) {
+        const Quaternion b = knotQuaternion(values, k);
         const double length = norm(b);
         if (std::abs(length - 1) > 0.001 - margin) return false;
         if (k > 0) {
-            const double cosine = unitDot(knotQuaternion(track, k - 1), b, previousNorm, length);
+            const double cosine = unitDot(knotQuaternion(values, k - 1), b, previousNorm, length);
             if (cosine < safeCos + margin) return false;
             smallestDot = std::min(smallestDot, cosine);
         }
         previousNorm = length;
     }
-    if (track.times.size() > 1) track.maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+    if (count > 1) maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
     return true;
 }
 
@@ -72,7 +70,7 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     }
     // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
     const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 1e-9, safeCos)) {
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track.values.data(), count, 1e-9, safeCos, track.maxError)) {
         if (refused) *refused = {std::move(track.times), std::move(exactRotations)};
         return std::nullopt;
     }
@@ -139,24 +137,28 @@ bool copyCompactKeys(std::span<const Curve* const> curves, float* times, float* 
     }
 }
 
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused) {
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused,
+                                    bool holdFromZero) {
     const int n = int(curves.size());
     const std::size_t count = curves[0]->keys.size();
     Track track;
     // Every component's key times must be the first one's.
     bool aligned = std::all_of(curves.begin(), curves.end(), [&](const Curve* curve) { return curve->keys.size() == count; });
+    // Room for a first knot at 0 holding the first keys' values (inputanim::holdFromZero, without moving the keys).
+    const std::size_t hold = holdFromZero && aligned && curves[0]->keys.time(0) > 0;
     if (aligned) {
-        track.times.resize(count);
-        track.values.resize(count * n);
+        track.times.resize(hold + count);
+        track.values.resize((hold + count) * n);
+        float* times = track.times.data() + hold;
+        float* values = track.values.data() + hold * n;
         if (std::all_of(curves.begin(), curves.end(), [](const Curve* curve) { return curve->keys.compact(); })) {
-            aligned = copyCompactKeys(curves, track.times.data(), track.values.data());
+            aligned = copyCompactKeys(curves, times, values);
         } else {
-            float* time = track.times.data();
-            curves[0]->keys.forEachTimeValue([&](float t, float) { *time++ = t; });
+            curves[0]->keys.forEachTimeValue([&, time = times](float t, float) mutable { *time++ = t; });
             for (int c = 0; c < n; ++c) {
-                float* value = track.values.data() + c;
+                float* value = values + c;
                 std::size_t k = 0;
-                curves[c]->keys.forEachTimeValue([&](float t, float v) { aligned &= t == track.times[k++], *value = v, value += n; });
+                curves[c]->keys.forEachTimeValue([&](float t, float v) { aligned &= t == times[k++], *value = v, value += n; });
             }
         }
     }
@@ -166,26 +168,28 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
     track.keyKnots.resize(n);
     for (auto& knots : track.keyKnots) {
         knots.resize(count);
-        std::iota(knots.begin(), knots.end(), 0u);
+        std::iota(knots.begin(), knots.end(), std::uint32_t(hold));
     }
     track.copiesKeys = true;
     if (kind == TrackKind::Rotation && allZero(curves)) {
         // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at
         // every knot and keeps the recorded zeros in extras (valuesChanged).
         std::fill(track.values.begin(), track.values.end(), 0.0f);  // +0 where a key holds -0
-        for (std::size_t k = 0; k < count; ++k) track.values[k * n + 3] = 1;
+        for (std::size_t k = 0; k < hold + count; ++k) track.values[k * n + 3] = 1;
         track.valuesChanged.assign(n, true);
         return track;
     }
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track, 0, safeCos)) {
+    const float* keyValues = track.values.data() + hold * n;
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(keyValues, count, 0, safeCos, track.maxError)) {
         if (refused) {  // the keys' own values: what the curves give at their key times
             refused->values.resize(count);
             for (std::size_t k = 0; k < count; ++k)
-                for (int c = 0; c < 4; ++c) refused->values[k][c] = track.values[k * 4 + c];
-            refused->times = std::move(track.times);
+                for (int c = 0; c < 4; ++c) refused->values[k][c] = keyValues[k * 4 + c];
+            refused->times.assign(track.times.begin() + std::ptrdiff_t(hold), track.times.end());
         }
         return std::nullopt;
     }
+    if (hold) std::copy_n(keyValues, n, track.values.begin());  // the knot at 0 (its time is 0 already)
     track.valuesChanged.assign(n, false);
     return track;
 }

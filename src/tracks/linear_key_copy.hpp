@@ -28,8 +28,10 @@ struct RefusedRotation {
 // their times, each evaluated there, so each stays exactly piecewise linear. Rotations must stay within
 // 0.001 of unit length and close enough between knots (cos >= safeSlerpCos) that slerp provably stays
 // within tolerance of MRTK's nlerp; the track's maxError is that bound. Nullopt sends the curves to the
-// general path (a refused rotation's knots and values into `refused`, if given).
+// general path (a refused rotation's knots and values into `refused`, if given). `holdFromZero`: keys at shared
+// times that start after 0 get a first knot at 0 holding their values, as holdFromZero would add it; others
+// are left to the caller.
 std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos,
-                                    RefusedRotation* refused = nullptr);
+                                    RefusedRotation* refused = nullptr, bool holdFromZero = false);
 
 }  // namespace inputanim

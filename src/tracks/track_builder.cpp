@@ -49,7 +49,7 @@ public:
         const bool linearKeys = options_.copyLinearKeys && holdsLinearKeys(curves_);
         RefusedRotation refused;  // a rotation's knots and values there, when copyLinearKeys refuses it
         if (linearKeys)
-            if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_, &refused)) return std::move(*track);
+            if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_, &refused, options_.holdFromZero)) return finished(std::move(*track));
         std::vector<float> knots = std::move(refused.times);
         for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
@@ -80,10 +80,15 @@ public:
             track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(std::sqrt(worstCopiedRounding2_)));
         }
         mapKeysToKnots();
-        return std::move(track_);
+        return finished(std::move(track_));
     }
 
 private:
+    Track finished(Track track) const {
+        if (options_.holdFromZero) holdFromZero(track);  // nothing to do where the track starts at 0 already
+        return track;
+    }
+
     Values referenceAt(double t) {
         Values v{};
         for (int c = 0; c < n_; ++c) v[c] = referenceCursors_[c].value(t);

@@ -162,26 +162,42 @@ TEST_CASE("invalid curves are refused with the component and key") {
     CHECK_FALSE(buildTrack(curves, TrackKind::Vector, {}).ok());
 }
 
-TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly the general path's track") {
+namespace {
+// The edge cases, generated recordings, and MRTK's None joint recorded as -0s (played as the identity, +0s).
+std::vector<std::pair<std::string, Recording>> copyCases() {
     std::vector<std::pair<std::string, Recording>> recordings;
     for (auto& c : edge_cases::all()) recordings.emplace_back(c.name, c.recording);
     recordings.emplace_back("generated", generateRecording({}).value());
     recordings.emplace_back("generated unreduced", generateRecording({.reduceKeys = false}).value());
-    Recording negativeZeros;  // MRTK's None joint, recorded as (-0, -0, -0, -0): played as the identity, +0s
+    Recording negativeZeros;
     for (int c = 3; c < 7; ++c) negativeZeros.curves[jointCurve(Hand::Left, Joint::None, c)].keys = {Key{0, -0.0f}, Key{1, -0.0f}};
     recordings.emplace_back("negative zeros", negativeZeros);
+    return recordings;
+}
+
+// Every track of a recording: its first curve and its kind.
+std::vector<std::pair<std::size_t, TrackKind>> everyTrack() {
+    std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector}, {cameraCurve(3), TrackKind::Rotation},
+                                                             {gazeCurve(0), TrackKind::Vector}, {gazeCurve(3), TrackKind::Vector}};
+    for (Hand hand : {Hand::Left, Hand::Right})
+        for (int joint = 0; joint < kJointCount; ++joint)
+            tracks.insert(tracks.end(), {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
+    return tracks;
+}
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+}  // namespace
+
+TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly the general path's track") {
     std::size_t copied = 0, merged = 0, copiedInPart = 0;
-    for (const auto& [name, recording] : recordings) {
+    for (const auto& [name, recording] : copyCases()) {
         TrackOptions fast;
         fast.duration = std::max(0.0, timeRange(recording).end);
         TrackOptions general = fast;
         general.copyLinearKeys = false;
-        std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector}, {cameraCurve(3), TrackKind::Rotation},
-                                                                 {gazeCurve(0), TrackKind::Vector}, {gazeCurve(3), TrackKind::Vector}};
-        for (Hand hand : {Hand::Left, Hand::Right})
-            for (int joint = 0; joint < kJointCount; ++joint)
-                tracks.insert(tracks.end(), {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
-        for (const auto& [first, kind] : tracks) {
+        for (const auto& [first, kind] : everyTrack()) {
             const bool rotation = kind == TrackKind::Rotation;
             const int n = rotation ? 4 : 3;
             const Curve* curves[4];
@@ -199,8 +215,7 @@ TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly 
             copiedInPart += rotation && compactKeys && !a->copiesKeys;
             CHECK(a->interpolation == b->interpolation);
             CHECK(a->times == b->times);
-            REQUIRE(a->values.size() == b->values.size());
-            CHECK(std::memcmp(a->values.data(), b->values.data(), a->values.size() * sizeof(float)) == 0);  // zeros' signs too
+            CHECK(sameBits(a->values, b->values));  // zeros' signs too
             CHECK(a->keyKnots == b->keyKnots);
             CHECK(a->valuesChanged == b->valuesChanged);
         }
@@ -208,6 +223,42 @@ TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly 
     CHECK(copied > 100);  // the comparison covers the fast paths, not only the fallback
     CHECK(merged > 0);    // including components keyed at different times
     CHECK(copiedInPart > 10);  // and rotations copied between fitted intervals
+}
+
+TEST_CASE("a track built to start at 0 is the track with holdFromZero applied, copied keys included") {
+    std::size_t copiedAfterZero = 0, fittedAfterZero = 0;
+    for (const auto& [name, recording] : copyCases()) {
+        TrackOptions options;
+        options.duration = std::max(0.0, timeRange(recording).end);
+        for (bool copy : {true, false}) {
+            options.copyLinearKeys = copy;
+            for (const auto& [first, kind] : everyTrack()) {
+                const int n = kind == TrackKind::Rotation ? 4 : 3;
+                const Curve* curves[4];
+                for (int c = 0; c < n; ++c) curves[c] = &recording.curves[first + c];
+                TrackOptions holding = options;
+                holding.holdFromZero = true;
+                auto a = buildTrack({curves, std::size_t(n)}, kind, options);
+                auto b = buildTrack({curves, std::size_t(n)}, kind, holding);
+                INFO(name << " " << curveName(first) << (copy ? " copied" : " general path"));
+                REQUIRE(a.ok() == b.ok());
+                if (!a || a->times.empty()) continue;
+                (a->copiesKeys ? copiedAfterZero : fittedAfterZero) += a->times[0] > 0;
+                holdFromZero(*a);
+                CHECK(a->interpolation == b->interpolation);
+                CHECK(a->times == b->times);
+                CHECK(sameBits(a->values, b->values));
+                CHECK(sameBits(a->inTangents, b->inTangents));
+                CHECK(sameBits(a->outTangents, b->outTangents));
+                CHECK(a->keyKnots == b->keyKnots);
+                CHECK(a->valuesChanged == b->valuesChanged);
+                CHECK(a->maxError == b->maxError);
+                CHECK(a->copiesKeys == b->copiesKeys);
+            }
+        }
+    }
+    CHECK(copiedAfterZero > 10);  // the copy's own knot at 0
+    CHECK(fittedAfterZero > 10);  // holdFromZero after the general path
 }
 
 TEST_CASE("a rotation that copying refuses hands the general path its events and its values there, bit for bit") {

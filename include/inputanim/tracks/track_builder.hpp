@@ -23,6 +23,8 @@ struct TrackOptions {
     bool copyLinearKeys = true;
     // The caller has checked the curves it passes (invalidKey finds nothing): they are not checked again.
     bool curvesChecked = false;
+    // A track whose first knot is after 0 starts at 0, holding its first value (holdFromZero in track.hpp).
+    bool holdFromZero = false;
 };
 
 // Builds one track from 3 (vector) or 4 (rotation) curves. Empty curves count as constant 0, as in Unity.
