@@ -188,9 +188,8 @@ private:
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
         const double endNorm = norm(end);
         if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(endNorm - 1) > 0.001 - kMargin) return false;
-        const std::size_t last = track_.times.size() - 1;
-        Values a{}, b{};  // the knots as written
-        for (int c = 0; c < n_; ++c) a[c] = track_.values[last * n_ + c], b[c] = float(end[c]);
+        Values a{}, b{};  // the knots as written (the last one from lastEmitted_: reading it back stalls on its stores)
+        for (int c = 0; c < n_; ++c) a[c] = float(lastEmitted_[c]), b[c] = float(end[c]);
         const double bNorm = norm(b);
         const double cosine = unitDot(a, b, lastWrittenNorm_ >= 0 ? lastWrittenNorm_ : norm(a), bNorm);
         if (cosine < safeSlerpCos_ + kMargin) return false;
@@ -380,7 +379,7 @@ private:
     Values lastRaw_{};      // the last knot's values as evaluated
     double lastRawNorm_ = 0;  // and their length (rotations)
     double lastWrittenNorm_ = -1;  // the last knot's length as written, where known (-1: not known)
-    Values lastEmitted_{};  // and as written (rotations kept unit)
+    Values lastEmitted_{};  // and as written (rotations kept unit), before the conversion to Float32
 };
 
 }  // namespace
