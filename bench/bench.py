@@ -44,9 +44,12 @@ def cat(src, dst, flushed=False):
 
 
 class Paired:
-    """`argv` and each named baseline run in turn, `pairs` times, after one untimed run of each."""
+    """`argv` and each named baseline run in turn, `pairs` times, after one untimed run of each. Everything written
+    before is flushed first: otherwise the kernel writes earlier jobs' unflushed copies (hundreds of MB for the
+    600 s recordings) back to disk while later jobs are timed, 30 s after they were written."""
 
     def __init__(self, argv, baselines, pairs):
+        os.sync()
         run(argv), [run(b) for b in baselines.values()]
         self.runs, self.base = [], {name: [] for name in baselines}
         for _ in range(pairs):
