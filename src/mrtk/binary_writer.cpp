@@ -33,7 +33,8 @@ public:
     static constexpr std::size_t kChunk = std::size_t(1) << 20;
     // Smaller pieces from elsewhere are copied into the chunk: a write of their own costs more than the copy.
     static constexpr std::size_t kSmallestExternal = std::size_t(64) << 10;
-    explicit PieceWriter(const ByteSink& sink) : sink_(sink) { owned_.reserve(kChunk + kSmallestExternal); }
+    // `fileSize`: the whole file's, so that a small file's chunk is no larger than it (a chunk's end is memory touched).
+    PieceWriter(const ByteSink& sink, std::size_t fileSize) : sink_(sink) { owned_.reserve(std::min(kChunk + kSmallestExternal, fileSize)); }
     template <typename T>
     void put(T value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -95,6 +96,21 @@ static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offset
               offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
               offsetof(Key, weightedMode) == 24);
 
+namespace {
+
+// The file's size in bytes, or a little more: its header, each stored curve's wrap modes, count and keys, its markers
+// (each name's length counted at its longest, 5 bytes).
+template <typename KeySize>
+std::size_t encodedSize(const Recording& recording, const std::vector<CurveSpan>& spans, KeySize keySize) {
+    std::size_t size = 8 + 4 + 4 + (recording.encoding.minor == 1 ? 3 : 0) + 4;
+    for (CurveSpan span : spans)
+        for (std::size_t i = span.first; i < span.last; ++i) size += 12 + recording.curves[i].keys.size() * keySize(i);
+    for (const Marker& marker : recording.markers) size += 4 + 5 + marker.name.size();
+    return size;
+}
+
+}  // namespace
+
 Status encodeRecording(const Recording& recording, const ByteSink& write) {
     if (auto s = checkWritable(recording); !s) return s;
     const std::vector<CurveSpan> spans = storedCurves(recording);
@@ -104,7 +120,7 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
     static const Key kLinear{};
     const auto* linearTail = reinterpret_cast<const std::uint8_t*>(&kLinear) + kCompactKeySize;
 
-    PieceWriter out(write);
+    PieceWriter out(write, encodedSize(recording, spans, keySize));
     out.put(kMagic);
     out.put(std::int32_t(1));
     out.put(recording.encoding.minor);
