@@ -127,12 +127,10 @@ private:
     }
 
     // `atEvent`: the knot is at a key time (or a wrap seam) rather than added inside an interval.
-    // `rawNorm`: the values' norm, if the caller has it (rotations).
-    void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false, double rawNorm = -1) {
+    void emitKnot(float t, Values values, const Values& inSlopes, bool atEvent = false) {
         lastRaw_ = values;
-        lastWrittenNorm_ = -1;
         if (kind_ == TrackKind::Rotation) {
-            lastRawNorm_ = rawNorm >= 0 ? rawNorm : norm(values);
+            lastRawNorm_ = norm(values);
             keepUnit(values, lastRawNorm_, atEvent);
         }
         track_.times.push_back(t);
@@ -186,18 +184,15 @@ private:
         constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
         // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
-        const double endNorm = norm(end);
-        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(endNorm - 1) > 0.001 - kMargin) return false;
+        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
         Values a{}, b{};  // the knots as written (the last one from lastEmitted_: reading it back stalls on its stores)
         for (int c = 0; c < n_; ++c) a[c] = float(lastEmitted_[c]), b[c] = float(end[c]);
-        const double bNorm = norm(b);
-        const double cosine = unitDot(a, b, lastWrittenNorm_ >= 0 ? lastWrittenNorm_ : norm(a), bNorm);
+        const double cosine = unitDot(a, b);
         if (cosine < safeSlerpCos_ + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
         worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
         ++copiedIntervals_;
-        emitKnot(tb, end, Values{}, true, endNorm);
-        lastWrittenNorm_ = bNorm;  // end is within 0.001 of unit length: emitKnot wrote it as it is, as b
+        emitKnot(tb, end, Values{}, true);
         return true;
     }
 
@@ -378,7 +373,6 @@ private:
     double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
     Values lastRaw_{};      // the last knot's values as evaluated
     double lastRawNorm_ = 0;  // and their length (rotations)
-    double lastWrittenNorm_ = -1;  // the last knot's length as written, where known (-1: not known)
     Values lastEmitted_{};  // and as written (rotations kept unit), before the conversion to Float32
 };
 
