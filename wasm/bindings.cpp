@@ -19,6 +19,7 @@
 #include "inputanim/load.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 #include "inputanim/report.hpp"
+#include "inputanim/save.hpp"
 
 namespace {
 
@@ -108,13 +109,18 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
     return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
 }
 
-// The open recording as an MRTK binary recording (its own format version and layout), into part 0.
+// The open recording as an MRTK binary recording that MRTK loads (the library's choice of version and layout, as
+// `inputanim convert` makes it), into part 0: {"ok", "format", "messages": its notes and warnings}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!current.recording) return failure(kNothingOpen);
-    auto bytes = ia::writeRecording(*current.recording);
+    ia::BinaryReport report;
+    auto prepared = ia::prepareBinary(*current.recording, {}, &report);
+    if (!prepared) return failure(prepared.error());
+    auto bytes = ia::writeRecording(*prepared ? **prepared : *current.recording);
     if (!bytes) return failure(bytes.error());
     output = {std::move(*bytes), {}, {}};
-    return answer({{"ok", true}});
+    return answer({{"ok", true}, {"format", std::string(ia::describe(report.encoding))},
+                   {"messages", Json::parse(ia::profileFindingsJson(report.messages))}});
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }

@@ -206,11 +206,9 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             arguments = ["convert", glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
-            elif FORMAT in context.scene:  # the source's version (1.0 stays 1.0 for MRTK 2.5 and older) and layout
-                source = json.loads(context.scene[FORMAT])
-                arguments += ["--format-version", source["version"]]
-                if source["version"] == "1.1":
-                    arguments += ["--layout", source["layout"]]
+            elif FORMAT in context.scene:  # the source's version (1.0 stays 1.0 for MRTK 2.5 and older); 1.1 in
+                # the layout MRTK reads (the tool's default), whatever layout the source had
+                arguments += ["--format-version", json.loads(context.scene[FORMAT])["version"]]
             _, log = _run(context, *arguments)
         wrote = [line.split(": ", 1)[1] for line in log.splitlines() if line.startswith("wrote ")]
         notes = [line.split("note: ", 1)[1] for line in log.splitlines() if "note: " in line and "onto" in line]

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
+#include "inputanim/tracks/linear_fit.hpp"
 
 namespace inputanim {
 
@@ -25,8 +27,31 @@ std::string_view outputExtensions();  // ".bin, .glb or .gltf", for messages
 // The files an output writes: the path itself, and for a separate .gltf its buffer (same name, .bin) first.
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind);
 
+// How a recording is written as MRTK binary: the one place where an output's format version and layout are chosen.
+struct BinaryOptions {
+    std::optional<int> minor;          // format version 1.minor (0 or 1); default: the recording's
+    std::optional<Layout> layout;      // 1.1's key layout; default compact, the one MRTK reads (full: the published
+                                       // specification's, which no MRTK version loads; written only when asked for)
+    double positionTolerance = 1e-4;   // metres: keys fitted for the compact layout stay this close to the original
+    double rotationTolerance = 0.01;   // degrees
+};
+
+struct BinaryReport {
+    Encoding encoding;                 // as written
+    LinearFitReport fit;               // keys fitted for the compact layout (none: exact)
+    std::vector<Finding> messages;     // notes and warnings for the user, with codes (docs/cli.md)
+};
+
+// The encoding a recording in `source` is written in. A usage error when the options contradict each other.
+Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options);
+// The recording as it will be written: in binaryEncodingFor's encoding, without loss, or with keys fitted for the
+// compact layout; nullopt when it is written as it is. Refused (NotRepresentable) when the encoding cannot hold its
+// data (1.0 has no eye gaze).
+Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options, BinaryReport* report = nullptr);
+
 struct SaveOptions {
     Overwrite overwrite = Overwrite::Never;
+    BinaryOptions binary;               // binary outputs
     ExportOptions gltf;                 // glTF outputs
     std::vector<std::string> inputs;    // files the conversion reads: never replaced, whatever `overwrite` says
 };
@@ -34,6 +59,7 @@ struct SaveOptions {
 struct SaveReport {
     std::vector<std::string> files;  // written (staged), in commit order
     std::size_t bytes = 0;           // binary output's size
+    BinaryReport binary;             // binary output
     ExportReport gltf;               // glTF output
 };
 

@@ -19,7 +19,7 @@ std::string seconds(double t) {
 class Checker {
 public:
     Checker(const Recording& recording, const CheckOptions& options)
-        : recording_(recording), options_(options), end_(timeRange(recording).end) {}
+        : recording_(recording), options_(options), end_(playbackDuration(recording)) {}
 
     std::vector<Finding> run() {
         for (std::size_t i = 0; i < kCurveCount; ++i)
@@ -34,6 +34,10 @@ public:
             checkAligned(kGazeFirst, 3, "gaze.Origin");
             checkAligned(kGazeFirst + 3, 3, "gaze.Direction");
         }
+        for (Finding& finding : checkMarkers(recording_)) findings_.push_back(std::move(finding));
+        if (recording_.encoding == kEncoding11Full && recording_.hasCameraPose + recording_.hasHandData + recording_.hasEyeGaze > 0)
+            add(Severity::Warning, "full-layout", "", std::nullopt,
+                "the 1.1 full layout (the published specification's) is loaded by no MRTK version; converted, it becomes 1.1 compact");
         return std::move(findings_);
     }
 
@@ -172,6 +176,19 @@ private:
 };
 
 }  // namespace
+
+std::vector<Finding> checkMarkers(const Recording& recording) {
+    std::vector<Finding> findings;
+    const double end = playbackDuration(recording);
+    for (std::size_t m = 0; m < recording.markers.size(); ++m) {
+        const Marker& marker = recording.markers[m];
+        if (!(marker.time > end)) continue;
+        findings.push_back(Finding::ofCurve(Severity::Warning, "marker-after-end", "markers", m,
+                                            "marker '" + marker.name + "' at " + seconds(marker.time) + " is after the recording's end (" +
+                                                seconds(end) + "): MRTK stops playing there and never fires it"));
+    }
+    return findings;
+}
 
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) {
     return Checker(recording, options).run();

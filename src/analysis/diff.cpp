@@ -44,8 +44,8 @@ public:
         for (Hand hand : kHands)
             for (Joint joint : kJoints)
                 comparePose(std::string(handName(hand)) + "." + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX), hand);
-        compareVector("gaze.Origin", gazeCurve(kGazeOriginX));
-        compareVector("gaze.Direction", gazeCurve(kGazeDirectionX));
+        compareVector("gaze.Origin", gazeCurve(kGazeOriginX), false);
+        compareVector("gaze.Direction", gazeCurve(kGazeDirectionX), true);
         if (a_.hasHandData && b_.hasHandData)
             for (int i = 0; i < kBooleanCount; ++i) compareBoolean(std::string(booleanName(BooleanCurve(i))), booleanCurve(BooleanCurve(i)));
         return std::move(report_);
@@ -86,12 +86,18 @@ private:
         add(std::move(diff));
     }
 
-    void compareVector(const std::string& name, std::size_t first) {
+    // Gaze's origin, or its direction as MRTK plays it (unit length).
+    void compareVector(const std::string& name, std::size_t first, bool direction) {
         if (!presence(name, hasKeys(a_, first, 3), hasKeys(b_, first, 3))) return;
         PoseDiff diff{name};
         for (double t : times_) {
+            std::array<double, 3> originA, directionA, originB, directionB;
+            sampleGaze(a_, t, Coordinates::Unity, originA, directionA);
+            sampleGaze(b_, t, Coordinates::Unity, originB, directionB);
+            const auto& va = direction ? directionA : originA;
+            const auto& vb = direction ? directionB : originB;
             double d2 = 0;
-            for (int c = 0; c < 3; ++c) d2 += std::pow(evaluate(a_.curves[first + c], t) - evaluate(b_.curves[first + c], t), 2);
+            for (int c = 0; c < 3; ++c) d2 += (va[c] - vb[c]) * (va[c] - vb[c]);
             diff.maxPosition = std::max(diff.maxPosition, std::sqrt(d2));
             diff.meanPosition += std::sqrt(d2);
             ++diff.samples;

@@ -39,7 +39,7 @@ RecordingSummary summarize(const Recording& recording) {
     RecordingSummary summary;
     summary.encoding = recording.encoding;
     summary.keyTimes = timeRange(recording);
-    summary.duration = std::max(0.0, summary.keyTimes.end);
+    summary.duration = playbackDuration(recording);
     summary.sections = {
         summarizeRange(recording, "camera", Section::Camera, kCameraFirst, kBooleanFirst),
         summarizeRange(recording, "booleans", Section::Booleans, kBooleanFirst, kLeftHandFirst),

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 namespace cli {
@@ -38,6 +40,22 @@ std::string fixed(double value, int digits) {
 
 std::string shown(std::string_view fromFile) { return ia::printable(fromFile); }
 
+namespace {
+CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
+    return CLI::Validator(
+        [least, strictly](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            const bool ok = end != text.c_str() && *end == '\0' && std::isfinite(value) && (strictly ? value > least : value >= least);
+            return ok ? std::string() : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") + std::to_string(int(least));
+        },
+        name);
+}
+}  // namespace
+
+const CLI::Validator kPositive = finiteAtLeast(0, true, "NUMBER > 0");
+const CLI::Validator kNonNegative = finiteAtLeast(0, false, "NUMBER >= 0");
+
 void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
     if (name)
         verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
@@ -51,6 +69,8 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
     verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
                   "glTF input: let a .gltf read buffers outside its own folder");
+    verb.add_option("--hold", input.load.gltf.hold, "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
+        ->check(CLI::Range(1e-3, 3600.0));
 }
 
 int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {

@@ -47,6 +47,10 @@ struct Globals {
     bool verbose = false;  // batch: every file's summary
 };
 
+// Option checks with short messages: a finite number above 0, or at least 0 (NaN and infinities are refused).
+extern const CLI::Validator kPositive;
+extern const CLI::Validator kNonNegative;
+
 // The input of a reading verb and how to read it.
 struct InputOptions {
     std::string path;

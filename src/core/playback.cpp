@@ -10,6 +10,7 @@ namespace inputanim {
 bool booleanAt(const Curve& curve, double time) {
     const auto& keys = curve.keys;
     if (keys.empty()) return false;
+    time = wrapTime(curve, time);  // Loop and PingPong as Unity plays them; other modes clamp below
     auto after = std::upper_bound(keys.begin(), keys.end(), time, [](double t, const Key& key) { return t < double(key.time); });
     const Key& key = after == keys.begin() ? keys.front() : *(after - 1);
     return key.value > 0.5f;
@@ -40,13 +41,21 @@ FrameSample sampleFrame(const Recording& recording, double time, Coordinates coo
         frame.pinching[h] = booleanAt(recording.curves[booleanCurve(pinchingCurve(hand))], time);
         for (Joint joint : kJoints) frame.joints[h][indexOf(joint)] = samplePose(recording, jointCurve(hand, joint, 0), time, coordinates);
     }
+    sampleGaze(recording, time, coordinates, frame.gazeOrigin, frame.gazeDirection);
+    return frame;
+}
+
+void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin,
+                std::array<double, 3>& direction) {
     const bool gltf = coordinates == Coordinates::Gltf;
     for (int c = 0; c < 3; ++c) {
         const double sign = gltf ? kGltfPositionSigns[c] : 1;
-        frame.gazeOrigin[c] = evaluate(recording.curves[gazeCurve(kGazeOriginX + c)], time) * sign;
-        frame.gazeDirection[c] = evaluate(recording.curves[gazeCurve(kGazeDirectionX + c)], time) * sign;
+        origin[c] = evaluate(recording.curves[gazeCurve(kGazeOriginX + c)], time) * sign;
+        direction[c] = evaluate(recording.curves[gazeCurve(kGazeDirectionX + c)], time) * sign;
     }
-    return frame;
+    constexpr double kUnityEpsilon = 1e-5;  // Vector3.normalized gives zero at or below this length
+    const double length = std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2]);
+    for (double& c : direction) c = length > kUnityEpsilon ? c / length : 0.0;
 }
 
 }  // namespace inputanim

@@ -25,6 +25,31 @@ Section sectionOf(std::size_t index) {
     return Section::Gaze;
 }
 
+const std::vector<CurveGroup>& curveGroups() {
+    static const std::vector<CurveGroup> groups = [] {
+        std::vector<CurveGroup> all;
+        auto pose = [&all](std::size_t first) {
+            all.push_back({first + kPositionX, 3, false});
+            all.push_back({first + kRotationX, 4, true});
+        };
+        pose(kCameraFirst);
+        for (Hand hand : kHands)
+            for (Joint joint : kJoints) pose(jointCurve(hand, joint, 0));
+        all.push_back({gazeCurve(kGazeOriginX), 3, false});
+        all.push_back({gazeCurve(kGazeDirectionX), 3, false});
+        return all;
+    }();
+    return groups;
+}
+
+std::string groupName(const CurveGroup& group) {
+    std::string name = curveName(group.first);
+    for (std::string_view suffix : {"PositionX", "RotationX", "OriginX", "DirectionX"})
+        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return name.substr(0, name.size() - 1);
+    return name;
+}
+
 bool isBooleanCurve(std::size_t index) { return sectionOf(index) == Section::Booleans; }
 
 std::string curveName(std::size_t index) {
@@ -54,6 +79,16 @@ bool Recording::sectionPresent(Section section) const {
         case Section::Gaze: return hasEyeGaze != 0;
     }
     return false;
+}
+
+double playbackDuration(const Recording& recording) {
+    float end = 0;  // as MRTK's ComputeDuration: Mathf.Max over each curve's last key
+    for (const Curve& curve : recording.curves)
+        if (!curve.keys.empty()) {
+            const float last = curve.keys.time(curve.keys.size() - 1);
+            if (last > end) end = last;
+        }
+    return std::isfinite(end) ? double(end) : 0.0;
 }
 
 TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves) {

@@ -1,6 +1,7 @@
 // Writing any output: its format from its extension, its files staged, the inputs never replaced.
 #include "inputanim/save.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "inputanim/mrtk/binary_format.hpp"
@@ -20,6 +21,55 @@ std::string_view outputExtensions() { return ".bin, .glb or .gltf"; }
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
     if (kind != OutputKind::GltfSeparate) return {path};
     return {std::filesystem::path(path).replace_extension(".bin").string(), path};
+}
+
+Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options) {
+    const int minor = options.minor.value_or(source.minor);
+    if (minor != 0 && minor != 1) return Error{{}, {}, "format version 1." + std::to_string(minor) + " does not exist (1.0 or 1.1)", ErrorKind::Usage};
+    if (minor == 0) {
+        if (options.layout == Layout::Compact)
+            return Error{{}, {}, "the compact layout needs format version 1.1 (1.0 has only full keys)", ErrorKind::Usage};
+        return kEncoding10;
+    }
+    return Encoding{1, options.layout.value_or(Layout::Compact)};
+}
+
+namespace {
+
+bool hasFloatKeys(const Recording& recording) {
+    return std::any_of(curveGroups().begin(), curveGroups().end(), [&](const CurveGroup& group) {
+        for (int c = 0; c < group.count; ++c)
+            if (!recording.curves[group.first + std::size_t(c)].keys.empty()) return true;
+        return false;
+    });
+}
+
+void say(BinaryReport& report, Severity severity, const char* code, std::string message) {
+    report.messages.push_back(Finding::ofFile(severity, code, "", std::move(message)));
+}
+
+}  // namespace
+
+Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options, BinaryReport* report) {
+    BinaryReport local;
+    BinaryReport& r = report ? *report : local;
+    auto target = binaryEncodingFor(recording.encoding, options);
+    if (!target) return target.error();
+    r.encoding = *target;
+    if (*target == kEncoding11Full && hasFloatKeys(recording))  // without them both layouts are the same bytes
+        say(r, Severity::Warning, "full-layout", "the 1.1 full layout (the published specification's) is loaded by no MRTK version");
+    else if (recording.encoding == kEncoding11Full && !options.layout)
+        say(r, Severity::Note, "full-layout-replaced", "the input's 1.1 full layout is loaded by no MRTK version: written as 1.1 compact");
+    if (*target == recording.encoding) return std::optional<Recording>();
+    auto converted = convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r.fit);
+    if (!converted) return converted.error();
+    if (!r.fit.fitted.empty()) {
+        say(r, Severity::Note, "keys-fitted", fitSummary(r.fit));
+        if (!recording.hasEyeGaze) say(r, Severity::Note, "keys-kept-by-1.0", "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
+        if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance)
+            say(r, Severity::Warning, "beyond-tolerance", "the fitted keys play back beyond the tolerances");
+    }
+    return std::optional<Recording>(std::move(*converted));
 }
 
 namespace {
@@ -50,10 +100,13 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
         if (staged) r.files = r.gltf.writtenFiles;
         return staged;
     }
-    if (auto s = checkWritable(recording); !s) return s.error();  // before a temporary is made for it
+    auto prepared = prepareBinary(recording, options.binary, &r.binary);
+    if (!prepared) return prepared.error();
+    const Recording& written = *prepared ? **prepared : recording;
+    if (auto s = checkWritable(written); !s) return s.error();  // before a temporary is made for it
     r.bytes = 0;
     auto staged = stageFile(path, [&](const ByteSink& write) {
-        return encodeRecording(recording, [&](std::span<const std::uint8_t> piece) {
+        return encodeRecording(written, [&](std::span<const std::uint8_t> piece) {
             r.bytes += piece.size();
             return write(piece);
         });

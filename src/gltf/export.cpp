@@ -11,7 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "curve_tracks.hpp"
+#include "inputanim/tracks/curve_tracks.hpp"
 #include "extras.hpp"
 #include "glb.hpp"
 #include "hand_hierarchy.hpp"
@@ -76,8 +76,11 @@ public:
     }
 
 private:
-    // The recording's end, and which curves need no second look when their tracks are built.
-    double summarizeDuration() { return std::max(0.0, timeRange(recording_, &validCurves_).end); }
+    // MRTK's end of the recording, and which curves need no second look when their tracks are built.
+    double summarizeDuration() {
+        timeRange(recording_, &validCurves_);
+        return playbackDuration(recording_);
+    }
 
     // A vector or rotation channel from consecutive curves of the flat table; no channel when all are empty.
     Status addCurveChannel(int node, std::size_t firstCurve, TrackKind kind) {

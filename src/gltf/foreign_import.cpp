@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
@@ -240,6 +241,30 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<std::string>
     notes.push_back(std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list);
 }
 
+// A pose (every key of every pose at one time) played for `hold` seconds from 0: MRTK stops at the last key, so a
+// recording whose keys are all at 0 shows nothing.
+void holdPose(Recording& r, double hold, std::vector<std::string>& notes) {
+    std::optional<float> at;
+    for (const CurveGroup& group : curveGroups())
+        for (int c = 0; c < group.count; ++c)
+            for (const Key& key : r.curves[group.first + std::size_t(c)].keys) {
+                if (at && *at != key.time) return;  // motion: nothing to do
+                at = key.time;
+            }
+    if (!at || !(hold > 0)) return;
+    for (const CurveGroup& group : curveGroups())
+        for (int c = 0; c < group.count; ++c) {
+            KeyList& keys = r.curves[group.first + std::size_t(c)].keys;
+            if (keys.empty()) continue;
+            const float value = keys.value(0);
+            keys = {Key{0, value}, Key{float(hold), value}};
+        }
+    char text[160];
+    std::snprintf(text, sizeof text, "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
+                  double(*at), hold);
+    notes.push_back(text);
+}
+
 }  // namespace
 
 Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
@@ -340,6 +365,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeOriginX)]);
         fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeDirectionX)]);
     }
+    holdPose(r, options.hold, report.notes);
     if (coarsened)
         report.notes.push_back("few keys over a long time span: motion between keys was sampled more coarsely than " +
                                std::to_string(int(options.sampleRate)) + " Hz");

@@ -6,7 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
-#include "curve_tracks.hpp"
+#include "inputanim/tracks/curve_tracks.hpp"
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/math.hpp"
 

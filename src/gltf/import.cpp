@@ -9,6 +9,7 @@
 #include "buffers.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
+#include "inputanim/tracks/linear_fit.hpp"
 
 namespace inputanim {
 
@@ -51,8 +52,10 @@ Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path,
         recording = importForeign(*doc, options, r);  // fitted for the requested encoding
     }
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
-    auto converted = convertEncoding(std::move(*recording), *options.encoding);
+    LinearFitReport fit;
+    auto converted = convertFitting(std::move(*recording), *options.encoding, {options.positionTolerance, options.rotationTolerance}, &fit);
     if (!converted) return converted.error().from(path);
+    if (!fit.fitted.empty()) r.notes.push_back(fitSummary(fit));
     return converted;
 }
 

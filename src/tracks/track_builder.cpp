@@ -46,7 +46,7 @@ public:
                 if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
-        const bool linearKeys = options_.copyLinearKeys && holdsLinearKeys(curves_);
+        const bool linearKeys = options_.copyLinearKeys && !options_.mrtkPlayback && holdsLinearKeys(curves_);
         RefusedRotation refused;  // a rotation's knots and values there, when copyLinearKeys refuses it
         if (linearKeys)
             if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_, &refused, options_.holdFromZero)) return finished(std::move(*track));
@@ -102,6 +102,7 @@ private:
     }
 
     Interpolation chooseInterpolation(const std::vector<float>& knots) {
+        if (options_.mrtkPlayback) return Interpolation::Linear;
         // Compact keys (MRTK's linear encoding) make Linear segments wherever a segment has length, and an
         // interval between knots lies inside one that has: neither smooth nor stepped pieces, so LINEAR.
         if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); }))
@@ -148,6 +149,7 @@ private:
     // to them and players normalise after interpolating; only a zero one is replaced. Only a change at a key's
     // knot loses information (extras keep it); added knots are free to be normalised.
     void keepUnit(Values& q, double length, bool atEvent) {
+        if (options_.mrtkPlayback) return;
         if (cubic() ? length > 1e-12 : std::abs(length - 1) <= 0.005) return;
         if (!normalize(q)) q = track_.times.empty() ? Values{0, 0, 0, 1} : lastEmitted_;
         if (atEvent) track_.valuesChanged.assign(n_, true);
@@ -263,7 +265,7 @@ private:
         const std::size_t last = track_.times.size() - 1;
         for (int c = 0; c < n_; ++c) k.a[c] = track_.values[last * n_ + c];
         Values b = endValue;
-        if (kind_ == TrackKind::Rotation && !cubic() && std::abs(norm(b) - 1) > 0.005) normalize(b);
+        if (kind_ == TrackKind::Rotation && !cubic() && !options_.mrtkPlayback && std::abs(norm(b) - 1) > 0.005) normalize(b);
         for (int c = 0; c < n_; ++c) k.b[c] = float(b[c]);
         if (cubic())
             for (int c = 0; c < n_; ++c) k.outA[c] = track_.outTangents[last * n_ + c], k.inB[c] = float(endSlopes[c]);
@@ -277,7 +279,7 @@ private:
         if (cubic()) {
             for (int c = 0; c < n_; ++c) v[c] = hermite(k.a[c], d * k.outA[c], k.b[c], d * k.inB[c], s).value;
             if (kind_ == TrackKind::Rotation) normalize(v);
-        } else if (kind_ == TrackKind::Rotation) {
+        } else if (kind_ == TrackKind::Rotation && !options_.mrtkPlayback) {
             v = slerp(k.a, k.b, s);
         } else {
             for (int c = 0; c < n_; ++c) v[c] = k.a[c] + (k.b[c] - k.a[c]) * s;
@@ -319,7 +321,7 @@ private:
             for (int c = 0; c < n_; ++c) a[c] = 1.5 * quarter[c] - 0.5 * threeQuarters[c], b[c] = 1.5 * threeQuarters[c] - 0.5 * quarter[c];
             const double rounding = std::max(distance(a, knots.a), distance(b, knots.b));
             if (kind_ == TrackKind::Vector) return {rounding, rounding};  // two lines are farthest apart at an end
-            if (dot(a, b) > 0 && norm(a) > 1e-6 && norm(b) > 1e-6) {
+            if (!options_.mrtkPlayback && dot(a, b) > 0 && norm(a) > 1e-6 && norm(b) > 1e-6) {
                 const double alpha = std::acos(std::min(1.0, dot(a, b) / (norm(a) * norm(b))));
                 return {slerpNlerpGap(alpha, norm(a), norm(b)) + 1.01 * rounding, rounding};
             }

@@ -24,9 +24,11 @@ Recording leftHandOnly() {
     return r;
 }
 
-// What a DCC tool's round trip does to an unedited pose: every value moved by a few ulps.
+// What a DCC tool's round trip does to an unedited pose: every value moved by a few ulps (a zero stays zero: MRTK
+// plays a gaze direction of (0, 0, 0) as none, and any other as a unit vector).
 void jitter(Curve& curve, float by) {
-    for (std::size_t k = 0; k < curve.keys.size(); ++k) curve.keys.setValue(k, curve.keys.value(k) + by);
+    for (std::size_t k = 0; k < curve.keys.size(); ++k)
+        if (curve.keys.value(k) != 0) curve.keys.setValue(k, curve.keys.value(k) + by);
 }
 
 bool has(const RebaseReport& report, const std::string& name) {

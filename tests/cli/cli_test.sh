@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # CLI behaviour: exit codes, stdout/stderr split, JSON, no output file on failure.
-# Usage: cli_test.sh PATH/TO/inputanim [PATH/TO/shared]
+# Usage: cli_test.sh PATH/TO/inputanim PATH/TO/shared PATH/TO/make_edge_cases
 set -u
 tool=$(realpath "$1")
 shared=${2:-}
+make_edge_cases=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+mkdir "$work/edge" && "$make_edge_cases" "$work/edge" || { echo "FAIL: the edge cases were not made"; exit 1; }
 passed=0
 failed=0
 
@@ -66,8 +68,15 @@ assert len(d['tracked']['left'])==1
 check "convert 1.0 -> 1.1 compact" 0 "$tool" convert "$work/v10.bin" "$work/v11.bin" --format-version 1.1
 check "convert back to 1.0" 0 "$tool" convert "$work/v11.bin" "$work/v10b.bin" --format-version 1.0
 expect "1.0 -> 1.1 -> 1.0 is byte-identical" cmp -s "$work/v10.bin" "$work/v10b.bin"
-check "convert keeps the encoding by default" 0 "$tool" convert "$work/f.bin" "$work/f2.bin"
-expect "same encoding is byte-identical" cmp -s "$work/f.bin" "$work/f2.bin"
+check "convert keeps the version; 1.1 full becomes the layout MRTK reads" 0 "$tool" convert "$work/f.bin" "$work/f2.bin"
+expect "the full layout's replacement is a note with the option that keeps it" grep -q "note: .*written as 1.1 compact (--layout full keeps it)" "$work/err"
+check "the compact copy" 0 "$tool" convert "$work/f.bin" "$work/c2.bin" --layout compact -f
+expect "which is that layout, exactly" cmp -s "$work/f2.bin" "$work/c2.bin"
+check "--layout full keeps the full layout" 0 "$tool" convert "$work/f.bin" "$work/f3.bin" --layout full
+expect "byte-identical" cmp -s "$work/f.bin" "$work/f3.bin"
+expect "and warns that MRTK cannot load it" grep -q "warning: .*loaded by no MRTK version" "$work/err"
+check "check warns about the full layout" 0 "$tool" check "$work/f.bin"
+expect "as full-layout" grep -q "warning full-layout" "$work/out"
 check "gaze cannot go to 1.0" 3 "$tool" convert "$work/c.bin" "$work/nogaze.bin" --format-version 1.0
 expect "refused conversion writes nothing" test ! -e "$work/nogaze.bin"
 expect "refusal names the gaze curves" grep -q "gaze" "$work/err"
@@ -85,8 +94,9 @@ check "unwritable output" 4 "$tool" convert "$work/c.bin" "$work/no/such/folder/
 samples=$(cd "$(dirname "$0")/../../samples" && pwd)
 check "regenerate 1.1 compact sample" 0 "$tool" generate "$work/s1.bin"
 expect "committed 1.1 compact sample is reproducible" cmp -s "$work/s1.bin" "$samples/gesture-1.1-compact.bin"
-check "regenerate 1.1 full sample" 0 "$tool" generate "$work/s2.bin" --layout full
-expect "committed 1.1 full sample is reproducible" cmp -s "$work/s2.bin" "$samples/gesture-1.1-full.bin"
+check "generate the 1.1 full layout" 0 "$tool" generate "$work/s2.bin" --layout full
+expect "the full layout is written with a warning naming MRTK" grep -q "warning: .*loaded by no MRTK version" "$work/err"
+expect "the tests' 1.1 full file is reproducible" cmp -s "$work/s2.bin" "$samples/../tests/data/gesture-1.1-full.bin"
 check "regenerate 1.0 sample" 0 "$tool" generate "$work/s3.bin" --format-version 1.0
 expect "committed 1.0 sample is reproducible" cmp -s "$work/s3.bin" "$samples/gesture-1.0.bin"
 
@@ -294,6 +304,24 @@ expect "and says nothing was edited" grep -q "nothing edited; the base's keys ke
 printf '[{"time": 0.5, "name": "grab"}, {"time": 1.25, "name": "let go"}]' >"$work/markers.json"
 check "markers from a file" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/marked.bin" --markers "$work/markers.json"
 expect "replace the input's" sh -c "'$tool' info '$work/marked.bin' --json | python3 -c \"import json, sys; assert [(m['time'], m['name']) for m in json.load(sys.stdin)['markers']] == [(0.5, 'grab'), (1.25, 'let go')]\""
+printf '[{"time": 0.5, "name": "grab"}, {"time": 9, "name": "late"}]' >"$work/late.json"
+check "a marker after the last key" 0 "$tool" convert "$samples/gesture-1.0.bin" "$work/late.bin" --markers "$work/late.json"
+expect "is warned about: MRTK never fires it" grep -q "warning: .*late.json: marker 'late' at 9 s is after the recording's end (6 s): MRTK stops playing there and never fires it" "$work/err"
+check "info" 0 "$tool" info "$work/late.bin"
+expect "gives MRTK's duration, the last key" grep -q "^duration   6.000 s as MRTK plays it (keys and markers from 0.000 to 9.000 s)" "$work/out"
+expect "and the checker's finding" grep -q "warning marker-after-end markers key 1" "$work/out"
+printf '0\n1.5\n\n5.999\n' >"$work/times.txt"
+check "sample at listed times" 0 "$tool" sample "$work/late.bin" --times "$work/times.txt" --select camera
+expect "one row each" test "$(tail -n +2 "$work/out" | cut -d, -f1 | tr '\n' ' ')" = "0 1.5 5.999 "
+printf '1\nsoon\n' >"$work/bad-times.txt"
+check "a time that is not a number" 1 "$tool" sample "$work/late.bin" --times "$work/bad-times.txt"
+expect "names the line" grep -q "bad-times.txt: line 2: expected a time in seconds" "$work/err"
+check "keys with tangents to 1.1" 0 "$tool" convert "$work/edge/hermite.bin" "$work/hermite-1.1.bin" --format-version 1.1
+expect "are fitted with MRTK's linear keys, the deviation said" grep -q "note: keys of 106 vectors and rotations .* fitted with linear keys, largest deviation 0.0[0-9]* mm and 0.00[0-9]* degrees" "$work/err"
+expect "and 1.0 named as the way to keep them" grep -q "note: format version 1.0 keeps these keys exactly.* (--format-version 1.0)" "$work/err"
+check "a tolerance fitting cannot reach" 6 "$tool" convert "$work/edge/hermite.bin" "$work/tight.bin" --format-version 1.1 --pos-tolerance 1e-9
+expect "writes the keys and says they are beyond it" sh -c "test -s '$work/tight.bin' && grep -q 'warning: .*the fitted keys play back beyond the tolerances' '$work/err'"
+check "a tolerance that is not a number" 1 "$tool" convert "$work/edge/hermite.bin" "$work/nan.bin" --pos-tolerance nan
 printf '[{"time": 2, "name": "b"}, {"time": 1, "name": "a"}]' >"$work/unsorted.json"
 check "markers out of order are refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/unsorted.bin" --markers "$work/unsorted.json"
 expect "naming the file and the form" grep -q "unsorted.json: expected a JSON array of" "$work/err"
@@ -573,6 +601,10 @@ if [ -n "$shared" ] && [ -d "$shared/samples/foreign" ]; then
     check "--side right" 0 "$tool" info "$foreign/webxr-generic-hand-left.glb" --side RIGHT
     expect "makes it the right hand" grep -q "^tracked    left never; right 0.000" "$work/out"
     check "--side takes left or right only" 1 "$tool" info "$foreign/webxr-generic-hand-left.glb" --side middle
+    check "a rig without animation" 0 "$tool" convert "$foreign/webxr-generic-hand-left.glb" "$work/webxr-pose.bin" --hold 2.5
+    expect "is a pose held for --hold seconds, as a note says" grep -q "note: a single pose (every key at 0 s): held from 0 to 2.5 s so that MRTK shows it" "$work/err"
+    check "reads back" 0 "$tool" info "$work/webxr-pose.bin"
+    expect "lasting that long, tracked throughout" sh -c "grep -q '^duration   2.500 s' '$work/out' && grep -q '^tracked    left 0.000-2.500 s' '$work/out'"
     check "a hand-only rig to 1.0" 0 "$tool" convert "$foreign/webxr-generic-hand-left.glb" "$work/webxr-1.0.bin" --format-version 1.0
     check "reads back" 0 "$tool" info "$work/webxr-1.0.bin"
     expect "with MRTK 2.5's empty camera curves" sh -c "grep -q '^format     1.0' '$work/out' && grep -q '^  camera    7 curves, 0 with keys' '$work/out'"

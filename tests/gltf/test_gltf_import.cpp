@@ -6,6 +6,7 @@
 #include "support/glb_json.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/analysis/diff.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 
 using namespace inputanim;
@@ -119,7 +120,7 @@ TEST_CASE("a file of this profile with other animations is read from InputAnimat
     CHECK_FALSE(firstReport.ownFile);  // its extras are InputAnimation's
 }
 
-TEST_CASE("an explicit encoding converts on import, or explains why it cannot") {
+TEST_CASE("an explicit encoding converts on import: fitted for the compact layout, or explains why it cannot") {
     const Recording hermite = edge_cases::all()[0].recording;
     auto glb = exportGlb(hermite, {});
     REQUIRE(glb.ok());
@@ -128,10 +129,27 @@ TEST_CASE("an explicit encoding converts on import, or explains why it cannot") 
     auto full = importGltf(*glb, "h.glb", options);
     REQUIRE(full.ok());
     CHECK(full->encoding == Encoding{1, Layout::Full});
+    CHECK(fixtures::bytesOf(*convertEncoding(*full, kEncoding10)) == fixtures::bytesOf(hermite));  // nothing lost
     options.encoding = Encoding{1, Layout::Compact};
-    auto compact = importGltf(*glb, "h.glb", options);
-    REQUIRE_FALSE(compact.ok());
-    CHECK_THAT(compact.error().describe(), Catch::StartsWith("h.glb: "));
+    ImportReport report;
+    auto compact = importGltf(*glb, "h.glb", options, &report);
+    REQUIRE(compact.ok());
+    CHECK(compact->encoding == kEncoding11Compact);
+    REQUIRE_FALSE(report.notes.empty());
+    CHECK_THAT(report.notes.back(), Catch::Contains("fitted with linear keys"));
+    DiffOptions fine;  // a grid ten times finer than MRTK's frames: within the fitting tolerances
+    fine.rate = 1200;
+    const auto diff = diffRecordings(hermite, *compact, fine);
+    CHECK(diff->maxPosition <= 1e-4);
+    CHECK(diff->maxRotation <= 0.01);
+    CHECK(diff->maxSwitchShift == 0);
+    const Recording gaze = edge_cases::all()[8].recording;  // gaze-only, 1.1: 1.0 cannot hold it
+    REQUIRE(gaze.hasEyeGaze);
+    glb = exportGlb(gaze, {});
+    options.encoding = kEncoding10;
+    auto refused = importGltf(*glb, "g.glb", options);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error().describe(), Catch::StartsWith("g.glb: "));
 }
 
 TEST_CASE("unsafe buffer URIs are refused") {

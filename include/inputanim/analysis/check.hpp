@@ -15,4 +15,7 @@ struct CheckOptions {
 
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options = {});
 
+// The markers MRTK never fires (after the last key, where its playback stops): the checker's "marker-after-end".
+std::vector<Finding> checkMarkers(const Recording& recording);
+
 }  // namespace inputanim

@@ -25,7 +25,7 @@ struct Interval {
 struct RecordingSummary {
     Encoding encoding;
     TimeRange keyTimes;   // earliest and latest key or marker time
-    double duration = 0;  // playback runs from 0 to the latest time
+    double duration = 0;  // MRTK plays from 0 to the last key of any curve (playbackDuration)
     std::size_t curves = 0, keys = 0;
     std::vector<SectionSummary> sections;
     // Where TrackedLeft, TrackedRight, PinchingLeft, PinchingRight hold true, within [0, duration].

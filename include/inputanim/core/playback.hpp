@@ -24,10 +24,13 @@ struct FrameSample {
 };
 
 // A Boolean curve as MRTK plays it: each key's state holds until the next key; before the first key,
-// the first key's state; an empty curve is false.
+// the first key's state (Loop and PingPong wrap modes repeat them); an empty curve is false.
 bool booleanAt(const Curve& curve, double time);
 
 PoseSample samplePose(const Recording& recording, std::size_t firstCurve, double time, Coordinates coordinates);
+// The eye gaze ray as MRTK plays it: its direction made unit length as Unity's Ray does (zero below 1e-5).
+void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin,
+                std::array<double, 3>& direction);
 FrameSample sampleFrame(const Recording& recording, double time, Coordinates coordinates);
 
 }  // namespace inputanim

@@ -51,6 +51,17 @@ inline constexpr std::size_t jointCurve(Hand hand, Joint joint, int component) {
 inline constexpr std::size_t gazeCurve(int component) { return kGazeFirst + component; }
 
 Section sectionOf(std::size_t curveIndex);
+
+// Consecutive curves played together: a vector (a position, gaze's origin or direction; 3 curves) or a rotation (4).
+struct CurveGroup {
+    std::size_t first;
+    int count;
+    bool rotation;
+};
+// Every group of the table in table order: the camera's position and rotation, each joint's of each hand, gaze's
+// origin and direction (the Booleans belong to none).
+const std::vector<CurveGroup>& curveGroups();
+std::string groupName(const CurveGroup& group);  // "camera.Position", "left.IndexTip.Rotation", "gaze.Origin"
 bool isBooleanCurve(std::size_t curveIndex);
 
 std::string_view poseComponentName(int component);  // "PositionX" ... "RotationW"
@@ -81,6 +92,9 @@ struct TimeRange {
     double start = 0;
     double end = 0;
 };
+// What MRTK plays: from 0 to the last key of any curve (at least 0). Markers do not count: one after this never fires.
+double playbackDuration(const Recording& recording);
+
 // With `validCurves`, also which curves invalidKey passes as they are (keys in MRTK's linear encoding, finite, at
 // increasing times; or none): the pass that finds their range has looked at every key already.
 TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves = nullptr);

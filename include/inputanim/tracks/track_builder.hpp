@@ -25,6 +25,9 @@ struct TrackOptions {
     bool curvesChecked = false;
     // A track whose first knot is after 0 starts at 0, holding its first value (holdFromZero in track.hpp).
     bool holdFromZero = false;
+    // Knots for MRTK's linear keys rather than for glTF: LINEAR only, rotations played as MRTK plays them (component
+    // by component, not normalised) and knots kept as evaluated (not made unit).
+    bool mrtkPlayback = false;
 };
 
 // Builds one track from 3 (vector) or 4 (rotation) curves. Empty curves count as constant 0, as in Unity.

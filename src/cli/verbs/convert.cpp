@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "heap.hpp"
+#include "inputanim/analysis/check.hpp"
 #include "inputanim/analysis/rebase.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -32,12 +33,15 @@ bool beyondTolerance(const ia::ExportReport& report, const ia::ExportOptions& op
 }
 
 // Standard output: a binary recording or a GLB (or an embedded .gltf) streamed, nothing staged.
-int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, const ia::ExportOptions& options, ia::ExportReport& report,
+int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, const ia::SaveOptions& save, ia::SaveReport& report,
                           std::ostream& log) {
     if (kind == ia::OutputKind::MrtkBinary) {
-        return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(recording, write); }, log);
+        auto prepared = ia::prepareBinary(recording, save.binary, &report.binary);
+        if (!prepared) return fail(prepared.error(), log);
+        const ia::Recording& written = *prepared ? **prepared : recording;
+        return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(written, write); }, log);
     }
-    auto glb = ia::exportGlb(recording, options, &report);
+    auto glb = ia::exportGlb(recording, save.gltf, &report.gltf);
     if (!glb) return fail(glb.error(), log);
     return writeStandardOutput(*glb, log);
 }
@@ -61,16 +65,33 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
 
 }  // namespace
 
-ia::Result<ia::Encoding> targetEncoding(const ConvertSettings& settings, ia::Encoding input) {
-    ia::Encoding target = input;
-    if (settings.formatVersion == "1.0") target = ia::kEncoding10;
-    if (settings.formatVersion == "1.1" && input.minor == 0) target = ia::kEncoding11Compact;
-    if (!settings.layout.empty()) {
-        if (target.minor == 0 && settings.layout == "compact")
-            return ia::Error{{}, {}, "--layout compact needs format version 1.1 (1.0 has only full keys)", ia::ErrorKind::Usage};
-        target.layout = settings.layout == "compact" ? ia::Layout::Compact : ia::Layout::Full;
+void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
+    verb.add_option_function<std::string>("--format-version", [&binary](const std::string& v) { binary.minor = v == "1.0" ? 0 : 1; },
+                                          "output format version (default: the input's)")
+        ->check(CLI::IsMember({"1.0", "1.1"}));
+    verb.add_option_function<std::string>(
+            "--layout", [&binary](const std::string& v) { binary.layout = v == "full" ? ia::Layout::Full : ia::Layout::Compact; },
+            "1.1 key layout: compact (default; what MRTK reads) or full (the published specification's; no MRTK version loads it)")
+        ->check(CLI::IsMember({"compact", "full"}));
+}
+
+namespace {
+
+// What each message's user can do about it, by code.
+std::string hintFor(const std::string& code) {
+    if (code == "keys-kept-by-1.0") return " (--format-version 1.0)";
+    if (code == "full-layout-replaced") return " (--layout full keeps it)";
+    if (code == "beyond-tolerance") return " (exit status 6; --pos-tolerance and --rot-tolerance set them)";
+    return "";
+}
+
+}  // namespace
+
+void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet) {
+    for (const auto& m : messages) {
+        if (m.severity == ia::Severity::Note && !quiet) log << "note: " << shown(m.message) << hintFor(m.code) << "\n";
+        if (m.severity != ia::Severity::Note) log << "inputanim: warning: " << shown(input) << ": " << shown(m.message) << hintFor(m.code) << "\n";
     }
-    return target;
 }
 
 ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings, std::optional<ia::InputKind> input) {
@@ -87,105 +108,70 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
                      ia::ErrorKind::Refused};
 }
 
-int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred) {
-    const std::string& inputPath = settings.input.path;
-    const bool toStdout = isStandardOutput(output);
-    // What can be refused before the work: a name of no format, an existing output without --force.
-    if (!toStdout) {
-        auto kind = outputKind(output, settings, std::nullopt);
-        if (!kind) return fail(kind.error(), log);
-        for (const auto& file : ia::outputFiles(output, *kind))
-            if (auto s = ia::checkTarget(file, overwriteFor(settings.force)); !s) {
-                ia::Error error = s.error();
-                if (file != output && error.message.rfind("exists (", 0) == 0) error.message = "exists (the .gltf's buffer; use --force to overwrite)";
-                return fail(error, log);
-            }
+namespace {
+
+// What can be refused before the work: a name of no format, an existing output without --force.
+int refuseEarly(const ConvertSettings& settings, const std::string& output, std::ostream& log) {
+    if (isStandardOutput(output)) return kExitSuccess;
+    auto kind = outputKind(output, settings, std::nullopt);
+    if (!kind) return fail(kind.error(), log);
+    for (const auto& file : ia::outputFiles(output, *kind))
+        if (auto s = ia::checkTarget(file, overwriteFor(settings.force)); !s) {
+            ia::Error error = s.error();
+            if (file != output && error.message.rfind("exists (", 0) == 0) error.message = "exists (the .gltf's buffer; use --force to overwrite)";
+            return fail(error, log);
+        }
+    return kExitSuccess;
+}
+
+// --base: the original, in the encoding the output will have, and the edit put onto it.
+ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOptions load, ia::LoadReport& loaded, std::ostream& log, bool quiet) {
+    auto base = ia::loadFile(settings.base);
+    if (!base) return base.error();
+    ia::BinaryReport prepared;
+    auto inEncoding = ia::prepareBinary(*base, settings.binary, &prepared);
+    if (!inEncoding) return inEncoding.error().from(settings.base);
+    if (*inEncoding) base = std::move(**inEncoding);
+    printMessages(prepared.messages, settings.base, log, quiet);
+    load.gltf.encoding = base->encoding;  // the edit is read back in the base's encoding, then put onto it
+    auto edit = ia::loadFile(settings.input.path, load, &loaded);
+    if (!edit) return edit.error();
+    ia::RebaseReport rebased;
+    auto merged = ia::rebase(*base, *edit, {}, &rebased);
+    if (!merged) return merged.error().from(settings.input.path);
+    if (!quiet) {
+        std::string edited;
+        for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
+        log << "note: onto " << shown(settings.base) << ": " << (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited) << "\n";
     }
+    return merged;
+}
+
+// The input, put onto --base and given --markers when asked.
+ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadReport& loaded, std::ostream& log, bool quiet) {
     ia::LoadOptions load = settings.input.load;
     load.gltf.positionTolerance = settings.gltf.positionTolerance;
     load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
-    std::optional<ia::Recording> base;
-    if (!settings.base.empty()) {  // the edit is read back in the base's encoding, then put onto it
-        auto loadedBase = ia::loadFile(settings.base);
-        if (!loadedBase) return fail(loadedBase.error(), log);
-        base = std::move(*loadedBase);
-        load.gltf.encoding = base->encoding;
-    }
-    ia::LoadReport loaded;
-    auto recording = ia::loadFile(inputPath, load, &loaded);
-    if (!recording) return fail(recording.error(), log);
+    auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded) : ontoBase(settings, load, loaded, log, quiet);
+    if (!recording) return recording;
     if (!quiet)
         for (const auto& note : loaded.gltf.notes) log << "note: " << shown(note) << "\n";
-    if (base) {
-        ia::RebaseReport rebased;
-        auto merged = ia::rebase(*base, *recording, {}, &rebased);
-        if (!merged) return fail(merged.error().from(inputPath), log);
-        recording = std::move(*merged);
-        if (!quiet) {
-            std::string edited;
-            for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
-            log << "note: onto " << shown(settings.base) << ": " << (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited)
-                << "\n";
-        }
-    }
     if (!settings.markers.empty()) {
         auto markers = readMarkers(settings.markers);
-        if (!markers) return fail(markers.error(), log);
+        if (!markers) return markers.error();
         recording->markers = std::move(*markers);
+        printMessages(ia::checkMarkers(*recording), settings.markers, log, quiet);
     }
-    auto kind = outputKind(output, settings, loaded.kind);
-    if (!kind) return fail(kind.error(), log);
+    return recording;
+}
 
-    ia::SaveOptions save;
-    save.overwrite = overwriteFor(settings.force);
-    save.gltf = settings.gltf;
-    save.gltf.meshes = !settings.noMesh;
-    save.inputs = loaded.gltf.bufferFiles;
-    save.inputs.push_back(inputPath);
-    const ia::Recording* written = &*recording;
-    std::optional<ia::Recording> converted;
-    if (ia::isGltfOutput(*kind)) {
-        if (!settings.formatVersion.empty() || !settings.layout.empty())
-            return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
-    } else {
-        auto target = targetEncoding(settings, recording->encoding);
-        if (!target) return fail(target.error(), log);
-        if (*target != recording->encoding) {
-            auto result = ia::convertEncoding(*recording, *target);
-            // 1.0 -> 1.1 without an explicit layout: MRTK's compact layout when it holds the data, else full.
-            if (!result && settings.layout.empty() && target->minor == 1 && recording->encoding.minor == 0) {
-                result = ia::convertEncoding(*recording, ia::kEncoding11Full);
-                if (result && !quiet) log << "note: keys carry tangents or weights that 1.1 compact cannot hold; writing 1.1 full\n";
-            }
-            if (!result) return fail(result.error().from(inputPath), log);
-            converted = std::move(*result);
-            written = &*converted;
-        }
-    }
-
-    ia::SaveReport report;
-    if (toStdout) {
-        if (int code = writeToStandardOutput(*written, *kind, save.gltf, report.gltf, log); code != kExitSuccess) return code;
-    } else {
-        auto staged = ia::stageRecording(*written, output, *kind, save, &report);
-        if (!staged) return fail(staged.error().from(inputPath), log);
-        if (deferred) {
-            for (auto& file : *staged) deferred->push_back(std::move(file));
-        } else if (auto committed = ia::commitInOrder(*staged); !committed) {
-            return fail(committed.error(), log);
-        }
-    }
-    const bool beyond = ia::isGltfOutput(*kind) && beyondTolerance(report.gltf, save.gltf);
-    if (beyond)
-        log << "inputanim: warning: " << shown(inputPath) << ": the glTF plays back beyond its tolerances; " << deviationLine(report.gltf, save.gltf)
-            << " (exit status 6)\n";
-    if (quiet || toStdout) return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
+// "wrote rec.glb: 388 channels (...)" and the deviation; the exit status.
+int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::OutputKind kind, bool beyond, std::ostream& log) {
     std::string files;
     for (const auto& file : report.files) files += (files.empty() ? "" : ", ") + file;
-    if (!ia::isGltfOutput(*kind)) {
-        log << "wrote " << files << ": " << ia::describe(written->encoding) << ", " << report.bytes << " bytes\n";
-        return kExitSuccess;
+    if (!ia::isGltfOutput(kind)) {
+        log << "wrote " << files << ": " << ia::describe(report.binary.encoding) << ", " << report.bytes << " bytes\n";
+        return beyond ? kExitBeyondTolerance : kExitSuccess;
     }
     const auto& g = report.gltf;
     log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, " << g.cubicSamplers << " CUBICSPLINE, "
@@ -193,6 +179,53 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
         << "\n";
     if (!beyond) log << deviationLine(g, save.gltf) << "\n";
     return beyond ? kExitBeyondTolerance : kExitSuccess;
+}
+
+}  // namespace
+
+int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
+                std::vector<ia::StagedFile>* deferred) {
+    const std::string& inputPath = settings.input.path;
+    const bool toStdout = isStandardOutput(output);
+    if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
+    ia::LoadReport loaded;
+    auto recording = loadInput(settings, loaded, log, quiet);
+    if (!recording) return fail(recording.error(), log);
+    auto kind = outputKind(output, settings, loaded.kind);
+    if (!kind) return fail(kind.error(), log);
+    if (ia::isGltfOutput(*kind) && (settings.binary.minor || settings.binary.layout))
+        return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
+
+    ia::SaveOptions save;
+    save.overwrite = overwriteFor(settings.force);
+    save.binary = settings.binary;
+    save.binary.positionTolerance = settings.gltf.positionTolerance;
+    save.binary.rotationTolerance = settings.gltf.rotationTolerance;
+    save.gltf = settings.gltf;
+    save.gltf.meshes = !settings.noMesh;
+    save.inputs = loaded.gltf.bufferFiles;
+    save.inputs.push_back(inputPath);
+    ia::SaveReport report;
+    if (toStdout) {
+        if (int code = writeToStandardOutput(*recording, *kind, save, report, log); code != kExitSuccess) return code;
+    } else {
+        auto staged = ia::stageRecording(*recording, output, *kind, save, &report);
+        if (!staged) return fail(staged.error().from(inputPath), log);
+        if (deferred) {
+            for (auto& file : *staged) deferred->push_back(std::move(file));
+        } else if (auto committed = ia::commitInOrder(*staged); !committed) {
+            return fail(committed.error(), log);
+        }
+    }
+    printMessages(report.binary.messages, inputPath, log, quiet);
+    const bool beyond = ia::isGltfOutput(*kind) ? beyondTolerance(report.gltf, save.gltf)
+                                                : report.binary.fit.maxPositionError > save.binary.positionTolerance ||
+                                                      report.binary.fit.maxRotationError > save.binary.rotationTolerance;
+    if (beyond && ia::isGltfOutput(*kind))
+        log << "inputanim: warning: " << shown(inputPath) << ": the glTF plays back beyond its tolerances; " << deviationLine(report.gltf, save.gltf)
+            << " (exit status 6)\n";
+    if (quiet || toStdout) return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
+    return summarize(report, save, *kind, beyond, log);
 }
 
 Verb addConvert(CLI::App& app, const Globals& globals) {
@@ -209,9 +242,10 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     convert->add_option("PATHS", options->paths, "IN OUT (or IN -o OUT), or with --out-dir any number of files and folders")->required();
     convert->add_option("-o,--output", options->output, "the output file (- for standard output); its extension sets the format");
     addInputOptions(*convert, s.input, nullptr);
-    convert->add_option("--format-version", s.formatVersion, "output format version (default: the input's)")->check(CLI::IsMember({"1.0", "1.1"}));
-    convert->add_option("--layout", s.layout, "1.1 key layout: compact (MRTK 2.6+, default) or full (published specification)")
-        ->check(CLI::IsMember({"compact", "full"}));
+    addBinaryOptions(*convert, s.binary);
+    convert->add_option("--pos-tolerance", s.gltf.positionTolerance, "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
+        ->check(kPositive);
+    convert->add_option("--rot-tolerance", s.gltf.rotationTolerance, "and degrees (default 0.01)")->check(kPositive);
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
     convert->add_option("--base", s.base,
                         "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
@@ -220,8 +254,6 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         ->check(CLI::ExistingFile);
     auto* gltf = convert->add_option_group("glTF output (OUT ending in .glb or .gltf)");
     gltf->add_flag("--linear-only", s.gltf.linearOnly, "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
-    gltf->add_option("--pos-tolerance", s.gltf.positionTolerance, "position tolerance in metres (default 0.0001)")->check(CLI::PositiveNumber);
-    gltf->add_option("--rot-tolerance", s.gltf.rotationTolerance, "rotation tolerance in degrees (default 0.01)")->check(CLI::PositiveNumber);
     gltf->add_option_function<std::string>(
             "--rig", [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
             "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")

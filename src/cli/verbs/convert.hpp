@@ -12,8 +12,7 @@ namespace cli {
 
 struct ConvertSettings {
     InputOptions input;           // path set per job
-    std::string formatVersion;    // "", "1.0", "1.1"
-    std::string layout;           // "", "compact", "full"
+    ia::BinaryOptions binary;     // --format-version, --layout, and the tolerances for fitted keys
     std::string to;               // "", "glb", "gltf", "bin": the output kind for standard output and batches
     bool force = false;
     bool embed = false;
@@ -23,8 +22,10 @@ struct ConvertSettings {
     ia::ExportOptions gltf;
 };
 
-// The encoding asked for, given the input's; a usage error on contradictory options.
-ia::Result<ia::Encoding> targetEncoding(const ConvertSettings& settings, ia::Encoding input);
+// --format-version and --layout into `binary`.
+void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary);
+// The library's notes and warnings on an output, with the options that act on them; warnings even when `quiet`.
+void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet);
 
 // The output kind of `output` (by extension), or of --to for standard output; a refusal names the extensions.
 ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings, std::optional<ia::InputKind> input);

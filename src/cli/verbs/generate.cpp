@@ -18,8 +18,7 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     auto& o = *options;
     CLI::App* generate = app.add_subcommand("generate", "write a synthetic two-handed gesture recording");
     generate->add_option("OUT", o.path, "output file (.bin)")->required();
-    generate->add_option("--format-version", o.output.formatVersion, "format version: 1.1 (default) or 1.0")->check(CLI::IsMember({"1.0", "1.1"}));
-    generate->add_option("--layout", o.output.layout, "1.1 key layout: compact (default) or full")->check(CLI::IsMember({"compact", "full"}));
+    addBinaryOptions(*generate, o.output.binary);
     generate->add_flag("-f,--force", o.output.force, "overwrite OUT when it exists");
     generate->add_option("--duration", o.synthetic.duration, "seconds (default 6)")->check(CLI::Range(0.1, 36000.0));
     generate->add_option("--rate", o.synthetic.frameRate, "frames per second (default 60)")->check(CLI::Range(1.0, 1000.0));
@@ -29,7 +28,7 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     generate->footer("Example: inputanim generate gesture.bin --format-version 1.0 --duration 10");
     return {generate, [options, &globals] {
         auto& o = *options;
-        auto encoding = targetEncoding(o.output, ia::kEncoding11Compact);
+        auto encoding = ia::binaryEncodingFor(ia::kEncoding11Compact, o.output.binary);
         if (!encoding) return fail(encoding.error());
         auto kind = outputKind(o.path, o.output, std::nullopt);
         if (!kind) return fail(kind.error());
@@ -42,9 +41,11 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
         ia::SaveReport report;
         ia::SaveOptions save;
         save.overwrite = overwriteFor(o.output.force);
+        save.binary = o.output.binary;
         if (auto saved = ia::saveRecording(*recording, o.path, *kind, save, &report); !saved)
             return fail(saved.error());
-        if (!globals.quiet) std::cerr << "wrote " << o.path << ": " << ia::describe(recording->encoding) << ", " << report.bytes << " bytes\n";
+        printMessages(report.binary.messages, o.path, std::cerr, globals.quiet);
+        if (!globals.quiet) std::cerr << "wrote " << o.path << ": " << ia::describe(report.binary.encoding) << ", " << report.bytes << " bytes\n";
         return int(kExitSuccess);
     }, &options->path};
 }

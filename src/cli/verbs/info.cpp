@@ -42,12 +42,12 @@ void printInfoText(const std::string& path, const ia::Recording& recording, cons
     std::cout << "format     " << ia::describe(recording.encoding)
               << (recording.encoding.minor == 0                      ? " (full 28-byte keys)"
                   : recording.encoding.layout == ia::Layout::Compact ? " (8-byte keys, MRTK 2.6+ writer)"
-                                                                     : " (28-byte keys, published specification)")
+                                                                     : " (28-byte keys, the published specification's; no MRTK version loads it)")
               << "\n";
     std::cout << "sections   camera " << (recording.hasCameraPose ? "yes" : "no") << ", hands " << (recording.hasHandData ? "yes" : "no")
               << ", eye gaze " << (recording.hasEyeGaze ? "yes" : "no") << "\n";
-    std::cout << "duration   " << fixed(summary.duration) << " s (keys from " << fixed(summary.keyTimes.start) << " to "
-              << fixed(summary.keyTimes.end) << " s)\n";
+    std::cout << "duration   " << fixed(summary.duration) << " s as MRTK plays it (keys and markers from " << fixed(summary.keyTimes.start)
+              << " to " << fixed(summary.keyTimes.end) << " s)\n";
     std::cout << "curves     " << summary.curves << " curves, " << summary.keys << " keys\n";
     for (const auto& section : summary.sections) {
         std::cout << "  " << section.name << std::string(10 - section.name.size(), ' ');

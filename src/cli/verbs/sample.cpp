@@ -1,5 +1,7 @@
 // sample: poses and states per frame as MRTK plays them, as CSV or JSON.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 
@@ -96,6 +98,31 @@ private:
     std::array<std::vector<ia::Joint>, 2> joints_;
 };
 
+// --times FILE: one time in seconds per line (blank lines skipped), at most kMaxGridTimes of them.
+ia::Result<std::vector<double>> readTimes(const std::string& path) {
+    auto bytes = ia::readFile(path);
+    if (!bytes) return bytes.error();
+    std::vector<double> times;
+    std::size_t line = 1;
+    const char* p = reinterpret_cast<const char*>(bytes->data());
+    const char* end = p + bytes->size();
+    while (p < end) {
+        const char* eol = std::find(p, end, '\n');
+        std::string text(p, eol);
+        if (text.find_first_not_of(" \t\r") != std::string::npos) {
+            char* stop = nullptr;
+            const double t = std::strtod(text.c_str(), &stop);
+            if (stop == text.c_str() || std::string(stop).find_first_not_of(" \t\r") != std::string::npos || !std::isfinite(t))
+                return ia::Error{path, {}, "line " + std::to_string(line) + ": expected a time in seconds", ia::ErrorKind::Usage};
+            if (times.size() == ia::kMaxGridTimes)
+                return ia::Error{path, {}, "more than " + std::to_string(ia::kMaxGridTimes) + " times", ia::ErrorKind::Refused};
+            times.push_back(t);
+        }
+        p = eol + (eol < end), ++line;
+    }
+    return times;
+}
+
 }  // namespace
 
 Verb addSample(CLI::App& app, const Globals&) {
@@ -106,6 +133,7 @@ Verb addSample(CLI::App& app, const Globals&) {
         std::string coordinates = "unity";
         std::vector<std::string> select;
         std::optional<double> start, end;
+        std::string timesFile;
     };
     auto options = std::make_shared<Options>();
     CLI::App* sample = app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
@@ -118,6 +146,8 @@ Verb addSample(CLI::App& app, const Globals&) {
         ->delimiter(',');
     sample->add_option("--start", options->start, "first time, seconds (default 0)");
     sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)");
+    sample->add_option("--times", options->timesFile, "a file of times to sample at instead (seconds, one per line)")
+        ->excludes("--start")->excludes("--end")->excludes("--rate");
     sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
                    "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
     return {sample, [options] {
@@ -128,7 +158,7 @@ Verb addSample(CLI::App& app, const Globals&) {
         if (!recording) return fail(recording.error());
         const auto coordinates = o.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
         const double duration = ia::summarize(*recording).duration;
-        auto times = ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate);
+        auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate) : readTimes(o.timesFile);
         if (!times) return fail(times.error().from(o.input.path));
         const FrameWriter writer(*recording, *selection);
         if (o.format == "csv") {

@@ -1,4 +1,4 @@
-// A recording's consecutive curves (a vector's 3 or a rotation's 4) as one track (internal to the glTF layer):
+// A recording's consecutive curves (a vector's 3 or a rotation's 4) as one track:
 // buildTrack, with failures naming the curve. Export's channels and the hierarchical rig's grid both start here.
 #pragma once
 

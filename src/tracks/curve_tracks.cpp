@@ -1,4 +1,4 @@
-#include "curve_tracks.hpp"
+#include "inputanim/tracks/curve_tracks.hpp"
 
 namespace inputanim {
 
