@@ -11,7 +11,7 @@ if [ "${1:-}" = "--fuzz" ]; then
     packages+=(clang-14 libclang-rt-14-dev)  # libFuzzer and the sanitizer runtimes
 fi
 if [ "${1:-}" = "--test" ]; then
-    packages+=(blender python3-numpy chromium)  # Blender 3.4 interop test; the viewer test
+    packages+=(blender python3-numpy chromium mono-devel)  # Blender 3.4 interop test; the viewer test; MRTK's own reader
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--wasm" ]; then
     packages+=(emscripten)
