@@ -94,7 +94,10 @@ for (const frame of sample.frames) {
   }
   if (frame.gaze) {
     comparePose('Gaze', byName('Gaze'), { position: frame.gaze.origin }, frame.time);
-    comparePose('Gaze_Direction', byName('Gaze_Direction'), { position: frame.gaze.direction }, frame.time);
+    // The node holds the recorded direction; MRTK (and sample) play it unit length, as Unity's Ray does.
+    const direction = byName('Gaze_Direction').position.clone();
+    const unit = direction.length() > 1e-5 ? direction.normalize() : direction.set(0, 0, 0);
+    comparePose('Gaze_Direction', { position: unit, quaternion: new THREE.Quaternion(), parent: null }, { position: frame.gaze.direction }, frame.time);
   }
 }
 console.log(`${failures ? 'FAIL' : 'ok  '} ${file}: ${checks} checks at ${sample.frames.length} times, ` +
