@@ -112,9 +112,8 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
     const double limit = double(options.reduceKeys ? kMaxSyntheticFrames : kMaxSyntheticFramesUnreduced);
     if (!(options.duration > 0) || !(options.frameRate > 0) || !(frameCount <= limit))
         return Error{{}, {}, "duration x rate would make " + std::to_string(std::llround(frameCount)) + " frames; at most " +
-                                 std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction") +
-                                 " (choose a shorter --duration or a lower --rate)",
-                     ErrorKind::Usage};
+                                 std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction"),
+                     ErrorKind::Usage, Reason::GeneratorTooLong};
     Recording recording;
     recording.encoding = options.encoding;
     const bool gaze = options.eyeGaze && options.encoding.minor == 1;

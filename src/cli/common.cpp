@@ -27,7 +27,39 @@ int fail(std::ostream& log, int code, const std::string& text) {
     return code;
 }
 
-int fail(const ia::Error& error, std::ostream& log) { return fail(log, exitCodeFor(error.kind), error.describe()); }
+// What the CLI's user can do about an error, by its reason: the options that act on it.
+std::string hintFor(ia::Reason reason) {
+    switch (reason) {
+        case ia::Reason::OutputExists: return " (--force replaces it)";
+        case ia::Reason::OutputIsInput: return " (not even with --force)";
+        case ia::Reason::OutsideFolder: return " (--allow-external-paths allows it)";
+        case ia::Reason::Prerelease2019: return " (read it with --prerelease-2019)";
+        case ia::Reason::NodesUnrecognised: return " (--map names nodes; docs/cli.md)";
+        case ia::Reason::SideUnknown: return " (give --side left or --side right)";
+        case ia::Reason::SideOfTwoHands: return " (--side is for files with one hand)";
+        case ia::Reason::NodeMapInvalid: return " (--map; its schema is in docs/cli.md)";
+        case ia::Reason::AnimationMissing: return " (--animation NAME|INDEX)";
+        case ia::Reason::WindowInvalid: return " (choose one with --start and --end)";
+        case ia::Reason::GridTooLarge: return " (choose a lower --rate or a shorter window with --start and --end)";
+        case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
+        case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
+        case ia::Reason::OutOfMemory:
+        case ia::Reason::Unspecified: break;
+    }
+    return "";
+}
+
+std::string hintFor(const std::string& code) {
+    if (code == "keys-kept-by-1.0") return " (--format-version 1.0)";
+    if (code == "full-layout-replaced") return " (--layout full keeps it)";
+    if (code == "beyond-tolerance") return " (exit status 6; --pos-tolerance and --rot-tolerance set them)";
+    if (code == "animation-read") return " (--animation NAME|INDEX picks another)";
+    if (code == "pose-held") return " (--hold SECONDS)";
+    if (code == "side-by-shape") return " (--side left or right overrides it)";
+    return "";
+}
+
+int fail(const ia::Error& error, std::ostream& log) { return fail(log, exitCodeFor(error.kind), error.describe() + hintFor(error.reason)); }
 int fail(const ia::Error& error) { return fail(error, std::cerr); }
 int fail(int code, const std::string& line, std::ostream& log) { return fail(log, code, ia::printable(line)); }
 int fail(int code, const std::string& line) { return fail(code, line, std::cerr); }

@@ -37,6 +37,10 @@ int fail(int code, const std::string& line, std::ostream& log);
 int fail(int code, const std::string& line);
 
 std::string fixed(double value, int digits = 3);  // "%.*f"
+// The options that act on an error (by its reason) or on a library note or warning (by its code), as " (...)"; empty
+// when none does. The library's own messages name no option.
+std::string hintFor(ia::Reason reason);
+std::string hintFor(const std::string& code);
 // JSON text; invalid UTF-8 (a file name from the command line) is replaced rather than thrown on.
 inline std::string dumped(const Json& json, int indent = 2) { return json.dump(indent, ' ', false, Json::error_handler_t::replace); }
 std::string shown(std::string_view fromFile);      // a name from a file, safe to print (ia::printable)

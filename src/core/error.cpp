@@ -8,6 +8,8 @@ std::string Error::describe() const {
     std::string line;
     if (!source.empty()) line += printable(source) + ": ";
     if (offset) line += "byte " + std::to_string(*offset) + ": ";
+    if (!pointer.empty()) line += printable(pointer) + ": ";
+    if (!curve.empty()) line += "curve " + printable(curve) + ": ";
     return line + printable(message);
 }
 

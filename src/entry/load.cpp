@@ -89,7 +89,7 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
             report.profile.push_back(Finding::ofFile(Severity::Error, "import-failed", "", recording.error().message));
             return report;
         }
-        for (const auto& note : imported.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note));
+        for (const auto& note : imported.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note.message));
         report.converted = true;
         report.recording = checkRecording(*recording);
         return report;

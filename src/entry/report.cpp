@@ -79,7 +79,8 @@ std::string infoJson(const std::string& path, const Recording& recording, const 
         json["input"]["ownFile"] = loaded.gltf.ownFile;
         json["input"]["animations"] = animations;
         json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
-        json["input"]["notes"] = loaded.gltf.notes;
+        json["input"]["notes"] = Json::array();
+        for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }
     return dumped(json);
 }

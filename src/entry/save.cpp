@@ -80,8 +80,8 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
         for (const auto& input : inputs) {
             std::error_code error;
             if (std::filesystem::equivalent(output, input, error))
-                return Error{output, {}, "is an input of this conversion (" + input + "); it is never overwritten, even with --force",
-                             ErrorKind::OutputFailed};
+                return Error{output, {}, "is an input of this conversion (" + input + "); it is never overwritten", ErrorKind::OutputFailed,
+                             Reason::OutputIsInput};
         }
     return Success{};
 }

@@ -8,7 +8,7 @@ namespace inputanim {
 namespace {
 
 Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, (pointer.empty() ? "" : pointer + ": ") + message};
+    return Error{path, {}, message}.at(pointer);
 }
 
 float component(const std::uint8_t* p, int type) {

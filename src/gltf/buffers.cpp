@@ -10,12 +10,12 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-Error refused(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, pointer + ": " + message, ErrorKind::Refused};
+Error refused(const std::string& path, const std::string& pointer, const std::string& message, Reason reason = Reason::Unspecified) {
+    return Error{path, {}, message, ErrorKind::Refused, reason}.at(pointer);
 }
 
 Error malformed(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, pointer + ": " + message};
+    return Error{path, {}, message}.at(pointer);
 }
 
 // True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
@@ -37,9 +37,9 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
         return refused(path, pointer, "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
     const fs::path named(*decoded);
     if (!allowExternalPaths) {
-        if (named.is_absolute() || (*decoded)[0] == '\\') return refused(path, pointer, "absolute paths are not allowed (--allow-external-paths allows them)");
+        if (named.is_absolute() || (*decoded)[0] == '\\') return refused(path, pointer, "absolute paths are not allowed", Reason::OutsideFolder);
         for (const auto& part : named)
-            if (part == "..") return refused(path, pointer, "'..' leaves the file's folder (--allow-external-paths allows it)");
+            if (part == "..") return refused(path, pointer, "'..' leaves the file's folder", Reason::OutsideFolder);
     }
     std::error_code error;
     const fs::path folder = fs::weakly_canonical(fs::absolute(fs::path(path), error).parent_path(), error);
@@ -48,7 +48,7 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     if (error) return Error{path, {}, pointer + ": cannot read " + file.string() + ": " + error.message(), ErrorKind::InputFailed};
     if (!allowExternalPaths && !inside(real, folder))
         return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() +
-                                          ", outside the glTF's folder (a symbolic link?); --allow-external-paths allows it");
+                                          ", outside the glTF's folder (a symbolic link?)", Reason::OutsideFolder);
     return real.string();
 }
 

@@ -20,7 +20,7 @@ namespace {
 using Json = nlohmann::json;
 
 Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, (pointer.empty() ? "" : pointer + ": ") + message};
+    return Error{path, {}, message}.at(pointer);
 }
 
 // A .glb or .gltf's JSON, split (json_split.hpp); and a GLB's BIN chunk, which accessors read in place.
@@ -161,7 +161,7 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
     for (std::size_t a = 0; a < animations.size() && a < 20; ++a)
         names += (a ? ", " : "") + std::to_string(a) + " '" + animations[a].name + "'";
     if (animations.size() > 20) names += ", ... (" + std::to_string(animations.size()) + " animations)";
-    return Error{path, {}, "no animation '" + wanted + "' (by name or index); the file has " + (names.empty() ? "none" : names), ErrorKind::Usage};
+    return Error{path, {}, "no animation '" + wanted + "' (by name or index); the file has " + (names.empty() ? "none" : names), ErrorKind::Usage, Reason::AnimationMissing};
 }
 
 }  // namespace

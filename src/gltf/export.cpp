@@ -359,7 +359,7 @@ Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std:
         const std::span<const std::uint8_t> bin[] = {parts->bin};
         if (auto s = stage(binPath, bin); !s) {
             Error error = s.error();
-            if (error.message.rfind("exists (", 0) == 0) error.message = "exists (the .gltf's buffer; use --force to overwrite)";
+            if (error.reason == Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
             return error;
         }
     }

@@ -202,7 +202,7 @@ Quaternion frameTowards(const Vector3& from, const Vector3& to, const Quaternion
 // Tips lie along the distal joint's +Z (in the rest pose: the distal bone continued), metacarpals on the
 // wrist-to-knuckle line, the palm halfway along the middle metacarpal with the wrist's rotation. Each derived joint
 // is named in a note.
-void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<std::string>& notes) {
+void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& notes) {
     std::vector<std::string> derived;
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
@@ -238,12 +238,12 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<std::string>
     if (derived.empty()) return;
     std::string list;
     for (const auto& name : derived) list += (list.empty() ? "" : ", ") + name;
-    notes.push_back(std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list);
+    notes.push_back(Finding::note("joints-derived", std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list));
 }
 
 // A pose (every key of every pose at one time) played for `hold` seconds from 0: MRTK stops at the last key, so a
 // recording whose keys are all at 0 shows nothing.
-void holdPose(Recording& r, double hold, std::vector<std::string>& notes) {
+void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
     std::optional<float> at;
     for (const CurveGroup& group : curveGroups())
         for (int c = 0; c < group.count; ++c)
@@ -262,7 +262,7 @@ void holdPose(Recording& r, double hold, std::vector<std::string>& notes) {
     char text[160];
     std::snprintf(text, sizeof text, "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
                   double(*at), hold);
-    notes.push_back(text);
+    notes.push_back(Finding::note("pose-held", text));
 }
 
 }  // namespace
@@ -270,7 +270,7 @@ void holdPose(Recording& r, double hold, std::vector<std::string>& notes) {
 Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
     auto rigs = findRigs(doc, options);
     if (!rigs) return rigs.error().from(doc.path());
-    for (const auto& note : rigs->notes) report.notes.push_back(note);
+    report.notes.insert(report.notes.end(), rigs->notes.begin(), rigs->notes.end());
     Recording r;
     r.encoding = options.encoding.value_or(kEncoding11Compact);
     const KeyFit fit = r.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
@@ -283,14 +283,15 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
         for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
         if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
         return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
-                                         " (name them as docs/gltf-profile.md lists, or give --map)"};
+                                         " (docs/gltf-profile.md lists the names read)", ErrorKind::Malformed, Reason::NodesUnrecognised};
     }
     if (doc.animations().size() > 1) {
         std::string others;
         for (std::size_t a = 0; a < doc.animations().size(); ++a)
             if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
-        report.notes.push_back("read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
-                               std::to_string(doc.animations().size()) + " (--animation NAME|INDEX picks another: " + others + (others.size() >= 200 ? ", ...)" : ")"));
+        report.notes.push_back(Finding::note("animation-read", "read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
+                                                                   std::to_string(doc.animations().size()) + " (the others: " + others +
+                                                                   (others.size() >= 200 ? ", ...)" : ")")));
     }
     const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
     bool coarsened = false;
@@ -348,7 +349,7 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
             if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
             if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
-            report.notes.push_back(std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated");
+            report.notes.push_back(Finding::note("tracked-while-animated", std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
         } else {
             tracked.keys = {Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
         }
@@ -367,11 +368,11 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
     }
     holdPose(r, options.hold, report.notes);
     if (coarsened)
-        report.notes.push_back("few keys over a long time span: motion between keys was sampled more coarsely than " +
-                               std::to_string(int(options.sampleRate)) + " Hz");
+        report.notes.push_back(Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
+                                                                   std::to_string(int(options.sampleRate)) + " Hz"));
     if (r.encoding.minor == 0) {
         // 1.0 always holds a camera and hands (empty curves where absent, as MRTK 2.5 writes them) and never gaze.
-        if (r.hasEyeGaze) report.notes.push_back("format 1.0 cannot hold eye gaze: the gaze nodes are left out");
+        if (r.hasEyeGaze) report.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
         for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r.curves[i].keys.clear();
         r.hasCameraPose = r.hasHandData = 1;
         r.hasEyeGaze = 0;

@@ -251,8 +251,8 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
         const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
         const std::string side = target.substr(0, dot);
         if (node < 0 || !joint || (side != "left" && side != "right"))
-            return Error{{}, {}, "--map: joint entry \"" + nodeName + "\": \"" + target +
-                                     "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage};
+            return Error{{}, {}, "the node map's joint entry \"" + nodeName + "\": \"" + target +
+                                     "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage, Reason::NodeMapInvalid};
         buckets[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
         mapped.insert(node);
     }
@@ -306,7 +306,7 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
         if (bucket.handNode < 0) continue;
         if (bucket.nodes[indexOf(Joint::Wrist)] < 0 && bucket.any()) {
             bucket.nodes[indexOf(Joint::Wrist)] = bucket.handNode;
-            found.notes.push_back("'" + nameOf(doc, bucket.handNode) + "' taken as the wrist");
+            found.notes.push_back(Finding::note("wrist-taken", "'" + nameOf(doc, bucket.handNode) + "' taken as the wrist"));
         } else if (b < 2 && stateNodes[b] < 0) {
             stateNodes[b] = bucket.handNode;
         }
@@ -316,31 +316,31 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
     std::optional<Hand> forced = options.side;
     if (buckets[2].any()) {
         std::optional<Hand> side = forced;
-        std::string how = "named by --side";
+        std::string how = "as asked";
         if (!side) {
             const ReferencePose pose = referencePose(doc, buckets[2], -1);
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
                 return Error{doc.path(), {}, "the hand's joint names say no side (" + nameOf(doc, *std::find_if(buckets[2].nodes.begin() + 1, buckets[2].nodes.end(), [](int n) { return n >= 0; })) +
-                                                 ", ...) and its rest pose is too flat to tell: give --side left or --side right", ErrorKind::Usage};
+                                                 ", ...) and its rest pose is too flat to tell which", ErrorKind::Usage, Reason::SideUnknown};
             side = evidence > 0 ? Hand::Left : Hand::Right;
             how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " + std::string(handName(*side)) + " hand's side";
         }
         if (buckets[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
         if (buckets[int(*side)].any()) {
-            found.notes.push_back("joints without a side in their names are left out: both hands are named");
+            found.notes.push_back(Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
         } else {
             buckets[int(*side)] = buckets[2];
-            found.notes.push_back("joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how);
+            found.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape", "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
         }
     } else if (forced) {
         const bool left = buckets[0].any(), right = buckets[1].any();
-        if (left && right) return Error{{}, {}, "--side is for files with one hand; this one names both", ErrorKind::Usage};
+        if (left && right) return Error{{}, {}, "a side was given, but this file names both hands", ErrorKind::Usage, Reason::SideOfTwoHands};
         if ((left || right) && (left ? Hand::Left : Hand::Right) != *forced) {
             std::swap(buckets[0], buckets[1]);
             std::swap(stateNodes[0], stateNodes[1]), std::swap(pinchingNodes[0], pinchingNodes[1]);
-            found.notes.push_back("--side " + std::string(handName(*forced)) + ": the hand named " + (left ? "left" : "right") + " is taken as the " +
-                                  std::string(handName(*forced)));
+            found.notes.push_back(Finding::note("side-given", "the hand named " + std::string(left ? "left" : "right") + " is taken as the " +
+                                                                  std::string(handName(*forced)) + ", as asked"));
         }
     }
 
@@ -353,15 +353,15 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
                 if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes[n].name.empty() && !nodes[n].children.empty())
                     unknown = nodes[n].name;
             return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand is not enough to play: " + *problem +
-                                             ". Name its nodes with --map, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
-                                             std::string(handName(hand)) + ".Wrist\"}}"};
+                                             ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
+                                             std::string(handName(hand)) + ".Wrist\"}}", ErrorKind::Malformed, Reason::NodesUnrecognised};
         }
         const ReferencePose reference = referencePose(doc, bucket, stateNodes[int(hand)]);
         const auto frames = mrtkFramesAt(hand, reference.positions);
         if (!frames) return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand's knuckles are not found: cannot tell its palm"};
         if (reference.keyTime)
-            found.notes.push_back(std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
-                                  seconds(*reference.keyTime) + ")");
+            found.notes.push_back(Finding::note("axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
+                                                                         seconds(*reference.keyTime) + ")"));
         HandRig rig;
         rig.nodes = bucket.nodes;
         rig.stateNode = stateNodes[int(hand)], rig.statePath = statePaths[int(hand)];
@@ -390,17 +390,17 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
                     same = same && swap == (*swaps)[0];
                     std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
                 }
-            found.notes.push_back(std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
-                                  (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
-                                  "; its rotations are kept");
+            found.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
+                                                                 (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
+                                                                 "; its rotations are kept"));
         }
         rig.framesFromPositions = moves && !turns;
         if (rig.framesFromPositions)
-            found.notes.push_back(std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions");
+            found.notes.push_back(Finding::note("axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
         found.hands[int(hand)] = rig;
     }
     if (numbering != Numbering::Meta)
-        found.notes.push_back("numbered joint names read as " + std::string(numberingName(numbering)) + " numbers them");
+        found.notes.push_back(Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering)) + " numbers them"));
 
     // The camera: named, else the first node holding a glTF camera; --map overrides.
     if (found.camera < 0)

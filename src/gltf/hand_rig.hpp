@@ -37,7 +37,7 @@ struct RigsFound {
     int camera = -1;
     bool cameraFromGltfCamera = false;
     int gazeOrigin = -1, gazeDirection = -1;
-    std::vector<std::string> notes;  // how sides were decided, what was derived, conventions read
+    std::vector<Finding> notes;  // how sides were decided, what was derived, conventions read
 };
 
 // Finds the hands (refusing one with too little to play: fewer than the wrist and four fingers' last joints, with

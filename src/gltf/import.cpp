@@ -55,7 +55,7 @@ Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path,
     LinearFitReport fit;
     auto converted = convertFitting(std::move(*recording), *options.encoding, {options.positionTolerance, options.rotationTolerance}, &fit);
     if (!converted) return converted.error().from(path);
-    if (!fit.fitted.empty()) r.notes.push_back(fitSummary(fit));
+    if (!fit.fitted.empty()) r.notes.push_back(Finding::note("keys-fitted", fitSummary(fit)));
     return converted;
 }
 
@@ -76,7 +76,8 @@ Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const I
 Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::string& source) {
     if (auto at = tooDeepAt(bytes)) return Error{source, *at, "JSON nested too deeply", ErrorKind::Refused};
     const auto json = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
-    if (json.is_discarded() || !json.is_object()) return Error{source, {}, "expected a JSON object (see --map in docs/cli.md)"};
+    if (json.is_discarded() || !json.is_object())
+        return Error{source, {}, "expected a JSON object (the node map's schema is in docs/cli.md)", ErrorKind::Malformed, Reason::NodeMapInvalid};
     NodeMap map;
     try {
         if (json.contains("joints"))
@@ -89,7 +90,7 @@ Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::str
         if (json.contains("booleans"))
             for (const auto& [name, node] : json["booleans"].items()) map.booleans[name] = node.get<std::string>();
     } catch (const nlohmann::json::exception& e) {
-        return Error{source, {}, std::string("unexpected value: ") + e.what()};
+        return Error{source, {}, "a value that is not a string where the node map expects one", ErrorKind::Malformed, Reason::NodeMapInvalid};
     }
     return map;
 }

@@ -123,7 +123,7 @@ private:
         for (std::size_t a = 0; a < model_.animations.size(); ++a)
             if (model_.animations[a].name == "InputAnimation") found = int(a);
             else add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
-                     "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless --animation picks another");
+                     "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless another is picked");
         const auto& extras = doc_.inputanimExtras();
         // A recording without keys has no animation; its extras then sit on the scene.
         if (found < 0 && !(model_.animations.empty() && extras.is_object()))

@@ -135,7 +135,7 @@ void startWriteback(int fd, std::uint64_t offset, std::uint64_t length) {
 #endif
 }
 
-Error existsError(const std::string& path) { return Error{path, {}, "exists (use --force to overwrite)", ErrorKind::OutputFailed}; }
+Error existsError(const std::string& path) { return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists}; }
 
 // rename() that fails with EEXIST instead of replacing: renameat2's RENAME_NOREPLACE, or where the file system
 // lacks it, link() (which never replaces) and unlink().

@@ -329,9 +329,12 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
     if (value != kMagic) {
         std::string message = "expected the MRTK input animation magic number " + hex(kMagic) + ", found " + hex(value);
         // The 2019 prerelease body starts with the camera PositionX wrap modes, Int32 8 and 8.
-        if (value == 0x0000000800000008ULL)
-            message += "; this looks like a header-less 2019 prerelease recording, which is not the published "
-                       "format (read it with --prerelease-2019)";
+        if (value == 0x0000000800000008ULL) {
+            message += "; this looks like a header-less 2019 prerelease recording, which is not the published format";
+            Error error = in.failure(message, 0);
+            error.reason = Reason::Prerelease2019;
+            return error;
+        }
         return in.failure(message, 0);
     }
     std::int32_t major = 0, minor = 0;

@@ -4,6 +4,8 @@ make it read outside its folder. cli_test.sh runs every verb on each; fuzz/run.s
 Usage: hostile.py FOLDER [INPUTANIM]   (INPUTANIM makes the ones that start from a real export)"""
 import json, os, struct, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 folder = sys.argv[1]
 tool = sys.argv[2] if len(sys.argv) > 2 else None
 os.makedirs(folder, exist_ok=True)
@@ -102,22 +104,34 @@ if not os.path.lexists(link):
 write('symlink.gltf', json.dumps({'asset': {'version': '2.0'}, 'buffers': [{'byteLength': 4, 'uri': 'outside.bin'}],
                                   'nodes': [{'name': 'Hand_Left_Wrist'}]}))
 
+
+def split_glb(raw):
+    """A GLB's JSON document and its BIN chunk's data."""
+    n = struct.unpack('<I', raw[12:16])[0]
+    rest = raw[20 + n:]
+    return json.loads(raw[20:20 + n]), rest[8:8 + struct.unpack('<I', rest[:4])[0]] if rest else b''
+
+
+def own_export(*flags, duration='2'):
+    """This tool's GLB of a generated recording (no meshes): (document, buffer)."""
+    sample, out = os.path.join(folder, 'sample.bin'), os.path.join(folder, 'own.glb')
+    subprocess.run([tool, 'generate', sample, '--duration', duration, '--force', '-q'], check=True)
+    subprocess.run([tool, 'convert', sample, out, '--force', '-q', '--no-mesh', *flags], check=True)
+    parts = split_glb(open(out, 'rb').read())
+    os.remove(sample)
+    os.remove(out)
+    return parts
+
+
 if tool:
     # This tool's own file whose extras repeat key ranges: 50,000 runs per curve.
-    sample = os.path.join(folder, 'sample.bin')
-    subprocess.run([tool, 'generate', sample, '--duration', '2', '--force', '-q'], check=True)
-    own = os.path.join(folder, 'own.glb')
-    subprocess.run([tool, 'convert', sample, own, '--force', '-q', '--no-mesh'], check=True)
-    raw = open(own, 'rb').read()
-    n = struct.unpack('<I', raw[12:16])[0]
-    doc = json.loads(raw[20:20 + n])
-    rest = raw[20 + n:]
+    doc, data = own_export()
     curves = doc['animations'][0]['extras']['inputanim'].setdefault('curves', {})
     for name in ('left.Wrist.PositionX', 'left.Wrist.PositionY', 'left.Wrist.PositionZ'):
         curves[name] = {'knots': [[0, 1]] * 50000}
-    text = json.dumps(doc).encode()
-    text += b' ' * (-len(text) % 4)
-    body = struct.pack('<I4s', len(text), b'JSON') + text + rest
-    write('repeated-knots.glb', struct.pack('<4sII', b'glTF', 2, 12 + len(body)) + body)
-    os.remove(sample)
-    os.remove(own)
+    write('repeated-knots.glb', glb(doc, data))
+    import hostile_round2
+    hostile_round2.write_all(write, glb, own_export, recording11)
+else:
+    import hostile_round2
+    hostile_round2.write_all(write, glb, None, recording11)

@@ -136,7 +136,7 @@ TEST_CASE("an explicit encoding converts on import: fitted for the compact layou
     REQUIRE(compact.ok());
     CHECK(compact->encoding == kEncoding11Compact);
     REQUIRE_FALSE(report.notes.empty());
-    CHECK_THAT(report.notes.back(), Catch::Contains("fitted with linear keys"));
+    CHECK_THAT(report.notes.back().message, Catch::Contains("fitted with linear keys"));
     DiffOptions fine;  // a grid ten times finer than MRTK's frames: within the fitting tolerances
     fine.rate = 1200;
     const auto diff = diffRecordings(hermite, *compact, fine);

@@ -85,7 +85,7 @@ TEST_CASE("the WebXR generic left hand: a left hand by its shape, 25 joints, MRT
     CHECK(r.curves[jointCurve(Hand::Right, Joint::Wrist, 0)].keys.empty());
     CHECK_FALSE(r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)].keys.empty());
     std::string notes;
-    for (const auto& note : report.notes) notes += note + "\n";
+    for (const auto& note : report.notes) notes += note.message + "\n";
     CHECK_THAT(notes, Catch::Contains("joint names say no Left or Right: the left hand, told by its shape"));
     CHECK_THAT(notes, Catch::Contains("derived from the joints the rig has: Palm"));
 
@@ -178,7 +178,7 @@ TEST_CASE("joint frames found from positions alone are MRTK's, as the real recor
     auto r = importGltf(m.glb(), "points.glb", {}, &report);
     if (!r) FAIL(r.error().describe());
     std::string notes;
-    for (const auto& note : report.notes) notes += note + "\n";
+    for (const auto& note : report.notes) notes += note.message + "\n";
     CHECK_THAT(notes, Catch::Contains("left hand: its joints move without turning; joint axes follow their positions"));
     // MRTK's pinch pose puts the index tip off its distal bone's line (by up to 110 degrees) and turns the thumb:
     // poses within half a second of a pinch are not compared.

@@ -28,6 +28,8 @@ struct Finding {
     static Finding ofFile(Severity severity, std::string code, std::string pointer, std::string message) {
         return {severity, std::move(code), {}, std::nullopt, std::move(message), std::move(pointer)};
     }
+    // What a reader assumed or derived, for its user (a front end adds its own hint by the code).
+    static Finding note(std::string code, std::string message) { return ofFile(Severity::Note, std::move(code), {}, std::move(message)); }
 };
 
 // How many findings of each severity: [notes, warnings, errors].

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/io/file_io.hpp"
 
@@ -45,7 +46,7 @@ struct AnimationSummary {
 
 struct ImportReport {
     bool ownFile = false;              // written by inputanim: rebuilt from extras.inputanim
-    std::vector<std::string> notes;    // what was derived or assumed ("Palm derived from ...")
+    std::vector<Finding> notes;        // what was derived or assumed, as notes with codes (docs/cli.md)
     std::size_t jointsFound = 0;
     std::vector<AnimationSummary> animations;  // every animation of the file
     std::vector<std::string> bufferFiles;      // external buffer files read (resolved paths)

@@ -75,18 +75,6 @@ void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
         ->check(CLI::IsMember({"compact", "full"}));
 }
 
-namespace {
-
-// What each message's user can do about it, by code.
-std::string hintFor(const std::string& code) {
-    if (code == "keys-kept-by-1.0") return " (--format-version 1.0)";
-    if (code == "full-layout-replaced") return " (--layout full keeps it)";
-    if (code == "beyond-tolerance") return " (exit status 6; --pos-tolerance and --rot-tolerance set them)";
-    return "";
-}
-
-}  // namespace
-
 void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet) {
     for (const auto& m : messages) {
         if (m.severity == ia::Severity::Note && !quiet) log << "note: " << shown(m.message) << hintFor(m.code) << "\n";
@@ -118,7 +106,7 @@ int refuseEarly(const ConvertSettings& settings, const std::string& output, std:
     for (const auto& file : ia::outputFiles(output, *kind))
         if (auto s = ia::checkTarget(file, overwriteFor(settings.force)); !s) {
             ia::Error error = s.error();
-            if (file != output && error.message.rfind("exists (", 0) == 0) error.message = "exists (the .gltf's buffer; use --force to overwrite)";
+            if (file != output && error.reason == ia::Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
             return fail(error, log);
         }
     return kExitSuccess;
@@ -155,7 +143,7 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
     auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded) : ontoBase(settings, load, loaded, log, quiet);
     if (!recording) return recording;
     if (!quiet)
-        for (const auto& note : loaded.gltf.notes) log << "note: " << shown(note) << "\n";
+        printMessages(loaded.gltf.notes, settings.input.path, log, quiet);
     if (!settings.markers.empty()) {
         auto markers = readMarkers(settings.markers);
         if (!markers) return markers.error();

@@ -32,7 +32,7 @@ void printGltfInput(const ia::LoadReport& loaded) {
                       << animation.channels << " channels, " << fixed(animation.duration) << " s\n";
         }
     }
-    for (const auto& note : report.notes) std::cout << "note       " << shown(note) << "\n";
+    for (const auto& note : report.notes) std::cout << "note       " << shown(note.message) << hintFor(note.code) << "\n";
 }
 
 void printInfoText(const std::string& path, const ia::Recording& recording, const ia::LoadReport& loaded,
