@@ -14,6 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto tokens = inputanim::splitAnyJson(text);
     if (!tokens) std::abort();
     if (nlohmann::json::parse(fast->forTinygltf) != nlohmann::json::parse(tokens->forTinygltf)) std::abort();
-    if (fast->kept != tokens->kept) std::abort();
+    if (fast->kept != tokens->kept || fast->listItems != tokens->listItems) std::abort();
     return 0;
 }

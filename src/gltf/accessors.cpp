@@ -88,7 +88,11 @@ Result<std::vector<float>> AccessorReader::read(int index, int components, const
     return out;
 }
 
-Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c) {
+// One sampler's data, checked (finite, times strictly increasing), as a track of `components`.
+Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer, int components);
+
+Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c,
+                                SamplerCache& cache) {
     const tinygltf::Model& model = reader.model;
     const std::string& path = reader.path;
     const auto& channel = animation.channels[c];
@@ -101,10 +105,21 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
         return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
     if (channel.sampler < 0 || std::size_t(channel.sampler) >= animation.samplers.size())
         return failure(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
-    const auto& sampler = animation.samplers[channel.sampler];
-    const std::string samplerPointer = "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler);
-    Track& track = data.track;
-    track.components = data.path == "rotation" ? 4 : 3;
+    const int components = data.path == "rotation" ? 4 : 3;
+    std::shared_ptr<const Track>& cached = cache[{channel.sampler, components}];
+    if (!cached) {
+        auto track = readSampler(reader, animation.samplers[channel.sampler], "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler), components);
+        if (!track) return track.error();
+        cached = std::make_shared<const Track>(std::move(*track));
+    }
+    data.data = cached;
+    return data;
+}
+
+Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer, int components) {
+    const std::string& path = reader.path;
+    Track track;
+    track.components = components;
     if (sampler.interpolation == "STEP") track.interpolation = Interpolation::Step;
     else if (sampler.interpolation == "CUBICSPLINE") track.interpolation = Interpolation::CubicSpline;
     else if (sampler.interpolation.empty() || sampler.interpolation == "LINEAR") track.interpolation = Interpolation::Linear;
@@ -136,7 +151,7 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
             track.outTangents.insert(track.outTangents.end(), element + 2 * width, element + 3 * width);
         }
     }
-    return data;
+    return track;
 }
 
 }  // namespace inputanim

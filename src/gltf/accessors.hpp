@@ -4,6 +4,8 @@
 #include <tiny_gltf.h>
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,8 +23,12 @@ inline constexpr std::size_t kMaxZeroAccessorElements = 1 << 16;
 struct ChannelData {
     int node = -1;
     std::string path;  // "translation", "rotation", "scale"
-    Track track;
+    std::shared_ptr<const Track> data;  // shared by every channel of the animation that uses its sampler so
+    const Track& track() const { return *data; }
 };
+
+// Samplers already read, by sampler index and component count: a sampler that many channels use is read once.
+using SamplerCache = std::map<std::pair<int, int>, std::shared_ptr<const Track>>;
 
 struct AccessorReader {
     const tinygltf::Model& model;
@@ -34,6 +40,7 @@ struct AccessorReader {
 };
 
 // Channel `c` of animation `a` (translation, rotation or scale).
-Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c);
+Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c,
+                                SamplerCache& cache);
 
 }  // namespace inputanim

@@ -170,6 +170,9 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
                                         const std::string& animation) {
     auto parts = partsOf(bytes, path);
     if (!parts) return parts.error();
+    if (parts->json.listItems > kMaxListItems)
+        return Error{path, {}, "its lists hold " + std::to_string(parts->json.listItems) + " nodes, accessors, animations and the like; at most " +
+                                   std::to_string(kMaxListItems) + " are read", ErrorKind::Refused};
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
     GltfDocument doc;
@@ -207,11 +210,12 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     doc.selected_ = *selected;
     if (doc.selected_ >= 0) {
         const std::size_t a = std::size_t(doc.selected_);
+        SamplerCache samplers;
         for (std::size_t c = 0; c < model.animations[a].channels.size(); ++c) {
             const auto& target = model.animations[a].channels[c].target_path;
             if (target != "translation" && target != "rotation" && target != "scale") continue;  // morph weights
             if (model.animations[a].channels[c].target_node < 0) continue;  // glTF: a channel without a node is ignored
-            auto channel = readChannel(reader, model.animations[a], a, c);
+            auto channel = readChannel(reader, model.animations[a], a, c, samplers);
             if (!channel) return channel.error();
             int& slot = doc.nodeChannels_[channel->node][pathSlot(channel->path)];
             if (slot >= 0)
@@ -253,7 +257,7 @@ NodeTransform GltfDocument::Player::localAt(int node, double time) {
     double* outputs[3] = {t.translation.data(), t.rotation.data(), t.scale.data()};
     for (int slot = 0; slot < 3; ++slot)
         if (const int c = slots[slot]; c >= 0)
-            sampleTrack(doc_.channels_[c].track, slot == 1 ? TrackKind::Rotation : TrackKind::Vector, time, outputs[slot], &hints_[c]);
+            sampleTrack(doc_.channels_[c].track(), slot == 1 ? TrackKind::Rotation : TrackKind::Vector, time, outputs[slot], &hints_[c]);
     return t;
 }
 
@@ -289,7 +293,7 @@ std::vector<float> GltfDocument::keyTimesAffecting(int node) const {
     for (int n = node; n != -1; n = parents_[n])
         for (int c : nodeChannels_[n])
             if (c >= 0) {  // each channel's times increase: merge rather than sort
-                const auto& add = channels_[c].track.times;
+                const auto& add = channels_[c].track().times;
                 // Exporters key every joint at the same times: nothing to merge, and merging copies would make a
                 // deep joint's list as long as all its ancestors' channels together.
                 if (std::equal(times.begin(), times.end(), add.begin(), add.end())) continue;

@@ -21,6 +21,9 @@ namespace inputanim {
 
 // Deeper node hierarchies are refused: real rigs are under 30 levels, and every pose walks to the root.
 inline constexpr std::size_t kMaxNodeDepth = 256;
+// Items of the file's lists tinygltf reads (nodes, accessors, buffer views, animations, scenes, cameras, skins, buffers),
+// in all: each costs it about a kilobyte, so a small file of empty items would take gigabytes. Real rigs hold hundreds.
+inline constexpr std::size_t kMaxListItems = 120'000;
 
 struct NodeTransform {
     std::array<double, 3> translation{0, 0, 0};

@@ -252,13 +252,13 @@ Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand 
         const ChannelData* t = node < 0 ? nullptr : doc.channel(node, "translation");
         const ChannelData* r = node < 0 ? nullptr : doc.channel(node, "rotation");
         if (!t && !r) continue;
-        if (!t || !r || t->track.times != r->track.times || (!first && t->track.times != locals.times) ||
-            t->track.interpolation != Interpolation::Linear || r->track.interpolation != Interpolation::Linear)
+        if (!t || !r || t->track().times != r->track().times || (!first && t->track().times != locals.times) ||
+            t->track().interpolation != Interpolation::Linear || r->track().interpolation != Interpolation::Linear)
             return Error{{}, {}, "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and rotation channels at the "
                                  "same knots (" + jointNodeName(hand, joint) + " does not)"};
-        if (first) locals.times = t->track.times, first = false;
-        locals.translation[indexOf(joint)] = t->track.values;
-        locals.rotation[indexOf(joint)] = r->track.values;
+        if (first) locals.times = t->track().times, first = false;
+        locals.translation[indexOf(joint)] = t->track().values;
+        locals.rotation[indexOf(joint)] = r->track().values;
     }
     if (first) return std::optional<HandWorld>{};
     return std::optional<HandWorld>(composeHand(locals));
@@ -339,12 +339,14 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
                 recording.markers.push_back({*time, m.at("name").get<std::string>()});
             }
         // The track each curve's keys sit on: its node's channel, or its hierarchical hand's world track.
-        std::array<Track*, kCurveCount> tracks{};
+        std::array<const Track*, kCurveCount> tracks{};
+        std::array<ChannelData*, kCurveCount> channels{};  // the channel whose track it is
+        std::array<Track*, kCurveCount> handTracks{};      // or the hierarchical hand's, which this function owns
         for (std::size_t i = 0; i < kCurveCount; ++i) {
             const CurvePlace place = placeOf(i);
             const int node = doc.findNode(place.node);
-            ChannelData* channel = node < 0 ? nullptr : doc.channel(node, place.path);
-            tracks[i] = channel ? &channel->track : nullptr;
+            channels[i] = node < 0 ? nullptr : doc.channel(node, place.path);
+            tracks[i] = channels[i] ? &channels[i]->track() : nullptr;
         }
         std::array<std::optional<HandWorld>, 2> hands;
         if (extras.contains("rig") && extras["rig"] == "hierarchy")
@@ -353,8 +355,12 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
                 if (!world) return Error{doc.path(), {}, world.error().message};
                 if (!(hands[int(hand)] = std::move(*world))) continue;
                 for (Joint joint : kJoints)
-                    for (int c = 0; c < kPoseCurveCount && joint != Joint::None; ++c)
-                        tracks[jointCurve(hand, joint, c)] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)] : &hands[int(hand)]->rotation[indexOf(joint)];
+                    for (int c = 0; c < kPoseCurveCount && joint != Joint::None; ++c) {
+                        const std::size_t i = jointCurve(hand, joint, c);
+                        handTracks[i] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)] : &hands[int(hand)]->rotation[indexOf(joint)];
+                        tracks[i] = handTracks[i];
+                        channels[i] = nullptr;
+                    }
             }
         // A track is freed once its last curve is read from it, so that the curves after it reuse its memory
         // (a large file's tracks and keys are never all in memory at once: fresh memory costs as much as copying).
@@ -371,7 +377,9 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
                                                           : curveFromTrack(tracks[i], placeOf(i), entry, where + ".curves." + name);
             if (!curve) return Error{doc.path(), {}, curve.error().message};
             recording.curves[i] = std::move(*curve);
-            if (lastReader[i]) *tracks[i] = Track{};
+            if (!lastReader[i]) continue;
+            if (channels[i]) channels[i]->data.reset();  // freed unless another channel shares its sampler
+            if (handTracks[i]) *handTracks[i] = Track{};
         }
     } catch (const JsonIn::exception& e) {
         return Error{doc.path(), {}, "extras.inputanim is malformed: " + std::string(e.what())};

@@ -127,7 +127,7 @@ void fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& r
 // A Boolean from a channel component: keys where the state (value > 0.5) changes, at the exact crossing
 // of 0.5 for interpolated channels.
 void booleanFromChannel(const ChannelData& channel, Curve& curve) {
-    const Track& track = channel.track;
+    const Track& track = channel.track();
     const int n = track.components;
     bool state = track.values[0] > 0.5f;
     curve.keys = {Key{std::min(0.0f, track.times[0]), state ? 1.0f : 0.0f}};

@@ -21,6 +21,7 @@ class JsonSplitter final : public nlohmann::json_sax<Json> {
 public:
     explicit JsonSplitter(std::string& forTinygltf) : text_(forTinygltf) {}
     Json kept = Json::object();
+    std::size_t listItems = 0;
 
     bool null() override { return scalar(nullptr, "null"); }
     bool boolean(bool value) override { return scalar(value, value ? "true" : "false"); }
@@ -47,7 +48,7 @@ public:
         if (frames_.size() == 1) {  // a member of the file's object
             member_ = name;
             kept.erase(name);  // a member given twice: the last counts, as in a tree
-            if (name == "images" || name == "extras") write = false;
+            if (isCutMember(name)) write = false;
             if (name == "buffers") captureInto_ = &kept["buffers"];
         } else if (frames_.size() == 3 && frames_[1].array && name == "extras") {  // an item's, in one of the file's lists
             write = false;
@@ -92,6 +93,7 @@ private:
                 separate(parent);
             }
             if (listItem && (member_ == "animations" || member_ == "scenes")) kept[member_].push_back(Json::object());
+            listItems += listItem && (write || member_ == "buffers");
         }
         Json* slot = std::exchange(captureInto_, nullptr);
         if (parent.capture) slot = parent.array ? &parent.capture->emplace_back() : &(*parent.capture)[key_];
@@ -314,7 +316,7 @@ private:
     Member fileMember(std::string_view name) {
         const bool buffers = name == "buffers", listsExtras = name == "animations" || name == "scenes";
         if (buffers || listsExtras) split_.kept.erase(std::string(name));  // a member given twice: the last counts
-        if (name == "images" || name == "extras") return scan_.value(1) ? Member::Cut : Member::Refused;
+        if (isCutMember(name)) return scan_.value(1) ? Member::Cut : Member::Refused;
         const char* start = scan_.at;
         if (*start == '[' && !buffers) return list(name, listsExtras) ? Member::Kept : Member::Refused;
         if (!scan_.value(1)) return Member::Refused;
@@ -324,6 +326,7 @@ private:
             if (kept.is_array()) {
                 std::string standIns = "[";
                 for (std::size_t i = 0; i < kept.size(); ++i) (standIns += i ? "," : "") += kBufferStandIn;
+                split_.listItems += kept.size();
                 replace(start, standIns + "]");
             }
         }
@@ -337,6 +340,7 @@ private:
         if (!scan_.space()) return false;
         if (*scan_.at == ']') return ++scan_.at, true;
         for (;;) {
+            ++split_.listItems;
             if (keepsExtras) {
                 if (!kept) kept = &split_.kept[std::string(name)];
                 kept->push_back(Json::object());
@@ -381,6 +385,7 @@ std::optional<SplitJson> splitAnyJson(std::span<const std::uint8_t> text) {
     JsonSplitter splitter(split.forTinygltf);
     if (!Json::sax_parse(text.begin(), text.end(), &splitter)) return std::nullopt;
     split.kept = std::move(splitter.kept);
+    split.listItems = splitter.listItems;
     return split;
 }
 

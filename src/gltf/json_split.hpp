@@ -7,18 +7,26 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace inputanim {
 
-// tinygltf is given the JSON without images (never used here; tinygltf would read and decode them), without the
+// tinygltf is given the JSON without the lists the tool never reads (images, which tinygltf would read and decode;
+// materials, textures, samplers and meshes, which cost it kilobytes per empty entry: isCutMember), without the
 // extras of the file and of the items of its lists (read from the kept trees; tinygltf would convert them to its
 // Values, slow for the full keys of authored curves), and with every buffer stood in for by four bytes of a data
 // URI (readBuffers reads them; tinygltf would copy them or search the file system for them). Kept: "buffers"
 // whole, and for each item of "animations" and "scenes" an object with its "extras", if any. A member of the
 // file's object given twice counts once, the last, as in a tree.
+// A member of the file's object that tinygltf is not given: the file's extras and the lists no reader here uses.
+inline bool isCutMember(std::string_view name) {
+    return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" || name == "meshes";
+}
+
 struct SplitJson {
     std::string forTinygltf;
     nlohmann::json kept = nlohmann::json::object();
+    std::size_t listItems = 0;  // items of the file's lists in forTinygltf (each costs tinygltf about a kilobyte)
 };
 
 // The common case, fast: copies the text as it is, less what is cut, for JSON it can vouch for (valid UTF-8,

@@ -192,9 +192,9 @@ private:
         const ChannelData* channel = doc_.channel(node, "scale");
         if (!channel) return;  // no keys: the state stays at its rest scale
         const std::string where = channelPointer(node, "scale");
-        if (channel->track.interpolation != Interpolation::Step)
+        if (channel->track().interpolation != Interpolation::Step)
             add(Severity::Error, "state-interpolation", where, "the scale of '" + name + "' carries a state and must be STEP");
-        const auto& values = channel->track.values;
+        const auto& values = channel->track().values;
         for (std::size_t k = 0; k + 2 < values.size(); k += 3) {
             const float v = values[k];
             if ((v != 0 && v != 1) || values[k + 1] != v || values[k + 2] != v) {
@@ -237,16 +237,16 @@ private:
                 add(Severity::Error, "channel-path", where, "'" + name + "' must not have a " + channel.path + " channel in the profile");
                 continue;
             }
-            if (!channel.track.times.empty() && channel.track.times.front() < 0)
+            if (!channel.track().times.empty() && channel.track().times.front() < 0)
                 add(Severity::Error, "time-negative", where, "key times of '" + name + "' start below 0 s");
             // As in the Khronos validator: CUBICSPLINE values need not be unit, playback normalises them.
-            if (channel.path == "rotation" && channel.track.interpolation != Interpolation::CubicSpline)
+            if (channel.path == "rotation" && channel.track().interpolation != Interpolation::CubicSpline)
                 checkUnitRotations(channel, where, name);
         }
     }
 
     void checkUnitRotations(const ChannelData& channel, const std::string& where, const std::string& name) {
-        const auto& v = channel.track.values;
+        const auto& v = channel.track().values;
         for (std::size_t k = 0; k + 3 < v.size(); k += 4) {
             const double length = std::sqrt(double(v[k]) * v[k] + double(v[k + 1]) * v[k + 1] + double(v[k + 2]) * v[k + 2] +
                                             double(v[k + 3]) * v[k + 3]);

@@ -30,6 +30,7 @@ std::optional<SplitJson> any(const std::string& text) {
 void checkSame(const SplitJson& fast, const SplitJson& tokens) {
     CHECK(Json::parse(fast.forTinygltf) == Json::parse(tokens.forTinygltf));
     CHECK(fast.kept == tokens.kept);
+    CHECK(fast.listItems == tokens.listItems);
 }
 
 // Items with extras first, between others, last, alone and twice; extras on the file and deeper; images; buffers
@@ -56,6 +57,9 @@ TEST_CASE("the fast pass splits plain JSON as the token by token pass does") {
     // What the split is, seen once (both passes agree on it above).
     const Json forTinygltf = Json::parse(fast->forTinygltf);
     CHECK_FALSE(forTinygltf.contains("images"));
+    CHECK_FALSE(forTinygltf.contains("samplers"));  // no reader here uses them: tinygltf never pays for them
+    CHECK_FALSE(forTinygltf.contains("meshes"));
+    CHECK(fast->listItems == 2 + 6 + 5 + 1 + 1);  // buffers, nodes, animations, both scenes (accessors: none)
     CHECK_FALSE(forTinygltf.contains("extras"));
     CHECK(forTinygltf["asset"]["extras"] == Json::parse(R"({"deep":[1,{"x":null}]})"));
     CHECK(forTinygltf["nodes"] == Json::parse(R"([{"name":"first"},{"name":"mid","scale":[20,0,1e-7]},{"name":"last"},{},{},
