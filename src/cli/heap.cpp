@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <new>
+#include <utility>
 
 namespace cli {
 namespace {
@@ -28,6 +30,20 @@ void* volatile heapBeforeReservation = nullptr;
 void keepFreedMemory() {
     mallopt(M_MMAP_THRESHOLD, int(kKeepBelow));
     mallopt(M_TRIM_THRESHOLD, int(kKeepBelow));
+}
+
+namespace {
+void* unwindingReserve = nullptr;
+void releaseAndThrow() {
+    std::free(std::exchange(unwindingReserve, nullptr));
+    std::set_new_handler(nullptr);
+    throw std::bad_alloc();
+}
+}  // namespace
+
+void keepMemoryForUnwinding() {
+    unwindingReserve = std::malloc(32u << 20);
+    if (unwindingReserve) std::set_new_handler(releaseAndThrow);
 }
 
 void reserveHeapFor(const std::string& inputPath) {

@@ -10,6 +10,11 @@ namespace cli {
 // fresh zeroed pages in again. Call first in main().
 void keepFreedMemory();
 
+// Keeps 32 MB of address space for the moment memory runs out: the first allocation that fails frees it and throws
+// std::bad_alloc, so that unwinding (whose destructors may allocate, some where they may not throw) has room, and the
+// tool ends with its "out of memory" line instead of an abort.
+void keepMemoryForUnwinding();
+
 // Grows the heap once to 5x the input's size (at least 16 MB, what a small file's conversion touches: mesh,
 // JSON, program; at most 768 MB; a conversion was measured to peak at 4.2x) and asks for transparent huge
 // pages there, so buffers fault in 2 MB pages instead of 4 KB ones. Only address space is reserved; untouched

@@ -70,6 +70,7 @@ int failedWith(const std::string* input, const std::string& what) {
 
 int main(int argc, char** argv) try {
     keepFreedMemory();
+    keepMemoryForUnwinding();
     ia::removeTemporariesOnSignals();
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them", "inputanim"};
     app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +

@@ -1,6 +1,7 @@
 // Encodings: their names, and which recordings each can hold.
 #include "inputanim/core/encoding.hpp"
 
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -39,6 +40,16 @@ bool sectionEmpty(const Recording& recording, std::size_t first, std::size_t las
 
 }  // namespace
 
+namespace {
+// The first key whose time or value is NaN or infinite (a check of the whole list first: nearly every one is fine).
+std::optional<std::size_t> firstNonFiniteKey(const KeyList& keys) {
+    if (keys.finiteAndIncreasing()) return std::nullopt;
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k))) return k;
+    return std::nullopt;
+}
+}  // namespace
+
 std::optional<std::string> unrepresentable(const Recording& recording) {
     const Encoding encoding = recording.encoding;
     if (encoding.minor != 0 && encoding.minor != 1) return "format version 1." + std::to_string(encoding.minor) + " is not supported";
@@ -55,6 +66,8 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
         }
         if (curve.keys.size() > std::size_t(std::numeric_limits<std::int32_t>::max()))
             return "curve " + curveName(i) + " has more keys than an Int32 count can hold";
+        if (auto k = firstNonFiniteKey(curve.keys))
+            return "curve " + curveName(i) + " key " + std::to_string(*k) + " holds a time or value that is not finite, which MRTK cannot play";
         const bool needsCompact = isBooleanCurve(i) || encoding.layout == Layout::Compact;
         if (!needsCompact || curve.keys.compact()) continue;
         for (std::size_t k = 0; k < curve.keys.size(); ++k)

@@ -1,6 +1,8 @@
 #include "buffers.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "uri.hpp"
 
@@ -26,6 +28,12 @@ bool inside(const fs::path& inner, const fs::path& folder) {
     return true;
 }
 
+// The glTF's folder, resolved.
+fs::path folderOf(const std::string& path) {
+    std::error_code error;
+    return fs::weakly_canonical(fs::absolute(fs::path(path), error).parent_path(), error);
+}
+
 // The external file a buffer URI names: decoded once, resolved to its real path, inside the glTF's folder.
 Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer, bool allowExternalPaths) {
     const auto decoded = uriDecode(uri);
@@ -42,7 +50,7 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
             if (part == "..") return refused(path, pointer, "'..' leaves the file's folder", Reason::OutsideFolder);
     }
     std::error_code error;
-    const fs::path folder = fs::weakly_canonical(fs::absolute(fs::path(path), error).parent_path(), error);
+    const fs::path folder = folderOf(path);
     const fs::path file = named.is_absolute() ? named : folder / named;
     const fs::path real = fs::canonical(file, error);
     if (error) return Error{path, {}, pointer + ": cannot read " + file.string() + ": " + error.message(), ErrorKind::InputFailed};
@@ -50,6 +58,22 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
         return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() +
                                           ", outside the glTF's folder (a symbolic link?)", Reason::OutsideFolder);
     return real.string();
+}
+
+// The first `length` bytes of an external buffer's file, opened once: the file read is the one whose real path was
+// checked (where the system tells an open file's path), so that a name swapped for a symbolic link meanwhile reads
+// nothing outside the folder.
+Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, const std::string& path, const std::string& pointer,
+                               bool allowExternalPaths) {
+    auto reader = FileReader::open(file);
+    if (!reader) return Error{path, {}, reader.error().describe(), reader.error().kind}.at(pointer);
+    if (!allowExternalPaths)
+        if (const auto opened = reader->openedPath(); opened && !inside(fs::path(*opened), folderOf(path)))
+            return refused(path, pointer, "'" + file + "' was replaced while being opened: it now leads to " + *opened + ", outside the glTF's folder",
+                           Reason::OutsideFolder);
+    auto bytes = reader->readRest(length);  // only what the buffer declares
+    if (!bytes) return Error{path, {}, bytes.error().describe(), bytes.error().kind}.at(pointer);
+    return bytes;
 }
 
 }  // namespace
@@ -67,6 +91,7 @@ std::vector<std::string> externalBufferFiles(const Json& json, const std::string
 Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const std::uint8_t>> glbBin, const std::string& path,
                                 bool allowExternalPaths) {
     GltfBuffers buffers;
+    std::map<std::string, std::size_t> readAlready;  // an external file, by real path, and its index in `owned`
     const auto list = json.find("buffers");
     if (list == json.end()) return buffers;
     if (!list->is_array()) return malformed(path, "/buffers", "expected an array");
@@ -97,10 +122,15 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         } else {
             auto file = resolveExternal(text, path, pointer + "/uri", allowExternalPaths);
             if (!file) return file.error();
-            auto read = readFile(*file, length);  // only what the buffer declares
-            if (!read) return Error{path, {}, pointer + "/uri: " + read.error().describe(), read.error().kind};
+            if (const auto it = readAlready.find(*file); it != readAlready.end() && buffers.owned[it->second].size() >= length) {
+                buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned[it->second]).first(std::size_t(length)));  // read once
+                continue;
+            }
+            auto read = readExternal(*file, length, path, pointer + "/uri", allowExternalPaths);
+            if (!read) return read.error();
             bytes = std::move(*read);
-            buffers.files.push_back(*file);
+            if (std::find(buffers.files.begin(), buffers.files.end(), *file) == buffers.files.end()) buffers.files.push_back(*file);
+            readAlready[*file] = buffers.owned.size();
         }
         if (bytes.size() < length)
             return malformed(path, pointer + "/byteLength", std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));

@@ -9,6 +9,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "foreign_sampling.hpp"
 #include "hand_rig.hpp"
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/hand_model.hpp"
@@ -16,113 +17,6 @@
 
 namespace inputanim {
 namespace {
-
-// Grid samples allowed per key time, beyond a fixed allowance: memory follows what the file holds, even
-// when a few keys span a huge time.
-constexpr double kGridSamplesPerKey = 64;
-constexpr double kGridAllowance = 200'000;
-
-// The times at which to evaluate motion: every key time that affects it, and a uniform grid between, at
-// `rate` or coarser where the keys are too few for that span (then `coarsened` is set).
-std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& coarsened) {
-    if (keyTimes.size() < 2) return keyTimes.empty() ? std::vector<float>{0.0f} : keyTimes;
-    const double first = keyTimes.front(), last = keyTimes.back();
-    const double limit = kGridAllowance + kGridSamplesPerKey * double(keyTimes.size());
-    if ((last - first) * rate > limit) {
-        rate = limit / (last - first);
-        coarsened = true;
-    }
-    const std::size_t count = std::size_t((last - first) * rate);
-    keyTimes.reserve(keyTimes.size() + count + 1);
-    const std::size_t keys = keyTimes.size();
-    for (std::size_t i = 0; i < count; ++i) keyTimes.push_back(float(first + double(i) / rate));
-    std::inplace_merge(keyTimes.begin(), keyTimes.begin() + std::ptrdiff_t(keys), keyTimes.end());  // both sorted
-    keyTimes.erase(std::unique(keyTimes.begin(), keyTimes.end()), keyTimes.end());
-    return keyTimes;
-}
-
-// A glTF camera looks down -Z and MRTK's head down +Z: half a turn about Y.
-const Matrix3 kCameraViewTurn = {-1, 0, 0, 0, 1, 0, 0, 0, -1};
-const Matrix3 kNoTurn = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-
-// The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of a
-// chain, in a rig whose bones are nested) composes its own transform with them instead of walking up to the root.
-struct WorldCache {
-    int node = -1, unscaled = -1;
-    std::vector<float> times;
-    std::vector<std::array<double, 16>> world;
-};
-
-// World poses at the times, in Unity coordinates, each rotation the node's axes turned by `turn`, quaternions kept
-// in one hemisphere. `unscaled`: see GltfDocument::Player::worldAt.
-void samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
-                 SampledVector& position, SampledVector& rotation, WorldCache& cache) {
-    GltfDocument::Player player(doc);
-    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
-    std::vector<std::array<double, 16>> world(times.size());
-    for (std::size_t i = 0; i < times.size(); ++i)
-        world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
-    cache = {node, unscaled, times, std::move(world)};
-
-    position = {times, {}};
-    rotation = {times, {}};
-    position.values.reserve(times.size());
-    rotation.values.reserve(times.size());
-    for (std::size_t i = 0; i < times.size(); ++i) {
-        const auto& m = cache.world[i];
-        const auto q = mrtkRotation(m, turn);
-        std::array<double, 4> unity = {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2],
-                                       q[3] * kGltfRotationSigns[3]};
-        if (!rotation.values.empty() && dot(rotation.values.back(), unity) < 0)
-            for (double& c : unity) c = -c;
-        position.values.push_back({m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0});
-        rotation.values.push_back(unity);
-    }
-}
-
-// Keys fitted to motion fed sample by sample, replacing the curves' keys.
-StreamedReduction keyStream(Curve* curves, int components, bool isRotation, double tolerance, KeyFit fit) {
-    for (int c = 0; c < components; ++c) curves[c].keys.clear();
-    // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
-    return StreamedReduction(curves, components, isRotation, 0.9 * tolerance, fit);
-}
-
-void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves) {
-    StreamedReduction stream = keyStream(curves, components, isRotation, tolerance, fit);
-    for (std::size_t i = 0; i < samples.times.size(); ++i) stream.add(samples.times[i], samples.values[i]);
-    stream.finish();
-}
-
-// A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's
-// positions give then (mrtkFramesAt, as at the reference pose), fitted as they come: memory follows the keys.
-void fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
-                            double rotationTolerance, KeyFit fit, Recording& r) {
-    std::vector<std::pair<Joint, int>> present;
-    std::vector<StreamedReduction> streams;
-    for (Joint joint : kJoints)
-        if (const int node = rig.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
-            present.emplace_back(joint, node);
-            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
-            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
-        }
-    GltfDocument::Player player(doc);
-    std::optional<HandPose> frames;
-    for (float t : times) {
-        HandPositions at;
-        for (const auto& [joint, node] : present) {
-            const auto world = player.worldAt(node, t, rig.stateNode);
-            at.set(joint, {world[12] * kGltfPositionSigns[0], world[13] * kGltfPositionSigns[1], world[14] * kGltfPositionSigns[2]});
-        }
-        // Where the knuckles meet (a degenerate instant), the frames before hold.
-        if (auto now = mrtkFramesAt(hand, at)) frames = now;
-        for (std::size_t k = 0; k < present.size(); ++k) {
-            const glm::dvec3 p = at[present[k].first];
-            streams[2 * k].add(t, {p.x, p.y, p.z, 0});
-            streams[2 * k + 1].add(t, frames ? (*frames)[indexOf(present[k].first)].rotation : Quaternion{0, 0, 0, 1});
-        }
-    }
-    for (auto& stream : streams) stream.finish();
-}
 
 // A Boolean from a channel component: keys where the state (value > 0.5) changes, at the exact crossing
 // of 0.5 for interpolated channels.
@@ -265,53 +159,69 @@ void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
     notes.push_back(Finding::note("pose-held", text));
 }
 
-}  // namespace
+// What no recognised node leaves to read: the nodes there are, for the user to name.
+Error nothingRecognised(const GltfDocument& doc) {
+    std::string names;
+    const auto& nodes = doc.model().nodes;
+    for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
+    if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
+    return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
+                                     " (docs/gltf-profile.md lists the names read)", ErrorKind::Malformed, Reason::NodesUnrecognised};
+}
 
-Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
-    auto rigs = findRigs(doc, options);
-    if (!rigs) return rigs.error().from(doc.path());
-    report.notes.insert(report.notes.end(), rigs->notes.begin(), rigs->notes.end());
-    Recording r;
-    r.encoding = options.encoding.value_or(kEncoding11Compact);
-    const KeyFit fit = r.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
-    r.hasCameraPose = rigs->camera >= 0;
-    r.hasHandData = rigs->hands[0] || rigs->hands[1];
-    r.hasEyeGaze = rigs->gazeOrigin >= 0 && rigs->gazeDirection >= 0;
-    if (!r.hasCameraPose && !r.hasHandData && !r.hasEyeGaze) {
-        std::string names;
-        const auto& nodes = doc.model().nodes;
-        for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
-        if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
-        return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
-                                         " (docs/gltf-profile.md lists the names read)", ErrorKind::Malformed, Reason::NodesUnrecognised};
+Finding animationNote(const GltfDocument& doc) {
+    std::string others;
+    for (std::size_t a = 0; a < doc.animations().size(); ++a)
+        if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
+    return Finding::note("animation-read", "read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
+                                               std::to_string(doc.animations().size()) + " (the others: " + others + (others.size() >= 200 ? ", ...)" : ")"));
+}
+
+// One import: the camera, each hand's joints and states, and gaze, sampled within one budget and fitted.
+class ForeignReader {
+public:
+    ForeignReader(const GltfDocument& doc, const ImportOptions& options, ImportReport& report, const RigsFound& rigs)
+        : doc_(doc), options_(options), report_(report), rigs_(rigs), budget_(doc) {
+        r_.encoding = options.encoding.value_or(kEncoding11Compact);
+        fit_ = r_.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
+        r_.hasCameraPose = rigs.camera >= 0;
+        r_.hasHandData = rigs.hands[0] || rigs.hands[1];
+        r_.hasEyeGaze = rigs.gazeOrigin >= 0 && rigs.gazeDirection >= 0;
     }
-    if (doc.animations().size() > 1) {
-        std::string others;
-        for (std::size_t a = 0; a < doc.animations().size(); ++a)
-            if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
-        report.notes.push_back(Finding::note("animation-read", "read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
-                                                                   std::to_string(doc.animations().size()) + " (the others: " + others +
-                                                                   (others.size() >= 200 ? ", ...)" : ")")));
+
+    Result<Recording> read() {
+        if (!r_.hasCameraPose && !r_.hasHandData && !r_.hasEyeGaze) return nothingRecognised(doc_);
+        if (doc_.animations().size() > 1) report_.notes.push_back(animationNote(doc_));
+        if (r_.hasCameraPose)
+            if (auto s = readPose(rigs_.camera, rigs_.cameraFromGltfCamera ? kCameraViewTurn : kNoTurn, -1, kCameraFirst); !s) return s.error();
+        for (Hand hand : kHands)
+            if (r_.hasHandData)
+                if (auto s = readHand(hand); !s) return s.error();
+        if (r_.hasEyeGaze)
+            if (auto s = readGaze(); !s) return s.error();
+        finish();
+        return std::move(r_);
     }
-    const double posTol = options.positionTolerance, rotTol = options.rotationTolerance;
-    bool coarsened = false;
-    WorldCache cache;
-    if (r.hasCameraPose) {
+
+private:
+    std::vector<float> timesFor(const std::vector<float>& keyTimes) { return sampleTimes(keyTimes, options_.sampleRate, coarsened_); }
+
+    // A node's world pose into the 7 curves from `first`.
+    Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first, const std::vector<float>* keyTimes = nullptr) {
         SampledVector position, rotation;
-        samplePoses(doc, rigs->camera, sampleTimes(doc.keyTimesAffecting(rigs->camera), options.sampleRate, coarsened),
-                    rigs->cameraFromGltfCamera ? kCameraViewTurn : kNoTurn, -1, position, rotation, cache);
-        fitInto(position, 3, false, posTol, fit, &r.curves[cameraCurve(kPositionX)]);
-        fitInto(rotation, 4, true, rotTol, fit, &r.curves[cameraCurve(kRotationX)]);
+        const auto times = timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node));
+        if (auto s = samplePoses(doc_, node, times, turn, unscaled, position, rotation, cache_, budget_); !s) return s;
+        fitInto(position, 3, false, options_.positionTolerance, fit_, &r_.curves[first + kPositionX]);
+        fitInto(rotation, 4, true, options_.rotationTolerance, fit_, &r_.curves[first + kRotationX]);
+        return Success{};
     }
-    for (Hand hand : kHands) {
-        if (!r.hasHandData) break;
-        const auto& rig = rigs->hands[int(hand)];
-        Curve& tracked = r.curves[booleanCurve(trackedCurve(hand))];
-        Curve& pinching = r.curves[booleanCurve(pinchingCurve(hand))];
+
+    Status readHand(Hand hand) {
+        const auto& rig = rigs_.hands[int(hand)];
         if (!rig) {
-            tracked.keys = {Key{0, 0}};
-            pinching.keys = {Key{0, 0}};
-            continue;
+            r_.curves[booleanCurve(trackedCurve(hand))].keys = {Key{0, 0}};
+            r_.curves[booleanCurve(pinchingCurve(hand))].keys = {Key{0, 0}};
+            return Success{};
         }
         float firstKey = std::numeric_limits<float>::infinity(), lastKey = -firstKey;
         std::vector<float> handKeyTimes;  // of every joint, for frames from positions
@@ -319,65 +229,93 @@ Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& op
             const int node = rig->nodes[indexOf(joint)];
             if (node < 0) continue;
             const bool none = joint == Joint::None;  // MRTK records it without meaning (this profile keeps it): read as it is
-            const auto keyTimes = doc.keyTimesAffecting(node);
+            const auto keyTimes = doc_.keyTimesAffecting(node);
             if (!none) {
-                ++report.jointsFound;
+                ++report_.jointsFound;
                 if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
                 if (rig->framesFromPositions) {
                     handKeyTimes.insert(handKeyTimes.end(), keyTimes.begin(), keyTimes.end());
                     continue;
                 }
             }
-            SampledVector position, rotation;
-            samplePoses(doc, node, sampleTimes(keyTimes, options.sampleRate, coarsened), none ? kNoTurn : rig->turn[indexOf(joint)],
-                        rig->stateNode, position, rotation, cache);
-            fitInto(position, 3, false, posTol, fit, &r.curves[jointCurve(hand, joint, kPositionX)]);
-            fitInto(rotation, 4, true, rotTol, fit, &r.curves[jointCurve(hand, joint, kRotationX)]);
+            if (auto s = readPose(node, none ? kNoTurn : rig->turn[indexOf(joint)], rig->stateNode, jointCurve(hand, joint, 0), &keyTimes); !s) return s;
         }
         if (rig->framesFromPositions) {
             std::sort(handKeyTimes.begin(), handKeyTimes.end());
             handKeyTimes.erase(std::unique(handKeyTimes.begin(), handKeyTimes.end()), handKeyTimes.end());
-            fitFramesFromPositions(doc, hand, *rig, sampleTimes(handKeyTimes, options.sampleRate, coarsened), posTol, rotTol, fit, r);
+            if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.positionTolerance, options_.rotationTolerance,
+                                                fit_, r_, budget_); !s)
+                return s;
         }
-        Fitter fitter{r, hand, posTol, rotTol, fit};
-        deriveMissingJoints(fitter, *rig, report.notes);
-        const ChannelData* trackedChannel = rig->stateNode < 0 ? nullptr : doc.channel(rig->stateNode, rig->statePath);
-        const ChannelData* pinchingChannel = rig->pinchingNode < 0 ? nullptr : doc.channel(rig->pinchingNode, rig->pinchingPath);
+        Fitter fitter{r_, hand, options_.positionTolerance, options_.rotationTolerance, fit_};
+        deriveMissingJoints(fitter, *rig, report_.notes);
+        readStates(hand, *rig, firstKey, lastKey);
+        return Success{};
+    }
+
+    // Tracked and pinching: from their channels, else tracked while the joints are animated (a pose: throughout).
+    void readStates(Hand hand, const HandRig& rig, float firstKey, float lastKey) {
+        Curve& tracked = r_.curves[booleanCurve(trackedCurve(hand))];
+        Curve& pinching = r_.curves[booleanCurve(pinchingCurve(hand))];
+        const ChannelData* trackedChannel = rig.stateNode < 0 ? nullptr : doc_.channel(rig.stateNode, rig.statePath);
+        const ChannelData* pinchingChannel = rig.pinchingNode < 0 ? nullptr : doc_.channel(rig.pinchingNode, rig.pinchingPath);
         if (trackedChannel) {
             booleanFromChannel(*trackedChannel, tracked);
         } else if (firstKey < lastKey) {
             tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
             if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
             if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
-            report.notes.push_back(Finding::note("tracked-while-animated", std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
+            report_.notes.push_back(Finding::note("tracked-while-animated", std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
         } else {
             tracked.keys = {Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
         }
         if (pinchingChannel) booleanFromChannel(*pinchingChannel, pinching);
         else pinching.keys = {Key{0, 0}};
     }
-    if (r.hasEyeGaze) {
+
+    Status readGaze() {
         SampledVector origin, direction, unusedRotation;
-        const std::vector<float> times = sampleTimes(doc.keyTimesAffecting(rigs->gazeDirection), options.sampleRate, coarsened);
-        samplePoses(doc, rigs->gazeOrigin, times, kNoTurn, -1, origin, unusedRotation, cache);
-        samplePoses(doc, rigs->gazeDirection, times, kNoTurn, -1, direction, unusedRotation, cache);
+        const std::vector<float> times = timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection));
+        if (auto s = samplePoses(doc_, rigs_.gazeOrigin, times, kNoTurn, -1, origin, unusedRotation, cache_, budget_); !s) return s;
+        if (auto s = samplePoses(doc_, rigs_.gazeDirection, times, kNoTurn, -1, direction, unusedRotation, cache_, budget_); !s) return s;
         for (std::size_t i = 0; i < times.size(); ++i)
             for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
-        fitInto(origin, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeOriginX)]);
-        fitInto(direction, 3, false, posTol, fit, &r.curves[gazeCurve(kGazeDirectionX)]);
+        fitInto(origin, 3, false, options_.positionTolerance, fit_, &r_.curves[gazeCurve(kGazeOriginX)]);
+        fitInto(direction, 3, false, options_.positionTolerance, fit_, &r_.curves[gazeCurve(kGazeDirectionX)]);
+        return Success{};
     }
-    holdPose(r, options.hold, report.notes);
-    if (coarsened)
-        report.notes.push_back(Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
-                                                                   std::to_string(int(options.sampleRate)) + " Hz"));
-    if (r.encoding.minor == 0) {
+
+    void finish() {
+        holdPose(r_, options_.hold, report_.notes);
+        if (coarsened_)
+            report_.notes.push_back(Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
+                                                                        std::to_string(int(options_.sampleRate)) + " Hz"));
+        if (r_.encoding.minor != 0) return;
         // 1.0 always holds a camera and hands (empty curves where absent, as MRTK 2.5 writes them) and never gaze.
-        if (r.hasEyeGaze) report.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
-        for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r.curves[i].keys.clear();
-        r.hasCameraPose = r.hasHandData = 1;
-        r.hasEyeGaze = 0;
+        if (r_.hasEyeGaze) report_.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
+        for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r_.curves[i].keys.clear();
+        r_.hasCameraPose = r_.hasHandData = 1;
+        r_.hasEyeGaze = 0;
     }
-    return r;
+
+    const GltfDocument& doc_;
+    const ImportOptions& options_;
+    ImportReport& report_;
+    const RigsFound& rigs_;
+    SamplingBudget budget_;
+    WorldCache cache_;
+    Recording r_;
+    KeyFit fit_ = KeyFit::Linear;
+    bool coarsened_ = false;
+};
+
+}  // namespace
+
+Result<Recording> importForeign(const GltfDocument& doc, const ImportOptions& options, ImportReport& report) {
+    auto rigs = findRigs(doc, options);
+    if (!rigs) return rigs.error().from(doc.path());
+    report.notes.insert(report.notes.end(), rigs->notes.begin(), rigs->notes.end());
+    return ForeignReader(doc, options, report, *rigs).read();
 }
 
 }  // namespace inputanim

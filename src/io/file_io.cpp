@@ -170,6 +170,16 @@ Result<FileReader> FileReader::open(const std::string& path) {
     return FileReader(fd, path, std::uint64_t(info.st_size));
 }
 
+std::optional<std::string> FileReader::openedPath() const {
+    char link[64];
+    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd_);
+    std::string target(4096, '\0');
+    const ssize_t n = ::readlink(link, target.data(), target.size());
+    if (n <= 0 || std::size_t(n) >= target.size()) return std::nullopt;
+    target.resize(std::size_t(n));
+    return target;
+}
+
 FileReader::FileReader(FileReader&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
 

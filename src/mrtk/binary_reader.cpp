@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -296,11 +297,28 @@ Result<Recording> readVersion11(const ByteReader& afterHeader, const std::string
     return error;
 }
 
-void rebaseTimes(Recording& recording) {
+// Times moved to start at 0; refused where a time would leave Float32's range (a span over 3.4e38 s).
+Status rebaseTimes(Recording& recording, const std::string& source) {
     const double start = timeRange(recording).start;
-    for (Curve& curve : recording.curves)
-        for (std::size_t k = 0; k < curve.keys.size(); ++k) curve.keys.setTime(k, float(curve.keys.time(k) - start));
-    for (Marker& marker : recording.markers) marker.time = float(marker.time - start);
+    auto overflow = [&](const std::string& what, double time) {
+        char text[160];
+        std::snprintf(text, sizeof text, " at %.6g s, rebased to a start at 0 (from %.6g s), is beyond Float32's range", time, start);
+        return Error{source, {}, what + text};
+    };
+    for (std::size_t i = 0; i < recording.curves.size(); ++i) {
+        KeyList& keys = recording.curves[i].keys;
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            const float rebased = float(keys.time(k) - start);
+            if (std::isfinite(keys.time(k)) && !std::isfinite(rebased)) return overflow("curve " + curveName(i) + " key " + std::to_string(k), keys.time(k));
+            keys.setTime(k, rebased);
+        }
+    }
+    for (Marker& marker : recording.markers) {
+        const float rebased = float(marker.time - start);
+        if (std::isfinite(marker.time) && !std::isfinite(rebased)) return overflow("marker '" + marker.name + "'", marker.time);
+        marker.time = rebased;
+    }
+    return Success{};
 }
 
 }  // namespace
@@ -321,7 +339,8 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
     const bool magic = in.remaining() >= 8 && hasMagic(std::span<const std::uint8_t>(in.cursor(), 8));
     if (options.acceptPrerelease2019 && !magic) {
         Result<Recording> recording = readBody10(in);
-        if (recording) rebaseTimes(*recording);
+        if (recording)
+            if (auto s = rebaseTimes(*recording, source); !s) return s.error();
         return recording;
     }
     std::uint64_t value = 0;

@@ -190,7 +190,7 @@ TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN pa
     std::uint32_t payload = 0x7fc01234;
     float nan;
     std::memcpy(&nan, &payload, 4);
-    c.keys = {Key{-0.0f, nan, std::numeric_limits<float>::infinity(), -1.5f, 0.25f, 1e6f, 7}};
+    c.keys = {Key{-0.0f, 0.5f, std::numeric_limits<float>::infinity(), nan, 0.25f, 1e6f, 7}};  // a stepped key, a NaN out-tangent
     r.markers.push_back({1.0f, std::string(300, 'm')});  // two-byte 7-bit length
     const auto bytes = bytesOf(r);
     auto back = read(bytes);
@@ -198,6 +198,11 @@ TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN pa
     CHECK(back->hasCameraPose == 2);
     CHECK(back->markers.back().name.size() == 300);
     CHECK(bytesOf(*back) == bytes);
+    c.keys = {Key{0, nan}};  // a value MRTK would play as NaN: nothing is written with one
+    auto refused = writeRecording(r);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().kind == ErrorKind::NotRepresentable);
+    CHECK_THAT(refused.error().message, Catch::Contains("curve left.Palm.PositionX key 0 holds a time or value that is not finite"));
 }
 
 TEST_CASE("changing version and layout is lossless or refused with the first curve and key") {

@@ -38,6 +38,9 @@ public:
     // The rest of the file (up to `limit` bytes from its start), whole.
     Result<FileBytes> readRest(std::optional<std::uint64_t> limit = std::nullopt);
     void rewind() { position_ = 0; }
+    // The path of the file opened, symbolic links resolved, as the system knows the open file (not as its name
+    // resolves now, which another process may change); nullopt where the system does not say (no /proc).
+    std::optional<std::string> openedPath() const;
 
 private:
     FileReader(int fd, std::string path, std::uint64_t size) : fd_(fd), path_(std::move(path)), size_(size) {}

@@ -1,0 +1,148 @@
+// Sampling a foreign glTF's motion within a budget, and fitting keys to it as it comes.
+#include "foreign_sampling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/hand_model.hpp"
+
+namespace inputanim {
+namespace {
+
+// Grid samples allowed per key time, beyond a fixed allowance: memory follows what the file holds, even
+// when a few keys span a huge time (about 200 bytes per sample of the node being read).
+constexpr double kGridSamplesPerKey = 8;
+constexpr double kGridAllowance = 20'000;
+// Transforms composed (a sample times the ancestors walked for it), in all: a fixed allowance and so many per key of
+// the file, so that a deep chain keyed at times of its own is refused before the work rather than after minutes.
+constexpr double kTransformAllowance = 2'000'000;
+constexpr double kTransformsPerKey = 64;
+
+// A world matrix whose pose keys can hold: every element finite, the position within Float32's range.
+bool holdsFinitePose(const std::array<double, 16>& m) {
+    return std::all_of(m.begin(), m.end(), [](double v) { return std::isfinite(v); }) &&
+           std::all_of(m.begin() + 12, m.begin() + 15, [](double v) { return std::isfinite(float(v)); });
+}
+
+Error notFinite(const GltfDocument& doc, int node, double time) {
+    return Error{doc.path(), {}, "'" + doc.model().nodes[std::size_t(node)].name + "' has no finite pose at " + std::to_string(time) +
+                                     " s: a transform of it or of a node above it overflows (beyond Float32's range)"}.at("/nodes/" + std::to_string(node));
+}
+
+}  // namespace
+
+SamplingBudget::SamplingBudget(const GltfDocument& doc) : doc_(doc) {
+    double keys = 0;
+    for (const ChannelData& channel : doc.channels()) keys += double(channel.track().times.size());
+    left_ = total_ = kTransformAllowance + kTransformsPerKey * keys;
+}
+
+Status SamplingBudget::spend(int node, std::size_t samples, bool fromParent) {
+    double depth = 1;
+    for (int n = doc_.parentOf(node); n >= 0 && !fromParent; n = doc_.parentOf(n)) ++depth;
+    left_ -= double(samples) * depth;
+    if (left_ >= 0) return Success{};
+    return Error{doc_.path(), {}, "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) + " times through " +
+                                      std::to_string(int(depth)) + " levels of nodes would take more than the " + std::to_string(std::llround(total_)) +
+                                      " transforms this file's keys allow: its nodes are keyed at too many distinct times for their depth",
+                 ErrorKind::Refused, Reason::FitBudget}.at("/nodes/" + std::to_string(node));
+}
+
+std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& coarsened) {
+    if (keyTimes.size() < 2) return keyTimes.empty() ? std::vector<float>{0.0f} : keyTimes;
+    const double first = keyTimes.front(), last = keyTimes.back();
+    const double limit = kGridAllowance + kGridSamplesPerKey * double(keyTimes.size());
+    if ((last - first) * rate > limit) {
+        rate = limit / (last - first);
+        coarsened = true;
+    }
+    const std::size_t count = std::size_t((last - first) * rate);
+    keyTimes.reserve(keyTimes.size() + count + 1);
+    const std::size_t keys = keyTimes.size();
+    for (std::size_t i = 0; i < count; ++i) keyTimes.push_back(float(first + double(i) / rate));
+    std::inplace_merge(keyTimes.begin(), keyTimes.begin() + std::ptrdiff_t(keys), keyTimes.end());  // both sorted
+    keyTimes.erase(std::unique(keyTimes.begin(), keyTimes.end()), keyTimes.end());
+    return keyTimes;
+}
+
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
+                   SampledVector& position, SampledVector& rotation, WorldCache& cache, SamplingBudget& budget) {
+    GltfDocument::Player player(doc);
+    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
+    if (auto s = budget.spend(node, times.size(), fromParent); !s) return s;
+    std::vector<std::array<double, 16>> world(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i)
+        world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
+    cache = {node, unscaled, times, std::move(world)};
+
+    position = {times, {}};
+    rotation = {times, {}};
+    position.values.reserve(times.size());
+    rotation.values.reserve(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        const auto& m = cache.world[i];
+        if (!holdsFinitePose(m)) return notFinite(doc, node, times[i]);
+        const auto q = mrtkRotation(m, turn);
+        std::array<double, 4> unity = {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2],
+                                       q[3] * kGltfRotationSigns[3]};
+        if (!rotation.values.empty() && dot(rotation.values.back(), unity) < 0)
+            for (double& c : unity) c = -c;
+        position.values.push_back({m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0});
+        rotation.values.push_back(unity);
+    }
+    return Success{};
+}
+
+namespace {
+
+// Keys fitted to motion fed sample by sample, replacing the curves' keys.
+StreamedReduction keyStream(Curve* curves, int components, bool isRotation, double tolerance, KeyFit fit) {
+    for (int c = 0; c < components; ++c) curves[c].keys.clear();
+    // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
+    return StreamedReduction(curves, components, isRotation, 0.9 * tolerance, fit);
+}
+
+}  // namespace
+
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves) {
+    StreamedReduction stream = keyStream(curves, components, isRotation, tolerance, fit);
+    for (std::size_t i = 0; i < samples.times.size(); ++i) stream.add(samples.times[i], samples.values[i]);
+    stream.finish();
+}
+
+Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
+                              double rotationTolerance, KeyFit fit, Recording& r, SamplingBudget& budget) {
+    std::vector<std::pair<Joint, int>> present;
+    std::vector<StreamedReduction> streams;
+    for (Joint joint : kJoints)
+        if (const int node = rig.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
+            present.emplace_back(joint, node);
+            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
+            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
+        }
+    for (const auto& [joint, node] : present)
+        if (auto s = budget.spend(node, times.size(), false); !s) return s;
+    GltfDocument::Player player(doc);
+    std::optional<HandPose> frames;
+    for (float t : times) {
+        HandPositions at;
+        for (const auto& [joint, node] : present) {
+            const auto world = player.worldAt(node, t, rig.stateNode);
+            if (!holdsFinitePose(world)) return notFinite(doc, node, t);
+            at.set(joint, {world[12] * kGltfPositionSigns[0], world[13] * kGltfPositionSigns[1], world[14] * kGltfPositionSigns[2]});
+        }
+        // Where the knuckles meet (a degenerate instant), the frames before hold.
+        if (auto now = mrtkFramesAt(hand, at)) frames = now;
+        for (std::size_t k = 0; k < present.size(); ++k) {
+            const glm::dvec3 p = at[present[k].first];
+            streams[2 * k].add(t, {p.x, p.y, p.z, 0});
+            streams[2 * k + 1].add(t, frames ? (*frames)[indexOf(present[k].first)].rotation : Quaternion{0, 0, 0, 1});
+        }
+    }
+    for (auto& stream : streams) stream.finish();
+    return Success{};
+}
+
+}  // namespace inputanim

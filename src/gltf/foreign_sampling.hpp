@@ -1,0 +1,60 @@
+// Motion of a foreign glTF's nodes as glTF plays it, sampled (every key time and a grid between) within a budget that
+// grows with the file's keys, and fitted with keys as it comes (internal to the glTF layer).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "document.hpp"
+#include "hand_rig.hpp"
+#include "inputanim/core/math.hpp"
+#include "inputanim/core/recording.hpp"
+#include "inputanim/tracks/streamed_reduction.hpp"
+
+namespace inputanim {
+
+// The sampling work left: a fixed allowance of transforms composed (a sample times the ancestors walked for it) and
+// so many per key of the file, spent node by node before the work, so that a deep chain keyed at times of its own is
+// refused at once rather than after minutes.
+class SamplingBudget {
+public:
+    explicit SamplingBudget(const GltfDocument& doc);
+    // Sampling `node` at `samples` times, from its parent's cached world poses or by walking to the root.
+    Status spend(int node, std::size_t samples, bool fromParent);
+
+private:
+    const GltfDocument& doc_;
+    double left_ = 0, total_ = 0;
+};
+
+// The times at which to evaluate motion: every key time that affects it, and a uniform grid between, at `rate` or
+// coarser where the keys are too few for that span (then `coarsened` is set).
+std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& coarsened);
+
+// A glTF camera looks down -Z and MRTK's head down +Z: half a turn about Y.
+inline const Matrix3 kCameraViewTurn = {-1, 0, 0, 0, 1, 0, 0, 0, -1};
+inline const Matrix3 kNoTurn = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+
+// The world matrices of the node sampled last, at its times: a child sampled at the same times (joints of a chain, in
+// a rig whose bones are nested) composes its own transform with them instead of walking up to the root.
+struct WorldCache {
+    int node = -1, unscaled = -1;
+    std::vector<float> times;
+    std::vector<std::array<double, 16>> world;
+};
+
+// World poses at the times, in Unity coordinates, each rotation the node's axes turned by `turn`, quaternions kept in
+// one hemisphere. `unscaled`: see GltfDocument::Player::worldAt. Refused beyond the budget, or where a pose is not
+// finite (a scale that overflows), naming the node.
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
+                   SampledVector& position, SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
+
+// Keys fitted to the samples (within 90% of `tolerance`), replacing the curves' keys.
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves);
+
+// A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's positions
+// give then (mrtkFramesAt, as at the reference pose), fitted as they come: memory follows the keys.
+Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
+                              double rotationTolerance, KeyFit fit, Recording& r, SamplingBudget& budget);
+
+}  // namespace inputanim
