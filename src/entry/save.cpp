@@ -2,6 +2,7 @@
 #include "inputanim/save.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "inputanim/mrtk/binary_format.hpp"
@@ -66,8 +67,12 @@ Result<std::optional<Recording>> prepareBinary(const Recording& recording, const
     if (!r.fit.fitted.empty()) {
         say(r, Severity::Note, "keys-fitted", fitSummary(r.fit));
         if (!recording.hasEyeGaze) say(r, Severity::Note, "keys-kept-by-1.0", "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
-        if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance)
-            say(r, Severity::Warning, "beyond-tolerance", "the fitted keys play back beyond the tolerances");
+        if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance) {
+            char text[160];
+            std::snprintf(text, sizeof text, "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
+                          r.fit.maxPositionError, r.fit.maxRotationError);
+            say(r, Severity::Warning, "beyond-tolerance", text);
+        }
     }
     return std::optional<Recording>(std::move(*converted));
 }

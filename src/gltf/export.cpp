@@ -34,22 +34,19 @@ GltfContainer containerForPath(const std::string& path, bool embed) {
 
 namespace {
 
-constexpr std::size_t kKnotAllowance = 100'000;  // knots per channel allowed whatever the key count
-constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
-
 class ModelBuilder : ModelWriter {
 public:
     ModelBuilder(const Recording& recording, const ExportOptions& options, ExportReport& report)
-        : ModelWriter(report), recording_(recording), options_(options) {
+        : ModelWriter(report), recording_(recording), options_(options), budget_(recording) {
         trackOptions_.duration = summarizeDuration();
         trackOptions_.positionTolerance = options.positionTolerance;
         trackOptions_.rotationTolerance = options.rotationTolerance;
         trackOptions_.linearOnly = options.linearOnly;
-        // Unrolling and densifying may multiply keys, but not without bound: a tiny file claiming a long loop
-        // of a short curve is refused rather than allowed to fill memory.
+        // Unrolling and densifying may multiply keys, but within the recording's budget (budget_): a tiny file claiming
+        // a long loop of a short curve, or wild weighted keys, is refused rather than fitted for minutes.
+        trackOptions_.maxKnots = trackOptions_.maxEvents = options.maxKnotsPerTrack;
         std::size_t keys = 0;
         for (const Curve& curve : recording.curves) keys += curve.keys.size();
-        trackOptions_.maxKnots = std::min(options.maxKnotsPerTrack, kKnotAllowance + kKnotsPerKey * keys);
         // Each key becomes about one float of output (times are shared within a channel), MRTK-reduced keys up to
         // one and a half (fitting adds knots between them), and each hand its mesh: reserved once rather than grown
         // by copying.
@@ -89,7 +86,7 @@ private:
         options.holdFromZero = true;  // Blender's exporter fails on an object's animation starting between frames
         options.curvesChecked = std::all_of(validCurves_.begin() + std::ptrdiff_t(firstCurve), validCurves_.begin() + std::ptrdiff_t(firstCurve) + n,
                                             [](bool valid) { return valid; });
-        auto track = trackOfCurves(recording_, firstCurve, kind, options);
+        auto track = trackOfCurves(recording_, firstCurve, kind, options, &budget_);
         if (!track) return track.error();
         if (!*track) {
             noteEmptyCurveExtras(firstCurve, n);
@@ -250,7 +247,7 @@ private:
     // composing them gives back.
     Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
         if (auto s = addFlatJointChannels(nodes[indexOf(Joint::None)], hand, Joint::None); !s) return s;
-        auto built = buildHandHierarchy(recording_, hand, trackOptions_);
+        auto built = buildHandHierarchy(recording_, hand, trackOptions_, budget_);
         if (!built) return built.error();
         const HandHierarchy& h = *built;
         report_.maxPositionError = std::max(report_.maxPositionError, h.maxPositionError);
@@ -286,6 +283,7 @@ private:
     const Recording& recording_;
     const ExportOptions& options_;
     TrackOptions trackOptions_;
+    KnotBudget budget_;
     std::vector<bool> validCurves_;  // by curve index: what timeRange saw of each
     std::vector<std::pair<std::string, std::string>> curveExtras_;  // a curve's name, its extras as JSON text
 };
@@ -331,7 +329,11 @@ Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std:
     ExportReport local;
     ExportReport& r = report ? *report : local;
     auto parts = ModelBuilder(recording, options, r).build();
-    if (!parts) return Error{{}, {}, parts.error().message, ErrorKind::NotRepresentable};  // the caller names the input
+    if (!parts) {  // the caller names the input
+        Error error = parts.error();
+        if (error.kind == ErrorKind::Malformed) error.kind = ErrorKind::NotRepresentable;  // curves glTF cannot play
+        return error;
+    }
     std::vector<StagedFile> staged;
     auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
         auto written = stageFile(file, pieces, overwrite);

@@ -88,7 +88,11 @@ float stepped(float value, int steps) {
 
 class Builder {
 public:
-    Builder(const Recording& recording, Hand hand, const TrackOptions& options) : recording_(recording), hand_(hand), options_(options) {}
+    Builder(const Recording& recording, Hand hand, const TrackOptions& options, KnotBudget& budget)
+        : recording_(recording), hand_(hand), options_(options), budget_(budget) {
+        for (std::size_t i = jointCurve(hand, Joint::None, 0); i < jointCurve(hand, Joint::None, 0) + kJointCount * kPoseCurveCount; ++i)
+            cursors_.emplace_back(recording.curves[i]);
+    }
 
     Result<HandHierarchy> build() {
         // The grid: every knot of each joint's LINEAR track within tolerance (keys, unrolled wraps, densified
@@ -101,7 +105,7 @@ public:
         forEachJoint([&](Joint joint) {
             for (int kind = 0; kind < 2 && !failed; ++kind) {
                 const std::size_t first = jointCurve(hand_, joint, kind == 0 ? kPositionX : kRotationX);
-                auto track = trackOfCurves(recording_, first, kind == 0 ? TrackKind::Vector : TrackKind::Rotation, linear);
+                auto track = trackOfCurves(recording_, first, kind == 0 ? TrackKind::Vector : TrackKind::Rotation, linear, &budget_);
                 if (!track) failed = true, error = track.error();
                 else if (*track) flat[kind][indexOf(joint)] = std::move(**track);
             }
@@ -119,6 +123,12 @@ public:
         for (auto& [time, knot] : knots_) fill(time, knot);
         // Between knots: where glTF's playback of the skeleton strays from MRTK's of each joint, add the middle.
         std::vector<std::pair<float, float>> spans;
+        // Each knot added composes and checks the whole hand: a quarter of a channel's allowance per key.
+        const auto curves = handCurves();
+        std::size_t keys = 0;
+        for (const Curve* curve : curves) keys += curve->keys.size();
+        const std::size_t maxAdded = std::min(budget_.limit(options_, curves).maxKnots, KnotBudget::kTrackAllowance + KnotBudget::kPerKey / 4 * keys);
+        std::size_t added = 0;
         for (auto it = knots_.begin(); std::next(it) != knots_.end(); ++it) spans.emplace_back(it->first, std::next(it)->first);
         while (!spans.empty()) {
             const auto [a, b] = spans.back();
@@ -132,12 +142,14 @@ public:
                 h.maxRotationError = std::max(h.maxRotationError, deviation.rotation);
                 continue;
             }
-            if (knots_.size() >= options_.maxKnots)
-                return Error{{}, {}, "the hierarchical rig needs more than " + std::to_string(options_.maxKnots) + " knots"};
+            if (++added > maxAdded)
+                return Error{{}, {}, "the hierarchical rig needs more than the " + std::to_string(maxAdded) + " knots the hand's keys allow",
+                             ErrorKind::Refused, Reason::FitBudget};
             fill(middle, knots_[middle]);
             spans.emplace_back(a, middle);
             spans.emplace_back(middle, b);
         }
+        budget_.spend(knots_.size());
         for (const auto& [time, knot] : knots_) h.locals.times.push_back(time);
         forEachJoint([&](Joint joint) {
             const int j = indexOf(joint);
@@ -152,12 +164,20 @@ public:
     }
 
 private:
+    // Every curve of the hand's joints.
+    std::vector<const Curve*> handCurves() const {
+        std::vector<const Curve*> curves;
+        forEachJoint([&](Joint joint) {
+            for (int c = 0; c < kPoseCurveCount; ++c) curves.push_back(&recording_.curves[jointCurve(hand_, joint, c)]);
+        });
+        return curves;
+    }
+
     Target target(Joint joint, double time) const {
         Target target;
-        for (int c = 0; c < 3; ++c)
-            target.p[c] = float(evaluate(recording_.curves[jointCurve(hand_, joint, kPositionX + c)], time)) * kGltfPositionSigns[c];
-        for (int c = 0; c < 4; ++c)
-            target.q[c] = float(evaluate(recording_.curves[jointCurve(hand_, joint, kRotationX + c)], time)) * kGltfRotationSigns[c];
+        CurveCursor* curves = &cursors_[std::size_t(indexOf(joint)) * kPoseCurveCount];
+        for (int c = 0; c < 3; ++c) target.p[c] = float(curves[kPositionX + c].value(time)) * kGltfPositionSigns[c];
+        for (int c = 0; c < 4; ++c) target.q[c] = float(curves[kRotationX + c].value(time)) * kGltfRotationSigns[c];
         const dquat q(target.q[3], target.q[0], target.q[1], target.q[2]);
         target.pose = {dvec3(target.p[0], target.p[1], target.p[2]), std::abs(glm::length(q) - 1) < 0.005 ? q : unit(q)};
         return target;
@@ -298,6 +318,8 @@ private:
     const Recording& recording_;
     Hand hand_;
     TrackOptions options_;
+    KnotBudget& budget_;
+    mutable std::vector<CurveCursor> cursors_;  // per curve of the hand's joints: evaluation near the last time is cheap
     std::map<float, Knot> knots_;
 };
 
@@ -330,8 +352,8 @@ HandWorld composeHand(const HandLocals& locals) {
     return world;
 }
 
-Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options) {
-    return Builder(recording, hand, options).build();
+Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options, KnotBudget& budget) {
+    return Builder(recording, hand, options, budget).build();
 }
 
 }  // namespace inputanim

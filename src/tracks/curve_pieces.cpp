@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace inputanim {
@@ -64,9 +65,12 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
     auto wraps = [&](std::int32_t mode) { return length > 0 && (mode == kWrapLoop || mode == kWrapPingPong); };
     auto unroll = [&](std::int32_t mode, double from, double to, int step) -> Status {
         const double periods = std::ceil((to - from) / length);
-        if (periods * double(keys.size()) > double(maxKnots))
-            return Error{{}, {}, "unrolling its wrap mode over the recording would need about " +
-                                     std::to_string(periods * double(keys.size())) + " knots"};
+        if (periods * double(keys.size()) > double(maxKnots)) {
+            char text[200];
+            std::snprintf(text, sizeof text, "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu the recording's keys allow",
+                          periods * double(keys.size()), maxKnots);
+            return Error{{}, {}, text, ErrorKind::Refused, Reason::FitBudget};
+        }
         for (long p = step; std::abs(double(p)) <= periods; p += step) {
             const bool mirrored = mode == kWrapPingPong && (p % 2 != 0);
             for (const Key& key : keys) {

@@ -2,7 +2,8 @@
 
 namespace inputanim {
 
-Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options) {
+Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options,
+                                           KnotBudget* budget) {
     const int n = kind == TrackKind::Rotation ? 4 : 3;
     const Curve* curves[4];
     bool anyKeys = false;
@@ -11,11 +12,17 @@ Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size
         anyKeys |= !curves[c]->keys.empty();
     }
     if (!anyKeys) return std::optional<Track>{};
-    auto track = buildTrack(std::span<const Curve* const>(curves, std::size_t(n)), kind, options);
-    if (track) return std::optional<Track>(std::move(*track));
+    const std::span<const Curve* const> components(curves, std::size_t(n));
+    auto track = buildTrack(components, kind, budget ? budget->limit(options, components) : options);
+    if (track) {
+        if (budget) budget->spend(track->times.size());
+        return std::optional<Track>(std::move(*track));
+    }
     for (int c = 0; c < n; ++c)  // name the curve when one is invalid
         if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + std::size_t(c)) + ": " + *problem};
-    return Error{{}, {}, "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + std::size_t(n) - 1) + ": " + track.error().message};
+    Error error = track.error();
+    error.message = "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + std::size_t(n) - 1) + ": " + error.message;
+    return error;
 }
 
 }  // namespace inputanim

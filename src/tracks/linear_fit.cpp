@@ -10,9 +10,6 @@
 namespace inputanim {
 namespace {
 
-constexpr std::size_t kKnotAllowance = 100'000;  // keys per group allowed whatever the recording holds
-constexpr std::size_t kKnotsPerKey = 1000;       // and per key of the recording
-
 bool groupNeedsFit(const Recording& recording, const CurveGroup& group) {
     for (int c = 0; c < group.count; ++c) {
         const KeyList& keys = recording.curves[group.first + std::size_t(c)].keys;
@@ -44,14 +41,12 @@ bool needsLinearFit(const Recording& recording) {
 
 Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptions& options) {
     LinearFitReport report;
-    std::size_t keys = 0;
-    for (const Curve& curve : recording.curves) keys += curve.keys.size();
+    KnotBudget budget(recording);
     TrackOptions trackOptions;
     trackOptions.positionTolerance = options.positionTolerance;
     trackOptions.rotationTolerance = options.rotationTolerance;
     trackOptions.linearOnly = true;
     trackOptions.mrtkPlayback = true;
-    trackOptions.maxKnots = kKnotAllowance + kKnotsPerKey * keys;
     const double duration = playbackDuration(recording);
     for (const CurveGroup& group : curveGroups()) {
         if (!groupNeedsFit(recording, group)) continue;
@@ -62,7 +57,7 @@ Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptio
         }
         // Clamped curves are fitted up to their own last key (MRTK's duration stays), wrapped ones over all it plays.
         trackOptions.duration = wrapping ? duration : 0;
-        auto track = trackOfCurves(recording, group.first, group.rotation ? TrackKind::Rotation : TrackKind::Vector, trackOptions);
+        auto track = trackOfCurves(recording, group.first, group.rotation ? TrackKind::Rotation : TrackKind::Vector, trackOptions, &budget);
         if (!track) return track.error();
         if (!*track) continue;  // no keys
         double& worst = group.rotation ? report.maxRotationError : report.maxPositionError;

@@ -53,8 +53,8 @@ public:
         std::vector<float> knots = std::move(refused.times);
         for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
-            if (auto s = collectEvents(*curves_[c], duration, options_.maxKnots, knots); !s)
-                return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message};
+            if (auto s = collectEvents(*curves_[c], duration, options_.maxEvents, knots); !s)
+                return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message, ErrorKind::Refused, s.error().reason};
             // Each component's events are nearly always in order already: merged rather than sorted again.
             const auto mid = knots.begin() + std::ptrdiff_t(before);
             if (!std::is_sorted(mid, knots.end())) std::sort(mid, knots.end());
@@ -235,8 +235,9 @@ private:
         // Splitting reduces the interpolation's part of the deviation, not the knots' own Float32 rounding.
         const bool splitHelps = deviation - atKnots > 0.1 * tolerance();
         if (deviation > tolerance() && splitHelps && depth < kMaxSplitDepth && middle > start && middle < end) {
-            if (track_.times.size() > options_.maxKnots)
-                return Error{{}, {}, "fitting needs more than " + std::to_string(options_.maxKnots) + " knots"};
+            if (++addedKnots_ > options_.maxKnots)
+                return Error{{}, {}, "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) +
+                                         " knots its keys allow", ErrorKind::Refused, Reason::FitBudget};
             if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
             if (cubic()) {
                 Values slopes{};
@@ -371,6 +372,7 @@ private:
     const TrackOptions& options_;
     int n_;
     Track track_;
+    std::size_t addedKnots_ = 0;       // by fitting, between events
     std::size_t copiedIntervals_ = 0;  // copyLinearRotationInterval's count, smallest cosine and largest rounding
     double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
     Values lastRaw_{};      // the last knot's values as evaluated
@@ -379,6 +381,18 @@ private:
 };
 
 }  // namespace
+
+KnotBudget::KnotBudget(const Recording& recording) : left_(kRecordingAllowance) {
+    for (const Curve& curve : recording.curves) left_ += kPerKey * curve.keys.size();
+}
+
+TrackOptions KnotBudget::limit(TrackOptions options, std::span<const Curve* const> curves) const {
+    std::size_t keys = 0;
+    for (const Curve* curve : curves) keys += curve->keys.size();
+    options.maxKnots = std::min({options.maxKnots, kTrackAllowance + kPerKey * keys, left_});
+    options.maxEvents = std::min(options.maxEvents, left_);
+    return options;
+}
 
 Result<Track> buildTrack(std::span<const Curve* const> components, TrackKind kind, const TrackOptions& options) {
     return TrackBuilder(components, kind, options).build();

@@ -143,11 +143,12 @@ TEST_CASE("looping curves are unrolled over the recording") {
     CHECK(track->times.size() == 21);
     CHECK(dense::deviation(*track, curves, TrackKind::Vector) < 1e-6);
 
-    options.maxKnots = 1000;
+    options.maxEvents = 1000;
     options.duration = 1e6;  // a million periods
     auto refused = buildTrack(curves, TrackKind::Vector, options);
     REQUIRE_FALSE(refused.ok());
     CHECK_THAT(refused.error().message, Catch::Contains("knots"));
+    CHECK(refused.error().reason == Reason::FitBudget);
 }
 
 TEST_CASE("invalid curves are refused with the component and key") {

@@ -25,7 +25,7 @@ struct LinearFitReport {
 // Every vector or rotation with a key that is not MRTK's linear encoding gets linear keys over the range MRTK plays
 // ([0, playbackDuration]: keys before 0 and wrap modes are played into them, and such a group's curves clamp
 // afterwards); steps become a key one Float32 step before the jump. The others keep their keys bit for bit.
-// Fails on invalid keys (naming the curve) or when a group would need more than `maxKnots` keys.
+// Fails on invalid keys (naming the curve) or beyond the KnotBudget of the recording (Reason::FitBudget).
 Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptions& options = {});
 
 // convertEncoding (lossless, or refused naming what would be lost), except that for the compact layout keys it cannot

@@ -3,11 +3,13 @@
 // playback within tolerance, adding knots where it must.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 
 #include "inputanim/core/curve.hpp"
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/recording.hpp"
 #include "inputanim/tracks/track.hpp"
 
 namespace inputanim {
@@ -17,7 +19,8 @@ struct TrackOptions {
     double positionTolerance = 1e-4;   // metres (0.1 mm)
     double rotationTolerance = 0.01;   // degrees
     bool linearOnly = false;           // densify Hermite and weighted data into LINEAR keys
-    std::size_t maxKnots = 10'000'000; // refuse to unroll or densify beyond this
+    std::size_t maxKnots = 10'000'000; // knots fitting may add between the events (keys, wrap seams); refused beyond
+    std::size_t maxEvents = 10'000'000;  // events, the keys of wrapped curves unrolled included; refused beyond
     // Tracks of MRTK's linear keys at shared times are copied in one pass (the same result as the general
     // path, much faster); false forces the general path, so that tests can compare the two.
     bool copyLinearKeys = true;
@@ -28,6 +31,23 @@ struct TrackOptions {
     // Knots for MRTK's linear keys rather than for glTF: LINEAR only, rotations played as MRTK plays them (component
     // by component, not normalised) and knots kept as evaluated (not made unit).
     bool mrtkPlayback = false;
+};
+
+// The knots a recording's tracks may have, so that work follows what the file holds: a track may add by fitting
+// kTrackAllowance knots and kPerKey per key of its own curves, and all tracks together hold kRecordingAllowance and
+// kPerKey per key of the recording (a few weighted keys of a huge range, or a short loop over a long recording, are
+// refused at once rather than fitted for minutes).
+class KnotBudget {
+public:
+    static constexpr std::size_t kTrackAllowance = 2'000, kRecordingAllowance = 20'000, kPerKey = 16;
+    explicit KnotBudget(const Recording& recording);
+    // `options` limited for a track of `curves` by what is left.
+    TrackOptions limit(TrackOptions options, std::span<const Curve* const> curves) const;
+    // A track built: its knots are spent.
+    void spend(std::size_t knots) { left_ -= std::min(left_, knots); }
+
+private:
+    std::size_t left_;
 };
 
 // Builds one track from 3 (vector) or 4 (rotation) curves. Empty curves count as constant 0, as in Unity.
