@@ -69,7 +69,7 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
             char text[200];
             std::snprintf(text, sizeof text, "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu the recording's keys allow",
                           periods * double(keys.size()), maxKnots);
-            return Error{{}, {}, text, ErrorKind::Refused, Reason::FitBudget};
+            return Error{{}, {}, text, ErrorKind::Refused};
         }
         for (long p = step; std::abs(double(p)) <= periods; p += step) {
             const bool mirrored = mode == kWrapPingPong && (p % 2 != 0);
