@@ -32,8 +32,13 @@ std::string_view inputKindName(InputKind kind) {
 }
 
 InputKind detectInput(std::span<const std::uint8_t> bytes) {
-    if (hasMagic(bytes) || !looksLikeGltf(bytes)) return InputKind::MrtkBinary;  // the binary reader says what it expected
-    return bytes[0] == '{' || bytes[0] <= ' ' ? InputKind::GltfJson : InputKind::Glb;
+    if (hasMagic(bytes)) return InputKind::MrtkBinary;
+    switch (gltfFormOf(bytes)) {
+        case GltfForm::Glb: return InputKind::Glb;
+        case GltfForm::Json: return InputKind::GltfJson;
+        case GltfForm::None: break;
+    }
+    return InputKind::MrtkBinary;  // the binary reader says what it expected
 }
 
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options,

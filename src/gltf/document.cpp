@@ -27,6 +27,7 @@ Error failure(const std::string& path, const std::string& pointer, const std::st
 struct GltfParts {
     SplitJson json;
     std::optional<std::span<const std::uint8_t>> binChunk;
+    bool byteOrderMark = false;  // the JSON started with one (skipped)
 };
 
 Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string& path) {
@@ -40,13 +41,16 @@ Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string
         textOffset = 20;
         parts.binChunk = chunks->bin;
     }
+    if ((parts.byteOrderMark = hasByteOrderMark(text))) text = text.subspan(3), textOffset += 3;
     if (auto plain = splitPlainJson(text)) {
         parts.json = std::move(*plain);
         return parts;
     }
     if (auto at = tooDeepAt(text))
         return Error{path, textOffset + *at, "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels", ErrorKind::Refused};
-    auto any = splitAnyJson(text);
+    bool hugeIndex = false;
+    auto any = splitAnyJson(text, &hugeIndex);
+    if (!any && hugeIndex) return Error{path, {}, "an index (of a node, sampler, accessor...) beyond 32 bits: no such item can exist"};
     if (!any)
         return Error{path, isGlb(bytes) ? std::optional<std::uint64_t>(20) : std::nullopt,
                      isGlb(bytes) ? "the GLB JSON chunk is not a valid JSON object" : "not a glTF file: neither GLB nor a JSON object"};
@@ -177,6 +181,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     if (!buffers) return buffers.error();
     GltfDocument doc;
     doc.path_ = path;
+    if (parts->byteOrderMark)
+        doc.notes_.push_back(Finding::note("byte-order-mark", "the JSON starts with a UTF-8 byte-order mark, which glTF forbids: it is ignored"));
     doc.bufferFiles_ = buffers->files;
     doc.model_ = std::make_shared<tinygltf::Model>();  // a fresh Model per load (tinygltf 2.7 does not reset one)
     {

@@ -15,6 +15,7 @@
 
 #include "accessors.hpp"
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/finding.hpp"
 #include "inputanim/gltf/import.hpp"
 
 namespace inputanim {
@@ -79,6 +80,9 @@ public:
     // Every key time of every channel on the node and its ancestors.
     std::vector<float> keyTimesAffecting(int node) const;
 
+    // What reading the file found worth telling (a byte-order mark), as notes.
+    const std::vector<Finding>& notes() const { return notes_; }
+
     // The external buffer files the document was read from (resolved paths).
     const std::vector<std::string>& bufferFiles() const { return bufferFiles_; }
 
@@ -99,6 +103,7 @@ private:
     std::vector<NodeTransform> rest_;
     nlohmann::json extras_;
     std::vector<std::string> bufferFiles_;
+    std::vector<Finding> notes_;
 };
 
 }  // namespace inputanim

@@ -1,6 +1,8 @@
 #include "extras.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -33,8 +35,24 @@ std::optional<float> floatFromJson(const nlohmann::json& value) {
     const std::string text = value.get<std::string>();
     if (text == "inf") return std::numeric_limits<float>::infinity();
     if (text == "-inf") return -std::numeric_limits<float>::infinity();
-    if (text.rfind("nan:0x", 0) == 0) return floatFromBits(std::uint32_t(std::stoul(text.substr(6), nullptr, 16)));
-    return std::nullopt;
+    if (text.rfind("nan:0x", 0) != 0 || text.size() < 7 || text.size() > 14) return std::nullopt;
+    std::uint32_t bits = 0;
+    const char* end = text.data() + text.size();
+    if (const auto [at, error] = std::from_chars(text.data() + 6, end, bits, 16); error != std::errc() || at != end) return std::nullopt;
+    const float nan = floatFromBits(bits);
+    if (!std::isnan(nan)) return std::nullopt;  // the bits of a number are no NaN payload
+    return nan;
+}
+
+// An integer within [least, most] (a JSON number with no fraction), or nullopt.
+std::optional<std::int64_t> integerFromJson(const nlohmann::json& value, std::int64_t least, std::int64_t most) {
+    if (value.is_number_unsigned()) {
+        const auto v = value.get<std::uint64_t>();
+        return v <= std::uint64_t(most) && std::int64_t(v) >= least ? std::optional<std::int64_t>(std::int64_t(v)) : std::nullopt;
+    }
+    if (!value.is_number_integer()) return std::nullopt;
+    const auto v = value.get<std::int64_t>();
+    return v >= least && v <= most ? std::optional<std::int64_t>(v) : std::nullopt;
 }
 
 namespace {
@@ -226,17 +244,22 @@ Result<Curve> curveFromKeys(const JsonIn& entry, const std::string& where) {
     auto fail = [&](const std::string& what) { return Error{{}, {}, where + ": " + what}; };
     // tinygltf 2.7 writes an empty array as null: that is a curve without keys.
     if (!entry["keys"].is_array() && !entry["keys"].is_null()) return fail("expected an array of keys");
-    if (entry.contains("preWrapMode")) curve.preWrapMode = entry["preWrapMode"].get<std::int32_t>();
-    if (entry.contains("postWrapMode")) curve.postWrapMode = entry["postWrapMode"].get<std::int32_t>();
+    for (auto [name, mode] : {std::pair{"preWrapMode", &curve.preWrapMode}, std::pair{"postWrapMode", &curve.postWrapMode}})
+        if (entry.contains(name)) {
+            const auto value = integerFromJson(entry[name], INT32_MIN, INT32_MAX);
+            if (!value) return fail(std::string(name) + " is not an Int32");
+            *mode = std::int32_t(*value);
+        }
     for (const JsonIn& k : entry["keys"]) {
-        if (!k.is_array() || k.size() != 7 || !k[6].is_number_integer()) return fail("expected keys of 7 values");
+        const auto weightedMode = k.is_array() && k.size() == 7 ? integerFromJson(k[6], INT32_MIN, INT32_MAX) : std::nullopt;
+        if (!weightedMode) return fail("expected keys of 7 values, the last an Int32");
         float f[6];
         for (int i = 0; i < 6; ++i) {
             auto v = floatFromJson(k[i]);
             if (!v) return fail("a key holds something other than a number, \"inf\", \"-inf\" or \"nan:0x...\"");
             f[i] = *v;
         }
-        curve.keys.push_back(Key{f[0], f[1], f[2], f[3], f[4], f[5], k[6].get<std::int32_t>()});
+        curve.keys.push_back(Key{f[0], f[1], f[2], f[3], f[4], f[5], std::int32_t(*weightedMode)});
     }
     return curve;
 }
@@ -329,9 +352,10 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
         if (!encoding) return Error{doc.path(), {}, where + ".source: expected version 1.0 with layout full, or 1.1 with compact or full"};
         recording.encoding = *encoding;
         const JsonIn& flags = extras.at("flags");
-        recording.hasCameraPose = flags.at(0).get<std::uint8_t>();
-        recording.hasHandData = flags.at(1).get<std::uint8_t>();
-        recording.hasEyeGaze = flags.at(2).get<std::uint8_t>();
+        std::optional<std::int64_t> flag[3];
+        for (int i = 0; i < 3; ++i) flag[i] = flags.is_array() && flags.size() == 3 ? integerFromJson(flags[std::size_t(i)], 0, 255) : std::nullopt;
+        if (!flag[0] || !flag[1] || !flag[2]) return Error{doc.path(), {}, where + ".flags: expected three bytes (0 to 255)"};
+        recording.hasCameraPose = std::uint8_t(*flag[0]), recording.hasHandData = std::uint8_t(*flag[1]), recording.hasEyeGaze = std::uint8_t(*flag[2]);
         if (extras.contains("markers"))
             for (const JsonIn& m : extras["markers"]) {
                 auto time = floatFromJson(m.at("time"));
@@ -382,7 +406,7 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
             if (handTracks[i]) *handTracks[i] = Track{};
         }
     } catch (const JsonIn::exception& e) {
-        return Error{doc.path(), {}, "extras.inputanim is malformed: " + std::string(e.what())};
+        return Error{doc.path(), {}, where + " is malformed: a member is missing or of another type than its schema's (docs/gltf-profile.md)"};
     }
     return recording;
 }

@@ -195,6 +195,24 @@ ReferencePose referencePose(const GltfDocument& doc, const Bucket& bucket, int s
     return keyed.axes && plausible(*keyed.axes) ? keyed : rest;
 }
 
+// "its 25 joints all lie at one point (0, 0, 0 m) at rest and at its first key": why no palm can be told, or nullopt.
+std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bucket) {
+    std::optional<glm::dvec3> first;
+    std::size_t count = 0;
+    for (Joint joint : kJoints) {
+        if (bucket.nodes[indexOf(joint)] < 0 || joint == Joint::None) continue;
+        const glm::dvec3 p = pose.positions[joint];
+        if (first && glm::distance(*first, p) > 1e-6) return std::nullopt;
+        if (!first) first = p;
+        ++count;
+    }
+    if (!first) return std::nullopt;
+    char text[160];
+    std::snprintf(text, sizeof text, "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count, first->x + 0.0, first->y + 0.0,
+                  first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
+    return std::string(text);
+}
+
 }  // namespace
 
 bool HandRig::any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
@@ -319,6 +337,8 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
         std::string how = "as asked";
         if (!side) {
             const ReferencePose pose = referencePose(doc, buckets[2], -1);
+            if (auto why = collapsed(pose, buckets[2]))
+                return Error{doc.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
                 return Error{doc.path(), {}, "the hand's joint names say no side (" + nameOf(doc, *std::find_if(buckets[2].nodes.begin() + 1, buckets[2].nodes.end(), [](int n) { return n >= 0; })) +
@@ -358,7 +378,11 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
         }
         const ReferencePose reference = referencePose(doc, bucket, stateNodes[int(hand)]);
         const auto frames = mrtkFramesAt(hand, reference.positions);
-        if (!frames) return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand's knuckles are not found: cannot tell its palm"};
+        if (!frames) {
+            const auto why = collapsed(reference, bucket);
+            return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand's palm cannot be told: " +
+                                             (why ? *why : "its knuckles are missing or together")};
+        }
         if (reference.keyTime)
             found.notes.push_back(Finding::note("axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
                                                                          seconds(*reference.keyTime) + ")"));

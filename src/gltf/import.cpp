@@ -13,13 +13,14 @@
 
 namespace inputanim {
 
-bool looksLikeGltf(std::span<const std::uint8_t> bytes) {
-    if (isGlb(bytes)) return true;
+GltfForm gltfFormOf(std::span<const std::uint8_t> bytes) {
+    if (isGlb(bytes)) return GltfForm::Glb;
+    if (hasByteOrderMark(bytes)) bytes = bytes.subspan(3);
     for (std::uint8_t b : bytes) {
         if (b == ' ' || b == '\t' || b == '\n' || b == '\r') continue;
-        return b == '{';
+        return b == '{' ? GltfForm::Json : GltfForm::None;
     }
-    return false;
+    return GltfForm::None;
 }
 
 std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path) {
@@ -40,6 +41,7 @@ Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path,
     ImportReport local;
     ImportReport& r = report ? *report : local;
     if (!doc) return doc.error();
+    r.notes = doc->notes();
     r.animations = doc->animations();
     r.animation = doc->selectedAnimation();
     r.bufferFiles = doc->bufferFiles();

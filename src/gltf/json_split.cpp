@@ -1,8 +1,10 @@
 #include "json_split.hpp"
 
 #include <charconv>
+#include <climits>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,8 +27,9 @@ public:
 
     bool null() override { return scalar(nullptr, "null"); }
     bool boolean(bool value) override { return scalar(value, value ? "true" : "false"); }
-    bool number_integer(number_integer_t value) override { return scalar(value, digits(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return scalar(value, digits(value)); }
+    bool number_integer(number_integer_t value) override { return indexFits(value) && scalar(value, digits(value)); }
+    bool number_unsigned(number_unsigned_t value) override { return indexFits(value) && scalar(value, digits(value)); }
+    bool hugeIndex = false;  // the pass stopped at an index beyond 32 bits
     // The number's own text: it parses to the same double (the parser refuses numbers that overflow).
     bool number_float(number_float_t value, const string_t& text) override { return scalar(value, text); }
     bool string(string_t& value) override {
@@ -42,6 +45,7 @@ public:
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 
     bool key(string_t& name) override {
+        lastKey_ = name;
         Frame& parent = frames_.back();
         if (parent.capture) key_ = name;
         bool write = parent.write;
@@ -64,11 +68,28 @@ public:
     }
 
 private:
+    // tinygltf reads indices as 32-bit integers, cutting larger ones to their low bits (2^63 read as sampler 0): such
+    // an index is refused. Counts, offsets and lengths it reads whole, and any number may be a float's value.
+    template <class Integer>
+    bool indexFits(Integer value) {
+        const std::string& property = frames_.empty() ? lastKey_ : frames_.back().array ? frames_.back().property : lastKey_;
+        const bool fits = value <= Integer(INT32_MAX) && (std::is_unsigned_v<Integer> || value >= Integer(INT32_MIN));
+        hugeIndex = !fits && isIndexProperty(property);
+        return !hugeIndex;
+    }
+    static bool isIndexProperty(std::string_view name) {
+        for (std::string_view index : {"sampler", "input", "output", "node", "bufferView", "buffer", "mesh", "skin", "camera", "material",
+                                       "source", "skeleton", "scene", "index", "indices", "inverseBindMatrices", "children", "nodes", "joints"})
+            if (name == index) return true;
+        return false;
+    }
+
     struct Frame {
         bool array;
         bool write;     // its brackets and contents are written for tinygltf
         Json* capture;  // the kept tree its contents go into, if any
         bool first = true;
+        std::string property;  // an array's: the member it is the value of
     };
 
     template <class Integer>
@@ -117,7 +138,7 @@ private:
         const auto [write, slot] = place();
         if (write) text_ += array ? '[' : '{';
         if (slot) *slot = array ? Json::array() : Json::object();
-        frames_.push_back({array, write, slot});
+        frames_.push_back({array, write, slot, true, frames_.back().array ? frames_.back().property : lastKey_});
         return true;
     }
     bool close(char bracket) {
@@ -128,6 +149,7 @@ private:
 
     std::string& text_;
     std::string quoted_;   // the last string value, as JSON text
+    std::string lastKey_;  // the member name read last
     char digits_[24];      // the last integer, as text
     std::vector<Frame> frames_;
     std::string member_;           // the member of the file's object being read
@@ -228,12 +250,19 @@ private:
     bool digit() const { return at < end_ && *at >= '0' && *at <= '9'; }
     // JSON's grammar; and below 1e300, so that no double overflows (nlohmann refuses those that do).
     bool number() {
-        if (at < end_ && *at == '-') ++at;
+        const bool negative = at < end_ && *at == '-';
+        if (negative) ++at;
         const char* integer = at;
         if (at < end_ && *at == '0') ++at;
         else if (digit()) while (digit()) ++at;
         else return false;
         std::size_t magnitude = std::size_t(at - integer);  // the number is below 10^magnitude
+        if (magnitude >= 10 && (at == end_ || (*at != '.' && *at != 'e' && *at != 'E'))) {  // maybe an index beyond 32 bits
+            if (magnitude > 10) return false;  // the token pass tells (JsonSplitter::indexFits)
+            std::uint64_t value = 0;
+            for (const char* d = integer; d < at; ++d) value = value * 10 + std::uint64_t(*d - '0');
+            if (value > std::uint64_t(INT32_MAX) + (negative ? 1 : 0)) return false;
+        }
         if (at < end_ && *at == '.') {
             ++at;
             if (!digit()) return false;
@@ -379,11 +408,14 @@ private:
 
 std::optional<SplitJson> splitPlainJson(std::span<const std::uint8_t> text) { return PlainSplitter(text).split(); }
 
-std::optional<SplitJson> splitAnyJson(std::span<const std::uint8_t> text) {
+std::optional<SplitJson> splitAnyJson(std::span<const std::uint8_t> text, bool* hugeIndex) {
     SplitJson split;
     split.forTinygltf.reserve(text.size());
     JsonSplitter splitter(split.forTinygltf);
-    if (!Json::sax_parse(text.begin(), text.end(), &splitter)) return std::nullopt;
+    if (!Json::sax_parse(text.begin(), text.end(), &splitter)) {
+        if (hugeIndex) *hugeIndex = splitter.hugeIndex;
+        return std::nullopt;
+    }
     split.kept = std::move(splitter.kept);
     split.listItems = splitter.listItems;
     return split;

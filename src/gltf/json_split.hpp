@@ -35,7 +35,8 @@ struct SplitJson {
 std::optional<SplitJson> splitPlainJson(std::span<const std::uint8_t> text);
 
 // Any text, token by token through nlohmann's parser (its nesting must be checked first: tooDeepAt). Nullopt when
-// it is not one JSON object.
-std::optional<SplitJson> splitAnyJson(std::span<const std::uint8_t> text);
+// it is not one JSON object, or holds an index (sampler, node, children...) beyond 32 bits (then `hugeIndex` is
+// set): tinygltf would read it cut to its low bits.
+std::optional<SplitJson> splitAnyJson(std::span<const std::uint8_t> text, bool* hugeIndex = nullptr);
 
 }  // namespace inputanim

@@ -282,6 +282,7 @@ Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const st
     if (!doc) return doc.error();
     ProfileReport report;
     report.ownFile = isOwnExtras(doc->inputanimExtras());
+    for (const Finding& note : doc->notes()) report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
     ProfileValidator(*doc, report.findings).run();
     return report;
 }

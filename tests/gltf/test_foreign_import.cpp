@@ -387,6 +387,13 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
             glm::dvec3 p = restPosition(Hand::Left, joint);
             flat.node(kWebXrNames(Hand::Left, joint), -1, glm::dvec3(p.x, 0, p.z));
         }
+    ForeignModel point;  // side-less names, every joint at one point: neither names nor shape tell anything
+    for (Joint joint : kJoints)
+        if (!kWebXrNames(Hand::Left, joint).empty()) point.node(kWebXrNames(Hand::Left, joint), -1);
+    auto collapsed = importGltf(point.glb(), "point.glb");
+    REQUIRE_FALSE(collapsed.ok());
+    CHECK_THAT(collapsed.error().describe(), Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
+                                                             "all lie at one point (0, 0, 0 m): its bones have no length"));
     auto board = importGltf(flat.glb(), "board.glb");
     REQUIRE_FALSE(board.ok());
     CHECK(board.error().kind == ErrorKind::Usage);

@@ -64,6 +64,12 @@ TEST_CASE("hostile glTF gets specific errors") {
     CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteStride"] = 4; }),
                Catch::Contains("byteStride is smaller than an element"));
     CHECK_THAT(errorFor([](Json& j) { j["accessors"][0]["bufferView"] = 9; }), Catch::Contains("bufferView 9 does not exist"));
+    // tinygltf reads an index as its low 32 bits: 2^63 and 2^32 + 0 would be sampler 0, 2^32 + 1 accessor 1.
+    for (std::uint64_t huge : {std::uint64_t(1) << 63, std::uint64_t(1) << 32, (std::uint64_t(1) << 32) + 1})
+        CHECK_THAT(errorFor([&](Json& j) { j["animations"][0]["channels"][0]["sampler"] = huge; }),
+                   Catch::EndsWith("an index (of a node, sampler, accessor...) beyond 32 bits: no such item can exist"));
+    CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["samplers"][0]["input"] = -(std::int64_t(1) << 40); }), Catch::Contains("beyond 32 bits"));
+    CHECK(errorFor([](Json& j) { j["nodes"][0]["scale"] = {1, 12345678901234567890u, 1}; }) == "accepted");  // a float, written whole
     // A channel without a node is valid glTF ("to be ignored"), and ignored it is.
     CHECK(errorFor([](Json& j) { j["animations"][0]["channels"][0]["target"].erase("node"); }) == "accepted");
     CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["channels"].push_back(j["animations"][0]["channels"][0]); }),

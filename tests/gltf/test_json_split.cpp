@@ -43,7 +43,7 @@ const std::string kDocument = R"({"asset":{"version":"2.0","extras":{"deep":[1,{
  "animations":[{"name":"InputAnimation","channels":[],"samplers":[],"extras":{"inputanim":{"k":[0.5,true,false]}}},
                {"name":"plain"},7,[],"text"],
  "scenes" : [ { "nodes" : [ 0 ] , "extras" : { "inputanim" : { } } } ],
- "accessors":[],"samplers":[1,2.5,-3e2,12345678901234567890],
+ "accessors":[],"samplers":[1,2.5,-3e2,1234567890,-2147483648],
  "scene":0,"scenes":[{"extras":{"inputanim":"second"}}],"meshes":{"not":"a list"},"extras":null})";
 
 }  // namespace

@@ -61,8 +61,10 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
 Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options = {},
                              ImportReport* report = nullptr);
 
-// True when the bytes look like glTF (GLB magic, or JSON text).
-bool looksLikeGltf(std::span<const std::uint8_t> bytes);
+// What glTF the bytes hold by their start: a GLB (its magic), JSON text (an object, after white space and a UTF-8
+// byte-order mark, which glTF forbids but readers are asked to ignore), or neither.
+enum class GltfForm { None, Glb, Json };
+GltfForm gltfFormOf(std::span<const std::uint8_t> bytes);
 
 // The external buffer files a glTF names, resolved as import resolves them, without reading them (for a batch,
 // which must not take a .gltf's buffer for a recording). Names that do not resolve are left out.
