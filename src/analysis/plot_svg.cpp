@@ -40,7 +40,10 @@ std::string number(double value, int digits = 2) {
     return text;
 }
 
-std::string escapeXml(const std::string& text) {
+// Text from a file as XML character data: control characters (XML 1.0 has none but tab and newline), invalid
+// UTF-8 and bidirectional controls written as printable() shows them, then the markup characters escaped.
+std::string escapeXml(const std::string& raw) {
+    const std::string text = printable(raw);
     std::string out;
     for (char c : text) {
         switch (c) {
@@ -365,6 +368,11 @@ Result<std::string> plotSvg(const Recording& recording, const PlotOptions& optio
         return Error{{}, {}, "plot needs a width above " + number(kLeft + kRight + 10, 0) + " px and panels of 20 px or more", ErrorKind::Usage};
     const RecordingSummary summary = summarize(recording);
     const double start = options.start.value_or(0), end = options.end.value_or(summary.duration);
+    if (!std::isfinite(end - start) || !(end >= start)) {
+        char text[120];
+        std::snprintf(text, sizeof text, "the time window from %.6g s to %.6g s is not a finite interval", start, end);
+        return Error{{}, {}, text, ErrorKind::Usage, Reason::WindowInvalid};
+    }
     // Lines are thinned to the pixels' columns anyway: a long recording is sampled more coarsely than `rate`
     // rather than refused (a spike shorter than the coarser step may then be missed).
     constexpr double kMaxSamples = 200'000;

@@ -85,6 +85,20 @@ CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
 }
 }  // namespace
 
+CLI::Validator finiteWithin(double least, double most) {
+    return CLI::Validator(
+        [least, most](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (end != text.c_str() && *end == '\0' && std::isfinite(value) && value >= least && value <= most) return {};
+            char range[96];
+            std::snprintf(range, sizeof range, "%g to %g", least, most);
+            return "'" + text + "' is not a number from " + range;
+        },
+        "NUMBER");
+}
+
+const CLI::Validator kFinite = finiteWithin(-3.4e38, 3.4e38);
 const CLI::Validator kPositive = finiteAtLeast(0, true, "NUMBER > 0");
 const CLI::Validator kNonNegative = finiteAtLeast(0, false, "NUMBER >= 0");
 
@@ -102,7 +116,7 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
     verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
                   "glTF input: let a .gltf read buffers outside its own folder");
     verb.add_option("--hold", input.load.gltf.hold, "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
-        ->check(CLI::Range(1e-3, 3600.0));
+        ->check(finiteWithin(1e-3, 3600.0));
 }
 
 int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {

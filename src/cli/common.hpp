@@ -54,6 +54,9 @@ struct Globals {
 // Option checks with short messages: a finite number above 0, or at least 0 (NaN and infinities are refused).
 extern const CLI::Validator kPositive;
 extern const CLI::Validator kNonNegative;
+extern const CLI::Validator kFinite;  // any finite number (a time)
+// A finite number in [least, most] (CLI::Range lets NaN through).
+CLI::Validator finiteWithin(double least, double most);
 
 // The input of a reading verb and how to read it.
 struct InputOptions {

@@ -1,6 +1,8 @@
 // The inputanim command-line tool: a thin layer over the library. Results go to stdout, messages to stderr.
 // This file only wires the verbs (verbs/), suggests what a mistyped word meant, and catches what escapes.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -42,6 +44,15 @@ std::optional<std::string> unknownOption(const CLI::App& app, const CLI::App& ve
 }  // namespace
 
 namespace {
+
+// The exit code, once standard output holds everything the verb printed: a full disk, a file size limit or a closed
+// pipe is a write failure (exit 4), not a success.
+int flushedOutput(int code) {
+    std::cout.flush();
+    if (!std::cout.fail()) return code;
+    std::cerr << "inputanim: error: standard output: write failed (" << std::strerror(errno) << "): the output is incomplete\n";
+    return kExitOutputFailure;
+}
 
 // The verbs, in the order help lists them.
 constexpr std::pair<std::string_view, Verb (*)(CLI::App&, const Globals&)> kVerbs[] = {
@@ -126,7 +137,8 @@ int main(int argc, char** argv) try {
             // Caught here, not by main's handlers below: those run after main's locals (the input's path among
             // them) are gone.
             try {
-                return verb.run();
+                const int code = verb.run();
+                return code == kExitSuccess || code == kExitCheckFailed || code == kExitBeyondTolerance ? flushedOutput(code) : code;
             } catch (const std::bad_alloc&) {
                 return failedWith(verb.input, kOutOfMemory);
             } catch (const std::exception& error) {

@@ -23,6 +23,23 @@ std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t>
     return std::nullopt;
 }
 
+namespace {
+
+unsigned codePoint(const unsigned char* s, std::size_t length) {
+    if (length == 2) return (s[0] & 0x1fu) << 6 | (s[1] & 0x3fu);
+    if (length == 3) return (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+    return (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 | (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
+}
+
+// Characters that change how text around them is shown: bidirectional marks, embeddings, overrides and isolates
+// (U+202E shows "exe.txt" as "txt.exe"), line and paragraph separators, and the noncharacters XML forbids.
+bool isFormatControl(unsigned cp) {
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+           cp == 0xfffe || cp == 0xffff;
+}
+
+}  // namespace
+
 std::string printable(std::string_view text) {
     std::string out;
     out.reserve(text.size());
@@ -55,6 +72,13 @@ std::string printable(std::string_view text) {
             if (valid && length == 2 && c == 0xc2 && s[i + 1] < 0xa0) valid = false;  // C1 controls
             if (!valid) {
                 escape(c), ++i;
+                continue;
+            }
+            if (const unsigned cp = codePoint(s + i, length); isFormatControl(cp)) {  // would reorder or break the line
+                char code[12];
+                std::snprintf(code, sizeof code, "\\u%04x", cp);
+                out += code;
+                i += length;
                 continue;
             }
             out.append(text.substr(i, length));

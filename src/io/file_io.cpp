@@ -71,6 +71,11 @@ private:
     sigset_t previous_;
 };
 
+// Signals that end the process by default and can be caught: each removes the named temporaries first. (Unnamed
+// ones, and SIGKILL, need nothing: the system drops an unlinked file.)
+constexpr int kEndingSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                  SIGTRAP, SIGABRT, SIGXCPU, SIGPIPE, SIGBUS,  SIGSYS,  SIGPOLL, SIGPWR};
+
 extern "C" void removeTemporariesAndDie(int signal) {
     for (auto& slot : temporaries)
         if (const char* temporary = slot.load()) ::unlink(temporary);  // async-signal-safe
@@ -136,6 +141,25 @@ void startWriteback(int fd, std::uint64_t offset, std::uint64_t length) {
 }
 
 Error existsError(const std::string& path) { return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists}; }
+
+// An unnamed file in `folder` (O_TMPFILE): nothing of it is left on disk if the process dies before it is linked
+// into place, whatever kills it. -1 where the file system or the system cannot (the caller then names a temporary).
+int openUnnamed(const std::string& folder, mode_t mode) {
+#if defined(O_TMPFILE)
+    if (::access("/proc/self/fd", X_OK) != 0) return -1;  // linking it needs /proc (or privileges)
+    return ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+#else
+    (void)folder, (void)mode;
+    return -1;
+#endif
+}
+
+// Gives an unnamed file the name `to` (failing with EEXIST where one is there).
+int linkUnnamed(int fd, const char* to) {
+    char self[64];
+    std::snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    return ::linkat(AT_FDCWD, self, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+}
 
 // rename() that fails with EEXIST instead of replacing: renameat2's RENAME_NOREPLACE, or where the file system
 // lacks it, link() (which never replaces) and unlink().
@@ -220,7 +244,7 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
 
 StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite)
     : fd_(fd), temporary_(std::move(temporary)), target_(std::move(target)), overwrite_(overwrite) {
-    remember(temporary_.get());
+    if (temporary_) remember(temporary_.get());
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
@@ -243,6 +267,7 @@ StagedFile::~StagedFile() { discard(); }
 void StagedFile::discard() {
     if (fd_ < 0) return;
     ::close(std::exchange(fd_, -1));
+    if (!temporary_) return;  // unnamed: gone with its descriptor
     ::unlink(temporary_.get());
     forget(temporary_.get());
 }
@@ -254,6 +279,7 @@ Status StagedFile::commit() {
         discard();
         return error;
     }
+    if (!temporary_) return commitUnnamed();
     const int fd = std::exchange(fd_, -1);
     auto fail = [&](Error error) -> Status {
         ::unlink(temporary_.get());
@@ -273,6 +299,44 @@ Status StagedFile::commit() {
     }
     forget(temporary_.get());
     return Success{};
+}
+
+// An unnamed file (flushed) linked into place: at the target where none is there, or under a hidden name beside it
+// and renamed over it. Only between that link and the rename does the file have a name of its own.
+Status StagedFile::commitUnnamed() {
+    auto closed = [&](Status status) {
+        ::close(std::exchange(fd_, -1));
+        return status;
+    };
+    if (overwrite_ == Overwrite::Never) {
+        if (linkUnnamed(fd_, target_.c_str()) == 0) return closed(Success{});
+        return closed(errno == EEXIST ? existsError(target_) : systemError(target_, "cannot link the finished file into place", ErrorKind::OutputFailed));
+    }
+    if (auto existing = existingTarget(target_); !existing) return closed(existing.error());
+    const std::filesystem::path target(target_);
+    const std::string stem = (target.has_parent_path() ? target.parent_path() : std::filesystem::path(".")).string() + "/." + target.filename().string() + ".tmp-";
+    for (unsigned attempt = 0; attempt < 100; ++attempt) {
+        const std::string name = stem + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        auto temporary = std::make_unique<char[]>(name.size() + 1);
+        std::memcpy(temporary.get(), name.c_str(), name.size() + 1);
+        std::optional<SignalsHeld> held(std::in_place);
+        if (linkUnnamed(fd_, temporary.get()) != 0) {
+            if (errno == EEXIST) continue;
+            return closed(systemError(target_, "cannot link the finished file beside its target", ErrorKind::OutputFailed));
+        }
+        remember(temporary.get());
+        held.reset();
+        const bool renamed = ::rename(temporary.get(), target_.c_str()) == 0;
+        if (!renamed) {
+            const Error error = systemError(target_, "cannot rename the finished file into place", ErrorKind::OutputFailed);
+            ::unlink(temporary.get());
+            forget(temporary.get());
+            return closed(error);
+        }
+        forget(temporary.get());
+        return closed(Success{});
+    }
+    return closed(Error{target_, {}, "cannot find a free temporary name beside it", ErrorKind::OutputFailed});
 }
 
 Status checkTarget(const std::string& path, Overwrite overwrite) {
@@ -305,8 +369,11 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
     const std::string temporaryPath = (folder / hidden).string();
     auto temporary = std::make_unique<char[]>(temporaryPath.size() + 1);
     std::memcpy(temporary.get(), temporaryPath.c_str(), temporaryPath.size() + 1);
+    const mode_t newMode = 0666 & ~currentUmask();
     auto held = std::make_optional<SignalsHeld>();
-    const int fd = ::mkstemp(temporary.get());
+    int fd = openUnnamed(folder.string(), newMode);
+    if (fd >= 0) temporary.reset();  // unnamed: nothing to remove, whatever ends the process
+    else fd = ::mkstemp(temporary.get());
     if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
     held.reset();
@@ -327,7 +394,7 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
         return Success{};
     });
     if (!written) return written.error();
-    const mode_t mode = existing->value_or(0666 & ~currentUmask());
+    const mode_t mode = existing->value_or(newMode);
     if (::fchmod(fd, mode) != 0) return systemError(path, "cannot set permissions", ErrorKind::OutputFailed);
     return staged;
 }
@@ -363,7 +430,7 @@ Status writeFileAtomically(const std::string& path, std::span<const std::span<co
 }
 
 void removeTemporariesOnSignals() {
-    for (int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, removeTemporariesAndDie);
+    for (int signal : kEndingSignals) std::signal(signal, removeTemporariesAndDie);
     std::signal(SIGXFSZ, SIG_IGN);  // write() then fails with EFBIG, and the temporary is removed as on any error
 }
 

@@ -45,7 +45,7 @@ TEST_CASE("a staged file appears at its target only when committed, and only onc
     auto staged = stageText(folder / "a.txt", "new");
     REQUIRE(staged.ok());
     CHECK_FALSE(fs::exists(folder / "a.txt"));
-    CHECK(folder.entries() == 1);  // the hidden temporary
+    CHECK(folder.entries() == 0);  // unnamed (O_TMPFILE) until committed: nothing to leave behind
     REQUIRE(staged->commit().ok());
     CHECK(contents(folder / "a.txt") == "new");
     CHECK(folder.entries() == 1);
@@ -133,7 +133,7 @@ TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears w
     REQUIRE(staged->size() == 2);
     CHECK((*staged)[0].target() == folder / "take.bin");
     CHECK((*staged)[1].target() == folder / "take.gltf");
-    CHECK(folder.entries() == 2);
+    CHECK(folder.entries() == 0);  // both unnamed
     CHECK_FALSE(fs::exists(folder / "take.gltf"));
     REQUIRE(commitInOrder(*staged).ok());
     CHECK(fs::exists(folder / "take.bin"));

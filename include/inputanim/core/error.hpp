@@ -107,8 +107,9 @@ using ByteSource = std::function<Result<std::size_t>(std::span<std::uint8_t>)>;
 // `source` and the offset where its bytes ended (`at` is the offset of into's first byte).
 std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source, std::uint64_t at);
 
-// Text from a file made safe to print: C0 and C1 control characters and DEL become \xNN (or \n, \t, \r);
-// invalid UTF-8 bytes become \xNN too.
+// Text from a file made safe to print (on a terminal, or in XML): C0 and C1 control characters and DEL become \xNN
+// (or \n, \t, \r); invalid UTF-8 bytes become \xNN too; bidirectional controls, line and paragraph separators
+// and U+FFFE/U+FFFF become \uXXXX.
 std::string printable(std::string_view text);
 
 }  // namespace inputanim

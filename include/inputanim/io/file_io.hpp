@@ -67,8 +67,9 @@ enum class Overwrite {
     Replace,  // replace it, keeping its permission bits
 };
 
-// A file written in full to a hidden temporary beside its target, not yet flushed to disk or renamed into
-// place. commit() does both; a StagedFile destroyed uncommitted removes its temporary.
+// A file written in full beside its target, not yet flushed to disk or put into place: unnamed where the system
+// allows (O_TMPFILE: nothing is left behind whatever ends the process), else a hidden temporary that signals remove.
+// commit() flushes it and puts it in place; a StagedFile destroyed uncommitted removes it.
 class StagedFile {
 public:
     StagedFile(StagedFile&& other) noexcept;
@@ -86,9 +87,10 @@ private:
     friend Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite);
     StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite);
     void discard();
+    Status commitUnnamed();
 
     int fd_ = -1;
-    std::unique_ptr<char[]> temporary_;  // stable address: the signal handler may read it
+    std::unique_ptr<char[]> temporary_;  // stable address: the signal handler may read it; null for an unnamed file
     std::string target_;
     Overwrite overwrite_ = Overwrite::Never;
 };

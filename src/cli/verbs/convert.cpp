@@ -191,8 +191,9 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     save.binary.rotationTolerance = settings.gltf.rotationTolerance;
     save.gltf = settings.gltf;
     save.gltf.meshes = !settings.noMesh;
-    save.inputs = loaded.gltf.bufferFiles;
-    save.inputs.push_back(inputPath);
+    save.inputs = loaded.gltf.bufferFiles;  // every file the run reads, never replaced
+    for (const std::string* read : {&inputPath, &settings.base, &settings.markers, &settings.input.load.mapFile})
+        if (!read->empty()) save.inputs.push_back(*read);
     ia::SaveReport report;
     if (toStdout) {
         if (int code = writeToStandardOutput(*recording, *kind, save, report, log); code != kExitSuccess) return code;
@@ -248,7 +249,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
-    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(CLI::Range(1.0, 179.0));
+    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(finiteWithin(1.0, 179.0));
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
     batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")->check(CLI::IsMember({"glb", "gltf", "bin"}));

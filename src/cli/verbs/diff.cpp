@@ -67,11 +67,11 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("B", options->b, "second recording")->required();
     addInputOptions(*diff, options->a, nullptr);
     diff->add_flag("--json", options->json, "print JSON (schema inputanim.diff/1)");
-    diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
     diff->add_option("--pos-tolerance", options->positionTolerance, "metres (default 0.001)")->check(kPositive);
     diff->add_option("--rot-tolerance", options->rotationTolerance, "degrees (default 0.5)")->check(kPositive);
-    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)");
-    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)");
+    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)")->check(kFinite);
+    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)")->check(kFinite);
     diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")->check(kNonNegative);
     diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
                  "in one recording only. Joints are compared where both recordings track the hand. The input options\n"

@@ -23,11 +23,11 @@ Verb addPlot(CLI::App& app, const Globals&) {
     plot->add_flag("-f,--force", o.force, "overwrite an existing file");
     plot->add_option("--select", o.select, "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default: every section)")
         ->delimiter(',');
-    plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")->check(CLI::Range(0.001, 100000.0));
-    plot->add_option("--width", o.plot.width, "px (default 1200)")->check(CLI::Range(400.0, 100000.0));
+    plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
+    plot->add_option("--width", o.plot.width, "px (default 1200)")->check(finiteWithin(400.0, 100000.0));
     plot->add_option("--title", o.plot.title, "heading (default: the file name)");
-    plot->add_option("--start", o.plot.start, "first time, seconds (default 0)");
-    plot->add_option("--end", o.plot.end, "last time, seconds (default: the recording's end)");
+    plot->add_option("--start", o.plot.start, "first time, seconds (default 0)")->check(kFinite);
+    plot->add_option("--end", o.plot.end, "last time, seconds (default: the recording's end)")->check(kFinite);
     plot->footer("A hand shows its palm position, its thumb-index tip distance and its tracked (blue) and pinching\n"
                  "(orange) bands; the camera its position, heading and elevation; gaze its heading and elevation.\n"
                  "Lines are named where they end. Examples:\n  inputanim plot rec.bin -o rec.svg\n"

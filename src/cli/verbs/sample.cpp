@@ -138,14 +138,14 @@ Verb addSample(CLI::App& app, const Globals&) {
     auto options = std::make_shared<Options>();
     CLI::App* sample = app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
     addInputOptions(*sample, options->input);
-    sample->add_option("--rate", options->rate, "frames per second (default 120)")->check(CLI::Range(0.001, 100000.0));
+    sample->add_option("--rate", options->rate, "frames per second (default 120)")->check(finiteWithin(0.001, 100000.0));
     sample->add_option("--format", options->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
     sample->add_option("--coordinates", options->coordinates, "unity (default, the recording's space) or gltf")
         ->check(CLI::IsMember({"unity", "gltf"}));
     sample->add_option("--select", options->select, "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default all)")
         ->delimiter(',');
-    sample->add_option("--start", options->start, "first time, seconds (default 0)");
-    sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)");
+    sample->add_option("--start", options->start, "first time, seconds (default 0)")->check(kFinite);
+    sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)")->check(kFinite);
     sample->add_option("--times", options->timesFile, "a file of times to sample at instead (seconds, one per line)")
         ->excludes("--start")->excludes("--end")->excludes("--rate");
     sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
