@@ -1,7 +1,8 @@
 // libFuzzer target: the binary reader never crashes, reading in pieces gives what reading whole gives, and whatever
-// it accepts writes back byte for byte.
+// it accepts writes back byte for byte (but a non-finite key, which nothing writes).
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "inputanim/mrtk/binary_format.hpp"
 
@@ -23,6 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     auto written = inputanim::writeRecording(*recording);
+    // The one thing read but never written: a key whose time or value is not finite (MRTK cannot play it).
+    if (!written && written.error().message.find("holds a time or value that is not finite") != std::string::npos) return 0;
     if (!written || !std::equal(written->begin(), written->end(), bytes.begin(), bytes.end())) std::abort();
     auto writtenStreamed = inputanim::writeRecording(*streamed);
     if (!writtenStreamed || *writtenStreamed != *written) std::abort();

@@ -31,10 +31,14 @@ python3 tests/cli/hostile.py "$seeds/hostile" build/inputanim
 
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in binary_reader gltf_import gltf_structure roundtrip json_split; do
+# Foreign rigs: Blender-style exports and the hostile files of round two that are rigs of other tools.
+mkdir -p "$seeds/foreign"
+cp "$seeds/glb/foreign-rig.glb" "$seeds/foreign/"
+for f in camera-long shared-sampler keyed-chain huge-scale hand-at-one-point; do cp "$seeds/hostile/$f.glb" "$seeds/foreign/" 2>/dev/null || true; done
+for target in binary_reader gltf_import gltf_structure roundtrip json_split foreign_import; do
     exe=build-fuzz/fuzz/fuzz_$target
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
-    case $target in gltf_* | json_split) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
+    case $target in gltf_* | json_split | foreign_import) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
     if [ ${#regressions[@]} -gt 0 ]; then
         echo "fuzz_$target: replaying ${#regressions[@]} regression inputs"
         "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
@@ -48,6 +52,7 @@ for target in binary_reader gltf_import gltf_structure roundtrip json_split; do
         gltf_import | gltf_structure) seed=$seeds/glb max_len=65536 ;;
         roundtrip) seed=$seeds/bin max_len=65536 ;;
         json_split) seed=$seeds/json max_len=65536 ;;
+        foreign_import) seed=$seeds/foreign max_len=1048576 ;;
         *) seed=$seeds/bin max_len=1048576 ;;
     esac
     if "$exe" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=20 \

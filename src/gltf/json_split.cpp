@@ -132,7 +132,7 @@ private:
         if (frames_.empty()) {  // the file's object
             if (array) return false;
             text_ += '{';
-            frames_.push_back({false, true, nullptr});
+            frames_.push_back({false, true, nullptr, true, {}});
             return true;
         }
         const auto [write, slot] = place();
