@@ -31,6 +31,24 @@ Error notFinite(const GltfDocument& doc, int node, double time) {
                                      " s: a transform of it or of a node above it overflows (beyond Float32's range)"}.at("/nodes/" + std::to_string(node));
 }
 
+// Unity's rotations of MRTK's frames, each on the same hemisphere as the one before; where a node is scaled to
+// nothing (no orientation), the nearest orientation before it holds, or the first after it, or identity.
+std::vector<std::array<double, 4>> heldRotations(const std::vector<std::optional<std::array<double, 4>>>& turned) {
+    const auto first = std::find_if(turned.begin(), turned.end(), [](const auto& q) { return q.has_value(); });
+    std::array<double, 4> held = first == turned.end() ? std::array<double, 4>{0, 0, 0, 1} : **first;
+    std::vector<std::array<double, 4>> out;
+    out.reserve(turned.size());
+    for (const auto& q : turned) {
+        if (q) held = *q;
+        std::array<double, 4> unity = {held[0] * kGltfRotationSigns[0], held[1] * kGltfRotationSigns[1], held[2] * kGltfRotationSigns[2],
+                                       held[3] * kGltfRotationSigns[3]};
+        if (!out.empty() && dot(out.back(), unity) < 0)
+            for (double& c : unity) c = -c;
+        out.push_back(unity);
+    }
+    return out;
+}
+
 }  // namespace
 
 SamplingBudget::SamplingBudget(const GltfDocument& doc) : doc_(doc) {
@@ -80,18 +98,14 @@ Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& 
     position = {times, {}};
     rotation = {times, {}};
     position.values.reserve(times.size());
-    rotation.values.reserve(times.size());
+    std::vector<std::optional<std::array<double, 4>>> turned(times.size());
     for (std::size_t i = 0; i < times.size(); ++i) {
         const auto& m = cache.world[i];
         if (!holdsFinitePose(m)) return notFinite(doc, node, times[i]);
-        const auto q = mrtkRotation(m, turn);
-        std::array<double, 4> unity = {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2],
-                                       q[3] * kGltfRotationSigns[3]};
-        if (!rotation.values.empty() && dot(rotation.values.back(), unity) < 0)
-            for (double& c : unity) c = -c;
         position.values.push_back({m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0});
-        rotation.values.push_back(unity);
+        turned[i] = mrtkRotation(m, turn);
     }
+    rotation.values = heldRotations(turned);
     return Success{};
 }
 
@@ -136,8 +150,8 @@ Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig&
         // Where the knuckles meet (a degenerate instant), the frames before hold.
         if (auto now = mrtkFramesAt(hand, at)) frames = now;
         for (std::size_t k = 0; k < present.size(); ++k) {
-            const glm::dvec3 p = at[present[k].first];
-            streams[2 * k].add(t, {p.x, p.y, p.z, 0});
+            const Vector3& p = at[present[k].first];
+            streams[2 * k].add(t, {p[0], p[1], p[2], 0});
             streams[2 * k + 1].add(t, frames ? (*frames)[indexOf(present[k].first)].rotation : Quaternion{0, 0, 0, 1});
         }
     }

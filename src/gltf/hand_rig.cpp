@@ -38,58 +38,18 @@ dmat3 mirrored(const dmat3& m) {
 dvec3 translationOf(const std::array<double, 16>& m) { return {m[12], m[13], m[14]}; }
 dmat3 linearOf(const std::array<double, 16>& m) { return dmat3(glm::make_mat4(m.data())); }
 
-// Places the joints a hand lacks as the importer derives them over time (foreign_import.cpp's derived joints),
-// and joints between known neighbours on the line between them (for frames only).
-void complete(HandPositions& h) {
-    auto set = [&](Joint j, dvec3 v) { h.set(j, v); };
-    for (Finger finger : kFingers) {
-        const auto chain = fingerJoints(finger);
-        const std::size_t last = chain.size() - 1;
-        // Tips: the distal bone continued by 0.8 of its own length.
-        if (!h.has(chain[last]) && h.has(chain[last - 1]) && h.has(chain[last - 2]))
-            set(chain[last], h[chain[last - 1]] + 0.8 * (h[chain[last - 1]] - h[chain[last - 2]]));
-        // Metacarpals: a fifth of the way from the wrist to the knuckle (the thumb's nearly half way).
-        if (!h.has(chain[0]) && h.has(Joint::Wrist) && h.has(chain[1]))
-            set(chain[0], h[Joint::Wrist] + (finger == Finger::Thumb ? 0.45 : 0.22) * (h[chain[1]] - h[Joint::Wrist]));
-        // Joints between known neighbours: on the line between them (used for frames only).
-        for (std::size_t j = 1; j + 1 < chain.size(); ++j)
-            if (!h.has(chain[j]) && h.has(chain[j - 1]) && h.has(chain[j + 1])) set(chain[j], 0.5 * (h[chain[j - 1]] + h[chain[j + 1]]));
-    }
-    if (!h.has(Joint::Palm) && h.has(Joint::MiddleMetacarpal) && h.has(Joint::MiddleKnuckle))
-        set(Joint::Palm, 0.5 * (h[Joint::MiddleMetacarpal] + h[Joint::MiddleKnuckle]));
-}
-
-// The first joint present of `candidates`.
-std::optional<dvec3> first(const HandPositions& h, std::initializer_list<Joint> candidates) {
-    for (Joint j : candidates)
-        if (h.has(j)) return h[j];
-    return std::nullopt;
-}
-
-// From the wrist towards the fingers, and across the knuckles from the little finger to the index (Unity space).
-struct PalmAxes {
-    dvec3 along, across;
-};
-std::optional<PalmAxes> palmAxes(const HandPositions& h) {
-    const auto middle = first(h, {Joint::MiddleKnuckle, Joint::RingKnuckle, Joint::IndexKnuckle, Joint::MiddleMiddleJoint});
-    const auto index = first(h, {Joint::IndexKnuckle, Joint::IndexMiddleJoint, Joint::IndexMetacarpal, Joint::IndexTip});
-    const auto pinky = first(h, {Joint::PinkyKnuckle, Joint::PinkyMiddleJoint, Joint::PinkyMetacarpal, Joint::RingKnuckle, Joint::PinkyTip});
-    if (!h.has(Joint::Wrist) || !middle || !index || !pinky) return std::nullopt;
-    return PalmAxes{*middle - h[Joint::Wrist], *index - *pinky};
-}
-
 // Evidence of a left hand (> 0) or a right one (< 0), in hand lengths: fingers curl and the thumb sits towards the
 // palm, and the palm's side is (across x along) on a left hand and the opposite on a right one (Unity space).
 double leftEvidence(const HandPositions& h, const PalmAxes& axes) {
-    const dvec3 palmward = glm::normalize(glm::cross(axes.across, axes.along));
-    const double size = glm::length(axes.along);
+    const dvec3 palmward = glm::normalize(glm::cross(toGlm(axes.across), toGlm(axes.along)));
+    const double size = glm::length(toGlm(axes.along));
     double evidence = 0;
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
         if (finger == Finger::Thumb) {
-            if (h.has(chain.back())) evidence += 2 * glm::dot(h[chain.back()] - h[Joint::Wrist], palmward) / size;
+            if (h.has(chain.back())) evidence += 2 * glm::dot(toGlm(h[chain.back()]) - toGlm(h[Joint::Wrist]), palmward) / size;
         } else if (h.has(chain.back()) && h.has(chain[1])) {
-            evidence += glm::dot(h[chain.back()] - h[chain[1]], palmward) / size;
+            evidence += glm::dot(toGlm(h[chain.back()]) - toGlm(h[chain[1]]), palmward) / size;
         }
     }
     return evidence;
@@ -127,8 +87,6 @@ std::optional<std::vector<dmat3>> axisSwaps(const std::vector<std::pair<dmat3, d
     }
     return std::nullopt;
 }
-
-bool plausible(const PalmAxes& axes) { return glm::length(axes.along) > 0.01 && glm::length(axes.across) > 0.005; }
 
 dmat3 toMatrix(const Quaternion& q) { return glm::mat3_cast(glm::dquat(q[3], q[0], q[1], q[2])); }
 
@@ -178,9 +136,9 @@ ReferencePose referencePose(const GltfDocument& doc, const Bucket& bucket, int s
             if (const int node = bucket.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
                 auto& world = pose.world[indexOf(joint)];
                 world = time ? player.worldAt(node, *time, stateNode) : doc.restWorldOf(node, stateNode);
-                pose.positions.set(joint, mirrored(translationOf(world)));
+                pose.positions.set(joint, fromGlm(mirrored(translationOf(world))));
             }
-        complete(pose.positions);
+        completeHand(pose.positions);
         pose.axes = palmAxes(pose.positions);
         return pose;
     };
@@ -201,7 +159,7 @@ std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bu
     std::size_t count = 0;
     for (Joint joint : kJoints) {
         if (bucket.nodes[indexOf(joint)] < 0 || joint == Joint::None) continue;
-        const glm::dvec3 p = pose.positions[joint];
+        const glm::dvec3 p = toGlm(pose.positions[joint]);
         if (first && glm::distance(*first, p) > 1e-6) return std::nullopt;
         if (!first) first = p;
         ++count;
@@ -217,31 +175,14 @@ std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bu
 
 bool HandRig::any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
 
-std::array<double, 4> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn) {
+std::optional<std::array<double, 4>> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn) {
     const dmat3 m = linearOf(world) * glm::make_mat3(turn.data());
+    if (!(glm::length(m[2]) > 1e-12)) return std::nullopt;
     const dvec3 z = glm::normalize(m[2]);
     dvec3 x = m[0] - glm::dot(m[0], z) * z;
     x = glm::length(x) > 1e-12 ? glm::normalize(x) : glm::normalize(glm::cross(std::abs(z.y) < 0.9 ? dvec3(0, 1, 0) : dvec3(1, 0, 0), z));
     const glm::dquat q = glm::normalize(glm::quat_cast(dmat3(x, glm::cross(z, x), z)));
-    return {q.x, q.y, q.z, q.w};
-}
-
-std::optional<HandPose> mrtkFramesAt(Hand hand, HandPositions h) {
-    complete(h);
-    const auto axes = palmAxes(h);
-    if (!axes || !plausible(*axes)) return std::nullopt;
-    const dvec3 back = glm::normalize(hand == Hand::Left ? glm::cross(axes->along, axes->across) : glm::cross(axes->across, axes->along));
-    // The thumb's +Y: across the hand to its side (the index is on the thumb's side of either hand).
-    const dvec3 along = glm::normalize(axes->along);
-    const dvec3 thumbBack = glm::normalize(axes->across - glm::dot(axes->across, along) * along);
-    std::array<Vector3, kJointCount> positions{};
-    for (Joint joint : kJoints) positions[indexOf(joint)] = {h[joint].x, h[joint].y, h[joint].z};
-    std::array<Vector3, 5> backs;
-    for (Finger finger : kFingers) {
-        const dvec3 b = finger == Finger::Thumb ? thumbBack : back;
-        backs[int(finger)] = {b.x, b.y, b.z};
-    }
-    return withMrtkRotations(positions, backs, {back.x, back.y, back.z});
+    return std::array<double, 4>{q.x, q.y, q.z, q.w};
 }
 
 Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) {

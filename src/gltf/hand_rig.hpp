@@ -4,12 +4,14 @@
 #pragma once
 
 #include <array>
+#include <glm/glm.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "document.hpp"
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/hand_frames.hpp"
 #include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/joints.hpp"
 #include "inputanim/gltf/import.hpp"
@@ -44,22 +46,13 @@ struct RigsFound {
 // what was found and what is missing), their sides, and their turns to MRTK's frames; the camera and the gaze.
 Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options);
 
-// Joint positions of one hand at one time (Unity space), `known` where the file has the joint.
-struct HandPositions {
-    std::array<glm::dvec3, kJointCount> at{};
-    std::array<bool, kJointCount> known{};
-    bool has(Joint j) const { return known[indexOf(j)]; }
-    glm::dvec3 operator[](Joint j) const { return at[indexOf(j)]; }
-    void set(Joint j, const glm::dvec3& v) { at[indexOf(j)] = v, known[indexOf(j)] = true; }
-};
-
-// MRTK's frames for a hand at these positions (joints the file lacks placed as the importer derives them: tips
-// continuing their distal bones, metacarpals on the wrist-to-knuckle line, the palm halfway along the middle
-// metacarpal), or none when the knuckles are missing or together so that the palm cannot be told.
-std::optional<HandPose> mrtkFramesAt(Hand hand, HandPositions positions);
+// Between the core's vectors and glm's.
+inline glm::dvec3 toGlm(const Vector3& v) { return {v[0], v[1], v[2]}; }
+inline Vector3 fromGlm(const glm::dvec3& v) { return {v.x, v.y, v.z}; }
 
 // Applies a 3x3 turn to the linear part of a world matrix and makes the result a rotation (x, y, z, w): +Z kept,
-// X made perpendicular, Y completing a proper frame. Handles rigs scaled or mirrored (negative scale).
-std::array<double, 4> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn);
+// X made perpendicular, Y completing a proper frame. Handles rigs scaled or mirrored (negative scale); none when the
+// node is scaled to nothing along +Z (it has no orientation there).
+std::optional<std::array<double, 4>> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn);
 
 }  // namespace inputanim

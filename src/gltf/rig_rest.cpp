@@ -5,7 +5,9 @@
 #include <cmath>
 #include <vector>
 
-#include "hand_rig.hpp"
+#include <glm/glm.hpp>
+
+#include "inputanim/core/hand_frames.hpp"
 
 namespace inputanim {
 
@@ -29,7 +31,7 @@ HandPose rigRestPose(const Recording& recording, Hand hand) {
         }
     }
     HandPositions positions;
-    positions.set(Joint::Wrist, glm::dvec3(0));
+    positions.set(Joint::Wrist, Vector3{0, 0, 0});
     for (Joint joint : kJoints) {
         if (joint == Joint::None || joint == Joint::Wrist) continue;
         const Joint parent = *parentJoint(joint);
@@ -45,7 +47,8 @@ HandPose rigRestPose(const Recording& recording, Hand hand) {
             std::nth_element(lengths.begin(), lengths.begin() + std::ptrdiff_t(lengths.size() / 2), lengths.end());
             length = std::clamp(lengths[lengths.size() / 2], 0.5 * modelLength, 2 * modelLength);
         }
-        positions.set(joint, positions[parent] + (modelLength > 0 ? length / modelLength : 1.0) * bone);
+        const glm::dvec3 place = glm::dvec3(positions[parent][0], positions[parent][1], positions[parent][2]) + (modelLength > 0 ? length / modelLength : 1.0) * bone;
+        positions.set(joint, {place.x, place.y, place.z});
     }
     auto frames = mrtkFramesAt(hand, positions);
     return frames ? *frames : model;

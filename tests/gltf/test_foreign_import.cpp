@@ -459,3 +459,23 @@ TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, ke
         }
     }
 }
+
+TEST_CASE("a joint scaled to nothing holds the nearest orientation, and a None node scaled to nothing reads as identity") {
+    // Blender writes the None joint of this profile's names with scale 0 (and the hand's other joints while
+    // untracked): such a node has no orientation, so its rotation keys must stay finite.
+    ForeignModel m;
+    const auto nodes = addRig(m, restHand(Hand::Right), [](Joint j) { return profileName(Hand::Right, j); }, -1, axes::kMrtk);
+    const int none = m.node(profileName(Hand::Right, Joint::None), -1);
+    m.model.nodes[std::size_t(none)].scale = {0, 0, 0};
+    m.channel(none, "rotation", {0, 1}, {0, 0, 0, 1, 0, 0, 0, 1});
+    const int tip = nodes.at(Joint::IndexTip);
+    m.channel(tip, "scale", {0, 0.5, 1}, {0, 0, 0, 1, 1, 1, 1, 1, 1}, "STEP");  // nothing until 0.5 s
+    auto r = importGltf(m.glb(), "scaled.glb");
+    if (!r) FAIL(r.error().describe());
+    for (const Curve& curve : r->curves)
+        for (const Key& key : curve.keys) REQUIRE((std::isfinite(key.time) && std::isfinite(key.value)));
+    const glm::dquat noneRotation = unityRotation(*r, Hand::Right, Joint::None, 0.5);
+    CHECK(std::abs(std::abs(noneRotation.w) - 1) < 1e-6);
+    const glm::dquat before = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.25), after = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.75);
+    CHECK(glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(before, after))))) < 0.02);
+}

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "gltf/hand_rig.hpp"
 #include "gltf/mesh_geometry.hpp"
 #include "gltf/rig_rest.hpp"
+#include "inputanim/core/hand_frames.hpp"
 
 using namespace inputanim;
 
@@ -40,12 +40,14 @@ namespace {
 HandPose stretchedHand(Hand hand, const std::array<double, 5>& byFinger) {
     const HandPose model = restHand(hand);
     HandPositions positions;
-    positions.set(Joint::Wrist, positionOf(model, Joint::Wrist));
-    positions.set(Joint::Palm, positionOf(model, Joint::Palm));
+    positions.set(Joint::Wrist, model[indexOf(Joint::Wrist)].position);
+    positions.set(Joint::Palm, model[indexOf(Joint::Palm)].position);
     for (Finger finger : kFingers) {
         Joint parent = Joint::Wrist;
         for (Joint joint : fingerJoints(finger)) {
-            positions.set(joint, positions[parent] + byFinger[int(finger)] * (positionOf(model, joint) - positionOf(model, parent)));
+            const glm::dvec3 place = glm::dvec3(positions[parent][0], positions[parent][1], positions[parent][2]) +
+                                     byFinger[int(finger)] * (positionOf(model, joint) - positionOf(model, parent));
+            positions.set(joint, {place.x, place.y, place.z});
             parent = joint;
         }
     }
