@@ -258,9 +258,7 @@ private:
 
     // The knot at the span's start as it was written, and the one at its end as it will be (Float32, rotations
     // kept unit as keepUnit will), with the tangents a player will use.
-    struct SpanKnots {
-        Values a{}, b{}, outA{}, inB{};
-    };
+    using SpanKnots = KnotInterval;
     SpanKnots knotsOf(float end, const Values& endValue, const Values& endSlopes) const {
         SpanKnots k;
         const std::size_t last = track_.times.size() - 1;
@@ -276,16 +274,7 @@ private:
 
     // The playback of the span's knots at fraction s, as sampleTrack plays it.
     Values played(const SpanKnots& k, double d, double s) const {
-        Values v{};
-        if (cubic()) {
-            for (int c = 0; c < n_; ++c) v[c] = hermite(k.a[c], d * k.outA[c], k.b[c], d * k.inB[c], s).value;
-            if (kind_ == TrackKind::Rotation) normalize(v);
-        } else if (kind_ == TrackKind::Rotation && !options_.mrtkPlayback) {
-            v = slerp(k.a, k.b, s);
-        } else {
-            for (int c = 0; c < n_; ++c) v[c] = k.a[c] + (k.b[c] - k.a[c]) * s;
-        }
-        return v;
+        return playInterval(k, track_.interpolation, kind_, n_, d, s, options_.mrtkPlayback);
     }
 
     double distance(Values reference, Values fitted) const {

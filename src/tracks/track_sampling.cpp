@@ -18,28 +18,36 @@ const char* interpolationName(Interpolation interpolation) {
     return "?";
 }
 
-namespace {
-
 using Values = std::array<double, 4>;  // up to four components
+
+Values playInterval(const KnotInterval& k, Interpolation interpolation, TrackKind kind, int n, double d, double s, bool asMrtk) {
+    Values v{};
+    if (interpolation == Interpolation::Step) {
+        v = k.a;
+    } else if (interpolation == Interpolation::CubicSpline) {
+        for (int c = 0; c < n; ++c) v[c] = hermite(k.a[c], d * k.outA[c], k.b[c], d * k.inB[c], s).value;
+        if (kind == TrackKind::Rotation) normalize(v);
+    } else if (kind == TrackKind::Rotation && !asMrtk) {
+        v = slerp(k.a, k.b, s);
+    } else {
+        for (int c = 0; c < n; ++c) v[c] = k.a[c] + (k.b[c] - k.a[c]) * s;
+    }
+    return v;
+}
+
+namespace {
 
 // Plays knot interval k of a track (times[k] <= time <= times[k + 1]) as glTF does.
 void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double time, double* out) {
     const int n = track.components;
-    auto valueAt = [&](std::size_t i, int c) { return double(track.values[i * n + c]); };
-    const double d = double(track.times[k + 1]) - track.times[k], s = (time - track.times[k]) / d;
-    Values result{};
-    if (track.interpolation == Interpolation::Step) {
-        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c);
-    } else if (track.interpolation == Interpolation::CubicSpline) {
-        for (int c = 0; c < n; ++c)
-            result[c] = hermite(valueAt(k, c), d * track.outTangents[k * n + c], valueAt(k + 1, c), d * track.inTangents[(k + 1) * n + c], s).value;
-        if (kind == TrackKind::Rotation) normalize(result);
-    } else if (kind == TrackKind::Rotation) {
-        result = slerp({valueAt(k, 0), valueAt(k, 1), valueAt(k, 2), valueAt(k, 3)},
-                       {valueAt(k + 1, 0), valueAt(k + 1, 1), valueAt(k + 1, 2), valueAt(k + 1, 3)}, s);
-    } else {
-        for (int c = 0; c < n; ++c) result[c] = valueAt(k, c) + (valueAt(k + 1, c) - valueAt(k, c)) * s;
+    KnotInterval knots;
+    for (int c = 0; c < n; ++c) {
+        knots.a[c] = track.values[k * n + c];
+        knots.b[c] = track.values[(k + 1) * n + c];
+        if (track.interpolation == Interpolation::CubicSpline) knots.outA[c] = track.outTangents[k * n + c], knots.inB[c] = track.inTangents[(k + 1) * n + c];
     }
+    const double d = double(track.times[k + 1]) - track.times[k], s = (time - track.times[k]) / d;
+    const Values result = playInterval(knots, track.interpolation, kind, n, d, s);
     for (int c = 0; c < n; ++c) out[c] = result[c];
 }
 }  // namespace

@@ -3,6 +3,7 @@
 // channel holds. Knows nothing about glTF files or the MRTK format.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -37,6 +38,19 @@ struct Track {
     // proven bound (all-zero rotations, MRTK's None joint, hold the identity instead, as valuesChanged says).
     bool copiesKeys = false;
 };
+
+// One knot interval: the values at its start and end and, for CUBICSPLINE, the start's out-tangent and the end's
+// in-tangent (per second). Up to four components.
+struct KnotInterval {
+    std::array<double, 4> a{}, b{}, outA{}, inB{};
+};
+
+// The interpolation rule, in one place: an interval of `duration` seconds played at s in [0, 1]. STEP holds a;
+// LINEAR is a straight line per component, for rotations glTF's slerp (or, `asMrtk`, the unnormalised straight
+// line MRTK plays between linear keys); CUBICSPLINE is glTF's Hermite with tangents times the duration, rotations
+// normalised after.
+std::array<double, 4> playInterval(const KnotInterval& knots, Interpolation interpolation, TrackKind kind, int components, double duration,
+                                   double s, bool asMrtk = false);
 
 // Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js
 // does), CUBICSPLINE (rotations normalised after interpolation); clamped outside the knots. Writes

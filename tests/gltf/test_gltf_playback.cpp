@@ -1,0 +1,124 @@
+// Exported channels played by a sampler written here from the glTF 2.0 specification (appendix C), between the
+// knots, against the recording as MRTK plays it (sampleFrame): the export's signs, tangents and time scaling
+// checked by an evaluation that shares no code with the library's.
+#include <tiny_gltf.h>
+
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "inputanim/core/playback.hpp"
+#include "inputanim/gltf/export.hpp"
+#include "support/edge_cases.hpp"
+
+using namespace inputanim;
+
+namespace {
+
+std::vector<float> floats(const tinygltf::Model& m, int accessor) {
+    const auto& a = m.accessors[std::size_t(accessor)];
+    const auto& view = m.bufferViews[std::size_t(a.bufferView)];
+    const std::size_t count = a.count * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
+    std::vector<float> out(count);
+    std::memcpy(out.data(), m.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset, count * 4);
+    return out;
+}
+
+// glTF appendix C: STEP, LINEAR (slerp for rotations), CUBICSPLINE (in-tangent, value, out-tangent per key;
+// tangents times the interval's length; rotations normalised).
+std::vector<double> play(const std::vector<float>& times, const std::vector<float>& out, const std::string& interpolation, int n, bool rotation, double t) {
+    std::size_t k = 0;
+    while (k + 2 < times.size() && times[k + 1] <= t) ++k;
+    const bool cubic = interpolation == "CUBICSPLINE";
+    auto value = [&](std::size_t i, int c) { return double(out[(cubic ? 3 * i + 1 : i) * std::size_t(n) + std::size_t(c)]); };
+    const double td = double(times[k + 1]) - times[k], s = std::clamp((t - times[k]) / td, 0.0, 1.0);
+    std::vector<double> v(static_cast<std::size_t>(n));
+    if (interpolation == "STEP") {
+        for (int c = 0; c < n; ++c) v[std::size_t(c)] = value(s < 1 ? k : k + 1, c);
+    } else if (cubic) {
+        const double s2 = s * s, s3 = s2 * s;
+        for (int c = 0; c < n; ++c) {
+            const double m0 = td * out[(3 * k + 2) * std::size_t(n) + std::size_t(c)], m1 = td * out[(3 * (k + 1)) * std::size_t(n) + std::size_t(c)];
+            v[std::size_t(c)] = (2 * s3 - 3 * s2 + 1) * value(k, c) + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * value(k + 1, c) + (s3 - s2) * m1;
+        }
+    } else if (rotation) {
+        double dot = 0;
+        for (int c = 0; c < 4; ++c) dot += value(k, c) * value(k + 1, c);
+        const double sign = dot < 0 ? -1 : 1, angle = std::acos(std::min(1.0, std::abs(dot)));
+        const double wa = angle < 1e-9 ? 1 - s : std::sin((1 - s) * angle) / std::sin(angle), wb = angle < 1e-9 ? s : std::sin(s * angle) / std::sin(angle);
+        for (int c = 0; c < 4; ++c) v[std::size_t(c)] = wa * value(k, c) + sign * wb * value(k + 1, c);
+    } else {
+        for (int c = 0; c < n; ++c) v[std::size_t(c)] = value(k, c) + (value(k + 1, c) - value(k, c)) * s;
+    }
+    if (rotation) {
+        const double norm = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+        for (double& x : v) x /= norm;
+    }
+    return v;
+}
+
+// The pose sampleFrame gives the node of this name, or null for other nodes.
+const PoseSample* poseOf(const FrameSample& frame, const std::string& name) {
+    if (name == "Camera") return &frame.camera;
+    for (Hand hand : {Hand::Left, Hand::Right}) {
+        const std::string prefix = "Hand_" + std::string(sideName(hand)) + "_";
+        if (name.rfind(prefix, 0) != 0) continue;
+        const auto joint = jointFromName(name.substr(prefix.size()));
+        return joint && *joint != Joint::None ? &frame.joints[int(hand)][indexOf(*joint)] : nullptr;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("exported channels played by the specification's sampler follow MRTK's playback between the knots") {
+    for (const char* name : {"hermite", "weighted", "stepped"}) {
+        INFO(name);
+        const auto cases = edge_cases::all();
+        const auto it = std::find_if(cases.begin(), cases.end(), [&](const auto& c) { return c.name == name; });
+        REQUIRE(it != cases.end());
+        auto glb = exportGlb(it->recording, {});
+        REQUIRE(glb.ok());
+        tinygltf::Model m;
+        tinygltf::TinyGLTF loader;
+        std::string error, warning;
+        REQUIRE(loader.LoadBinaryFromMemory(&m, &error, &warning, glb->data(), unsigned(glb->size())));
+        double worstPosition = 0, worstDegrees = 0;
+        std::size_t compared = 0, cubic = 0;
+        for (const auto& channel : m.animations[0].channels) {
+            const auto& sampler = m.animations[0].samplers[std::size_t(channel.sampler)];
+            const std::string& node = m.nodes[std::size_t(channel.target_node)].name;
+            const bool rotation = channel.target_path == "rotation";
+            if (!rotation && channel.target_path != "translation") continue;
+            const auto times = floats(m, sampler.input), out = floats(m, sampler.output);
+            if (times.size() < 2) continue;
+            cubic += sampler.interpolation == "CUBICSPLINE";
+            for (std::size_t k = 0; k + 1 < times.size(); k += 3) {
+                if (std::nextafter(times[k], INFINITY) >= times[k + 1]) continue;  // a jump: no Float32 time lies inside
+                for (double f : {0.3, 0.7}) {  // between the knots
+                    const double t = times[k] + f * (double(times[k + 1]) - times[k]);
+                    const FrameSample frame = sampleFrame(it->recording, t, Coordinates::Gltf);
+                    const PoseSample* pose = poseOf(frame, node);
+                    if (!pose) continue;
+                    const auto v = play(times, out, sampler.interpolation, rotation ? 4 : 3, rotation, t);
+                    ++compared;
+                    if (rotation) {
+                        if (!pose->rotationDefined) continue;
+                        double dot = 0;
+                        for (int c = 0; c < 4; ++c) dot += v[std::size_t(c)] * pose->rotation[std::size_t(c)];
+                        worstDegrees = std::max(worstDegrees, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / M_PI);
+                    } else {
+                        double d2 = 0;
+                        for (int c = 0; c < 3; ++c) d2 += (v[std::size_t(c)] - pose->position[std::size_t(c)]) * (v[std::size_t(c)] - pose->position[std::size_t(c)]);
+                        worstPosition = std::max(worstPosition, std::sqrt(d2));
+                    }
+                }
+            }
+        }
+        CHECK(compared > 1000);
+        if (std::string(name) != "stepped") CHECK(cubic > 0);
+        CHECK(worstPosition < 1e-4);  // the export's tolerances: 0.1 mm, 0.01 degrees
+        CHECK(worstDegrees < 0.01);
+    }
+}
