@@ -1,10 +1,10 @@
-// libFuzzer target, differential: the fast split of plain glTF JSON (src/gltf/json_split.hpp) must decline
+// libFuzzer target, differential: the fast split of plain glTF JSON (src/gltf/container/json_split.hpp) must decline
 // whatever nlohmann's parser refuses, and split what it accepts exactly as the token by token pass does.
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "gltf/json_limits.hpp"
-#include "gltf/json_split.hpp"
+#include "gltf/container/json_limits.hpp"
+#include "gltf/container/json_split.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::span<const std::uint8_t> text(data, size);

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <string>
 
-#include "gltf/document.hpp"
+#include "gltf/container/document.hpp"
 
 using namespace inputanim;
 

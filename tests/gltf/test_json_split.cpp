@@ -7,8 +7,8 @@
 #include <span>
 #include <string>
 
-#include "gltf/json_limits.hpp"
-#include "gltf/json_split.hpp"
+#include "gltf/container/json_limits.hpp"
+#include "gltf/container/json_split.hpp"
 #include "support/exported_json.hpp"
 
 using namespace inputanim;

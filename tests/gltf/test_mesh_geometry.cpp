@@ -6,8 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "gltf/mesh_geometry.hpp"
-#include "gltf/rig_rest.hpp"
+#include "gltf/mesh/mesh_geometry.hpp"
+#include "gltf/mesh/rig_rest.hpp"
 #include "inputanim/core/hand_frames.hpp"
 
 using namespace inputanim;

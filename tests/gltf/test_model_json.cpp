@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "gltf/model_json.hpp"
+#include "gltf/container/model_json.hpp"
 #include "support/exported_json.hpp"
 #include "support/foreign_gltf.hpp"
 

@@ -16,7 +16,7 @@
 #include "accessors.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/finding.hpp"
-#include "inputanim/gltf/import.hpp"
+#include "inputanim/gltf/container.hpp"
 
 namespace inputanim {
 

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "document.hpp"
-#include "inputanim/gltf/import.hpp"
+#include "inputanim/core/recording.hpp"
+#include "inputanim/gltf/import_options.hpp"
 
 namespace inputanim {
 

@@ -14,7 +14,7 @@
 #include "inputanim/core/hand_frames.hpp"
 #include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/joints.hpp"
-#include "inputanim/gltf/import.hpp"
+#include "inputanim/gltf/import_options.hpp"
 
 namespace inputanim {
 

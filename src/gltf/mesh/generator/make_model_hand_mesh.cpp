@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     using namespace inputanim;
     const SkinnedGeometry mesh = fieldHandMesh(Hand::Left, restHand(Hand::Left));
     std::ostringstream out;
-    out << "// Made by the build (src/gltf/generator/make_model_hand_mesh.cpp): the model hand's mesh.\n"
+    out << "// Made by the build (src/gltf/mesh/generator/make_model_hand_mesh.cpp): the model hand's mesh.\n"
            "#include \"mesh_geometry.hpp\"\n\nnamespace inputanim {\nnamespace {\n\n";
     writeArray(out, "float", "kHandPositions", mesh.positions);
     writeArray(out, "float", "kHandNormals", mesh.normals);

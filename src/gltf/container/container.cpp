@@ -1,0 +1,34 @@
+// What a glTF file's bytes hold, and the buffer files it names, before any document is made of it.
+#include "inputanim/gltf/container.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "buffers.hpp"
+#include "glb.hpp"
+#include "json_limits.hpp"
+
+namespace inputanim {
+
+GltfForm gltfFormOf(std::span<const std::uint8_t> bytes) {
+    if (isGlb(bytes)) return GltfForm::Glb;
+    if (hasByteOrderMark(bytes)) bytes = bytes.subspan(3);
+    for (std::uint8_t b : bytes) {
+        if (b == ' ' || b == '\t' || b == '\n' || b == '\r') continue;
+        return b == '{' ? GltfForm::Json : GltfForm::None;
+    }
+    return GltfForm::None;
+}
+
+std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path) {
+    std::span<const std::uint8_t> text = bytes;
+    if (isGlb(bytes)) {
+        auto chunks = readGlb(bytes, path);
+        if (!chunks) return {};
+        text = chunks->json;
+    }
+    if (tooDeepAt(text)) return {};
+    const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+    return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
+}
+
+}  // namespace inputanim
