@@ -185,54 +185,71 @@ std::optional<std::array<double, 4>> mrtkRotation(const std::array<double, 16>& 
     return std::array<double, 4>{q.x, q.y, q.z, q.w};
 }
 
-Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) {
-    const auto& nodes = doc.model().nodes;
-    RigsFound found;
-    std::vector<std::string> names;
-    for (const auto& node : nodes) names.push_back(node.name);
-    const Numbering numbering = numberingOf(names);
-    std::set<int> skinJoints;
-    for (const auto& skin : doc.model().skins) skinJoints.insert(skin.joints.begin(), skin.joints.end());
+namespace {
 
-    // The side of each node: its own name's, else its nearest ancestor's (parents come first).
-    std::vector<Side> sides(nodes.size(), Side::Unknown);
-    for (int n : doc.parentsFirst()) {
-        sides[n] = sideOfName(nodes[n].name);
-        if (sides[n] == Side::Unknown && doc.parentOf(n) >= 0) sides[n] = sides[doc.parentOf(n)];
+// Finds the rigs in phases: the node map, then names (joints, hands, states, camera, gaze) into buckets by side,
+// hand nodes, joints whose names say no side, each hand's frames, and the camera and gaze.
+class RigFinder {
+public:
+    RigFinder(const GltfDocument& doc, const ImportOptions& options) : doc_(doc), options_(options), nodes_(doc.model().nodes) {}
+
+    Result<RigsFound> find() {
+        if (auto s = mapJoints(); !s) return s.error();
+        classifyByName();
+        takeHandNodes();
+        if (auto s = placeSidelessJoints(); !s) return s.error();
+        for (Hand hand : kHands)
+            if (buckets_[int(hand)].any())
+                if (auto s = measureHand(hand); !s) return s.error();
+        if (numbering_ != Numbering::Meta)
+            found_.notes.push_back(Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering_)) + " numbers them"));
+        findCameraAndGaze();
+        return std::move(found_);
     }
 
-    // --map first: its entries replace what names would find.
-    std::array<Bucket, 3> buckets;  // left, right, no side
-    std::set<int> mapped;
-    for (const auto& [nodeName, target] : options.map.joints) {
-        const int node = doc.findNode(nodeName);
-        const auto dot = target.find('.');
-        const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
-        const std::string side = target.substr(0, dot);
-        if (node < 0 || !joint || (side != "left" && side != "right"))
-            return Error{{}, {}, "the node map's joint entry \"" + nodeName + "\": \"" + target +
-                                     "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage, Reason::NodeMapInvalid};
-        buckets[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
-        mapped.insert(node);
+private:
+    // The node map first: its entries replace what names would find.
+    Status mapJoints() {
+        for (const auto& [nodeName, target] : options_.map.joints) {
+            const int node = doc_.findNode(nodeName);
+            const auto dot = target.find('.');
+            const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
+            const std::string side = target.substr(0, dot);
+            if (node < 0 || !joint || (side != "left" && side != "right"))
+                return Error{{}, {}, "the node map's joint entry \"" + nodeName + "\": \"" + target +
+                                         "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage, Reason::NodeMapInvalid};
+            buckets_[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
+            mapped_.insert(node);
+        }
+        for (int b = 0; b < 2; ++b)
+            for (Joint joint : kJoints) mappedJoint_[b][indexOf(joint)] = buckets_[b].nodes[indexOf(joint)] >= 0;
+        return Success{};
     }
-    std::array<std::array<bool, kJointCount>, 3> mappedJoint{};
-    for (int b = 0; b < 2; ++b)
-        for (Joint joint : kJoints) mappedJoint[b][indexOf(joint)] = buckets[b].nodes[indexOf(joint)] >= 0;
 
-    std::array<int, 2> stateNodes{-1, -1}, pinchingNodes{-1, -1};
-    std::array<const char*, 2> statePaths{"scale", "scale"}, pinchingPaths{"scale", "scale"};
-    for (int n : doc.parentsFirst()) {
-        if (mapped.count(n)) continue;
-        const NodeMeaning meaning = meaningOf(nodes[n].name, numbering);
-        const int b = sides[n] == Side::Left ? 0 : sides[n] == Side::Right ? 1 : 2;
-        Bucket& bucket = buckets[b];
+    // Every node by its name, into the bucket of its side: its own name's, else its nearest ancestor's.
+    void classifyByName() {
+        std::vector<std::string> names;
+        for (const auto& node : nodes_) names.push_back(node.name);
+        numbering_ = numberingOf(names);
+        for (const auto& skin : doc_.model().skins) skinJoints_.insert(skin.joints.begin(), skin.joints.end());
+        std::vector<Side> sides(nodes_.size(), Side::Unknown);
+        for (int n : doc_.parentsFirst()) {  // parents come first
+            sides[n] = sideOfName(nodes_[n].name);
+            if (sides[n] == Side::Unknown && doc_.parentOf(n) >= 0) sides[n] = sides[doc_.parentOf(n)];
+            if (!mapped_.count(n)) classify(n, sides[n] == Side::Left ? 0 : sides[n] == Side::Right ? 1 : 2);
+        }
+    }
+
+    void classify(int n, int b) {
+        const NodeMeaning meaning = meaningOf(nodes_[n].name, numbering_);
+        Bucket& bucket = buckets_[b];
         switch (meaning.role) {
             case NodeRole::Joint: {
                 const int j = indexOf(*meaning.joint);
-                if (b < 2 && mappedJoint[b][j]) break;
+                if (b < 2 && mappedJoint_[b][j]) break;
                 int& slot = bucket.nodes[j];
                 // Prefer a real metacarpal to Meta's trapezium, and a skin's joint to another node of the same name.
-                const bool better = slot < 0 || (bucket.trapezium[j] && !meaning.trapezium) || (!skinJoints.count(slot) && skinJoints.count(n));
+                const bool better = slot < 0 || (bucket.trapezium[j] && !meaning.trapezium) || (!skinJoints_.count(slot) && skinJoints_.count(n));
                 if (better) slot = n, bucket.trapezium[j] = meaning.trapezium;
                 break;
             }
@@ -240,97 +257,108 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
                 if (bucket.handNode < 0) bucket.handNode = n;
                 break;
             case NodeRole::Tracking:  // MRTK's 2019 prototype: translation.x
-                if (b < 2) stateNodes[b] = n, statePaths[b] = "translation";
+                if (b < 2) stateNodes_[b] = n, statePaths_[b] = "translation";
                 break;
             case NodeRole::Pinching:
-                if (b < 2 && pinchingNodes[b] < 0)
-                    pinchingNodes[b] = n, pinchingPaths[b] = nodes[n].name.find('.') != std::string::npos ? "translation" : "scale";
+                if (b < 2 && pinchingNodes_[b] < 0)
+                    pinchingNodes_[b] = n, pinchingPaths_[b] = nodes_[n].name.find('.') != std::string::npos ? "translation" : "scale";
                 break;
             case NodeRole::Camera:
-                if (found.camera < 0) found.camera = n;
+                if (found_.camera < 0) found_.camera = n;
                 break;
             case NodeRole::Gaze:
-                if (found.gazeOrigin < 0) found.gazeOrigin = n;
+                if (found_.gazeOrigin < 0) found_.gazeOrigin = n;
                 break;
             case NodeRole::GazeDirection:
-                if (found.gazeDirection < 0) found.gazeDirection = n;
+                if (found_.gazeDirection < 0) found_.gazeDirection = n;
                 break;
             case NodeRole::None: break;
         }
     }
+
     // A node named as the hand is the wrist of rigs that have none (Rigify's hand.L, Mixamo's LeftHand), else the
     // node whose scale carries the tracked state (this profile's Hand_Left).
-    for (int b = 0; b < 3; ++b) {
-        Bucket& bucket = buckets[b];
-        if (bucket.handNode < 0) continue;
-        if (bucket.nodes[indexOf(Joint::Wrist)] < 0 && bucket.any()) {
-            bucket.nodes[indexOf(Joint::Wrist)] = bucket.handNode;
-            found.notes.push_back(Finding::note("wrist-taken", "'" + nameOf(doc, bucket.handNode) + "' taken as the wrist"));
-        } else if (b < 2 && stateNodes[b] < 0) {
-            stateNodes[b] = bucket.handNode;
+    void takeHandNodes() {
+        for (int b = 0; b < 3; ++b) {
+            Bucket& bucket = buckets_[b];
+            if (bucket.handNode < 0) continue;
+            if (bucket.nodes[indexOf(Joint::Wrist)] < 0 && bucket.any()) {
+                bucket.nodes[indexOf(Joint::Wrist)] = bucket.handNode;
+                found_.notes.push_back(Finding::note("wrist-taken", "'" + nameOf(doc_, bucket.handNode) + "' taken as the wrist"));
+            } else if (b < 2 && stateNodes_[b] < 0) {
+                stateNodes_[b] = bucket.handNode;
+            }
         }
     }
 
-    // Joints whose names (and ancestors) say no side: --side, else the hand's shape.
-    std::optional<Hand> forced = options.side;
-    if (buckets[2].any()) {
+    // Joints whose names (and ancestors) say no side: the side asked for, else the hand's shape.
+    Status placeSidelessJoints() {
+        const std::optional<Hand> forced = options_.side;
+        if (!buckets_[2].any()) return forced ? swapToSideAsked(*forced) : Success{};
         std::optional<Hand> side = forced;
         std::string how = "as asked";
         if (!side) {
-            const ReferencePose pose = referencePose(doc, buckets[2], -1);
-            if (auto why = collapsed(pose, buckets[2]))
-                return Error{doc.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
+            const ReferencePose pose = referencePose(doc_, buckets_[2], -1);
+            if (auto why = collapsed(pose, buckets_[2]))
+                return Error{doc_.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
-                return Error{doc.path(), {}, "the hand's joint names say no side (" + nameOf(doc, *std::find_if(buckets[2].nodes.begin() + 1, buckets[2].nodes.end(), [](int n) { return n >= 0; })) +
-                                                 ", ...) and its rest pose is too flat to tell which", ErrorKind::Usage, Reason::SideUnknown};
+                return Error{doc_.path(), {}, "the hand's joint names say no side (" + nameOf(doc_, *std::find_if(buckets_[2].nodes.begin() + 1, buckets_[2].nodes.end(), [](int n) { return n >= 0; })) +
+                                                  ", ...) and its rest pose is too flat to tell which", ErrorKind::Usage, Reason::SideUnknown};
             side = evidence > 0 ? Hand::Left : Hand::Right;
             how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " + std::string(handName(*side)) + " hand's side";
         }
-        if (buckets[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
-        if (buckets[int(*side)].any()) {
-            found.notes.push_back(Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
+        if (buckets_[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
+        if (buckets_[int(*side)].any()) {
+            found_.notes.push_back(Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
         } else {
-            buckets[int(*side)] = buckets[2];
-            found.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape", "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
+            buckets_[int(*side)] = buckets_[2];
+            found_.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape", "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
         }
-    } else if (forced) {
-        const bool left = buckets[0].any(), right = buckets[1].any();
-        if (left && right) return Error{{}, {}, "a side was given, but this file names both hands", ErrorKind::Usage, Reason::SideOfTwoHands};
-        if ((left || right) && (left ? Hand::Left : Hand::Right) != *forced) {
-            std::swap(buckets[0], buckets[1]);
-            std::swap(stateNodes[0], stateNodes[1]), std::swap(pinchingNodes[0], pinchingNodes[1]);
-            found.notes.push_back(Finding::note("side-given", "the hand named " + std::string(left ? "left" : "right") + " is taken as the " +
-                                                                  std::string(handName(*forced)) + ", as asked"));
-        }
+        return Success{};
     }
 
-    for (Hand hand : kHands) {
-        const Bucket& bucket = buckets[int(hand)];
-        if (!bucket.any()) continue;
-        if (auto problem = tooLittle(bucket)) {
-            std::string unknown;  // nodes the names did not place, for the example
-            for (std::size_t n = 0; n < nodes.size() && unknown.empty(); ++n)
-                if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes[n].name.empty() && !nodes[n].children.empty())
-                    unknown = nodes[n].name;
-            return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand is not enough to play: " + *problem +
-                                             ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
-                                             std::string(handName(hand)) + ".Wrist\"}}", ErrorKind::Malformed, Reason::NodesUnrecognised};
+    // One hand named by its side, taken as the side asked for.
+    Status swapToSideAsked(Hand forced) {
+        const bool left = buckets_[0].any(), right = buckets_[1].any();
+        if (left && right) return Error{{}, {}, "a side was given, but this file names both hands", ErrorKind::Usage, Reason::SideOfTwoHands};
+        if ((left || right) && (left ? Hand::Left : Hand::Right) != forced) {
+            std::swap(buckets_[0], buckets_[1]);
+            std::swap(stateNodes_[0], stateNodes_[1]), std::swap(pinchingNodes_[0], pinchingNodes_[1]);
+            found_.notes.push_back(Finding::note("side-given", "the hand named " + std::string(left ? "left" : "right") + " is taken as the " +
+                                                                   std::string(handName(forced)) + ", as asked"));
         }
-        const ReferencePose reference = referencePose(doc, bucket, stateNodes[int(hand)]);
+        return Success{};
+    }
+
+    Error notEnough(Hand hand, const Bucket& bucket, const std::string& problem) const {
+        std::string unknown;  // nodes the names did not place, for the example
+        for (std::size_t n = 0; n < nodes_.size() && unknown.empty(); ++n)
+            if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes_[n].name.empty() && !nodes_[n].children.empty())
+                unknown = nodes_[n].name;
+        return Error{doc_.path(), {}, "the " + std::string(handName(hand)) + " hand is not enough to play: " + problem +
+                                          ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
+                                          std::string(handName(hand)) + ".Wrist\"}}", ErrorKind::Malformed, Reason::NodesUnrecognised};
+    }
+
+    // The hand's turns from its nodes' axes to MRTK's frames, measured in its reference pose.
+    Status measureHand(Hand hand) {
+        const Bucket& bucket = buckets_[int(hand)];
+        if (auto problem = tooLittle(bucket)) return notEnough(hand, bucket, *problem);
+        const ReferencePose reference = referencePose(doc_, bucket, stateNodes_[int(hand)]);
         const auto frames = mrtkFramesAt(hand, reference.positions);
         if (!frames) {
             const auto why = collapsed(reference, bucket);
-            return Error{doc.path(), {}, "the " + std::string(handName(hand)) + " hand's palm cannot be told: " +
-                                             (why ? *why : "its knuckles are missing or together")};
+            return Error{doc_.path(), {}, "the " + std::string(handName(hand)) + " hand's palm cannot be told: " +
+                                              (why ? *why : "its knuckles are missing or together")};
         }
         if (reference.keyTime)
-            found.notes.push_back(Finding::note("axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
-                                                                         seconds(*reference.keyTime) + ")"));
+            found_.notes.push_back(Finding::note("axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
+                                                                          seconds(*reference.keyTime) + ")"));
         HandRig rig;
         rig.nodes = bucket.nodes;
-        rig.stateNode = stateNodes[int(hand)], rig.statePath = statePaths[int(hand)];
-        rig.pinchingNode = pinchingNodes[int(hand)], rig.pinchingPath = pinchingPaths[int(hand)];
+        rig.stateNode = stateNodes_[int(hand)], rig.statePath = statePaths_[int(hand)];
+        rig.pinchingNode = pinchingNodes_[int(hand)], rig.pinchingPath = pinchingPaths_[int(hand)];
         bool turns = false, moves = false;
         std::vector<std::pair<dmat3, dmat3>> axesAndFrames;  // each joint node's axes, and MRTK's frame (glTF space)
         for (Joint joint : kJoints) {
@@ -341,48 +369,67 @@ Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options
             const dmat3 turn = glm::inverse(axes) * mrtk;
             std::copy(glm::value_ptr(turn), glm::value_ptr(turn) + 9, rig.turn[indexOf(joint)].begin());
             axesAndFrames.emplace_back(axes, mrtk);
-            turns |= doc.channel(node, "rotation") != nullptr;
-            moves |= doc.channel(node, "translation") != nullptr;
+            turns |= doc_.channel(node, "rotation") != nullptr;
+            moves |= doc_.channel(node, "translation") != nullptr;
         }
-        // A rig whose joint axes are MRTK's, or MRTK's with axes swapped the same way for every joint (as Blender
-        // turns bones to +Y), keeps its own roll about each bone, which positions do not tell.
-        if (const auto swaps = turns ? axisSwaps(axesAndFrames) : std::nullopt) {
-            std::size_t i = 0;
-            bool same = true;
-            for (Joint joint : kJoints)
-                if (bucket.nodes[indexOf(joint)] >= 0 && joint != Joint::None) {
-                    const dmat3& swap = (*swaps)[i++];
-                    same = same && swap == (*swaps)[0];
-                    std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
-                }
-            found.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
-                                                                 (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
-                                                                 "; its rotations are kept"));
-        }
+        if (turns) keepAxesIfMrtks(hand, axesAndFrames, rig);
         rig.framesFromPositions = moves && !turns;
         if (rig.framesFromPositions)
-            found.notes.push_back(Finding::note("axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
-        found.hands[int(hand)] = rig;
+            found_.notes.push_back(Finding::note("axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
+        found_.hands[int(hand)] = rig;
+        return Success{};
     }
-    if (numbering != Numbering::Meta)
-        found.notes.push_back(Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering)) + " numbers them"));
 
-    // The camera: named, else the first node holding a glTF camera; --map overrides.
-    if (found.camera < 0)
-        for (std::size_t n = 0; n < nodes.size() && found.camera < 0; ++n)
-            if (nodes[n].camera >= 0) found.camera = int(n), found.cameraFromGltfCamera = true;
-    auto byName = [&](const std::string& name) { return name.empty() ? -1 : doc.findNode(name); };
-    if (int n = byName(options.map.camera); n >= 0) found.camera = n, found.cameraFromGltfCamera = false;
-    if (int n = byName(options.map.gazeOrigin); n >= 0) found.gazeOrigin = n;
-    if (int n = byName(options.map.gazeDirection); n >= 0) found.gazeDirection = n;
-    for (int b = 0; b < kBooleanCount; ++b)
-        if (auto it = options.map.booleans.find(std::string(booleanName(BooleanCurve(b)))); it != options.map.booleans.end()) {
-            auto& rig = found.hands[b % 2];
-            if (!rig) continue;
-            (b < 2 ? rig->stateNode : rig->pinchingNode) = doc.findNode(it->second);
-            (b < 2 ? rig->statePath : rig->pinchingPath) = "scale";
-        }
-    return found;
-}
+    // A rig whose joint axes are MRTK's, or MRTK's with axes swapped the same way for every joint (as Blender
+    // turns bones to +Y), keeps its own roll about each bone, which positions do not tell.
+    void keepAxesIfMrtks(Hand hand, const std::vector<std::pair<dmat3, dmat3>>& axesAndFrames, HandRig& rig) {
+        const auto swaps = axisSwaps(axesAndFrames);
+        if (!swaps) return;
+        std::size_t i = 0;
+        bool same = true;
+        for (Joint joint : kJoints)
+            if (rig.nodes[indexOf(joint)] >= 0 && joint != Joint::None) {
+                const dmat3& swap = (*swaps)[i++];
+                same = same && swap == (*swaps)[0];
+                std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
+            }
+        found_.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
+                                                              (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
+                                                              "; its rotations are kept"));
+    }
+
+    // The camera: named, else the first node holding a glTF camera; the node map overrides names.
+    void findCameraAndGaze() {
+        if (found_.camera < 0)
+            for (std::size_t n = 0; n < nodes_.size() && found_.camera < 0; ++n)
+                if (nodes_[n].camera >= 0) found_.camera = int(n), found_.cameraFromGltfCamera = true;
+        auto byName = [&](const std::string& name) { return name.empty() ? -1 : doc_.findNode(name); };
+        if (int n = byName(options_.map.camera); n >= 0) found_.camera = n, found_.cameraFromGltfCamera = false;
+        if (int n = byName(options_.map.gazeOrigin); n >= 0) found_.gazeOrigin = n;
+        if (int n = byName(options_.map.gazeDirection); n >= 0) found_.gazeDirection = n;
+        for (int b = 0; b < kBooleanCount; ++b)
+            if (auto it = options_.map.booleans.find(std::string(booleanName(BooleanCurve(b)))); it != options_.map.booleans.end()) {
+                auto& rig = found_.hands[b % 2];
+                if (!rig) continue;
+                (b < 2 ? rig->stateNode : rig->pinchingNode) = doc_.findNode(it->second);
+                (b < 2 ? rig->statePath : rig->pinchingPath) = "scale";
+            }
+    }
+
+    const GltfDocument& doc_;
+    const ImportOptions& options_;
+    const std::vector<tinygltf::Node>& nodes_;
+    RigsFound found_;
+    Numbering numbering_{};
+    std::set<int> skinJoints_, mapped_;
+    std::array<Bucket, 3> buckets_;  // left, right, no side
+    std::array<std::array<bool, kJointCount>, 3> mappedJoint_{};
+    std::array<int, 2> stateNodes_{-1, -1}, pinchingNodes_{-1, -1};
+    std::array<const char*, 2> statePaths_{"scale", "scale"}, pinchingPaths_{"scale", "scale"};
+};
+
+}  // namespace
+
+Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) { return RigFinder(doc, options).find(); }
 
 }  // namespace inputanim
