@@ -253,6 +253,134 @@ std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const s
     return {joints, weights};
 }
 
+// The grid the surface is found on: 3.5 mm cells around the field's capsules, with x = 0 on a grid plane.
+struct FieldGrid {
+    static constexpr double kCell = 0.0035;
+    dvec3 low;
+    glm::ivec3 cells, corners;
+    std::size_t corner(int i, int j, int k) const { return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i); }
+    std::size_t cell(int i, int j, int k) const { return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i); }
+    dvec3 at(int i, int j, int k) const { return low + kCell * dvec3(i, j, k); }
+    std::size_t cornerCount() const { return std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z); }
+    std::size_t cellCount() const { return std::size_t(cells.x) * std::size_t(cells.y) * std::size_t(cells.z); }
+};
+
+FieldGrid gridAround(const HandField& field) {
+    constexpr double cell = FieldGrid::kCell;
+    dvec3 low(1e9), high(-1e9);
+    for (const Capsule& c : field.palm) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+    for (const auto& finger : field.fingers)
+        for (const Capsule& c : finger) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+    FieldGrid grid;
+    grid.low = glm::floor((low - 0.025) / cell) * cell;
+    high = grid.low + glm::ceil((high + 0.025 - grid.low) / cell) * cell;
+    grid.cells = glm::ivec3(glm::round((high - grid.low) / cell));
+    grid.corners = grid.cells + 1;
+    return grid;
+}
+
+// The field at every corner, evaluated only near the surface: a block of corners whose centre is further from the
+// surface than the field can change within the block and one cell beyond takes its centre's value, whose sign it
+// has everywhere. No cell the surface crosses touches such a block, so the mesh is the same as from the field
+// evaluated everywhere. Near the surface, only the parts of the field that matter in the block.
+std::vector<double> fieldAtCorners(const HandField& field, const FieldGrid& grid, bool everywhere) {
+    std::vector<double> value(grid.cornerCount());
+    const double cellDiagonal = FieldGrid::kCell * std::sqrt(3.0);
+    const int block = everywhere ? 1 : 4;
+    const glm::ivec3 corners = grid.corners;
+    for (int k0 = 0; k0 < corners.z; k0 += block)
+        for (int j0 = 0; j0 < corners.y; j0 += block)
+            for (int i0 = 0; i0 < corners.x; i0 += block) {
+                const glm::ivec3 first(i0, j0, k0), last = glm::min(first + (block - 1), corners - 1);
+                const dvec3 centre = (grid.at(first.x, first.y, first.z) + grid.at(last.x, last.y, last.z)) * 0.5;
+                const double halfDiagonal = glm::length(dvec3(last - first)) * FieldGrid::kCell * 0.5;
+                const double atCentre = field(centre);
+                const bool far = std::abs(atCentre) > field.changeWithin(halfDiagonal + cellDiagonal);
+                const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, halfDiagonal);
+                for (int k = first.z; k <= last.z; ++k)
+                    for (int j = first.y; j <= last.y; ++j)
+                        for (int i = first.x; i <= last.x; ++i) value[grid.corner(i, j, k)] = far ? atCentre : field(grid.at(i, j, k), parts);
+            }
+    return value;
+}
+
+// A vertex in each cell the surface crosses: the mean of its edges' crossings moved onto the surface, with the
+// parts of the field that matter near the cell (a point that moves further is moved again with the whole field).
+// Returns each cell's vertex, -1 where none.
+std::vector<int> surfaceVertices(const HandField& field, const std::vector<Bone>& bones, const FieldGrid& grid, const std::vector<double>& value,
+                                 bool everywhere, SkinnedGeometry& g) {
+    std::vector<int> vertexOfCell(grid.cellCount(), -1);
+    static constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    auto cornerOf = [&](int i, int j, int k, int c) { return grid.at(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1)); };
+    for (int k = 0; k < grid.cells.z; ++k)
+        for (int j = 0; j < grid.cells.y; ++j)
+            for (int i = 0; i < grid.cells.x; ++i) {
+                double v[8];
+                int inside = 0;
+                for (int c = 0; c < 8; ++c) {
+                    v[c] = value[grid.corner(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1))];
+                    inside += v[c] < 0;
+                }
+                if (inside == 0 || inside == 8) continue;
+                dvec3 sum(0);
+                int crossings = 0;
+                for (const auto& e : kEdges)
+                    if ((v[e[0]] < 0) != (v[e[1]] < 0)) {
+                        const dvec3 a = cornerOf(i, j, k, e[0]), b = cornerOf(i, j, k, e[1]);
+                        sum += a + (v[e[0]] / (v[e[0]] - v[e[1]])) * (b - a), ++crossings;
+                    }
+                const dvec3 start = sum / double(crossings);
+                const double reach = FieldGrid::kCell;
+                auto onSurface = [&](const FieldParts& parts, dvec3& at) {
+                    at = start;
+                    for (int step = 0; step < 3; ++step) {
+                        const Sloped here = field.sloped(at, parts);
+                        at -= here.d * unitGradient(here);
+                        if (glm::length(at - start) > reach) return false;
+                    }
+                    return true;
+                };
+                FieldParts parts = everywhere ? FieldParts{} : field.partsNear(start, reach);
+                dvec3 at;
+                if (!onSurface(parts, at)) onSurface(parts = FieldParts{}, at);
+                const auto [joints, weights] = skinWeights(bones, at);
+                vertexOfCell[grid.cell(i, j, k)] = int(g.positions.size() / 3);
+                g.addVertex(at, unitGradient(field.sloped(at, parts)), joints, weights);
+            }
+    return vertexOfCell;
+}
+
+// A quad across each crossed grid edge, facing out of the surface.
+void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const std::vector<int>& vertexOfCell, SkinnedGeometry& g) {
+    const glm::ivec3 cells = grid.cells;
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, w = (axis + 2) % 3;
+        for (int k = 0; k < grid.corners.z; ++k)
+            for (int j = 0; j < grid.corners.y; ++j)
+                for (int i = 0; i < grid.corners.x; ++i) {
+                    const glm::ivec3 c(i, j, k);
+                    glm::ivec3 d = c;
+                    d[axis] += 1;
+                    // The edge from c to d, and the four cells around it, inside the grid.
+                    if (c[axis] >= cells[axis] || c[u] < 1 || c[u] >= cells[u] || c[w] < 1 || c[w] >= cells[w]) continue;
+                    const double v0 = value[grid.corner(c.x, c.y, c.z)], v1 = value[grid.corner(d.x, d.y, d.z)];
+                    if ((v0 < 0) == (v1 < 0)) continue;
+                    int quad[4];
+                    const int offsets[4][2] = {{-1, -1}, {0, -1}, {0, 0}, {-1, 0}};  // (u, w): counterclockwise about +axis
+                    bool complete = true;
+                    for (int q = 0; q < 4; ++q) {
+                        glm::ivec3 at = c;
+                        at[u] += offsets[q][0], at[w] += offsets[q][1];
+                        quad[q] = vertexOfCell[grid.cell(at.x, at.y, at.z)];
+                        complete = complete && quad[q] >= 0;
+                    }
+                    if (!complete) continue;
+                    if (!(v0 < 0)) std::swap(quad[1], quad[3]);  // the surface faces -axis here
+                    for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]}) g.indices.push_back(std::uint16_t(t));
+                }
+    }
+}
+
 }  // namespace
 
 HandPose mirrored(HandPose pose) {
@@ -271,109 +399,11 @@ SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& restPose, FieldEvaluati
     const bool right = hand == Hand::Right;
     const HandPose rest = right ? mirrored(restPose) : restPose;
     const HandField field(rest);
-    const auto bones = bonesOf(rest);
-    // The grid: 3.5 mm cells around the capsules, with x = 0 on a grid plane.
-    constexpr double cell = 0.0035;
-    dvec3 low(1e9), high(-1e9);
-    for (const Capsule& c : field.palm) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
-    for (const auto& finger : field.fingers)
-        for (const Capsule& c : finger) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
-    low = glm::floor((low - 0.025) / cell) * cell;
-    high = low + glm::ceil((high + 0.025 - low) / cell) * cell;
-    const glm::ivec3 cells = glm::ivec3(glm::round((high - low) / cell));
-    const glm::ivec3 corners = cells + 1;
-    auto cornerIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i); };
-    auto cellIndex = [&](int i, int j, int k) { return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i); };
-    auto cornerAt = [&](int i, int j, int k) { return low + cell * dvec3(i, j, k); };
-    // The field at every corner, evaluated only near the surface: a block of corners whose centre is further from
-    // the surface than the field can change within the block and one cell beyond takes its centre's value, whose
-    // sign it has everywhere. No cell the surface crosses touches such a block, so the mesh is the same as from
-    // the field evaluated everywhere. Near the surface, only the parts of the field that matter in the block.
-    std::vector<double> value(std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z));
-    const double cellDiagonal = cell * std::sqrt(3.0);
-    const int block = everywhere ? 1 : 4;
-    for (int k0 = 0; k0 < corners.z; k0 += block)
-        for (int j0 = 0; j0 < corners.y; j0 += block)
-            for (int i0 = 0; i0 < corners.x; i0 += block) {
-                const glm::ivec3 first(i0, j0, k0), last = glm::min(first + (block - 1), corners - 1);
-                const dvec3 centre = (cornerAt(first.x, first.y, first.z) + cornerAt(last.x, last.y, last.z)) * 0.5;
-                const double halfDiagonal = glm::length(dvec3(last - first)) * cell * 0.5;
-                const double atCentre = field(centre);
-                const bool far = std::abs(atCentre) > field.changeWithin(halfDiagonal + cellDiagonal);
-                const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, halfDiagonal);
-                for (int k = first.z; k <= last.z; ++k)
-                    for (int j = first.y; j <= last.y; ++j)
-                        for (int i = first.x; i <= last.x; ++i) value[cornerIndex(i, j, k)] = far ? atCentre : field(cornerAt(i, j, k), parts);
-            }
-
+    const FieldGrid grid = gridAround(field);
+    const std::vector<double> value = fieldAtCorners(field, grid, everywhere);
     SkinnedGeometry g;
-    std::vector<int> vertexOfCell(std::size_t(cells.x) * std::size_t(cells.y) * std::size_t(cells.z), -1);
-    static constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-    for (int k = 0; k < cells.z; ++k)
-        for (int j = 0; j < cells.y; ++j)
-            for (int i = 0; i < cells.x; ++i) {
-                double v[8];
-                int inside = 0;
-                for (int c = 0; c < 8; ++c) {
-                    v[c] = value[cornerIndex(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1))];
-                    inside += v[c] < 0;
-                }
-                if (inside == 0 || inside == 8) continue;
-                dvec3 sum(0);
-                int crossings = 0;
-                for (const auto& e : kEdges)
-                    if ((v[e[0]] < 0) != (v[e[1]] < 0)) {
-                        const dvec3 a = cornerAt(i + (e[0] & 1), j + (e[0] >> 1 & 1), k + (e[0] >> 2 & 1));
-                        const dvec3 b = cornerAt(i + (e[1] & 1), j + (e[1] >> 1 & 1), k + (e[1] >> 2 & 1));
-                        sum += a + (v[e[0]] / (v[e[0]] - v[e[1]])) * (b - a), ++crossings;
-                    }
-                // Onto the surface, with the parts of the field that matter near the cell; a point that moves further
-                // is moved again with the whole field.
-                const dvec3 start = sum / double(crossings);
-                const double reach = cell;
-                auto onSurface = [&](const FieldParts& parts, dvec3& at) {
-                    at = start;
-                    for (int step = 0; step < 3; ++step) {
-                        const Sloped here = field.sloped(at, parts);
-                        at -= here.d * unitGradient(here);
-                        if (glm::length(at - start) > reach) return false;
-                    }
-                    return true;
-                };
-                FieldParts parts = everywhere ? FieldParts{} : field.partsNear(start, reach);
-                dvec3 at;
-                if (!onSurface(parts, at)) onSurface(parts = FieldParts{}, at);
-                const auto [joints, weights] = skinWeights(bones, at);
-                vertexOfCell[cellIndex(i, j, k)] = int(g.positions.size() / 3);
-                g.addVertex(at, unitGradient(field.sloped(at, parts)), joints, weights);
-            }
-    // A quad across each crossed grid edge, facing out of the surface.
-    for (int axis = 0; axis < 3; ++axis) {
-        const int u = (axis + 1) % 3, w = (axis + 2) % 3;
-        for (int k = 0; k < corners.z; ++k)
-            for (int j = 0; j < corners.y; ++j)
-                for (int i = 0; i < corners.x; ++i) {
-                    const glm::ivec3 c(i, j, k);
-                    glm::ivec3 d = c;
-                    d[axis] += 1;
-                    // The edge from c to d, and the four cells around it, inside the grid.
-                    if (c[axis] >= cells[axis] || c[u] < 1 || c[u] >= cells[u] || c[w] < 1 || c[w] >= cells[w]) continue;
-                    const double v0 = value[cornerIndex(c.x, c.y, c.z)], v1 = value[cornerIndex(d.x, d.y, d.z)];
-                    if ((v0 < 0) == (v1 < 0)) continue;
-                    int quad[4];
-                    const int offsets[4][2] = {{-1, -1}, {0, -1}, {0, 0}, {-1, 0}};  // (u, w): counterclockwise about +axis
-                    bool complete = true;
-                    for (int q = 0; q < 4; ++q) {
-                        glm::ivec3 at = c;
-                        at[u] += offsets[q][0], at[w] += offsets[q][1];
-                        quad[q] = vertexOfCell[cellIndex(at.x, at.y, at.z)];
-                        complete = complete && quad[q] >= 0;
-                    }
-                    if (!complete) continue;
-                    if (!(v0 < 0)) std::swap(quad[1], quad[3]);  // the surface faces -axis here
-                    for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]}) g.indices.push_back(std::uint16_t(t));
-                }
-    }
+    const std::vector<int> vertexOfCell = surfaceVertices(field, bonesOf(rest), grid, value, everywhere, g);
+    surfaceQuads(grid, value, vertexOfCell, g);
     // To glTF space: a left hand's X is mirrored; a right hand was mirrored to be built, and its two mirrors cancel.
     if (!right) mirror(g);
     return g;
