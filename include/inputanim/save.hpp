@@ -70,5 +70,8 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
 // Stages and commits.
 Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
                      SaveReport* report = nullptr);
+// The same with the kind told by the path's extension (loadFile's mirror; a .gltf gets its buffer beside it): a
+// usage error for a name that says no format this library writes.
+Status saveFile(const Recording& recording, const std::string& path, const SaveOptions& options = {}, SaveReport* report = nullptr);
 
 }  // namespace inputanim

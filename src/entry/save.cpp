@@ -129,4 +129,10 @@ Status saveRecording(const Recording& recording, const std::string& path, Output
     return commitInOrder(*staged);
 }
 
+Status saveFile(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport* report) {
+    const auto kind = outputKindFor(path);
+    if (!kind) return Error{path, {}, "the output's format follows its extension (" + std::string(outputExtensions()) + ")", ErrorKind::Usage};
+    return saveRecording(recording, path, *kind, options, report);
+}
+
 }  // namespace inputanim

@@ -1,6 +1,7 @@
 // The library example of docs/library.md: load any recording, evaluate a joint at a time, write glTF.
 #include <cstdio>
 
+#include "inputanim/core/playback.hpp"
 #include "inputanim/load.hpp"
 #include "inputanim/save.hpp"
 
@@ -8,12 +9,12 @@ int main(int argc, char** argv) {
     if (argc != 3) return std::fprintf(stderr, "usage: consumer REC OUT.glb\n"), 1;
     auto recording = inputanim::loadFile(argv[1]);  // MRTK binary, .glb or .gltf: told by content
     if (!recording) return std::fprintf(stderr, "%s\n", recording.error().describe().c_str()), 2;
-    using inputanim::Hand, inputanim::Joint;
-    const auto& x = recording->curve(inputanim::jointCurve(Hand::Left, Joint::IndexTip, inputanim::kPositionX));
-    std::printf("left IndexTip x at 1.25 s: %.6f m\n", inputanim::evaluate(x, 1.25));  // Unity world space
-    auto kind = inputanim::outputKindFor(argv[2]);  // by extension: .bin, .glb or .gltf
-    if (!kind) return std::fprintf(stderr, "%s: not a .bin, .glb or .gltf name\n", argv[2]), 1;
-    if (auto saved = inputanim::saveRecording(*recording, argv[2], *kind); !saved)
+    // Everything at 1.25 s as MRTK plays it, in Unity's world space: the head, the hands' states and joints, the gaze.
+    const inputanim::FrameSample frame = inputanim::sampleFrame(*recording, 1.25, inputanim::Coordinates::Unity);
+    const auto& tip = frame.joints[int(inputanim::Hand::Left)][inputanim::indexOf(inputanim::Joint::IndexTip)];
+    std::printf("left IndexTip at 1.25 s: %.6f %.6f %.6f m, tracked %d\n", tip.position[0], tip.position[1], tip.position[2],
+                int(frame.tracked[int(inputanim::Hand::Left)]));
+    if (auto saved = inputanim::saveFile(*recording, argv[2]); !saved)  // by extension: .bin, .glb or .gltf
         return std::fprintf(stderr, "%s\n", saved.error().describe().c_str()), 4;
     return 0;
 }
