@@ -3,13 +3,14 @@
 bl_info = {
     "name": "MRTK Input Animation",
     "author": "inputanim",
-    "version": (0, 3, 0),
+    "version": (0, 4, 0),
     "blender": (3, 4, 0),
     "location": "File > Import / Export > MRTK Input Animation (.bin)",
     "description": "Edit MRTK input animation recordings (head, hands, eye gaze) as hand rigs",
     "category": "Import-Export",
 }
 
+import contextlib
 import json
 import math
 import os
@@ -65,11 +66,24 @@ def _run(context, *arguments, allowed=(0,)):
     return result.stdout, result.stderr
 
 
+def _convert(context, *arguments, allowed=(0,)):
+    """Runs `inputanim convert ... --json`; returns its report (schema inputanim.convert/1, docs/cli.md)."""
+    return json.loads(_run(context, "convert", *arguments, "--json", allowed=allowed)[0])
+
+
+@contextlib.contextmanager
 def _numpy_compatibility():
-    """Blender 3.4's glTF importer uses numpy.bool, which newer numpy (Debian's) removed; the builtin is what it meant."""
+    """Blender 3.4's glTF importer uses numpy.bool, which newer numpy (Debian's) removed; the builtin is what it meant.
+    Given for the import only, and taken back after, so that no other add-on sees it."""
     import numpy
-    if "bool" not in numpy.__dict__:
+    added = "bool" not in numpy.__dict__
+    if added:
         numpy.bool = bool
+    try:
+        yield
+    finally:
+        if added:
+            del numpy.bool
 
 
 def _reporting_errors(operator, action, context):
@@ -108,15 +122,13 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
         return _reporting_errors(self, self._import, context)
 
     def _import(self, context):
-        info = json.loads(_run(context, "info", self.filepath, "--json")[0])
         scene = context.scene
         scene.render.fps, scene.render.fps_base = round(self.fps), 1  # before importing: keys land at time x fps
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
-            _, log = _run(context, "convert", self.filepath, glb, "--rig", "hierarchy", "--linear-only", "--force",
-                          allowed=(0, 6))
-            _numpy_compatibility()
+            report = _convert(context, self.filepath, glb, "--rig", "hierarchy", "--linear-only", "--force", allowed=(0, 6))
+            info = report["recording"]
             # Objects already holding a name the recording needs (Blender's default "Camera", an earlier import)
             # give it up: Blender would name the new ones "Camera.001", which the export could not be read by.
             renamed = []
@@ -127,7 +139,8 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
                     obj.pop(TAG, None)
                     renamed.append("'%s' to '%s'" % (old, obj.name))
             before = set(bpy.data.objects)
-            bpy.ops.import_scene.gltf(filepath=glb)
+            with _numpy_compatibility():
+                bpy.ops.import_scene.gltf(filepath=glb)
         for obj in set(bpy.data.objects) - before:
             obj[TAG] = True
         fps = _fps(scene)
@@ -143,7 +156,7 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
         scene[MARKERS] = json.dumps(info["markers"])
         scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
         scene[FORMAT] = json.dumps(info["format"])
-        warning = [line for line in log.splitlines() if "warning" in line]
+        warning = [m["message"] for m in report["messages"] if m["severity"] == "warning"]
         if renamed:
             warning.append("renamed " + ", ".join(renamed))
         self.report({"WARNING"} if warning else {"INFO"},
@@ -203,17 +216,16 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             with open(markers, "w") as out:
                 json.dump(_markers_json(context.scene), out)
             _export_gltf(context, glb)
-            arguments = ["convert", glb, self.filepath, "--markers", markers, "--force"]
+            arguments = [glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
             elif FORMAT in context.scene:  # the source's version (1.0 stays 1.0 for MRTK 2.5 and older); 1.1 in
                 # the layout MRTK reads (the tool's default), whatever layout the source had
                 arguments += ["--format-version", json.loads(context.scene[FORMAT])["version"]]
-            _, log = _run(context, *arguments)
-        wrote = [line.split(": ", 1)[1] for line in log.splitlines() if line.startswith("wrote ")]
-        notes = [line.split("note: ", 1)[1] for line in log.splitlines() if "note: " in line and "onto" in line]
-        self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), wrote[-1] if wrote else "",
-                                                      "; " + notes[-1] if notes else ""))
+            report = _convert(context, *arguments)
+        written = "%s %s, %d bytes" % (report["format"]["version"], report["format"]["layout"], report["bytes"])
+        notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
+        self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), written, "; " + notes[-1] if notes else ""))
         return {"FINISHED"}
 
 

@@ -321,6 +321,27 @@ expect "are fitted with MRTK's linear keys, the deviation said" grep -q "note: k
 expect "and 1.0 named as the way to keep them" grep -q "note: format version 1.0 keeps these keys exactly.* (--format-version 1.0)" "$work/err"
 check "a tolerance Float32 keys cannot reach" 6 "$tool" convert "$work/edge/hermite.bin" "$work/tight.bin" --format-version 1.1 --pos-tolerance 1e-8
 expect "writes the keys and says how far they are" sh -c "test -s '$work/tight.bin' && grep -q 'warning: .*the fitted keys play back beyond the tolerances: [0-9.e-]* m and [0-9.e-]* degrees from the source' '$work/err'"
+check "convert --json onto a base" 0 "$tool" convert "$work/rig.glb" "$work/rebased-json.bin" --base "$samples/gesture-1.0.bin" --json
+expect "reports what was written and the note, with nothing on standard error" sh -c "test ! -s '$work/err' && python3 -c \"
+import json; d = json.load(open('$work/out'))
+assert d['schema'] == 'inputanim.convert/1' and d['kind'] == 'bin' and d['files'] == ['$work/rebased-json.bin'], d
+assert d['format'] == {'version': '1.0', 'layout': 'full'} and d['bytes'] == $(stat -c %s "$samples/gesture-1.0.bin"), d
+assert [m['code'] for m in d['messages']] == ['onto-base'] and 'nothing edited' in d['messages'][0]['message'], d['messages']
+assert d['recording']['schema'] == 'inputanim.info/1' and d['recording']['duration'] == 6.0, d['recording']['duration']\""
+check "convert --json of fitted keys beyond the tolerance" 6 "$tool" convert "$work/edge/hermite.bin" "$work/tight-json.bin" --format-version 1.1 --pos-tolerance 1e-8 --json
+expect "reports the deviation, the fit's note and the warning by code" python3 -c "
+import json; d = json.load(open('$work/out'))
+assert d['beyondTolerance'] and d['deviation']['position'] > 1e-8 and d['tolerance']['position'] == 1e-8, d
+codes = [m['code'] for m in d['messages']]
+assert 'keys-fitted' in codes and 'beyond-tolerance' in codes, codes
+assert all('--' not in m['message'] for m in d['messages']), d['messages']"
+check "convert --json to glTF" 0 "$tool" convert "$samples/gesture-1.1-compact.bin" "$work/json.glb" --json
+expect "reports the samplers and the bound" python3 -c "
+import json; d = json.load(open('$work/out'))
+assert d['kind'] == 'glb' and d['gltf']['channels'] > 0 and d['gltf']['keyframes'] > 0, d
+assert 0 <= d['deviation']['position'] <= 1e-4 and not d['beyondTolerance'], d"
+check "--json with standard output as OUT" 1 "$tool" convert "$samples/gesture-1.1-compact.bin" - --to glb --json
+check "--json with a batch" 1 "$tool" convert "$samples" --out-dir "$work/json-batch" --json
 check "a tolerance that would take more keys than the file's allow" 2 "$tool" convert "$work/edge/hermite.bin" "$work/tighter.bin" --format-version 1.1 --pos-tolerance 1e-9
 expect "is refused, with the option that helps" sh -c "test ! -e '$work/tighter.bin' && grep -q 'knots its keys allow (a larger --pos-tolerance or --rot-tolerance needs fewer)' '$work/err'"
 check "a tolerance that is not a number" 1 "$tool" convert "$work/edge/hermite.bin" "$work/nan.bin" --pos-tolerance nan

@@ -12,6 +12,7 @@
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
+#include "inputanim/report.hpp"
 #include "verbs.hpp"
 
 namespace cli {
@@ -98,6 +99,17 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
 
 namespace {
 
+// The notes and warnings of one conversion: printed as they come, or kept for the JSON report.
+struct Telling {
+    std::ostream& log;
+    bool quiet, json;
+    std::vector<std::pair<std::string, ia::Finding>> kept;  // file, message
+    void operator()(const std::vector<ia::Finding>& messages, const std::string& file) {
+        if (!json) return printMessages(messages, file, log, quiet);
+        for (const auto& m : messages) kept.emplace_back(file, m);
+    }
+};
+
 // What can be refused before the work: a name of no format, an existing output without --force.
 int refuseEarly(const ConvertSettings& settings, const std::string& output, std::ostream& log) {
     if (isStandardOutput(output)) return kExitSuccess;
@@ -113,42 +125,40 @@ int refuseEarly(const ConvertSettings& settings, const std::string& output, std:
 }
 
 // --base: the original, in the encoding the output will have, and the edit put onto it.
-ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOptions load, ia::LoadReport& loaded, std::ostream& log, bool quiet) {
+ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOptions load, ia::LoadReport& loaded, Telling& tell) {
     auto base = ia::loadFile(settings.base);
     if (!base) return base.error();
     ia::BinaryReport prepared;
     auto inEncoding = ia::prepareBinary(*base, settings.binary, &prepared);
     if (!inEncoding) return inEncoding.error().from(settings.base);
     if (*inEncoding) base = std::move(**inEncoding);
-    printMessages(prepared.messages, settings.base, log, quiet);
+    tell(prepared.messages, settings.base);
     load.gltf.encoding = base->encoding;  // the edit is read back in the base's encoding, then put onto it
     auto edit = ia::loadFile(settings.input.path, load, &loaded);
     if (!edit) return edit.error();
     ia::RebaseReport rebased;
     auto merged = ia::rebase(*base, *edit, {}, &rebased);
     if (!merged) return merged.error().from(settings.input.path);
-    if (!quiet) {
-        std::string edited;
-        for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
-        log << "note: onto " << shown(settings.base) << ": " << (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited) << "\n";
-    }
+    std::string edited;
+    for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
+    tell({ia::Finding::note("onto-base", "onto " + settings.base + ": " + (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited))},
+         settings.input.path);
     return merged;
 }
 
 // The input, put onto --base and given --markers when asked.
-ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadReport& loaded, std::ostream& log, bool quiet) {
+ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadReport& loaded, Telling& tell) {
     ia::LoadOptions load = settings.input.load;
     load.gltf.positionTolerance = settings.gltf.positionTolerance;
     load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
-    auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded) : ontoBase(settings, load, loaded, log, quiet);
+    auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded) : ontoBase(settings, load, loaded, tell);
     if (!recording) return recording;
-    if (!quiet)
-        printMessages(loaded.gltf.notes, settings.input.path, log, quiet);
+    tell(loaded.gltf.notes, settings.input.path);
     if (!settings.markers.empty()) {
         auto markers = readMarkers(settings.markers);
         if (!markers) return markers.error();
         recording->markers = std::move(*markers);
-        printMessages(ia::checkMarkers(*recording), settings.markers, log, quiet);
+        tell(ia::checkMarkers(*recording), settings.markers);
     }
     return recording;
 }
@@ -169,6 +179,38 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
     return beyond ? kExitBeyondTolerance : kExitSuccess;
 }
 
+// Schema inputanim.convert/1 (docs/cli.md): what was written, how far it plays from the source, the messages, and
+// the recording written as `info --json` describes it.
+std::string reportJson(const ConvertSettings& settings, const std::string& output, const ia::Recording& recording, const ia::LoadReport& loaded,
+                       const ia::SaveReport& report, ia::OutputKind kind, bool beyond, const Telling& tell) {
+    Json json;
+    json["schema"] = "inputanim.convert/1";
+    json["input"] = settings.input.path;
+    json["output"] = output;
+    json["files"] = report.files;
+    if (ia::isGltfOutput(kind)) {
+        const auto& g = report.gltf;
+        json["kind"] = kind == ia::OutputKind::Glb ? "glb" : "gltf";
+        json["gltf"] = {{"channels", g.channels}, {"keyframes", g.knots}, {"linearSamplers", g.linearSamplers},
+                        {"cubicSplineSamplers", g.cubicSamplers}, {"stepSamplers", g.stepSamplers}, {"jsonBytes", g.jsonBytes},
+                        {"bufferBytes", g.bufferBytes}};
+        json["deviation"] = {{"position", g.maxPositionError}, {"rotation", g.maxRotationError}};
+    } else {
+        json["kind"] = "bin";
+        json["format"] = {{"version", ia::versionName(report.binary.encoding)}, {"layout", ia::layoutName(report.binary.encoding.layout)}};
+        json["bytes"] = report.bytes;
+        json["deviation"] = {{"position", report.binary.fit.maxPositionError}, {"rotation", report.binary.fit.maxRotationError}};
+    }
+    json["tolerance"] = {{"position", settings.gltf.positionTolerance}, {"rotation", settings.gltf.rotationTolerance}};
+    json["beyondTolerance"] = beyond;
+    Json messages = Json::array();
+    for (const auto& [file, m] : tell.kept)
+        messages.push_back({{"severity", ia::severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
+    json["messages"] = messages;
+    json["recording"] = Json::parse(ia::infoJson(settings.input.path, recording, loaded, ia::summarize(recording), {}));
+    return dumped(json);
+}
+
 }  // namespace
 
 int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
@@ -176,8 +218,10 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     const std::string& inputPath = settings.input.path;
     const bool toStdout = isStandardOutput(output);
     if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
+    if (settings.json && toStdout) return fail(kExitUsage, "--json reports on standard output, which the output takes here", log);
+    Telling tell{log, quiet, settings.json, {}};
     ia::LoadReport loaded;
-    auto recording = loadInput(settings, loaded, log, quiet);
+    auto recording = loadInput(settings, loaded, tell);
     if (!recording) return fail(recording.error(), log);
     auto kind = outputKind(output, settings, loaded.kind);
     if (!kind) return fail(kind.error(), log);
@@ -206,13 +250,17 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
             return fail(committed.error(), log);
         }
     }
-    printMessages(report.binary.messages, inputPath, log, quiet);
+    tell(report.binary.messages, inputPath);
     const bool beyond = ia::isGltfOutput(*kind) ? beyondTolerance(report.gltf, save.gltf)
                                                 : report.binary.fit.maxPositionError > save.binary.positionTolerance ||
                                                       report.binary.fit.maxRotationError > save.binary.rotationTolerance;
     if (beyond && ia::isGltfOutput(*kind))
-        log << "inputanim: warning: " << shown(inputPath) << ": the glTF plays back beyond its tolerances; " << deviationLine(report.gltf, save.gltf)
-            << " (exit status 6)\n";
+        tell({ia::Finding::ofFile(ia::Severity::Warning, "beyond-tolerance", {}, "the glTF plays back beyond its tolerances; " + deviationLine(report.gltf, save.gltf))},
+             inputPath);
+    if (settings.json) {
+        std::cout << reportJson(settings, output, *recording, loaded, report, *kind, beyond, tell) << "\n";
+        return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
+    }
     if (quiet || toStdout) return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
     return summarize(report, save, *kind, beyond, log);
 }
@@ -236,6 +284,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         ->check(kPositive);
     convert->add_option("--rot-tolerance", s.gltf.rotationTolerance, "and degrees (default 0.01)")->check(kPositive);
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
+    convert->add_flag("--json", s.json, "print a report (what was written, deviations, notes and warnings, the recording) as JSON on standard output");
     convert->add_option("--base", s.base,
                         "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
         ->check(CLI::ExistingFile);
@@ -263,6 +312,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         auto& o = *options;
         if (!o.batch.outDir.empty()) {
             if (!o.output.empty()) return fail(kExitUsage, "-o/--output names one output; with --out-dir the outputs are named after the inputs");
+            if (o.settings.json) return fail(kExitUsage, "--json reports on one conversion; a batch prints a line per file");
             o.batch.inputs = o.paths;
             return runBatch(o.batch, o.settings, globals);
         }

@@ -20,6 +20,7 @@ struct ConvertSettings {
     std::string base;             // --base: the recording an edited glTF was made from
     std::string markers;          // --markers: a JSON file of markers replacing the input's
     ia::ExportOptions gltf;
+    bool json = false;            // --json: a report on standard output (inputanim.convert/1) instead of lines on the log
 };
 
 // --format-version and --layout into `binary`.
