@@ -78,14 +78,12 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
     current = {};
     output = {};
     current.name = path;
-    Json profile = Json::array();
-    if (ia::detectInput(input) != ia::InputKind::MrtkBinary) {
-        auto checked = ia::checkProfile(input, current.name);
-        if (checked) profile = Json::parse(ia::profileFindingsJson(checked->findings));
-    }
-    auto recording = ia::loadRecording(std::move(input), current.name, {}, &current.loaded);
+    ia::LoadOptions options;
+    options.checkProfile = true;  // on the same parse as the import
+    auto recording = ia::loadRecording(std::move(input), current.name, options, &current.loaded);
     input = {};
     if (!recording) return failure(recording.error());
+    const Json profile = current.loaded.profile ? Json::parse(ia::profileFindingsJson(current.loaded.profile->findings)) : Json::array();
     current.recording = std::move(*recording);
     const auto summary = ia::summarize(*current.recording);
     return answer({{"ok", true}, {"info", Json::parse(ia::infoJson(current.name, *current.recording, current.loaded, summary, {}))},

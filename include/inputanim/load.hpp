@@ -13,6 +13,7 @@
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/gltf/validate.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 
@@ -29,11 +30,13 @@ struct LoadOptions {
     ReadOptions binary;    // MRTK binary input
     ImportOptions gltf;    // glTF input: tolerances, --map, animation, external paths, target encoding
     std::string mapFile;   // read into gltf.map when set (loadFile only)
+    bool checkProfile = false;  // glTF input: also check the profile's rules, on the same parse (LoadReport::profile)
 };
 
 struct LoadReport {
     InputKind kind = InputKind::MrtkBinary;
     ImportReport gltf;  // glTF input only
+    std::optional<ProfileReport> profile;  // glTF input read as a document, when LoadOptions::checkProfile asks
 };
 
 // A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.

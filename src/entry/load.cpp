@@ -20,6 +20,17 @@ Result<LoadOptions> withMap(const LoadOptions& options) {
     return loaded;
 }
 
+// glTF input parsed once: the profile checked when asked, then imported; `toFree` (the file's bytes) is freed as
+// soon as the document holds what it needs.
+Result<Recording> loadGltf(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options, LoadReport& r,
+                           FileBytes* toFree = nullptr) {
+    auto parsed = parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation);
+    if (toFree) FileBytes().swap(*toFree);
+    if (!parsed) return parsed.error();
+    if (options.checkProfile) r.profile = checkProfile(*parsed);
+    return importGltf(std::move(*parsed), options.gltf, &r.gltf);
+}
+
 }  // namespace
 
 std::string_view inputKindName(InputKind kind) {
@@ -47,7 +58,7 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);
     if (r.kind == InputKind::MrtkBinary) return readRecording(bytes, path, options.binary);
-    return importGltf(bytes, path, options.gltf, &r.gltf);
+    return loadGltf(bytes, path, options, r);
 }
 
 Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
@@ -58,7 +69,8 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
         auto owned = std::make_shared<const FileBytes>(std::move(bytes));
         return readRecording(*owned, path, options.binary, owned);
     }
-    return importGltf(std::move(bytes), path, options.gltf, &r.gltf);  // frees the bytes once the document is read
+    FileBytes file = std::move(bytes);
+    return loadGltf(file, path, options, r, &file);  // frees the bytes once the document is read
 }
 
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
@@ -84,17 +96,18 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
     ValidationReport report;
     report.kind = detectInput(bytes);
     if (report.kind != InputKind::MrtkBinary) {
-        auto profile = checkProfile(bytes, path, options.gltf);
-        if (!profile) return profile.error();
-        report.ownFile = profile->ownFile;
-        report.profile = std::move(profile->findings);
-        ImportReport imported;
-        auto recording = importGltf(bytes, path, options.gltf, &imported);
+        LoadOptions checked = options;
+        checked.checkProfile = true;
+        LoadReport loaded;
+        auto recording = loadRecording(bytes, path, checked, &loaded);
+        if (!loaded.profile) return recording.error();  // not a glTF document at all
+        report.ownFile = loaded.profile->ownFile;
+        report.profile = std::move(loaded.profile->findings);
         if (!recording) {
             report.profile.push_back(Finding::ofFile(Severity::Error, "import-failed", "", recording.error().message));
             return report;
         }
-        for (const auto& note : imported.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note.message));
+        for (const auto& note : loaded.gltf.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note.message));
         report.converted = true;
         report.recording = checkRecording(*recording);
         return report;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/validate.hpp"
 #include "inputanim/load.hpp"
 #include "support/fixtures.hpp"
 
@@ -36,4 +37,29 @@ TEST_CASE("loading bytes handed over reads a compact recording's keys in place, 
     CHECK(report.kind == InputKind::Glb);
     CHECK(bytesOf(*fromGlb) == bytesOf(*loadRecording(std::span<const std::uint8_t>(*glb), "test.glb")));
     CHECK_FALSE(loadRecording(owned({1, 2, 3}), "short.bin").ok());
+}
+
+TEST_CASE("a glTF loaded with its profile checked on the same parse gives what checking and importing apart give") {
+    const Recording recording = fixtures::small({1, Layout::Compact});
+    auto glb = exportGlb(recording, {});
+    REQUIRE(glb.ok());
+    LoadOptions options;
+    options.checkProfile = true;
+    LoadReport report;
+    auto loaded = loadRecording(owned(*glb), "test.glb", options, &report);
+    REQUIRE(loaded.ok());
+    REQUIRE(report.profile.has_value());
+    const auto apart = checkProfile(std::span<const std::uint8_t>(*glb), "test.glb");
+    REQUIRE(apart.ok());
+    CHECK(report.profile->ownFile == apart->ownFile);
+    CHECK(report.profile->ownFile);
+    CHECK(report.profile->findings.size() == apart->findings.size());
+    CHECK(bytesOf(*loaded) == bytesOf(recording));
+    // Not asked: no profile. Not a glTF document: an error, and no profile either.
+    LoadReport plain;
+    REQUIRE(loadRecording(owned(*glb), "test.glb", {}, &plain).ok());
+    CHECK_FALSE(plain.profile.has_value());
+    LoadReport broken;
+    CHECK_FALSE(loadRecording(owned({'{', '"', 'a'}), "broken.gltf", options, &broken).ok());
+    CHECK_FALSE(broken.profile.has_value());
 }

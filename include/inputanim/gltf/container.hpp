@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "inputanim/core/error.hpp"
 
 namespace inputanim {
 
@@ -24,5 +27,26 @@ GltfForm gltfFormOf(std::span<const std::uint8_t> bytes);
 // The external buffer files a glTF names, resolved as import resolves them, without reading them (for a batch,
 // which must not take a .gltf's buffer for a recording). Names that do not resolve are left out.
 std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path);
+
+class GltfDocument;  // the container's checked document (internal to the glTF layer)
+
+// A glTF file read once (parsed, checked, its buffers read): the profile checks and the import both take it, so
+// that a front end that wants both (validation, the viewer's open) never parses a file twice.
+class ParsedGltf {
+public:
+    explicit ParsedGltf(std::unique_ptr<GltfDocument> document);
+    ParsedGltf(ParsedGltf&&) noexcept;
+    ParsedGltf& operator=(ParsedGltf&&) noexcept;
+    ~ParsedGltf();
+    GltfDocument& document() const { return *document_; }
+
+private:
+    std::unique_ptr<GltfDocument> document_;
+};
+
+// `path` names the file in messages and locates a .gltf's external buffers (outside its folder only when
+// `allowExternalPaths`); `animation` selects the animation read ("" the first, else a name or an index).
+Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths = false,
+                             const std::string& animation = {});
 
 }  // namespace inputanim

@@ -14,6 +14,8 @@
 
 namespace inputanim {
 
+// A file read once by parseGltf (container.hpp), taken: the import may move the document's data into the recording.
+Result<Recording> importGltf(ParsedGltf&& gltf, const ImportOptions& options = {}, ImportReport* report = nullptr);
 // `path` names the file in messages and locates external buffers of a .gltf.
 Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options = {},
                              ImportReport* report = nullptr);

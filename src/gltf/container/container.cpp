@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "buffers.hpp"
+#include "document.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
 
@@ -29,6 +30,17 @@ std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, c
     if (tooDeepAt(text)) return {};
     const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
     return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
+}
+
+ParsedGltf::ParsedGltf(std::unique_ptr<GltfDocument> document) : document_(std::move(document)) {}
+ParsedGltf::ParsedGltf(ParsedGltf&&) noexcept = default;
+ParsedGltf& ParsedGltf::operator=(ParsedGltf&&) noexcept = default;
+ParsedGltf::~ParsedGltf() = default;
+
+Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths, const std::string& animation) {
+    auto doc = GltfDocument::load(bytes, path, allowExternalPaths, animation);
+    if (!doc) return doc.error();
+    return ParsedGltf(std::make_unique<GltfDocument>(std::move(*doc)));
 }
 
 }  // namespace inputanim

@@ -12,10 +12,9 @@ namespace inputanim {
 
 namespace {
 
-Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path, const ImportOptions& options, ImportReport* report) {
+Result<Recording> recordingOf(GltfDocument* doc, const std::string& path, const ImportOptions& options, ImportReport* report) {
     ImportReport local;
     ImportReport& r = report ? *report : local;
-    if (!doc) return doc.error();
     r.notes = doc->notes();
     r.animations = doc->animations();
     r.animation = doc->selectedAnimation();
@@ -38,16 +37,24 @@ Result<Recording> recordingOf(Result<GltfDocument> doc, const std::string& path,
 
 }  // namespace
 
+Result<Recording> importGltf(ParsedGltf&& gltf, const ImportOptions& options, ImportReport* report) {
+    ParsedGltf parsed = std::move(gltf);  // the import takes the document's data: it is not read again
+    return recordingOf(&parsed.document(), parsed.document().path(), options, report);
+}
+
 Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
                              ImportReport* report) {
-    return recordingOf(GltfDocument::load(bytes, path, options.allowExternalPaths, options.animation), path, options, report);
+    auto parsed = parseGltf(bytes, path, options.allowExternalPaths, options.animation);
+    if (!parsed) return parsed.error();
+    return importGltf(std::move(*parsed), options, report);
 }
 
 Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options, ImportReport* report) {
     FileBytes file = std::move(bytes);
-    auto doc = GltfDocument::load(file, path, options.allowExternalPaths, options.animation);
+    auto parsed = parseGltf(file, path, options.allowExternalPaths, options.animation);
     FileBytes().swap(file);  // the document holds what it needs
-    return recordingOf(std::move(doc), path, options, report);
+    if (!parsed) return parsed.error();
+    return importGltf(std::move(*parsed), options, report);
 }
 
 }  // namespace inputanim

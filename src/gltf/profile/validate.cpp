@@ -277,14 +277,19 @@ private:
 
 }  // namespace
 
-Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options) {
-    auto doc = GltfDocument::load(bytes, path, options.allowExternalPaths, options.animation);
-    if (!doc) return doc.error();
+ProfileReport checkProfile(const ParsedGltf& gltf) {
+    const GltfDocument& doc = gltf.document();
     ProfileReport report;
-    report.ownFile = isOwnExtras(doc->inputanimExtras());
-    for (const Finding& note : doc->notes()) report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
-    ProfileValidator(*doc, report.findings).run();
+    report.ownFile = isOwnExtras(doc.inputanimExtras());
+    for (const Finding& note : doc.notes()) report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
+    ProfileValidator(doc, report.findings).run();
     return report;
+}
+
+Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options) {
+    auto parsed = parseGltf(bytes, path, options.allowExternalPaths, options.animation);
+    if (!parsed) return parsed.error();
+    return checkProfile(*parsed);
 }
 
 }  // namespace inputanim
