@@ -20,12 +20,8 @@ Result<LoadOptions> withMap(const LoadOptions& options) {
     return loaded;
 }
 
-// glTF input parsed once: the profile checked when asked, then imported; `toFree` (the file's bytes) is freed as
-// soon as the document holds what it needs.
-Result<Recording> loadGltf(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options, LoadReport& r,
-                           FileBytes* toFree = nullptr) {
-    auto parsed = parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation);
-    if (toFree) FileBytes().swap(*toFree);
+// glTF input parsed once: the profile checked when asked, then imported.
+Result<Recording> loadGltf(Result<ParsedGltf> parsed, const LoadOptions& options, LoadReport& r) {
     if (!parsed) return parsed.error();
     if (options.checkProfile) r.profile = checkProfile(*parsed);
     return importGltf(std::move(*parsed), options.gltf, &r.gltf);
@@ -58,7 +54,7 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);
     if (r.kind == InputKind::MrtkBinary) return readRecording(bytes, path, options.binary);
-    return loadGltf(bytes, path, options, r);
+    return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
 }
 
 Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
@@ -69,8 +65,8 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
         auto owned = std::make_shared<const FileBytes>(std::move(bytes));
         return readRecording(*owned, path, options.binary, owned);
     }
-    FileBytes file = std::move(bytes);
-    return loadGltf(file, path, options, r, &file);  // frees the bytes once the document is read
+    // The bytes are freed once the document is read.
+    return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
 }
 
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "inputanim/core/error.hpp"
+#include "inputanim/io/file_io.hpp"
 
 namespace inputanim {
 
@@ -48,5 +49,8 @@ private:
 // `allowExternalPaths`); `animation` selects the animation read ("" the first, else a name or an index).
 Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths = false,
                              const std::string& animation = {});
+// The same, freeing the file's bytes as soon as the document holds what it needs (a large .glb's keys are then
+// never in memory three times: file, document and recording).
+Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths = false, const std::string& animation = {});
 
 }  // namespace inputanim

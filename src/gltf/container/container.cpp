@@ -43,4 +43,11 @@ Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::str
     return ParsedGltf(std::make_unique<GltfDocument>(std::move(*doc)));
 }
 
+Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths, const std::string& animation) {
+    FileBytes file = std::move(bytes);
+    auto parsed = parseGltf(std::span<const std::uint8_t>(file), path, allowExternalPaths, animation);
+    FileBytes().swap(file);  // the document holds what it needs
+    return parsed;
+}
+
 }  // namespace inputanim
