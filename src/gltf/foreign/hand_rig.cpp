@@ -35,6 +35,10 @@ dmat3 mirrored(const dmat3& m) {
     return flip * m * flip;
 }
 
+// Between the core's vectors and glm's.
+dvec3 toGlm(const Vector3& v) { return {v[0], v[1], v[2]}; }
+Vector3 fromGlm(const dvec3& v) { return {v.x, v.y, v.z}; }
+
 dvec3 translationOf(const std::array<double, 16>& m) { return {m[12], m[13], m[14]}; }
 dmat3 linearOf(const std::array<double, 16>& m) { return dmat3(glm::make_mat4(m.data())); }
 

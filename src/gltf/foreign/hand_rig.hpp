@@ -4,7 +4,6 @@
 #pragma once
 
 #include <array>
-#include <glm/glm.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,10 +44,6 @@ struct RigsFound {
 // Finds the hands (refusing one with too little to play: fewer than the wrist and four fingers' last joints, with
 // what was found and what is missing), their sides, and their turns to MRTK's frames; the camera and the gaze.
 Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options);
-
-// Between the core's vectors and glm's.
-inline glm::dvec3 toGlm(const Vector3& v) { return {v[0], v[1], v[2]}; }
-inline Vector3 fromGlm(const glm::dvec3& v) { return {v.x, v.y, v.z}; }
 
 // Applies a 3x3 turn to the linear part of a world matrix and makes the result a rotation (x, y, z, w): +Z kept,
 // X made perpendicular, Y completing a proper frame. Handles rigs scaled or mirrored (negative scale); none when the
