@@ -180,7 +180,7 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
 }
 
 // Schema inputanim.convert/1 (docs/cli.md): what was written, how far it plays from the source, the messages, and
-// the recording written as `info --json` describes it.
+// the recording converted (the input, or the edit put onto --base) as `info --json` describes it.
 std::string reportJson(const ConvertSettings& settings, const std::string& output, const ia::Recording& recording, const ia::LoadReport& loaded,
                        const ia::SaveReport& report, ia::OutputKind kind, bool beyond, const Telling& tell) {
     Json json;
