@@ -93,18 +93,45 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
 
 }  // namespace
 
-Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
-                                               const SaveOptions& options, SaveReport* report) {
-    SaveReport local;
-    SaveReport& r = report ? *report : local;
-    if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();
-    if (isGltfOutput(kind)) {
-        const auto container = kind == OutputKind::Glb ? GltfContainer::Glb
-                               : kind == OutputKind::GltfEmbedded ? GltfContainer::GltfEmbedded : GltfContainer::GltfSeparate;
-        auto staged = stageGltf(recording, path, container, options.gltf, options.overwrite, &r.gltf);
-        if (staged) r.files = r.gltf.writtenFiles;
-        return staged;
+namespace {
+
+// A glTF output's files, staged in `files` in commit order: a separate .gltf's buffer before it, so that the .gltf
+// never appears without it.
+Status stageGltf(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options, SaveReport& r,
+                 std::vector<StagedFile>& files) {
+    auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
+        auto staged = stageFile(file, pieces, options.overwrite);
+        if (!staged) return staged.error();
+        files.push_back(std::move(*staged));
+        r.files.push_back(file);
+        return Success{};
+    };
+    if (kind == OutputKind::Glb) {
+        auto glb = exportGlbBytes(recording, options.gltf, &r.gltf);
+        if (!glb) return glb.error();
+        const std::span<const std::uint8_t> pieces[] = {glb->head, glb->bin, glb->tail};
+        return stage(path, pieces);
     }
+    const auto names = outputFiles(path, kind);
+    std::optional<std::string> bufferFile;
+    if (kind == OutputKind::GltfSeparate) bufferFile = std::filesystem::path(names.front()).filename().string();
+    auto gltf = exportGltfText(recording, options.gltf, bufferFile, &r.gltf);
+    if (!gltf) return gltf.error();
+    if (!gltf->buffer.empty()) {
+        const std::span<const std::uint8_t> buffer[] = {gltf->buffer};
+        if (auto s = stage(names.front(), buffer); !s) {
+            Error error = s.error();
+            if (error.reason == Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
+            return error;
+        }
+    }
+    const std::span<const std::uint8_t> text[] = {{reinterpret_cast<const std::uint8_t*>(gltf->json.data()), gltf->json.size()}};
+    return stage(path, text);
+}
+
+// A binary output, encoded straight into its staged file.
+Status stageBinary(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r,
+                   std::vector<StagedFile>& files) {
     auto prepared = prepareBinary(recording, options.binary, &r.binary);
     if (!prepared) return prepared.error();
     const Recording& written = *prepared ? **prepared : recording;
@@ -117,9 +144,22 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
         });
     }, options.overwrite);
     if (!staged) return staged.error();
-    r.files = {path};
-    std::vector<StagedFile> files;
+    r.files.push_back(path);
     files.push_back(std::move(*staged));
+    return Success{};
+}
+
+}  // namespace
+
+Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
+                                               const SaveOptions& options, SaveReport* report) {
+    SaveReport local;
+    SaveReport& r = report ? *report : local;
+    if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();
+    r.files.clear();
+    std::vector<StagedFile> files;
+    const Status staged = isGltfOutput(kind) ? stageGltf(recording, path, kind, options, r, files) : stageBinary(recording, path, options, r, files);
+    if (!staged) return staged.error();
     return files;
 }
 

@@ -416,6 +416,9 @@ check "the glTF still converts" 0 "$tool" convert "$work/first/take.gltf" "$work
 expect "its buffer is intact" cmp -s "$work/first/again.bin" "$samples/gesture-1.0.bin"
 check "convert to standard output" 0 "$tool" convert "$samples/gesture-1.0.bin" - --to glb
 expect "standard output holds the GLB" test "$(head -c 4 "$work/out")" = glTF
+check "a .gltf to standard output" 0 "$tool" convert "$samples/gesture-1.0.bin" - --to gltf
+"$tool" convert "$samples/gesture-1.0.bin" "$work/first/embedded.gltf" --embed -q
+expect "is the embedded .gltf a file gets" cmp -s "$work/out" "$work/first/embedded.gltf"
 mkdir -p "$work/first/batch"
 cp "$work/first/take.gltf" "$work/first/take.bin" "$work/first/batch/"
 cp "$samples/gesture-1.1-compact.bin" "$work/first/batch/a.bin"

@@ -4,9 +4,12 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <tiny_gltf.h>
 
 #include "inputanim/load.hpp"
 #include "inputanim/save.hpp"
+#include "support/edge_cases.hpp"
 #include "support/fixtures.hpp"
 
 using namespace inputanim;
@@ -30,4 +33,66 @@ TEST_CASE("saveFile writes the kind its extension names, refuses other names, an
     CHECK(refused.error().kind == ErrorKind::Usage);
     CHECK_FALSE(fs::exists(dir / "a.txt"));
     fs::remove_all(dir);
+}
+
+namespace {
+
+struct Folder {
+    fs::path path = fs::temp_directory_path() / ("inputanim-save-gltf-" + std::to_string(::getpid()));
+    Folder() { fs::create_directories(path); }
+    ~Folder() { fs::remove_all(path); }
+    std::size_t entries() const { return std::size_t(std::distance(fs::directory_iterator(path), fs::directory_iterator())); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string text(const std::string& path) {
+    auto bytes = readFile(path);
+    REQUIRE(bytes.ok());
+    return {bytes->begin(), bytes->end()};
+}
+
+}  // namespace
+
+TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears without it") {
+    Folder folder;
+    SaveOptions options;
+    options.overwrite = Overwrite::Replace;
+    auto staged = stageRecording(edge_cases::all()[0].recording, folder / "take.gltf", OutputKind::GltfSeparate, options);
+    REQUIRE(staged.ok());
+    REQUIRE(staged->size() == 2);
+    CHECK((*staged)[0].target() == folder / "take.bin");
+    CHECK((*staged)[1].target() == folder / "take.gltf");
+    CHECK(folder.entries() == 0);  // both unnamed
+    REQUIRE(commitInOrder(*staged).ok());
+    CHECK(fs::exists(folder / "take.bin"));
+    CHECK(fs::exists(folder / "take.gltf"));
+}
+
+TEST_CASE(".gltf with a .bin beside it, or embedded, printed as nlohmann prints the same document") {
+    Folder folder;
+    const Recording r = edge_cases::all()[0].recording;
+    const std::string separate = folder / "my take.gltf";
+    REQUIRE(saveFile(r, separate).ok());
+    CHECK(fs::exists(folder / "my take.bin"));
+    const std::string json = text(separate);
+    const auto parsed = nlohmann::ordered_json::parse(json);
+    CHECK(parsed["buffers"][0]["uri"] == "my%20take.bin");
+    CHECK(parsed["buffers"][0]["byteLength"] == fs::file_size(folder / "my take.bin"));
+    CHECK(parsed.dump(1) == json);  // one member per line, one space per level, as nlohmann's dump(1)
+
+    const std::string embedded = folder / "embedded.gltf";
+    REQUIRE(saveRecording(r, embedded, OutputKind::GltfEmbedded).ok());
+    const std::string inlineJson = text(embedded);
+    const auto inline_ = nlohmann::ordered_json::parse(inlineJson);
+    CHECK(inline_["buffers"][0]["uri"].get<std::string>().rfind("data:application/octet-stream;base64,", 0) == 0);
+    CHECK(inline_.dump(1) == inlineJson);
+    CHECK_FALSE(fs::exists(folder / "embedded.bin"));
+
+    for (const std::string& file : {separate, embedded}) {
+        tinygltf::Model model;
+        tinygltf::TinyGLTF loader;
+        std::string error, warning;
+        CHECK(loader.LoadASCIIFromFile(&model, &error, &warning, file));
+        CHECK(model.buffers.at(0).data.size() == fs::file_size(folder / "my take.bin"));
+    }
 }

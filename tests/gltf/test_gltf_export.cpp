@@ -188,30 +188,6 @@ TEST_CASE("invalid keys are refused naming the curve and key") {
     CHECK(refusal({Key{0, 1}, Key{0.5f, 3}}) == "exported");
 }
 
-TEST_CASE(".gltf with a .bin beside it, or embedded") {
-    const auto folder = std::filesystem::temp_directory_path() / ("inputanim-test-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    const Recording r = edge_cases::all()[0].recording;
-    const std::string separate = (folder / "my take.gltf").string();
-    REQUIRE(writeGltf(r, separate, GltfContainer::GltfSeparate, {}).ok());
-    CHECK(std::filesystem::exists(folder / "my take.bin"));
-    const Json json = Json::parse(*readFile(separate));
-    CHECK(json["buffers"][0]["uri"] == "my%20take.bin");
-    CHECK(json["buffers"][0]["byteLength"] == std::filesystem::file_size(folder / "my take.bin"));
-
-    const std::string embedded = (folder / "embedded.gltf").string();
-    REQUIRE(writeGltf(r, embedded, GltfContainer::GltfEmbedded, {}).ok());
-    const Json inline_ = Json::parse(*readFile(embedded));
-    CHECK(inline_["buffers"][0]["uri"].get<std::string>().rfind("data:application/octet-stream;base64,", 0) == 0);
-    CHECK_FALSE(std::filesystem::exists(folder / "embedded.bin"));
-
-    tinygltf::Model model;
-    tinygltf::TinyGLTF loader;
-    std::string error, warning;
-    CHECK(loader.LoadASCIIFromFile(&model, &error, &warning, separate));
-    std::filesystem::remove_all(folder);
-}
-
 TEST_CASE("a marker name that is not UTF-8 is refused by glTF and binary output alike, naming the marker") {
     Recording r = edge_cases::all()[0].recording;
     r.markers = {{0.25f, "fine"}, {0.5f, "bad \xff name"}};

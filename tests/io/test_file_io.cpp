@@ -12,7 +12,6 @@
 
 #include "support/edge_cases.hpp"
 #include "inputanim/io/file_io.hpp"
-#include "inputanim/gltf/export.hpp"
 
 using namespace inputanim;
 namespace fs = std::filesystem;
@@ -124,20 +123,6 @@ TEST_CASE("files committed in order stop at the first failure and discard the re
     CHECK(contents(folder / "first") == "first");
     CHECK_FALSE(fs::exists(folder / "third"));
     CHECK(folder.entries() == 2);  // first and the folder: no temporaries left
-}
-
-TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears without it") {
-    Folder folder;
-    auto staged = stageGltf(edge_cases::all()[0].recording, folder / "take.gltf", GltfContainer::GltfSeparate, {}, Overwrite::Replace);
-    REQUIRE(staged.ok());
-    REQUIRE(staged->size() == 2);
-    CHECK((*staged)[0].target() == folder / "take.bin");
-    CHECK((*staged)[1].target() == folder / "take.gltf");
-    CHECK(folder.entries() == 0);  // both unnamed
-    CHECK_FALSE(fs::exists(folder / "take.gltf"));
-    REQUIRE(commitInOrder(*staged).ok());
-    CHECK(fs::exists(folder / "take.bin"));
-    CHECK(fs::exists(folder / "take.gltf"));
 }
 
 TEST_CASE("only regular files are read or replaced; a replaced file keeps its mode") {

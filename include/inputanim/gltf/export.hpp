@@ -2,12 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "inputanim/core/default_init.hpp"
 #include "inputanim/core/error.hpp"
-#include "inputanim/io/file_io.hpp"
 #include "inputanim/core/recording.hpp"
 
 namespace inputanim {
@@ -26,12 +26,6 @@ struct ExportOptions {
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
 };
 
-enum class GltfContainer {
-    Glb,           // one .glb file
-    GltfSeparate,  // .gltf JSON with a .bin beside it
-    GltfEmbedded,  // .gltf JSON with the buffer as a data URI
-};
-
 struct ExportReport {
     std::size_t channels = 0;
     std::size_t knots = 0;                 // keyframes over all samplers
@@ -40,7 +34,6 @@ struct ExportReport {
     std::size_t jsonBytes = 0;
     double maxPositionError = 0;  // metres: largest deviation of the glTF playback from the source, measured
     double maxRotationError = 0;  // degrees
-    std::vector<std::string> writtenFiles;
 };
 
 // Builds the whole file in memory. The bytes are a GLB.
@@ -56,14 +49,14 @@ struct GlbBytes {
 };
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);
 
-// The files of a glTF output (the .bin beside a separate .gltf, named like it, first) written beside their
-// targets but not committed: commitInOrder puts them in place (for instance on another thread, while the next
-// recording converts). save.hpp's stageRecording is the front door that also protects the inputs.
-Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std::string& path, GltfContainer container,
-                                          const ExportOptions& options, Overwrite overwrite, ExportReport* report = nullptr);
-
-// Stages and commits `path` (and its .bin), replacing what is there.
-Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container, const ExportOptions& options,
-                 ExportReport* report = nullptr);
+// A .gltf file's bytes: its JSON, one member per line, and the bytes of the buffer file it names.
+struct GltfText {
+    std::string json;
+    ByteBuffer buffer;  // the buffer file's bytes; empty when the buffer is embedded or the recording has no data
+};
+// `bufferFile`: the name of the buffer's file beside the .gltf (the buffer's uri says it); nullopt embeds the buffer
+// as a base64 data URI. Nothing is written: save.hpp writes every file.
+Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options, const std::optional<std::string>& bufferFile,
+                                ExportReport* report = nullptr);
 
 }  // namespace inputanim

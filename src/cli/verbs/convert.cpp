@@ -42,6 +42,11 @@ int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, c
         const ia::Recording& written = *prepared ? **prepared : recording;
         return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(written, write); }, log);
     }
+    if (kind == ia::OutputKind::GltfEmbedded) {
+        auto gltf = ia::exportGltfText(recording, save.gltf, std::nullopt, &report.gltf);
+        if (!gltf) return fail(gltf.error(), log);
+        return writeStandardOutput(std::span(reinterpret_cast<const std::uint8_t*>(gltf->json.data()), gltf->json.size()), log);
+    }
     auto glb = ia::exportGlb(recording, save.gltf, &report.gltf);
     if (!glb) return fail(glb.error(), log);
     return writeStandardOutput(*glb, log);

@@ -58,6 +58,11 @@ inline void appendString(std::string& out, std::string_view text) {
     out += '"';
 }
 
+// Compact JSON text (valid, as this file's functions write it) printed as nlohmann's dump(1) prints the same
+// document: one member or element per line, indented one space per level, ": " after a name; empty objects and
+// arrays stay "{}" and "[]". Strings and numbers are copied as they are (dump would print them the same).
+std::string prettyJson(std::string_view compact);
+
 // One JSON object's members, written in the order they are given (callers give them by name, as nlohmann's objects
 // sort them). An object left without members prints as null, as tinygltf's (which start as null) do.
 class JsonObject {

@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
+#include <utility>
 #include <type_traits>
-#include <nlohmann/json.hpp>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -14,6 +13,7 @@
 #include "inputanim/tracks/curve_tracks.hpp"
 #include "extras.hpp"
 #include "glb.hpp"
+#include "json_text.hpp"
 #include "hand_hierarchy.hpp"
 #include "mesh_geometry.hpp"
 #include "model_writer.hpp"
@@ -22,15 +22,9 @@
 #include "uri.hpp"
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/math.hpp"
-#include "inputanim/io/file_io.hpp"
 #include "inputanim/tracks/track_builder.hpp"
 
 namespace inputanim {
-
-GltfContainer containerForPath(const std::string& path, bool embed) {
-    if (lowercaseExtension(path) == ".gltf") return embed ? GltfContainer::GltfEmbedded : GltfContainer::GltfSeparate;
-    return GltfContainer::Glb;
-}
 
 namespace {
 
@@ -53,7 +47,9 @@ public:
         buffer_.reserve(keys * sizeof(float) * 3 / 2 + (options.meshes ? 2 * handMeshBytes() : 0) + (64 << 10));
     }
 
-    Result<GlbParts> build() {
+    // The model's JSON and buffer; `bufferUri` makes the buffer's uri from its bytes (none for a GLB).
+    template <class BufferUri>
+    Result<GlbParts> build(BufferUri&& bufferUri) {
         if (auto problem = invalidMarkerName(recording_)) return Error{{}, {}, *problem};
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
@@ -69,7 +65,7 @@ public:
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
-        return serialize();
+        return serialize(bufferUri(std::as_const(buffer_)));
     }
 
 private:
@@ -288,19 +284,26 @@ private:
     std::vector<std::pair<std::string, std::string>> curveExtras_;  // a curve's name, its extras as JSON text
 };
 
-// The GLB's JSON as .gltf text whose buffer is a URI (a file name beside it, or a base64 data URI).
-Result<std::string> gltfJson(const std::string& glbJson, const std::string& bufferUri) {
-    auto json = nlohmann::ordered_json::parse(glbJson, nullptr, false);
-    if (json.is_discarded()) return Error{{}, {}, "internal: the GLB's JSON chunk does not parse"};
-    if (json.contains("buffers") && !json["buffers"].empty()) json["buffers"][0]["uri"] = bufferUri;
-    return json.dump(1);
+// The model and its buffer, the buffer's uri made by `bufferUri` (none for a GLB). Curves the profile cannot play
+// are NotRepresentable (the caller names the input).
+template <class BufferUri>
+Result<GlbParts> buildModel(const Recording& recording, const ExportOptions& options, ExportReport* report, BufferUri&& bufferUri) {
+    ExportReport local;
+    auto parts = ModelBuilder(recording, options, report ? *report : local).build(bufferUri);
+    if (parts) return parts;
+    Error error = parts.error();
+    if (error.kind == ErrorKind::Malformed) error.kind = ErrorKind::NotRepresentable;
+    return error;
+}
+
+Result<GlbParts> buildGlbModel(const Recording& recording, const ExportOptions& options, ExportReport* report) {
+    return buildModel(recording, options, report, [](const ByteBuffer&) { return std::string(); });
 }
 
 }  // namespace
 
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report) {
-    ExportReport local;
-    auto parts = ModelBuilder(recording, options, report ? *report : local).build();
+    auto parts = buildGlbModel(recording, options, report);
     if (!parts) return parts.error();
     const GlbFraming framing = framingOf(*parts);
     const auto pieces = glbPieces(*parts, framing);
@@ -324,57 +327,19 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
     return glb;
 }
 
-Result<std::vector<StagedFile>> stageGltf(const Recording& recording, const std::string& path, GltfContainer container,
-                                          const ExportOptions& options, Overwrite overwrite, ExportReport* report) {
+Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options, const std::optional<std::string>& bufferFile,
+                                ExportReport* report) {
     ExportReport local;
     ExportReport& r = report ? *report : local;
-    auto parts = ModelBuilder(recording, options, r).build();
-    if (!parts) {  // the caller names the input
-        Error error = parts.error();
-        if (error.kind == ErrorKind::Malformed) error.kind = ErrorKind::NotRepresentable;  // curves glTF cannot play
-        return error;
-    }
-    std::vector<StagedFile> staged;
-    auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
-        auto written = stageFile(file, pieces, overwrite);
-        if (!written) return written.error();
-        staged.push_back(std::move(*written));
-        r.writtenFiles.push_back(file);
-        return Success{};
-    };
-    if (container == GltfContainer::Glb) {
-        const GlbFraming framing = framingOf(*parts);
-        if (auto s = stage(path, glbPieces(*parts, framing)); !s) return s.error();
-        return staged;
-    }
-    std::string uri;
-    std::string binPath;
-    if (container == GltfContainer::GltfEmbedded) {
-        uri = "data:application/octet-stream;base64," + base64Encode(parts->bin);
-    } else if (!parts->bin.empty()) {
-        binPath = std::filesystem::path(path).replace_extension(".bin").string();
-        uri = uriEncode(std::filesystem::path(binPath).filename().string());
-    }
-    auto json = gltfJson(parts->json, uri);
-    if (!json) return json.error();
-    if (!binPath.empty()) {
-        const std::span<const std::uint8_t> bin[] = {parts->bin};
-        if (auto s = stage(binPath, bin); !s) {
-            Error error = s.error();
-            if (error.reason == Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
-            return error;
-        }
-    }
-    const std::span<const std::uint8_t> text[] = {{reinterpret_cast<const std::uint8_t*>(json->data()), json->size()}};
-    if (auto s = stage(path, text); !s) return s.error();
-    return staged;  // the .bin first: the .gltf appears only after it
-}
-
-Status writeGltf(const Recording& recording, const std::string& path, GltfContainer container, const ExportOptions& options,
-                 ExportReport* report) {
-    auto staged = stageGltf(recording, path, container, options, Overwrite::Replace, report);
-    if (!staged) return staged.error();
-    return commitInOrder(*staged);
+    auto parts = buildModel(recording, options, &r, [&](const ByteBuffer& buffer) {
+        return bufferFile ? uriEncode(*bufferFile) : "data:application/octet-stream;base64," + base64Encode(buffer);
+    });
+    if (!parts) return parts.error();
+    GltfText text;
+    text.json = prettyJson(parts->json);
+    r.jsonBytes = text.json.size();
+    if (bufferFile) text.buffer = std::move(parts->bin);
+    return text;
 }
 
 }  // namespace inputanim

@@ -176,9 +176,10 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
 
 // The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
 // the buffer's length and the extras' text in their places.
-Result<GlbParts> ModelWriter::serialize() {
+Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri) {
     ModelJsonOptions options;
     options.bufferBytes = buffer_.size();
+    options.bufferUri = bufferUri;
     options.extrasPlaceholder = kExtrasPlaceholder;
     options.extrasText = extrasJson_;
     auto json = modelJson(model_, options);

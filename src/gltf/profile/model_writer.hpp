@@ -54,8 +54,9 @@ protected:
     // Value tree twice: the model holds a placeholder, in whose place serialize() writes the text.
     void setExtras(tinygltf::Value& holder, std::string json);
 
-    // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out.
-    Result<GlbParts> serialize();
+    // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out. `bufferUri`: the
+    // buffer's uri in a .gltf (none in a GLB).
+    Result<GlbParts> serialize(std::string_view bufferUri = {});
 
     ExportReport& report_;
     tinygltf::Model model_;
