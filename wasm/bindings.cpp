@@ -83,17 +83,17 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
     auto recording = ia::loadRecording(std::move(input), current.name, options, &current.loaded);
     input = {};
     if (!recording) return failure(recording.error());
-    const Json profile = current.loaded.profile ? Json::parse(ia::profileFindingsJson(current.loaded.profile->findings)) : Json::array();
+    const Json profile = current.loaded.profile ? ia::profileFindingsJson(current.loaded.profile->findings) : Json::array();
     current.recording = std::move(*recording);
     const auto summary = ia::summarize(*current.recording);
-    return answer({{"ok", true}, {"info", Json::parse(ia::infoJson(current.name, *current.recording, current.loaded, summary, {}))},
+    return answer({{"ok", true}, {"info", ia::infoJson(current.name, *current.recording, current.loaded, summary, {})},
                    {"profile", profile}});
 }
 
 // The checker's findings on the open recording: {"ok", "findings": [...]} (the schema of info's "findings").
 EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
     if (!current.recording) return failure(kNothingOpen);
-    return answer({{"ok", true}, {"findings", Json::parse(ia::findingsJson(ia::checkRecording(*current.recording)))}});
+    return answer({{"ok", true}, {"findings", ia::findingsJson(ia::checkRecording(*current.recording))}});
 }
 
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
@@ -118,7 +118,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!bytes) return failure(bytes.error());
     output = {std::move(*bytes), {}, {}};
     return answer({{"ok", true}, {"format", std::string(ia::describe(report.encoding))},
-                   {"messages", Json::parse(ia::profileFindingsJson(report.messages))}});
+                   {"messages", ia::profileFindingsJson(report.messages)}});
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }

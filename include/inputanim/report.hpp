@@ -2,6 +2,7 @@
 // lists of `check` and `validate`. In the library so that every front end (the CLI, the web viewer) says the same.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -11,12 +12,15 @@
 
 namespace inputanim {
 
-// Schema inputanim.info/1, as compact JSON text. `path` is the file as the user named it.
-std::string infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
+// Text from files (names, messages) may hold invalid UTF-8: print with nlohmann's error_handler_t::replace.
+using ReportJson = nlohmann::ordered_json;
+
+// Schema inputanim.info/1. `path` is the file as the user named it.
+ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
                      const std::vector<Finding>& findings);
 // Recording findings: [{"severity", "code", "curve", "key", "message"}, ...]
-std::string findingsJson(const std::vector<Finding>& findings);
+ReportJson findingsJson(const std::vector<Finding>& findings);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
-std::string profileFindingsJson(const std::vector<Finding>& findings);
+ReportJson profileFindingsJson(const std::vector<Finding>& findings);
 
 }  // namespace inputanim

@@ -3,13 +3,8 @@
 #include <ostream>
 #include <string>
 
-#include "inputanim/report.hpp"
 
 namespace cli {
-
-Json findingsJson(const std::vector<ia::Finding>& findings) { return Json::parse(ia::findingsJson(findings)); }
-
-Json profileFindingsJson(const std::vector<ia::Finding>& findings) { return Json::parse(ia::profileFindingsJson(findings)); }
 
 void printFinding(std::ostream& out, const ia::Finding& finding) {
     out << ia::severityName(finding.severity) << " " << finding.code;

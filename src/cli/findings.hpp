@@ -1,4 +1,4 @@
-// How the reporting verbs (info, check, validate) print findings, as text and as JSON (internal to the tool).
+// How the reporting verbs (info, check, validate) print findings as text (their JSON: report.hpp).
 #pragma once
 
 #include <iosfwd>
@@ -9,10 +9,6 @@
 
 namespace cli {
 
-// Recording findings: [{"severity", "code", "curve", "key", "message"}, ...]
-Json findingsJson(const std::vector<ia::Finding>& findings);
-// glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
-Json profileFindingsJson(const std::vector<ia::Finding>& findings);
 // "error lost-tail left.Wrist.PositionX key 3: message" or "error node-missing /nodes: message"
 void printFinding(std::ostream& out, const ia::Finding& finding);
 

@@ -1,4 +1,4 @@
-// The JSON reports. Text from files (names, messages) may hold invalid UTF-8: it is replaced, never thrown on.
+// The JSON reports.
 #include "inputanim/report.hpp"
 
 #include <cstdio>
@@ -8,9 +8,7 @@
 namespace inputanim {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-std::string dumped(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+using Json = ReportJson;
 
 // Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209): the fewest significant
 // digits that read back as the same float (std::to_chars of a float, which emscripten's libc++ lacks).
@@ -38,16 +36,16 @@ Json findingList(const std::vector<Finding>& findings) {
 
 }  // namespace
 
-std::string findingsJson(const std::vector<Finding>& findings) { return dumped(findingList(findings)); }
+ReportJson findingsJson(const std::vector<Finding>& findings) { return findingList(findings); }
 
-std::string profileFindingsJson(const std::vector<Finding>& findings) {
+ReportJson profileFindingsJson(const std::vector<Finding>& findings) {
     Json list = Json::array();
     for (const auto& f : findings)
         list.push_back({{"severity", severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
-    return dumped(list);
+    return list;
 }
 
-std::string infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
+ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
                      const std::vector<Finding>& findings) {
     Json json;
     json["schema"] = "inputanim.info/1";
@@ -82,7 +80,7 @@ std::string infoJson(const std::string& path, const Recording& recording, const 
         json["input"]["notes"] = Json::array();
         for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }
-    return dumped(json);
+    return json;
 }
 
 }  // namespace inputanim

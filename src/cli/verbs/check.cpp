@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "findings.hpp"
+#include "inputanim/report.hpp"
 #include "inputanim/analysis/check.hpp"
 #include "verbs.hpp"
 
@@ -26,7 +27,7 @@ Verb addCheck(CLI::App& app, const Globals&) {
         const bool failed = counts[2] > 0 || (options->strict && counts[1] > 0);
         if (options->json) {
             std::cout << dumped(Json{{"schema", "inputanim.check/1"}, {"file", options->input.path}, {"passed", !failed}, {"errors", counts[2]},
-                              {"warnings", counts[1]}, {"notes", counts[0]}, {"findings", findingsJson(findings)}})
+                              {"warnings", counts[1]}, {"notes", counts[0]}, {"findings", ia::findingsJson(findings)}})
                       << "\n";
         } else {
             for (const auto& finding : findings) printFinding(std::cout, finding);

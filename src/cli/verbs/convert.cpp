@@ -212,7 +212,7 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
     for (const auto& [file, m] : tell.kept)
         messages.push_back({{"severity", ia::severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
     json["messages"] = messages;
-    json["recording"] = Json::parse(ia::infoJson(settings.input.path, recording, loaded, ia::summarize(recording), {}));
+    json["recording"] = ia::infoJson(settings.input.path, recording, loaded, ia::summarize(recording), {});
     return dumped(json);
 }
 

@@ -95,7 +95,7 @@ Verb addInfo(CLI::App& app, const Globals&) {
         if (!recording) return fail(recording.error());
         const auto summary = ia::summarize(*recording);
         const auto findings = ia::checkRecording(*recording);
-        if (options->json) std::cout << dumped(Json::parse(ia::infoJson(options->input.path, *recording, loaded, summary, findings))) << "\n";
+        if (options->json) std::cout << dumped(ia::infoJson(options->input.path, *recording, loaded, summary, findings)) << "\n";
         else printInfoText(options->input.path, *recording, loaded, summary, findings);
         return int(kExitSuccess);
     }, &options->input.path};

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "findings.hpp"
+#include "inputanim/report.hpp"
 #include "verbs.hpp"
 
 namespace cli {
@@ -32,8 +33,8 @@ Verb addValidate(CLI::App& app, const Globals&) {
         if (options->json) {
             std::cout << dumped(Json{{"schema", "inputanim.validate/1"}, {"file", path}, {"kind", gltf ? "gltf" : "binary"},
                               {"ownFile", report->ownFile}, {"passed", passed}, {"errors", errors}, {"warnings", warnings}, {"notes", notes},
-                              {"profile", profileFindingsJson(report->profile)},
-                              {"recording", report->converted ? findingsJson(report->recording) : Json(nullptr)}})
+                              {"profile", ia::profileFindingsJson(report->profile)},
+                              {"recording", report->converted ? ia::findingsJson(report->recording) : Json(nullptr)}})
                       << "\n";
             return int(passed ? kExitSuccess : kExitCheckFailed);
         }
