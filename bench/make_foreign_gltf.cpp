@@ -16,11 +16,33 @@
 using namespace inputanim;
 
 namespace {
-const char* kNames[kJointCount] = {nullptr, "Wrist", "Palm", "ThumbMetacarpal", "ThumbProximal", "ThumbDistal", "ThumbTip",
-                                   "IndexMetacarpal", "IndexProximal", "IndexIntermediate", "IndexDistal", "IndexTip",
-                                   "MiddleMetacarpal", "MiddleProximal", "MiddleIntermediate", "MiddleDistal", "MiddleTip",
-                                   "RingMetacarpal", "RingProximal", "RingIntermediate", "RingDistal", "RingTip",
-                                   "LittleMetacarpal", "LittleProximal", "LittleIntermediate", "LittleDistal", "LittleTip"};
+const char* kNames[kJointCount] = {nullptr,
+                                   "Wrist",
+                                   "Palm",
+                                   "ThumbMetacarpal",
+                                   "ThumbProximal",
+                                   "ThumbDistal",
+                                   "ThumbTip",
+                                   "IndexMetacarpal",
+                                   "IndexProximal",
+                                   "IndexIntermediate",
+                                   "IndexDistal",
+                                   "IndexTip",
+                                   "MiddleMetacarpal",
+                                   "MiddleProximal",
+                                   "MiddleIntermediate",
+                                   "MiddleDistal",
+                                   "MiddleTip",
+                                   "RingMetacarpal",
+                                   "RingProximal",
+                                   "RingIntermediate",
+                                   "RingDistal",
+                                   "RingTip",
+                                   "LittleMetacarpal",
+                                   "LittleProximal",
+                                   "LittleIntermediate",
+                                   "LittleDistal",
+                                   "LittleTip"};
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -40,7 +62,8 @@ int main(int argc, char** argv) {
         const std::string suffix = hand == Hand::Left ? ".L" : ".R";
         const int root = m.node(std::string("Armature") + suffix, -1);
         int nodeOf[kJointCount];
-        for (int j = 1; j < kJointCount; ++j) nodeOf[j] = m.node(kNames[j] + suffix, !parentJoint(Joint(j)) ? root : nodeOf[indexOf(*parentJoint(Joint(j)))]);
+        for (int j = 1; j < kJointCount; ++j)
+            nodeOf[j] = m.node(kNames[j] + suffix, !parentJoint(Joint(j)) ? root : nodeOf[indexOf(*parentJoint(Joint(j)))]);
         for (int j = 1; j < kJointCount; ++j) {
             std::vector<float> translations, rotations;
             for (float t : times) {

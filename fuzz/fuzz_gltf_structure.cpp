@@ -68,11 +68,28 @@ Json* pick(Json& root, std::mt19937& rng) {
 }
 
 Json extreme(std::mt19937& rng) {
-    static const Json values[] = {Json(-1), Json(0), Json(2147483647), Json(4294967296ull), Json(9007199254740993ull), Json(1e38),
-                                  Json(-1e38), Json(1e-45), Json(""), Json("../../../../etc/passwd"), Json("/etc/passwd"),
-                                  Json("notes%7G.txt"), Json("file:///etc/passwd"), Json("data:application/octet-stream;base64,AAAA"),
-                                  Json("STEP"), Json("CUBICSPLINE"), Json("rotation"), Json("scale"), Json::array(), Json::object(),
-                                  Json(nullptr), Json(true)};
+    static const Json values[] = {Json(-1),
+                                  Json(0),
+                                  Json(2147483647),
+                                  Json(4294967296ull),
+                                  Json(9007199254740993ull),
+                                  Json(1e38),
+                                  Json(-1e38),
+                                  Json(1e-45),
+                                  Json(""),
+                                  Json("../../../../etc/passwd"),
+                                  Json("/etc/passwd"),
+                                  Json("notes%7G.txt"),
+                                  Json("file:///etc/passwd"),
+                                  Json("data:application/octet-stream;base64,AAAA"),
+                                  Json("STEP"),
+                                  Json("CUBICSPLINE"),
+                                  Json("rotation"),
+                                  Json("scale"),
+                                  Json::array(),
+                                  Json::object(),
+                                  Json(nullptr),
+                                  Json(true)};
     return values[rng() % std::size(values)];
 }
 

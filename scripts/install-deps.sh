@@ -12,6 +12,7 @@ if [ "${1:-}" = "--fuzz" ]; then
 fi
 if [ "${1:-}" = "--test" ]; then
     packages+=(blender python3-numpy chromium mono-devel)  # Blender 3.4 interop test; the viewer test; MRTK's own reader
+    packages+=(clang-format-14)  # the format test
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--wasm" ]; then
     packages+=(emscripten)

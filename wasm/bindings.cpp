@@ -47,7 +47,10 @@ const char* failure(const ia::Error& error) { return failure(error.describe()); 
 constexpr const char* kNothingOpen = "no recording is open";
 
 std::span<const std::uint8_t> outputPart(int part) {
-    return part == 0 ? std::span(output.head) : part == 1 ? std::span(output.bin) : part == 2 ? std::span(output.tail) : std::span<const std::uint8_t>();
+    return part == 0   ? std::span(output.head)
+           : part == 1 ? std::span(output.bin)
+           : part == 2 ? std::span(output.tail)
+                       : std::span<const std::uint8_t>();
 }
 
 }  // namespace
@@ -86,8 +89,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
     const Json profile = current.loaded.profile ? ia::profileFindingsJson(current.loaded.profile->findings) : Json::array();
     current.recording = std::move(*recording);
     const auto summary = ia::summarize(*current.recording);
-    return answer({{"ok", true}, {"info", ia::infoJson(current.name, *current.recording, current.loaded, summary, {})},
-                   {"profile", profile}});
+    return answer({{"ok", true}, {"info", ia::infoJson(current.name, *current.recording, current.loaded, summary, {})}, {"profile", profile}});
 }
 
 // The checker's findings on the open recording: {"ok", "findings": [...]} (the schema of info's "findings").
@@ -117,8 +119,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     auto bytes = ia::writeRecording(*prepared ? **prepared : *current.recording);
     if (!bytes) return failure(bytes.error());
     output = {std::move(*bytes), {}, {}};
-    return answer({{"ok", true}, {"format", std::string(ia::describe(report.encoding))},
-                   {"messages", ia::profileFindingsJson(report.messages)}});
+    return answer({{"ok", true}, {"format", std::string(ia::describe(report.encoding))}, {"messages", ia::profileFindingsJson(report.messages)}});
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }

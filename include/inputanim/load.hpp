@@ -27,9 +27,9 @@ std::string_view inputKindName(InputKind kind);  // "MRTK binary", "GLB", "glTF 
 InputKind detectInput(std::span<const std::uint8_t> bytes);
 
 struct LoadOptions {
-    ReadOptions binary;    // MRTK binary input
-    ImportOptions gltf;    // glTF input: tolerances, --map, animation, external paths, target encoding
-    std::string mapFile;   // read into gltf.map when set (loadFile only)
+    ReadOptions binary;  // MRTK binary input
+    ImportOptions gltf;  // glTF input: tolerances, --map, animation, external paths, target encoding
+    std::string mapFile;  // read into gltf.map when set (loadFile only)
     bool checkProfile = false;  // glTF input: also check the profile's rules, on the same parse (LoadReport::profile)
 };
 
@@ -54,9 +54,9 @@ Result<Recording> loadFile(const std::string& path, const LoadOptions& options =
 // "import-failed" or "export-failed" finding.
 struct ValidationReport {
     InputKind kind = InputKind::MrtkBinary;
-    bool ownFile = false;            // glTF written by inputanim (carries extras.inputanim)
-    std::vector<Finding> profile;    // structural rules of the glTF profile, with JSON pointers
-    bool converted = false;          // the input converts to a recording
+    bool ownFile = false;  // glTF written by inputanim (carries extras.inputanim)
+    std::vector<Finding> profile;  // structural rules of the glTF profile, with JSON pointers
+    bool converted = false;  // the input converts to a recording
     std::vector<Finding> recording;  // the checker's findings on that recording
 };
 Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {});

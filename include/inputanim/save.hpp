@@ -29,17 +29,17 @@ std::vector<std::string> outputFiles(const std::string& path, OutputKind kind);
 
 // How a recording is written as MRTK binary: the one place where an output's format version and layout are chosen.
 struct BinaryOptions {
-    std::optional<int> minor;          // format version 1.minor (0 or 1); default: the recording's
-    std::optional<Layout> layout;      // 1.1's key layout; default compact, the one MRTK reads (full: the published
-                                       // specification's, which no MRTK version loads; written only when asked for)
-    double positionTolerance = 1e-4;   // metres: keys fitted for the compact layout stay this close to the original
-    double rotationTolerance = 0.01;   // degrees
+    std::optional<int> minor;  // format version 1.minor (0 or 1); default: the recording's
+    std::optional<Layout> layout;  // 1.1's key layout; default compact, the one MRTK reads (full: the published
+                                   // specification's, which no MRTK version loads; written only when asked for)
+    double positionTolerance = 1e-4;  // metres: keys fitted for the compact layout stay this close to the original
+    double rotationTolerance = 0.01;  // degrees
 };
 
 struct BinaryReport {
-    Encoding encoding;                 // as written
-    LinearFitReport fit;               // keys fitted for the compact layout (none: exact)
-    std::vector<Finding> messages;     // notes and warnings for the user, with codes (docs/cli.md)
+    Encoding encoding;  // as written
+    LinearFitReport fit;  // keys fitted for the compact layout (none: exact)
+    std::vector<Finding> messages;  // notes and warnings for the user, with codes (docs/cli.md)
 };
 
 // The encoding a recording in `source` is written in. A usage error when the options contradict each other.
@@ -51,22 +51,22 @@ Result<std::optional<Recording>> prepareBinary(const Recording& recording, const
 
 struct SaveOptions {
     Overwrite overwrite = Overwrite::Never;
-    BinaryOptions binary;               // binary outputs
-    ExportOptions gltf;                 // glTF outputs
-    std::vector<std::string> inputs;    // files the conversion reads: never replaced, whatever `overwrite` says
+    BinaryOptions binary;  // binary outputs
+    ExportOptions gltf;  // glTF outputs
+    std::vector<std::string> inputs;  // files the conversion reads: never replaced, whatever `overwrite` says
 };
 
 struct SaveReport {
     std::vector<std::string> files;  // written (staged), in commit order
-    std::size_t bytes = 0;           // binary output's size
-    BinaryReport binary;             // binary output
-    ExportReport gltf;               // glTF output
+    std::size_t bytes = 0;  // binary output's size
+    BinaryReport binary;  // binary output
+    ExportReport gltf;  // glTF output
 };
 
 // Encodes the recording for `path` and stages its files: written in full beside their targets, but nothing is in
 // place until they are committed (commitInOrder; a batch does so on another thread).
-Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
-                                               const SaveOptions& options = {}, SaveReport* report = nullptr);
+Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
+                                               SaveReport* report = nullptr);
 // Stages and commits.
 Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
                      SaveReport* report = nullptr);

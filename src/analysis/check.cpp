@@ -18,8 +18,7 @@ std::string seconds(double t) {
 
 class Checker {
 public:
-    Checker(const Recording& recording, const CheckOptions& options)
-        : recording_(recording), options_(options), end_(playbackDuration(recording)) {}
+    Checker(const Recording& recording, const CheckOptions& options) : recording_(recording), options_(options), end_(playbackDuration(recording)) {}
 
     std::vector<Finding> run() {
         for (std::size_t i = 0; i < kCurveCount; ++i)
@@ -56,8 +55,8 @@ private:
         };
         for (std::size_t k = 0; k < keys.size(); ++k) {
             const Key& key = keys[k];
-            const bool finite = std::isfinite(key.time) && std::isfinite(key.value) && !std::isnan(key.inTangent) &&
-                                !std::isnan(key.outTangent) && std::isfinite(key.inWeight) && std::isfinite(key.outWeight);
+            const bool finite = std::isfinite(key.time) && std::isfinite(key.value) && !std::isnan(key.inTangent) && !std::isnan(key.outTangent) &&
+                                std::isfinite(key.inWeight) && std::isfinite(key.outWeight);
             if (!finite) mark(nonFinite, firstNonFinite, k);
             if (key.time < 0) mark(negatives, firstNegative, k);
             if (k > 0 && !(key.time > keys[k - 1].time)) mark(nonIncreasing, firstNonIncreasing, k);
@@ -86,8 +85,7 @@ private:
         if (!isBooleanCurve(index) && keys.size() >= 2 && expectedEnd - keys.back().time > options_.lostTailSeconds)
             add(Severity::Note, "lost-tail", name, keys.size() - 1,
                 "ends at " + seconds(keys.back().time) + ", " + seconds(expectedEnd - keys.back().time) + " before " +
-                    (expectedEnd < end_ ? "its hand stops being tracked" : "the recording ends") +
-                    " (MRTK's key reducer drops final keys)");
+                    (expectedEnd < end_ ? "its hand stops being tracked" : "the recording ends") + " (MRTK's key reducer drops final keys)");
     }
 
     // Where a curve should reach: a recorder writes joints only while their hand is tracked.
@@ -100,8 +98,7 @@ private:
     }
 
     bool sameTimes(const Curve& a, const Curve& b) const {
-        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(),
-                          [](const Key& x, const Key& y) { return x.time == y.time; });
+        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(), [](const Key& x, const Key& y) { return x.time == y.time; });
     }
 
     void checkAligned(std::size_t first, int count, const std::string& vectorName) {
@@ -160,13 +157,13 @@ private:
             char worst[32];
             std::snprintf(worst, sizeof worst, "%.6g", worstNorm);
             add(Severity::Warning, "non-unit-quaternion", name, std::nullopt,
-                "|q| differs from 1 by more than " + std::to_string(options_.unitTolerance) + " at " +
-                    std::to_string(nonUnit) + " key time(s); worst |q| = " + worst);
+                "|q| differs from 1 by more than " + std::to_string(options_.unitTolerance) + " at " + std::to_string(nonUnit) +
+                    " key time(s); worst |q| = " + worst);
         }
         if (flips)
             add(Severity::Warning, "hemisphere-flip", name, std::nullopt,
-                "adjacent keys in opposite hemispheres at " + std::to_string(flips) + " place(s), first at " +
-                    seconds(firstFlip) + " (component-wise interpolation passes near zero)");
+                "adjacent keys in opposite hemispheres at " + std::to_string(flips) + " place(s), first at " + seconds(firstFlip) +
+                    " (component-wise interpolation passes near zero)");
     }
 
     const Recording& recording_;
@@ -190,8 +187,6 @@ std::vector<Finding> checkMarkers(const Recording& recording) {
     return findings;
 }
 
-std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) {
-    return Checker(recording, options).run();
-}
+std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) { return Checker(recording, options).run(); }
 
 }  // namespace inputanim

@@ -113,8 +113,7 @@ private:
     }
 
     void compareBoolean(const std::string& name, std::size_t index) {
-        BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end),
-                         switches(b_.curves[index], report_.start, report_.end)};
+        BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end), switches(b_.curves[index], report_.start, report_.end)};
         diff.countsDiffer = diff.switchesA.size() != diff.switchesB.size();
         for (std::size_t i = 0; i < std::min(diff.switchesA.size(), diff.switchesB.size()); ++i)
             diff.maxShift = std::max(diff.maxShift, std::abs(diff.switchesA[i] - diff.switchesB[i]));
@@ -134,8 +133,6 @@ private:
 
 }  // namespace
 
-Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
-    return Differ(a, b, options).run();
-}
+Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) { return Differ(a, b, options).run(); }
 
 }  // namespace inputanim

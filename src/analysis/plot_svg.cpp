@@ -180,8 +180,8 @@ Result<std::vector<Panel>> panelsFor(const Recording& recording, const Recording
     }
     for (const auto& [hand, joint] : select.joints) {
         if (!hands) return missing(std::string(handName(hand)));
-        panels.push_back(builder.position(std::string(handName(hand)) + " " + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX),
-                                          int(hand)));
+        panels.push_back(
+            builder.position(std::string(handName(hand)) + " " + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX), int(hand)));
     }
     if (select.gaze) {
         if (!recording.sectionPresent(Section::Gaze)) return missing("gaze");
@@ -194,11 +194,15 @@ class SvgWriter {
 public:
     // The window [start, end] spans the plot's width; one of at least a millisecond, so that axes stay sane.
     SvgWriter(const PlotOptions& options, double start, double end, std::size_t panels)
-        : options_(options), start_(start), duration_(std::max(end - start, 1e-3)), plotWidth_(options.width - kLeft - kRight),
+        : options_(options),
+          start_(start),
+          duration_(std::max(end - start, 1e-3)),
+          plotWidth_(options.width - kLeft - kRight),
           height_(kTop + double(panels) * (options.panelHeight + kPanelGap) - kPanelGap + kBottom) {
         svg_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(options.width, 0) + "\" height=\"" + number(height_, 0) +
                 "\" viewBox=\"0 0 " + number(options.width, 0) + " " + number(height_, 0) +
-                "\" font-family=\"sans-serif\" font-size=\"11\" data-start=\"" + number(start_, 6) + "\" data-duration=\"" + number(duration_, 6) + "\">\n";
+                "\" font-family=\"sans-serif\" font-size=\"11\" data-start=\"" + number(start_, 6) + "\" data-duration=\"" + number(duration_, 6) +
+                "\">\n";
         svg_ += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
         svg_ += "<text x=\"" + number(kLeft) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + escapeXml(options.title) + "</text>\n";
     }
@@ -213,9 +217,9 @@ public:
         const double top = panelTop(index), height = options_.panelHeight;
         const auto limits = range(panel);  // not a structured binding: clang 14 cannot capture those
         const double low = limits.first, high = limits.second;
-        svg_ += "<g class=\"panel\" data-title=\"" + escapeXml(panel.title) + "\" data-left=\"" + number(kLeft) + "\" data-top=\"" +
-                number(top) + "\" data-width=\"" + number(plotWidth_) + "\" data-height=\"" + number(height) + "\" data-ymin=\"" +
-                number(low, 9) + "\" data-ymax=\"" + number(high, 9) + "\">\n";
+        svg_ += "<g class=\"panel\" data-title=\"" + escapeXml(panel.title) + "\" data-left=\"" + number(kLeft) + "\" data-top=\"" + number(top) +
+                "\" data-width=\"" + number(plotWidth_) + "\" data-height=\"" + number(height) + "\" data-ymin=\"" + number(low, 9) +
+                "\" data-ymax=\"" + number(high, 9) + "\">\n";
         svg_ += "<text x=\"" + number(kLeft) + "\" y=\"" + number(top - 6) + "\" font-weight=\"bold\">" + escapeXml(panel.title) + "</text>\n";
         if (panel.hand >= 0) {
             bands(summary.booleanTrue[panel.hand], "tracked", kTrackedFill, 1.0, top, height);
@@ -224,8 +228,8 @@ public:
         auto y = [&](double v) { return top + height - (v - low) / (high - low) * height; };
         const double valueStep = niceStep(high - low);
         for (double v = std::ceil(low / valueStep) * valueStep; v <= high + valueStep * 1e-6; v += valueStep) {
-            svg_ += "<line x1=\"" + number(kLeft) + "\" x2=\"" + number(kLeft + plotWidth_) + "\" y1=\"" + number(y(v)) + "\" y2=\"" +
-                    number(y(v)) + "\" stroke=\"#e4e4e4\"/>\n";
+            svg_ += "<line x1=\"" + number(kLeft) + "\" x2=\"" + number(kLeft + plotWidth_) + "\" y1=\"" + number(y(v)) + "\" y2=\"" + number(y(v)) +
+                    "\" stroke=\"#e4e4e4\"/>\n";
             svg_ += "<text x=\"" + number(kLeft - 6) + "\" y=\"" + number(y(v) + 4) + "\" text-anchor=\"end\" fill=\"#555\">" +
                     number(std::abs(v) < valueStep * 1e-6 ? 0 : v, decimalsFor(valueStep)) + "</text>\n";
         }
@@ -299,8 +303,8 @@ private:
             if (interval.end < start_ || interval.start > start_ + duration_) continue;
             const double x0 = x(std::max(interval.start, start_)), x1 = x(std::min(interval.end, start_ + duration_));
             svg_ += std::string("<rect class=\"band ") + name + "\" data-start=\"" + number(interval.start, 6) + "\" data-end=\"" +
-                    number(interval.end, 6) + "\" x=\"" + number(x0) + "\" y=\"" + number(top) + "\" width=\"" + number(x1 - x0) +
-                    "\" height=\"" + number(height) + "\" fill=\"" + fill + "\" fill-opacity=\"" + number(opacity) + "\"/>\n";
+                    number(interval.end, 6) + "\" x=\"" + number(x0) + "\" y=\"" + number(top) + "\" width=\"" + number(x1 - x0) + "\" height=\"" +
+                    number(height) + "\" fill=\"" + fill + "\" fill-opacity=\"" + number(opacity) + "\"/>\n";
             if (!labelled && x1 - x0 > 50) {  // name the first band wide enough to hold its name
                 const double labelY = top + (std::string(name) == "tracked" ? 12 : 24);
                 svg_ += "<text x=\"" + number(x0 + 3) + "\" y=\"" + number(labelY) + "\" fill=\"#555\" font-style=\"italic\">" + name + "</text>\n";
@@ -352,8 +356,8 @@ private:
             if (i > 0) ends[i].first = std::max(ends[i].first, ends[i - 1].first + kLabelSpacing);
         }
         for (const auto& [labelY, series] : ends)
-            svg_ += "<text class=\"label\" x=\"" + number(kLeft + plotWidth_ + 6) + "\" y=\"" + number(labelY + 4) + "\" fill=\"" +
-                    series->colour + "\">" + escapeXml(series->label) + "</text>\n";
+            svg_ += "<text class=\"label\" x=\"" + number(kLeft + plotWidth_ + 6) + "\" y=\"" + number(labelY + 4) + "\" fill=\"" + series->colour +
+                    "\">" + escapeXml(series->label) + "</text>\n";
     }
 
     const PlotOptions& options_;

@@ -41,8 +41,10 @@ bool moves(const Recording& r, const PoseCurves& pose, double tolerance) {
 
 Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options, RebaseReport* report) {
     if (base.encoding != edited.encoding)
-        return Error{{}, {}, "the edit holds " + std::string(describe(edited.encoding)) + ", the base " + std::string(describe(base.encoding)) +
-                                 ": read the edit back in the base's encoding"};
+        return Error{{},
+                     {},
+                     "the edit holds " + std::string(describe(edited.encoding)) + ", the base " + std::string(describe(base.encoding)) +
+                         ": read the edit back in the base's encoding"};
     auto diff = diffRecordings(base, edited);
     if (!diff) return diff.error();
     Recording result = base;
@@ -63,7 +65,8 @@ Result<Recording> rebase(const Recording& base, const Recording& edited, const R
     }
     const auto poses = poseCurves();
     for (const PoseDiff& p : diff->poses)
-        if (p.maxPosition > options.positionTolerance || p.maxRotation > options.rotationTolerance) take(p.name, poses.at(p.name).first, poses.at(p.name).count);
+        if (p.maxPosition > options.positionTolerance || p.maxRotation > options.rotationTolerance)
+            take(p.name, poses.at(p.name).first, poses.at(p.name).count);
     // What only the edit has keys for: a joint of a hand whose tracking the edit changed, a camera or gaze it moves.
     for (const std::string& name : diff->onlyInB) {
         const PoseCurves& pose = poses.at(name);

@@ -35,12 +35,14 @@ Result<Selection> parseSelection(const std::vector<std::string>& items) {
         } else if (hand >= 0) {
             const auto joint = jointNamed(item.substr(dot + 1));
             if (!joint)
-                return Error{{}, {}, "unknown joint in '" + item + "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)",
+                return Error{{},
+                             {},
+                             "unknown joint in '" + item + "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)",
                              ErrorKind::Usage};
             selection.joints.emplace_back(Hand(hand), *joint);
         } else {
-            return Error{{}, {}, "unknown selection '" + item + "' (expected camera, left, right, gaze or a joint such as left.IndexTip)",
-                         ErrorKind::Usage};
+            return Error{
+                {}, {}, "unknown selection '" + item + "' (expected camera, left, right, gaze or a joint such as left.IndexTip)", ErrorKind::Usage};
         }
     }
     return selection;

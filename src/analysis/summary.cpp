@@ -5,8 +5,7 @@
 namespace inputanim {
 namespace {
 
-SectionSummary summarizeRange(const Recording& recording, const char* name, Section section, std::size_t first,
-                              std::size_t last) {
+SectionSummary summarizeRange(const Recording& recording, const char* name, Section section, std::size_t first, std::size_t last) {
     SectionSummary summary{name, recording.sectionPresent(section)};
     if (!summary.present) return summary;
     summary.curves = last - first;
@@ -52,8 +51,7 @@ RecordingSummary summarize(const Recording& recording) {
         summary.keys += section.keys;
     }
     if (recording.hasHandData)
-        for (int b = 0; b < kBooleanCount; ++b)
-            summary.booleanTrue[b] = trueIntervals(recording.curves[kBooleanFirst + b], summary.duration);
+        for (int b = 0; b < kBooleanCount; ++b) summary.booleanTrue[b] = trueIntervals(recording.curves[kBooleanFirst + b], summary.duration);
     return summary;
 }
 

@@ -55,9 +55,7 @@ struct Gesture {
                 multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch))};
     }
 
-    double pinch(double t) const {
-        return smoothstep(at(phases.pinch), at(phases.drag), t) - smoothstep(at(phases.release), at(phases.lower), t);
-    }
+    double pinch(double t) const { return smoothstep(at(phases.pinch), at(phases.drag), t) - smoothstep(at(phases.release), at(phases.lower), t); }
 
     HandShape shape(Hand hand, double t) const {
         HandShape s;
@@ -111,9 +109,12 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
     const double frameCount = std::floor(options.duration * options.frameRate) + 1;
     const double limit = double(options.reduceKeys ? kMaxSyntheticFrames : kMaxSyntheticFramesUnreduced);
     if (!(options.duration > 0) || !(options.frameRate > 0) || !(frameCount <= limit))
-        return Error{{}, {}, "duration x rate would make " + std::to_string(std::llround(frameCount)) + " frames; at most " +
-                                 std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction"),
-                     ErrorKind::Usage, Reason::GeneratorTooLong};
+        return Error{{},
+                     {},
+                     "duration x rate would make " + std::to_string(std::llround(frameCount)) + " frames; at most " +
+                         std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction"),
+                     ErrorKind::Usage,
+                     Reason::GeneratorTooLong};
     Recording recording;
     recording.encoding = options.encoding;
     const bool gaze = options.eyeGaze && options.encoding.minor == 1;

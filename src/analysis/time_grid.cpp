@@ -13,8 +13,7 @@ Result<std::vector<double>> timeGrid(double start, double end, double rate, bool
     const double count = std::floor((end - start) * rate + 1e-9) + 1;
     if (!(count <= double(maxTimes))) {
         char text[320];
-        std::snprintf(text, sizeof text,
-                      "%.6g s to %.6g s at %.6g Hz would be %.3g samples, more than %zu", start, end, rate, count, maxTimes);
+        std::snprintf(text, sizeof text, "%.6g s to %.6g s at %.6g Hz would be %.3g samples, more than %zu", start, end, rate, count, maxTimes);
         return Error{{}, {}, text, ErrorKind::Refused, Reason::GridTooLarge};
     }
     std::vector<double> times;

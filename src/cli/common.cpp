@@ -79,7 +79,8 @@ CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
             char* end = nullptr;
             const double value = std::strtod(text.c_str(), &end);
             const bool ok = end != text.c_str() && *end == '\0' && std::isfinite(value) && (strictly ? value > least : value >= least);
-            return ok ? std::string() : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") + std::to_string(int(least));
+            return ok ? std::string()
+                      : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") + std::to_string(int(least));
         },
         name);
 }
@@ -103,18 +104,17 @@ const CLI::Validator kPositive = finiteAtLeast(0, true, "NUMBER > 0");
 const CLI::Validator kNonNegative = finiteAtLeast(0, false, "NUMBER >= 0");
 
 void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
-    if (name)
-        verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
+    if (name) verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
     verb.add_flag("--prerelease-2019", input.load.binary.acceptPrerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
     verb.add_option("--map", input.load.mapFile, "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
-    verb.add_option("--animation", input.load.gltf.animation, "glTF input: the animation to read, by name or index (default: InputAnimation, else the first)");
+    verb.add_option("--animation", input.load.gltf.animation,
+                    "glTF input: the animation to read, by name or index (default: InputAnimation, else the first)");
     verb.add_option_function<std::string>(
             "--side", [&input](const std::string& side) { input.load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right; },
             "glTF input: the side of a one-handed rig, whatever its names or shape say (left or right)")
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
-    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
-                  "glTF input: let a .gltf read buffers outside its own folder");
+    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths, "glTF input: let a .gltf read buffers outside its own folder");
     verb.add_option("--hold", input.load.gltf.hold, "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
         ->check(finiteWithin(1e-3, 3600.0));
 }

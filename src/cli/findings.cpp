@@ -3,7 +3,6 @@
 #include <ostream>
 #include <string>
 
-
 namespace cli {
 
 void printFinding(std::ostream& out, const ia::Finding& finding) {

@@ -139,15 +139,11 @@ int main(int argc, char** argv) try {
             try {
                 const int code = verb.run();
                 return code == kExitSuccess || code == kExitCheckFailed || code == kExitBeyondTolerance ? flushedOutput(code) : code;
-            } catch (const std::bad_alloc&) {
-                return failedWith(verb.input, kOutOfMemory);
-            } catch (const std::exception& error) {
+            } catch (const std::bad_alloc&) { return failedWith(verb.input, kOutOfMemory); } catch (const std::exception& error) {
                 return failedWith(verb.input, ia::printable(error.what()));
             }
         }
     return kExitUsage;
-} catch (const std::bad_alloc&) {
-    return failedWith(nullptr, kOutOfMemory);
-} catch (const std::exception& error) {
+} catch (const std::bad_alloc&) { return failedWith(nullptr, kOutOfMemory); } catch (const std::exception& error) {
     return failedWith(nullptr, ia::printable(error.what()));
 }

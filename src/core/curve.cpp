@@ -13,8 +13,7 @@
 namespace inputanim {
 
 bool isCompactKey(const Key& key) {
-    return floatBits(key.inTangent) == 0 && floatBits(key.outTangent) == 0 &&
-           floatBits(key.inWeight) == 0 && floatBits(key.outWeight) == 0 &&
+    return floatBits(key.inTangent) == 0 && floatBits(key.outTangent) == 0 && floatBits(key.inWeight) == 0 && floatBits(key.outWeight) == 0 &&
            key.weightedMode == kWeightedBoth;
 }
 
@@ -32,7 +31,7 @@ constexpr double kDefaultWeight = 1.0 / 3.0;
 
 struct Weights {
     double out;  // w1, on the left key's out side
-    double in;   // w2, on the right key's in side
+    double in;  // w2, on the right key's in side
 };
 
 Weights effectiveWeights(const Key& left, const Key& right) {
@@ -211,15 +210,13 @@ std::optional<std::string> invalidKey(const Curve& curve) {
     const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
     if (compact && keys.finiteAndIncreasing()) return std::nullopt;  // the usual case; the loop below names a problem
     for (std::size_t k = 0; k < keys.size(); ++k) {
-        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
-            return "key " + std::to_string(k) + " has a non-finite time or value";
+        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k))) return "key " + std::to_string(k) + " has a non-finite time or value";
         if (!compact) {
             const Key key = keys[k];
             if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) || !std::isfinite(key.outWeight))
                 return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
         }
-        if (k > 0 && !(keys.time(k) > keys.time(k - 1)))
-            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
+        if (k > 0 && !(keys.time(k) > keys.time(k - 1))) return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
     }
     return std::nullopt;
 }
@@ -231,8 +228,7 @@ std::size_t CurveCursor::segment(double time) {
     std::size_t k = std::min(segment_, keys.size() - 2);
     // A few steps forward cover the usual case; anything else is a binary search.
     for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys.time(k + 1)) <= time; ++step) ++k;
-    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size())))
-        k = search(k, time);
+    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size()))) k = search(k, time);
     return segment_ = k;
 }
 

@@ -60,8 +60,7 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
     for (std::size_t i = 0; i < kCurveCount; ++i) {
         const Curve& curve = recording.curves[i];
         if (!stores(recording, i)) {
-            if (!curve.keys.empty())
-                return "curve " + curveName(i) + " has keys but its section is not stored (section flag false)";
+            if (!curve.keys.empty()) return "curve " + curveName(i) + " has keys but its section is not stored (section flag false)";
             continue;
         }
         if (curve.keys.size() > std::size_t(std::numeric_limits<std::int32_t>::max()))
@@ -72,9 +71,8 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
         if (!needsCompact || curve.keys.compact()) continue;
         for (std::size_t k = 0; k < curve.keys.size(); ++k)
             if (!isCompactKey(curve.keys[k]))
-                return "curve " + curveName(i) + " key " + std::to_string(k) + " (time " +
-                       std::to_string(curve.keys[k].time) + ") has tangents, weights or a weighted mode other than " +
-                       "MRTK's linear encoding (0, 0, 0, 0, Both); " +
+                return "curve " + curveName(i) + " key " + std::to_string(k) + " (time " + std::to_string(curve.keys[k].time) +
+                       ") has tangents, weights or a weighted mode other than " + "MRTK's linear encoding (0, 0, 0, 0, Both); " +
                        (isBooleanCurve(i) ? std::string("Boolean keys store only time and value")
                                           : std::string("1.1 compact stores only time and value (use 1.1 full or 1.0)"));
     }
@@ -96,8 +94,10 @@ Result<Recording> convertEncoding(Recording recording, Encoding target) {
         if (sectionEmpty(converted, kGazeFirst, kCurveCount)) converted.hasEyeGaze = 0;
     }
     if (auto reason = unrepresentable(converted))
-        return Error{{}, {}, "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) +
-                                 " without loss: " + *reason, ErrorKind::NotRepresentable};
+        return Error{{},
+                     {},
+                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + " without loss: " + *reason,
+                     ErrorKind::NotRepresentable};
     return converted;
 }
 

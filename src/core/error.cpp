@@ -34,8 +34,8 @@ unsigned codePoint(const unsigned char* s, std::size_t length) {
 // Characters that change how text around them is shown: bidirectional marks, embeddings, overrides and isolates
 // (U+202E shows "exe.txt" as "txt.exe"), line and paragraph separators, and the noncharacters XML forbids.
 bool isFormatControl(unsigned cp) {
-    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
-           cp == 0xfffe || cp == 0xffff;
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe ||
+           cp == 0xffff;
 }
 
 }  // namespace

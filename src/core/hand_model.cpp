@@ -59,10 +59,10 @@ Quaternion fromBasis(const Vector3& x, const Vector3& y, const Vector3& z) {
 constexpr double kHandLength = 0.19;  // wrist crease to the middle fingertip
 
 struct FingerGeometry {
-    Vector3 base;                   // the metacarpal joint
-    Vector3 knuckle;                // the metacarpophalangeal joint
+    Vector3 base;  // the metacarpal joint
+    Vector3 knuckle;  // the metacarpophalangeal joint
     std::array<double, 3> phalanx;  // proximal, middle, distal (to the tip), metres
-    double spread;                  // radians the finger fans out from the middle finger's line (towards +X)
+    double spread;  // radians the finger fans out from the middle finger's line (towards +X)
 };
 
 // Index, middle, ring, pinky. Lengths: Buchholz et al. fractions of hand length (the distal one to the tip).
@@ -80,11 +80,11 @@ constexpr std::array<double, 3> kFistFlexion = {1.45, 1.65, 1.05};
 const Vector3 kThumbBase = {0.021, -0.014, 0.026};
 constexpr std::array<double, 3> kThumbBones = {0.251 * kHandLength, 0.196 * kHandLength, 0.158 * kHandLength};
 const Vector3 kThumbRestDirection = unit({0.70, -0.25, 0.66});  // out to the side, forward and a little palmwards
-const Vector3 kThumbRestNail = unit({0.45, 0.85, -0.05});       // its nail side
+const Vector3 kThumbRestNail = unit({0.45, 0.85, -0.05});  // its nail side
 
 // The thumb's configuration: a turn of its metacarpal about the hand's axes, and the flexion of its two joints.
 struct ThumbPose {
-    double abduction = 0;   // about the thumb base's nail direction: towards the index (negative) or away
+    double abduction = 0;  // about the thumb base's nail direction: towards the index (negative) or away
     double opposition = 0;  // flexion across the palm, about the thumb's own lateral axis
     double proximal = 0.15, distal = 0.12;
 };
@@ -155,15 +155,18 @@ const ThumbPose& pinchThumb() {
             for (double opposition = -1.5; opposition <= 1.5; opposition += 0.25)
                 for (double proximal = -0.25; proximal <= 1.25; proximal += 0.25)
                     for (double distal = -0.25; distal <= 1.25; distal += 0.25)
-                        if (const ThumbPose trial{abduction, opposition, proximal, distal}; miss(trial) < bestMiss) best = trial, bestMiss = miss(trial);
+                        if (const ThumbPose trial{abduction, opposition, proximal, distal}; miss(trial) < bestMiss)
+                            best = trial, bestMiss = miss(trial);
         for (double step = 0.2; step > 1e-4; step *= 0.5)
             for (bool improved = true; improved;) {
                 improved = false;
                 for (double* value : {&best.abduction, &best.opposition, &best.proximal, &best.distal})
                     for (double sign : {-1.0, 1.0}) {
                         ThumbPose trial = best;
-                        double* field = value == &best.abduction ? &trial.abduction : value == &best.opposition ? &trial.opposition
-                                        : value == &best.proximal ? &trial.proximal : &trial.distal;
+                        double* field = value == &best.abduction    ? &trial.abduction
+                                        : value == &best.opposition ? &trial.opposition
+                                        : value == &best.proximal   ? &trial.proximal
+                                                                    : &trial.distal;
                         *field += sign * step;
                         if (const double m = miss(trial); m < bestMiss) best = trial, bestMiss = m, improved = true;
                     }
@@ -232,8 +235,7 @@ Quaternion lookRotation(const Vector3& forward, const Vector3& up) {
     return fromBasis(x, cross(z, x), z);
 }
 
-HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks,
-                           const Vector3& palmBack) {
+HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks, const Vector3& palmBack) {
     HandPose pose;
     for (Joint joint : kJoints) pose[indexOf(joint)].position = positions[indexOf(joint)];
     const Vector3& wrist = positions[indexOf(Joint::Wrist)];

@@ -19,8 +19,7 @@ bool booleanAt(const Curve& curve, double time) {
 PoseSample samplePose(const Recording& recording, std::size_t firstCurve, double time, Coordinates coordinates) {
     PoseSample pose;
     const bool gltf = coordinates == Coordinates::Gltf;
-    for (int c = 0; c < 3; ++c)
-        pose.position[c] = evaluate(recording.curves[firstCurve + c], time) * (gltf ? kGltfPositionSigns[c] : 1);
+    for (int c = 0; c < 3; ++c) pose.position[c] = evaluate(recording.curves[firstCurve + c], time) * (gltf ? kGltfPositionSigns[c] : 1);
     Quaternion q{};
     for (int c = 0; c < 4; ++c) q[c] = evaluate(recording.curves[firstCurve + kRotationX + c], time) * (gltf ? kGltfRotationSigns[c] : 1);
     if (dot(q, q) > 1e-24) {
@@ -45,8 +44,7 @@ FrameSample sampleFrame(const Recording& recording, double time, Coordinates coo
     return frame;
 }
 
-void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin,
-                std::array<double, 3>& direction) {
+void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin, std::array<double, 3>& direction) {
     const bool gltf = coordinates == Coordinates::Gltf;
     for (int c = 0; c < 3; ++c) {
         const double sign = gltf ? kGltfPositionSigns[c] : 1;

@@ -8,10 +8,9 @@
 
 namespace inputanim {
 namespace {
-constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {
-    "PositionX", "PositionY", "PositionZ", "RotationX", "RotationY", "RotationZ", "RotationW"};
-constexpr std::array<std::string_view, kGazeCurveCount> kGazeComponents = {
-    "OriginX", "OriginY", "OriginZ", "DirectionX", "DirectionY", "DirectionZ"};
+constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {"PositionX", "PositionY", "PositionZ", "RotationX",
+                                                                           "RotationY", "RotationZ", "RotationW"};
+constexpr std::array<std::string_view, kGazeCurveCount> kGazeComponents = {"OriginX", "OriginY", "OriginZ", "DirectionX", "DirectionY", "DirectionZ"};
 }  // namespace
 
 std::string_view poseComponentName(int component) { return kPoseComponents.at(component); }
@@ -63,8 +62,11 @@ std::string curveName(std::size_t index) {
             const std::size_t local = index - (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst);
             std::string name;  // built in place: a chain of + allocates at each step (names are longer than 15 bytes)
             name.reserve(48);
-            return name.append(handName(hand)).append(".").append(jointName(Joint(local / kPoseCurveCount))).append(".").append(
-                kPoseComponents[local % kPoseCurveCount]);
+            return name.append(handName(hand))
+                .append(".")
+                .append(jointName(Joint(local / kPoseCurveCount)))
+                .append(".")
+                .append(kPoseComponents[local % kPoseCurveCount]);
         }
     }
     return {};
@@ -129,8 +131,8 @@ TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves) 
 std::optional<std::string> invalidMarkerName(const Recording& recording) {
     for (std::size_t m = 0; m < recording.markers.size(); ++m)
         if (auto bad = firstInvalidUtf8(recording.markers[m].name))
-            return "marker " + std::to_string(m) + " (at " + std::to_string(recording.markers[m].time) +
-                   " s): its name is not valid UTF-8 (byte " + std::to_string(*bad) + ")";
+            return "marker " + std::to_string(m) + " (at " + std::to_string(recording.markers[m].time) + " s): its name is not valid UTF-8 (byte " +
+                   std::to_string(*bad) + ")";
     return std::nullopt;
 }
 

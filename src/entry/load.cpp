@@ -48,8 +48,7 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
     return InputKind::MrtkBinary;  // the binary reader says what it expected
 }
 
-Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options,
-                                LoadReport* report) {
+Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
     LoadReport local;
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);

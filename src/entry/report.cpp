@@ -29,8 +29,11 @@ Json intervalsJson(const std::vector<Interval>& intervals) {
 Json findingList(const std::vector<Finding>& findings) {
     Json list = Json::array();
     for (const auto& finding : findings)
-        list.push_back({{"severity", severityName(finding.severity)}, {"code", finding.code}, {"curve", finding.curve},
-                        {"key", finding.key ? Json(*finding.key) : Json(nullptr)}, {"message", finding.message}});
+        list.push_back({{"severity", severityName(finding.severity)},
+                        {"code", finding.code},
+                        {"curve", finding.curve},
+                        {"key", finding.key ? Json(*finding.key) : Json(nullptr)},
+                        {"message", finding.message}});
     return list;
 }
 
@@ -46,22 +49,21 @@ ReportJson profileFindingsJson(const std::vector<Finding>& findings) {
 }
 
 ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
-                     const std::vector<Finding>& findings) {
+                    const std::vector<Finding>& findings) {
     Json json;
     json["schema"] = "inputanim.info/1";
     json["file"] = path;
     json["format"] = {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}};
-    json["flags"] = {{"hasCameraPose", recording.hasCameraPose != 0},
-                     {"hasHandData", recording.hasHandData != 0},
-                     {"hasEyeGaze", recording.hasEyeGaze != 0}};
+    json["flags"] = {
+        {"hasCameraPose", recording.hasCameraPose != 0}, {"hasHandData", recording.hasHandData != 0}, {"hasEyeGaze", recording.hasEyeGaze != 0}};
     json["duration"] = summary.duration;
     json["keyTimes"] = {{"start", summary.keyTimes.start}, {"end", summary.keyTimes.end}};
     json["curves"] = summary.curves;
     json["keys"] = summary.keys;
     Json sections = Json::object();
     for (const auto& section : summary.sections)
-        sections[section.name] = {{"present", section.present}, {"curves", section.curves}, {"curvesWithKeys", section.curvesWithKeys},
-                                  {"keys", section.keys}};
+        sections[section.name] = {
+            {"present", section.present}, {"curves", section.curves}, {"curvesWithKeys", section.curvesWithKeys}, {"keys", section.keys}};
     json["sections"] = sections;
     json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])}, {"right", intervalsJson(summary.booleanTrue[1])}};
     json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])}, {"right", intervalsJson(summary.booleanTrue[3])}};
@@ -72,8 +74,7 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
     json["input"] = {{"kind", inputKindName(loaded.kind)}};
     if (loaded.kind != InputKind::MrtkBinary) {
         Json animations = Json::array();
-        for (const auto& a : loaded.gltf.animations)
-            animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
+        for (const auto& a : loaded.gltf.animations) animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
         json["input"]["ownFile"] = loaded.gltf.ownFile;
         json["input"]["animations"] = animations;
         json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);

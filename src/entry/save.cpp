@@ -26,7 +26,8 @@ std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
 
 Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options) {
     const int minor = options.minor.value_or(source.minor);
-    if (minor != 0 && minor != 1) return Error{{}, {}, "format version 1." + std::to_string(minor) + " does not exist (1.0 or 1.1)", ErrorKind::Usage};
+    if (minor != 0 && minor != 1)
+        return Error{{}, {}, "format version 1." + std::to_string(minor) + " does not exist (1.0 or 1.1)", ErrorKind::Usage};
     if (minor == 0) {
         if (options.layout == Layout::Compact)
             return Error{{}, {}, "the compact layout needs format version 1.1 (1.0 has only full keys)", ErrorKind::Usage};
@@ -66,7 +67,8 @@ Result<std::optional<Recording>> prepareBinary(const Recording& recording, const
     if (!converted) return converted.error();
     if (!r.fit.fitted.empty()) {
         say(r, Severity::Note, "keys-fitted", fitSummary(r.fit));
-        if (!recording.hasEyeGaze) say(r, Severity::Note, "keys-kept-by-1.0", "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
+        if (!recording.hasEyeGaze)
+            say(r, Severity::Note, "keys-kept-by-1.0", "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
         if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance) {
             char text[160];
             std::snprintf(text, sizeof text, "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
@@ -85,7 +87,10 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
         for (const auto& input : inputs) {
             std::error_code error;
             if (std::filesystem::equivalent(output, input, error))
-                return Error{output, {}, "is an input of this conversion (" + input + "); it is never overwritten", ErrorKind::OutputFailed,
+                return Error{output,
+                             {},
+                             "is an input of this conversion (" + input + "); it is never overwritten",
+                             ErrorKind::OutputFailed,
                              Reason::OutputIsInput};
         }
     return Success{};
@@ -130,19 +135,21 @@ Status stageGltf(const Recording& recording, const std::string& path, OutputKind
 }
 
 // A binary output, encoded straight into its staged file.
-Status stageBinary(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r,
-                   std::vector<StagedFile>& files) {
+Status stageBinary(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r, std::vector<StagedFile>& files) {
     auto prepared = prepareBinary(recording, options.binary, &r.binary);
     if (!prepared) return prepared.error();
     const Recording& written = *prepared ? **prepared : recording;
     if (auto s = checkWritable(written); !s) return s.error();  // before a temporary is made for it
     r.bytes = 0;
-    auto staged = stageFile(path, [&](const ByteSink& write) {
-        return encodeRecording(written, [&](std::span<const std::uint8_t> piece) {
-            r.bytes += piece.size();
-            return write(piece);
-        });
-    }, options.overwrite);
+    auto staged = stageFile(
+        path,
+        [&](const ByteSink& write) {
+            return encodeRecording(written, [&](std::span<const std::uint8_t> piece) {
+                r.bytes += piece.size();
+                return write(piece);
+            });
+        },
+        options.overwrite);
     if (!staged) return staged.error();
     r.files.push_back(path);
     files.push_back(std::move(*staged));
@@ -151,8 +158,8 @@ Status stageBinary(const Recording& recording, const std::string& path, const Sa
 
 }  // namespace
 
-Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
-                                               const SaveOptions& options, SaveReport* report) {
+Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options,
+                                               SaveReport* report) {
     SaveReport local;
     SaveReport& r = report ? *report : local;
     if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();

@@ -124,7 +124,9 @@ Result<std::optional<mode_t>> existingTarget(const std::string& path) {
         return systemError(path, "cannot inspect the output path", ErrorKind::OutputFailed);
     }
     if (!S_ISREG(info.st_mode))
-        return Error{path, {}, "exists and is " + kindOfFile(info.st_mode) + "; only regular files are replaced (choose another output)",
+        return Error{path,
+                     {},
+                     "exists and is " + kindOfFile(info.st_mode) + "; only regular files are replaced (choose another output)",
                      ErrorKind::OutputFailed};
     return std::optional<mode_t>(info.st_mode & 07777);
 }
@@ -248,8 +250,7 @@ StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string ta
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)),
-      overwrite_(other.overwrite_) {}
+    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)), overwrite_(other.overwrite_) {}
 
 StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
     if (this != &other) {
@@ -310,11 +311,13 @@ Status StagedFile::commitUnnamed() {
     };
     if (overwrite_ == Overwrite::Never) {
         if (linkUnnamed(fd_, target_.c_str()) == 0) return closed(Success{});
-        return closed(errno == EEXIST ? existsError(target_) : systemError(target_, "cannot link the finished file into place", ErrorKind::OutputFailed));
+        return closed(errno == EEXIST ? existsError(target_)
+                                      : systemError(target_, "cannot link the finished file into place", ErrorKind::OutputFailed));
     }
     if (auto existing = existingTarget(target_); !existing) return closed(existing.error());
     const std::filesystem::path target(target_);
-    const std::string stem = (target.has_parent_path() ? target.parent_path() : std::filesystem::path(".")).string() + "/." + target.filename().string() + ".tmp-";
+    const std::string stem =
+        (target.has_parent_path() ? target.parent_path() : std::filesystem::path(".")).string() + "/." + target.filename().string() + ".tmp-";
     for (unsigned attempt = 0; attempt < 100; ++attempt) {
         const std::string name = stem + std::to_string(::getpid()) + "-" + std::to_string(attempt);
         auto temporary = std::make_unique<char[]>(name.size() + 1);
@@ -400,11 +403,14 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
 }
 
 Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
-    return stageFile(path, [&](const ByteSink& write) -> Status {
-        for (const auto& piece : pieces)
-            if (auto s = write(piece); !s) return s;
-        return Success{};
-    }, overwrite);
+    return stageFile(
+        path,
+        [&](const ByteSink& write) -> Status {
+            for (const auto& piece : pieces)
+                if (auto s = write(piece); !s) return s;
+            return Success{};
+        },
+        overwrite);
 }
 
 Status commitInOrder(std::vector<StagedFile>& files) {

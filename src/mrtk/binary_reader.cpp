@@ -37,9 +37,7 @@ public:
     std::size_t remaining() const { return size_ - offset(); }
     bool streamed() const { return from_ != nullptr; }
 
-    Error failure(std::string message, std::optional<std::size_t> at = {}) const {
-        return Error{source_, at.value_or(offset()), std::move(message)};
-    }
+    Error failure(std::string message, std::optional<std::size_t> at = {}) const { return Error{source_, at.value_or(offset()), std::move(message)}; }
 
     // Fails unless `count` items of `size` bytes fit in what is left; never trusts the count alone.
     // `at` is where the count was read, which the error points to. `what` is text, or a function making it (only
@@ -47,8 +45,8 @@ public:
     template <typename What>
     std::optional<Error> require(std::uint64_t count, std::size_t size, What&& what, std::size_t at) const {
         if (count <= remaining() / size) return std::nullopt;
-        return failure("expected " + text(what) + " (" + std::to_string(count) + " x " + std::to_string(size) +
-                       " bytes), but only " + std::to_string(remaining()) + " bytes remain",
+        return failure("expected " + text(what) + " (" + std::to_string(count) + " x " + std::to_string(size) + " bytes), but only " +
+                           std::to_string(remaining()) + " bytes remain",
                        at);
     }
 
@@ -56,8 +54,8 @@ public:
     std::optional<Error> read(T& value, What&& what) {
         static_assert(std::endian::native == std::endian::little, "big-endian hosts are not supported");
         if (remaining() < sizeof(T))
-            return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " +
-                           std::to_string(remaining()) + " bytes remain");
+            return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " + std::to_string(remaining()) +
+                           " bytes remain");
         if (auto e = fetch(sizeof(T))) return e;
         std::memcpy(&value, cursor(), sizeof(T));
         position_ += sizeof(T);
@@ -118,7 +116,7 @@ private:
     }
 
     std::span<const std::uint8_t> bytes_;  // the file, or what the window holds: the file's bytes from base_ on
-    std::size_t size_;                     // of the file
+    std::size_t size_;  // of the file
     const std::string& source_;
     std::shared_ptr<const void> owner_;
     const ByteSource* from_ = nullptr;
@@ -139,7 +137,9 @@ std::optional<Error> readCurve(ByteReader& in, std::size_t index, Layout layout,
 
     const bool compact = isBooleanCurve(index) || layout == Layout::Compact;
     const std::size_t keySize = compact ? kCompactKeySize : kFullKeySize;
-    if (auto e = in.require(std::uint64_t(count), keySize, [&] { return std::to_string(count) + of(" keys")(); }, countOffset)) return e;
+    if (auto e = in.require(
+            std::uint64_t(count), keySize, [&] { return std::to_string(count) + of(" keys")(); }, countOffset))
+        return e;
 
     curve.keys.clear();
     // Read in place only in the compact layout, where nearly every byte of the file is such keys: a few Boolean
@@ -212,16 +212,14 @@ std::optional<Error> readMarkers(ByteReader& in, std::vector<Marker>& markers) {
         if (auto e = in.require(length, 1, std::to_string(length) + " bytes of " + what, lengthOffset)) return e;
         if (auto e = in.fetch(length)) return e;
         const char* text = reinterpret_cast<const char*>(in.cursor());
-        if (auto bad = firstInvalidUtf8(std::string_view(text, length)))
-            return in.failure(what + " is not valid UTF-8", in.offset() + *bad);
+        if (auto bad = firstInvalidUtf8(std::string_view(text, length))) return in.failure(what + " is not valid UTF-8", in.offset() + *bad);
         markers[i].name.assign(text, length);
         in.skip(length);
     }
     return std::nullopt;
 }
 
-std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size_t last, Layout layout,
-                                    Recording& recording) {
+std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size_t last, Layout layout, Recording& recording) {
     for (std::size_t i = first; i < last; ++i)
         if (auto e = readCurve(in, i, layout, recording.curves[i])) return e;
     return std::nullopt;
@@ -229,8 +227,7 @@ std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size
 
 std::optional<Error> expectEnd(const ByteReader& in) {
     if (in.remaining() == 0) return std::nullopt;
-    return in.failure("expected end of file after the marker list, found " + std::to_string(in.remaining()) +
-                      " more bytes");
+    return in.failure("expected end of file after the marker list, found " + std::to_string(in.remaining()) + " more bytes");
 }
 
 Result<Recording> readBody10(ByteReader& in) {
@@ -309,7 +306,8 @@ Status rebaseTimes(Recording& recording, const std::string& source) {
         KeyList& keys = recording.curves[i].keys;
         for (std::size_t k = 0; k < keys.size(); ++k) {
             const float rebased = float(keys.time(k) - start);
-            if (std::isfinite(keys.time(k)) && !std::isfinite(rebased)) return overflow("curve " + curveName(i) + " key " + std::to_string(k), keys.time(k));
+            if (std::isfinite(keys.time(k)) && !std::isfinite(rebased))
+                return overflow("curve " + curveName(i) + " key " + std::to_string(k), keys.time(k));
             keys.setTime(k, rebased);
         }
     }
@@ -360,9 +358,7 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
     if (auto e = in.read(major, "major version (Int32)")) return *e;
     if (auto e = in.read(minor, "minor version (Int32)")) return *e;
     if (major != 1 || (minor != 0 && minor != 1))
-        return in.failure("unsupported format version " + std::to_string(major) + "." + std::to_string(minor) +
-                              " (supported: 1.0 and 1.1)",
-                          8);
+        return in.failure("unsupported format version " + std::to_string(major) + "." + std::to_string(minor) + " (supported: 1.0 and 1.1)", 8);
     if (minor == 0) return readBody10(in);
     auto whole = in.wholeFile();  // 1.1 tries two layouts from the same start
     if (!whole) return whole.error();
@@ -371,8 +367,8 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
 
 }  // namespace
 
-Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
-                                const ReadOptions& options, std::shared_ptr<const void> owner) {
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source, const ReadOptions& options,
+                                std::shared_ptr<const void> owner) {
     ByteReader in(bytes, source, std::move(owner));
     return readAnyVersion(in, source, options);
 }

@@ -92,9 +92,8 @@ Status checkWritable(const Recording& recording) {
 
 // Numbers are written as memory holds them, which is the file's byte order on little-endian hosts only.
 static_assert(std::endian::native == std::endian::little);
-static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 &&
-              offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
-              offsetof(Key, weightedMode) == 24);
+static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 && offsetof(Key, outTangent) == 12 &&
+              offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 && offsetof(Key, weightedMode) == 24);
 
 namespace {
 

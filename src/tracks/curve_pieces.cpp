@@ -67,7 +67,8 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
         const double periods = std::ceil((to - from) / length);
         if (periods * double(keys.size()) > double(maxKnots)) {
             char text[200];
-            std::snprintf(text, sizeof text, "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu the recording's keys allow",
+            std::snprintf(text, sizeof text,
+                          "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu the recording's keys allow",
                           periods * double(keys.size()), maxKnots);
             return Error{{}, {}, text, ErrorKind::Refused};
         }

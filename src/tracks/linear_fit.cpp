@@ -75,8 +75,7 @@ std::string fitSummary(const LinearFitReport& report) {
     char deviation[96];
     std::snprintf(deviation, sizeof deviation, "%.3g mm and %.3g degrees", report.maxPositionError * 1000, report.maxRotationError);
     return "keys of " + std::to_string(report.fitted.size()) + " vectors and rotations (" + names +
-           ") carry tangents, weights or steps, which MRTK's 1.1 layout cannot hold: fitted with linear keys, largest deviation " +
-           deviation;
+           ") carry tangents, weights or steps, which MRTK's 1.1 layout cannot hold: fitted with linear keys, largest deviation " + deviation;
 }
 
 Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options, LinearFitReport* report) {

@@ -94,8 +94,8 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
 bool holdsLinearKeys(std::span<const Curve* const> curves) {
     for (const Curve* curve : curves) {
         const std::size_t count = curve->keys.size();
-        const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong ||
-                                         curve->postWrapMode == kWrapLoop || curve->postWrapMode == kWrapPingPong);
+        const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong || curve->postWrapMode == kWrapLoop ||
+                                         curve->postWrapMode == kWrapPingPong);
         if (count == 0 || !(curve->keys.time(0) >= 0) || wraps) return false;
         // Compact keys (zero weights) at increasing times, which the caller checked, are Linear segments.
         if (!curve->keys.compact())

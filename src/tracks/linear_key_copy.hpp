@@ -31,7 +31,7 @@ struct RefusedRotation {
 // general path (a refused rotation's knots and values into `refused`, if given). `holdFromZero`: keys at shared
 // times that start after 0 get a first knot at 0 holding their values, as holdFromZero would add it; others
 // are left to the caller.
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos,
-                                    RefusedRotation* refused = nullptr, bool holdFromZero = false);
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeSlerpCos, RefusedRotation* refused = nullptr,
+                                    bool holdFromZero = false);
 
 }  // namespace inputanim

@@ -28,8 +28,7 @@ void StreamedReduction::flush(bool last) {
             const float ta = i > 0 ? window_.times[i - 1] : hasBefore ? before_->first : window_.times[i];
             const auto& va = i > 0 ? window_.values[i - 1] : hasBefore ? before_->second : window_.values[i];
             const std::size_t b = i + 1 < held ? i + 1 : i;
-            for (int c = 0; c < 4; ++c)
-                slopes[i][c] = window_.times[b] == ta ? 0 : (window_.values[b][c] - va[c]) / (double(window_.times[b]) - ta);
+            for (int c = 0; c < 4; ++c) slopes[i][c] = window_.times[b] == ta ? 0 : (window_.values[b][c] - va[c]) / (double(window_.times[b]) - ta);
         }
     }
     std::vector<std::size_t> kept;

@@ -71,7 +71,8 @@ public:
         if (!knots.empty()) emitKnot(knots[0], referenceAt(knots[0]), Values{}, true);
         const bool copyRotationIntervals = linearKeys && kind_ == TrackKind::Rotation;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
-            if (copyRotationIntervals && copyLinearRotationInterval(knots[i + 1], refused.values.empty() ? referenceAt(knots[i + 1]) : refused.values[i + 1]))
+            if (copyRotationIntervals &&
+                copyLinearRotationInterval(knots[i + 1], refused.values.empty() ? referenceAt(knots[i + 1]) : refused.values[i + 1]))
                 continue;
             if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
         }
@@ -105,8 +106,7 @@ private:
         if (options_.mrtkPlayback) return Interpolation::Linear;
         // Compact keys (MRTK's linear encoding) make Linear segments wherever a segment has length, and an
         // interval between knots lies inside one that has: neither smooth nor stepped pieces, so LINEAR.
-        if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); }))
-            return Interpolation::Linear;
+        if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); })) return Interpolation::Linear;
         bool smooth = false, stepped = false, stepExact = true;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
             const auto pieces = piecesOf(knots[i], knots[i + 1]);
@@ -236,8 +236,11 @@ private:
         const bool splitHelps = deviation - atKnots > 0.1 * tolerance();
         if (deviation > tolerance() && splitHelps && depth < kMaxSplitDepth && middle > start && middle < end) {
             if (++addedKnots_ > options_.maxKnots)
-                return Error{{}, {}, "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) +
-                                         " knots its keys allow", ErrorKind::Refused, Reason::FitBudget};
+                return Error{{},
+                             {},
+                             "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) + " knots its keys allow",
+                             ErrorKind::Refused,
+                             Reason::FitBudget};
             if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
             if (cubic()) {
                 Values slopes{};
@@ -252,9 +255,7 @@ private:
     }
 
     // Fits aim 10% inside the tolerance, so that Float32 rounding of added knots stays inside it too.
-    double tolerance() const {
-        return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
-    }
+    double tolerance() const { return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance); }
 
     // The knot at the span's start as it was written, and the one at its end as it will be (Float32, rotations
     // kept unit as keepUnit will), with the tangents a player will use.
@@ -293,11 +294,11 @@ private:
     // slerpNlerpGap), plus the Float32 rounding of the knots. Elsewhere (curved pieces, CUBICSPLINE) the error is
     // sampled at 16 points and each of the two largest is refined by golden-section search to its local maximum.
     struct Deviation {
-        double worst;    // over the span
+        double worst;  // over the span
         double atKnots;  // at its ends: the knots' Float32 rounding, which no split improves
     };
     Deviation spanDeviation(const std::array<Piece, kMaxComponents>& pieces, float start, float end, const Values& endValue,
-                         const Values& endSlopes) const {
+                            const Values& endSlopes) const {
         const SpanKnots knots = knotsOf(end, endValue, endSlopes);
         const double d = double(end) - double(start);
         bool linearPieces = track_.interpolation == Interpolation::Linear;
@@ -361,10 +362,10 @@ private:
     const TrackOptions& options_;
     int n_;
     Track track_;
-    std::size_t addedKnots_ = 0;       // by fitting, between events
+    std::size_t addedKnots_ = 0;  // by fitting, between events
     std::size_t copiedIntervals_ = 0;  // copyLinearRotationInterval's count, smallest cosine and largest rounding
     double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
-    Values lastRaw_{};      // the last knot's values as evaluated
+    Values lastRaw_{};  // the last knot's values as evaluated
     double lastRawNorm_ = 0;  // and their length (rotations)
     Values lastEmitted_{};  // and as written (rotations kept unit), before the conversion to Float32
 };

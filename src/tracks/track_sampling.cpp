@@ -44,7 +44,8 @@ void sampleInterval(const Track& track, TrackKind kind, std::size_t k, double ti
     for (int c = 0; c < n; ++c) {
         knots.a[c] = track.values[k * n + c];
         knots.b[c] = track.values[(k + 1) * n + c];
-        if (track.interpolation == Interpolation::CubicSpline) knots.outA[c] = track.outTangents[k * n + c], knots.inB[c] = track.inTangents[(k + 1) * n + c];
+        if (track.interpolation == Interpolation::CubicSpline)
+            knots.outA[c] = track.outTangents[k * n + c], knots.inB[c] = track.inTangents[(k + 1) * n + c];
     }
     const double d = double(track.times[k + 1]) - track.times[k], s = (time - track.times[k]) / d;
     const Values result = playInterval(knots, track.interpolation, kind, n, d, s);

@@ -113,7 +113,8 @@ TEST_CASE("generated hands look like real ones: sides, MRTK's joint axes, a pinc
             // While MRTK would report a pinch, thumb and index tips touch.
             if (f.pinching[int(hand)]) {
                 ++pinchFrames;
-                worstPinch = std::max(worstPinch, lengthV(minus(joints[indexOf(Joint::ThumbTip)].position, joints[indexOf(Joint::IndexTip)].position)));
+                worstPinch =
+                    std::max(worstPinch, lengthV(minus(joints[indexOf(Joint::ThumbTip)].position, joints[indexOf(Joint::IndexTip)].position)));
             }
             // A hand of human size: wrist to middle fingertip 16 to 22 cm.
             const double handLength = lengthV(minus(joints[indexOf(Joint::Wrist)].position, joints[indexOf(Joint::MiddleKnuckle)].position)) +
@@ -145,6 +146,6 @@ TEST_CASE("key reduction keeps the joint axes close to the bones, as in MRTK's o
         }
     }
     std::sort(angles.begin(), angles.end());
-    CHECK(angles[angles.size() / 2] < 0.5);        // positions are kept within 1.5 mm, rotations within 0.1 degrees
+    CHECK(angles[angles.size() / 2] < 0.5);  // positions are kept within 1.5 mm, rotations within 0.1 degrees
     CHECK(angles[angles.size() * 95 / 100] < 3.0);
 }

@@ -161,7 +161,7 @@ TEST_CASE("a cursor gives evaluateWithSlope's value and slope (and value() its v
     std::vector<double> times = {0.0, 0.5, 0.75, 1.0, 1.1, 1.25, 2.0, 3.0, 3.4, 3.5, 9.0, 3.2, 0.6, 2.9, -4.0, 1.0000001};
     for (int i = 0; i <= 40; ++i) times.push_back(0.1 * i);
     for (double t = 0.4, step = 0.004; t < 7; t += step, step *= 1.3) times.push_back(t);  // forward, ever further
-    for (double t = 6.6; t > 0.3; t -= 0.37) times.push_back(t);                        // backward
+    for (double t = 6.6; t > 0.3; t -= 0.37) times.push_back(t);  // backward
     for (int key = 0; key < 600; key += 47) times.push_back(longCompact[std::size_t(key)].time);
     for (const auto& keys : {compact, full, longCompact, longFull})
         for (std::int32_t wrap : {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
@@ -258,8 +258,7 @@ TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever
     auto bytes = std::make_shared<std::vector<std::uint8_t>>(8);
     const float fields[2] = {-1.0f, 7.0f};
     std::memcpy(bytes->data(), fields, sizeof fields);
-    const KeyList starts[] = {KeyList{}, KeyList{Key{-2.0f, 1.0f}}, KeyList{Key{-2.0f, 1.0f, 0.5f}},
-                              KeyList::borrowed(bytes->data(), 1, bytes)};
+    const KeyList starts[] = {KeyList{}, KeyList{Key{-2.0f, 1.0f}}, KeyList{Key{-2.0f, 1.0f, 0.5f}}, KeyList::borrowed(bytes->data(), 1, bytes)};
     for (const KeyList& start : starts) {
         KeyList appended = start;
         appended.appendLinearKeys(5, make);
@@ -323,10 +322,21 @@ TEST_CASE("the segment search finds what one probe at a time found, in every lay
 
 TEST_CASE("nextBelow is std::nextafter toward minus infinity, bit for bit") {
     const double inf = std::numeric_limits<double>::infinity();
-    const double values[] = {0.0, -0.0, 1.0, -1.0, 0.1, -2.5e-300, std::numeric_limits<double>::denorm_min(),
-                             -std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(),
-                             std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(), inf, -inf,
-                             double(16.6666679f), 600.0};
+    const double values[] = {0.0,
+                             -0.0,
+                             1.0,
+                             -1.0,
+                             0.1,
+                             -2.5e-300,
+                             std::numeric_limits<double>::denorm_min(),
+                             -std::numeric_limits<double>::denorm_min(),
+                             std::numeric_limits<double>::min(),
+                             std::numeric_limits<double>::max(),
+                             -std::numeric_limits<double>::max(),
+                             inf,
+                             -inf,
+                             double(16.6666679f),
+                             600.0};
     for (double x : values) {
         INFO(x);
         const double expected = std::nextafter(x, -inf), got = nextBelow(x);

@@ -13,7 +13,7 @@ TEST_CASE("the time range spans every finite key and marker time, whatever the k
     CHECK(timeRange(r).end == 0);  // nothing recorded: an empty range
 
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-    r.curves[0].keys = {Key{0.5f, 1}, Key{nan, 2}, Key{0.25f, 3}};            // compact, out of order
+    r.curves[0].keys = {Key{0.5f, 1}, Key{nan, 2}, Key{0.25f, 3}};  // compact, out of order
     r.curves[7].keys = {Key{-inf, 0}, Key{1.75f, 0, 1.0f, 1.0f}, Key{inf, 0}};  // full keys
     CHECK(timeRange(r).start == 0.25);
     CHECK(timeRange(r).end == 1.75);

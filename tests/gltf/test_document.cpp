@@ -34,7 +34,9 @@ TEST_CASE("tinygltf reads the file's strings and numbers as written, without ima
     REQUIRE(doc.ok());
     const auto& nodes = doc->model().nodes;
     REQUIRE(nodes.size() == 2);
-    CHECK(nodes[0].name == "a\"b\\c/d\ne\x01" "f\xc3\xa9g\xc3\xa9");
+    CHECK(nodes[0].name ==
+          "a\"b\\c/d\ne\x01"
+          "f\xc3\xa9g\xc3\xa9");
     CHECK(nodes[0].translation == std::vector<double>{1e-7, 0.0, 3});
     CHECK(std::signbit(nodes[0].translation[1]));
     CHECK(nodes[1].scale == std::vector<double>{20, 12345678901234567890.0, -5});
@@ -51,7 +53,8 @@ TEST_CASE("the chosen animation's extras are read from its own item; a member gi
     // The first "buffers" claims 4 GB and would be refused; the second, which counts, is valid.
     const std::string text = R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4000000000}],
         "animations": [{"name": "dropped", "channels": [], "samplers": [], "extras": {"inputanim": 0}}],
-        "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AAAAAA=="}], )" + animations + "}";
+        "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AAAAAA=="}], )" +
+                             animations + "}";
     auto chosen = loadText(text);
     REQUIRE(chosen.ok());
     CHECK(chosen->animations().size() == 3);

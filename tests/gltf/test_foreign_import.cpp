@@ -48,11 +48,31 @@ TEST_CASE("a WebXR-style hand converts with the right joints, its side told by i
     // WebXR's 25 joints (no palm) with names that say no side: a left hand's rest pose, moving up 0.1 m/s.
     ForeignModel m;
     const int armature = m.node("Armature", -1);
-    const std::vector<Joint> joints = {Joint::Wrist, Joint::ThumbMetacarpalJoint, Joint::ThumbProximalJoint, Joint::ThumbDistalJoint, Joint::ThumbTip,
-                                       Joint::IndexMetacarpal, Joint::IndexKnuckle, Joint::IndexMiddleJoint, Joint::IndexDistalJoint, Joint::IndexTip,
-                                       Joint::MiddleMetacarpal, Joint::MiddleKnuckle, Joint::MiddleMiddleJoint, Joint::MiddleDistalJoint, Joint::MiddleTip,
-                                       Joint::RingMetacarpal, Joint::RingKnuckle, Joint::RingMiddleJoint, Joint::RingDistalJoint, Joint::RingTip,
-                                       Joint::PinkyMetacarpal, Joint::PinkyKnuckle, Joint::PinkyMiddleJoint, Joint::PinkyDistalJoint, Joint::PinkyTip};
+    const std::vector<Joint> joints = {Joint::Wrist,
+                                       Joint::ThumbMetacarpalJoint,
+                                       Joint::ThumbProximalJoint,
+                                       Joint::ThumbDistalJoint,
+                                       Joint::ThumbTip,
+                                       Joint::IndexMetacarpal,
+                                       Joint::IndexKnuckle,
+                                       Joint::IndexMiddleJoint,
+                                       Joint::IndexDistalJoint,
+                                       Joint::IndexTip,
+                                       Joint::MiddleMetacarpal,
+                                       Joint::MiddleKnuckle,
+                                       Joint::MiddleMiddleJoint,
+                                       Joint::MiddleDistalJoint,
+                                       Joint::MiddleTip,
+                                       Joint::RingMetacarpal,
+                                       Joint::RingKnuckle,
+                                       Joint::RingMiddleJoint,
+                                       Joint::RingDistalJoint,
+                                       Joint::RingTip,
+                                       Joint::PinkyMetacarpal,
+                                       Joint::PinkyKnuckle,
+                                       Joint::PinkyMiddleJoint,
+                                       Joint::PinkyDistalJoint,
+                                       Joint::PinkyTip};
     for (Joint joint : joints) {
         const int node = m.node(kWebXrNames(Hand::Left, joint), armature, restPosition(Hand::Left, joint));
         std::vector<float> translations;
@@ -76,7 +96,8 @@ TEST_CASE("a WebXR-style hand converts with the right joints, its side told by i
         CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::IndexTip, t)), restPosition(Hand::Left, Joint::IndexTip, offset)) < 1e-4);
         CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::Wrist, t)), restPosition(Hand::Left, Joint::Wrist, offset)) < 1e-4);
         // The palm: halfway along the middle metacarpal, as MRTK places it.
-        const glm::dvec3 palm = 0.5 * (restPosition(Hand::Left, Joint::MiddleMetacarpal, offset) + restPosition(Hand::Left, Joint::MiddleKnuckle, offset));
+        const glm::dvec3 palm =
+            0.5 * (restPosition(Hand::Left, Joint::MiddleMetacarpal, offset) + restPosition(Hand::Left, Joint::MiddleKnuckle, offset));
         CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::Palm, t)), palm) < 1e-4);
     }
     CHECK(r->curves[jointCurve(Hand::Left, Joint::None, 0)].keys.empty());  // None: no WebXR joint
@@ -208,7 +229,8 @@ TEST_CASE("a mapping file overrides names") {
     const int finger = m.node("thing42", -1);
     m.channel(finger, "translation", {0, 1}, {0, 1, 0.3f, 0, 1.1f, 0.3f});
     // A hand whose own IndexTip the map replaces with thing42 (no second hand appears).
-    addRestHand(m, Hand::Left, [](Joint j) { return profileName(Hand::Left, j); }, -1);
+    addRestHand(
+        m, Hand::Left, [](Joint j) { return profileName(Hand::Left, j); }, -1);
     const std::string json = R"({"camera": "HMD", "joints": {"thing42": "left.IndexTip"}})";
     auto map = parseNodeMap({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, "map.json");
     REQUIRE(map.ok());
@@ -222,7 +244,6 @@ TEST_CASE("a mapping file overrides names") {
     CHECK(r->curves[jointCurve(Hand::Right, Joint::IndexTip, 1)].keys.empty());
 }
 
-
 // ---- rigs of the main ecosystems, built in code: names, sides, bone axes ----
 
 namespace {
@@ -234,12 +255,13 @@ struct CurlingRig {
     std::map<Joint, int> nodes;
     int knuckle = -1;
     glm::dquat knuckleRest;  // the knuckle's local rest rotation
-    glm::dvec3 curlAxis;     // MRTK's X in the node's axes
+    glm::dvec3 curlAxis;  // MRTK's X in the node's axes
 
     CurlingRig(Hand hand, const Namer& name, const glm::dquat& nodeAxes, glm::dvec3 rootScale = glm::dvec3(1), const Roll& roll = {}) {
         const int root = m.node("Armature", -1, glm::dvec3(0.1, 1.2, 0.3), glm::angleAxis(glm::radians(30.0), glm::dvec3(0, 1, 0)));
         if (rootScale != glm::dvec3(1)) m.model.nodes[std::size_t(root)].scale = {rootScale.x, rootScale.y, rootScale.z};
-        nodes = addRig(m, restHand(hand), [&](Joint j) { return name(hand, j); }, root, nodeAxes, absentIn(name, hand), roll);
+        nodes = addRig(
+            m, restHand(hand), [&](Joint j) { return name(hand, j); }, root, nodeAxes, absentIn(name, hand), roll);
         knuckle = nodes.at(Joint::IndexKnuckle);
         const auto& r = m.model.nodes[std::size_t(knuckle)].rotation;
         knuckleRest = glm::dquat(r[3], r[0], r[1], r[2]);
@@ -279,36 +301,37 @@ TEST_CASE("hand rigs of the main ecosystems import as the right hand with MRTK's
     for (const auto& ecosystem : ecosystems)
         for (Hand hand : kHands)
             for (const bool rolled : {false, true}) {
-            INFO(ecosystem.label << ", " << handName(hand) << " hand" << (rolled ? ", rolled by an artist" : ""));
-            CurlingRig rig(hand, ecosystem.name, ecosystem.nodeAxes, glm::dvec3(1), rolled ? artistRoll : Roll{});
-            if (std::string(ecosystem.label).starts_with("Meta")) {  // Meta's extra nodes: the trapezium and the forearm
-                const std::string side = hand == Hand::Left ? "b_l_" : "b_r_";
-                const int wrist = rig.nodes.at(Joint::Wrist);
-                rig.m.node(side + "thumb0", wrist, 0.5 * glm::dvec3(glm::inverse(worldOf(rig.m.model, wrist, {})) *
-                                                                    glm::dvec4(rig.positionAt(Joint::ThumbMetacarpalJoint, 0), 1)));
-                rig.m.node(side + "forearm_stub", wrist, glm::dvec3(0, 0, -0.05));
+                INFO(ecosystem.label << ", " << handName(hand) << " hand" << (rolled ? ", rolled by an artist" : ""));
+                CurlingRig rig(hand, ecosystem.name, ecosystem.nodeAxes, glm::dvec3(1), rolled ? artistRoll : Roll{});
+                if (std::string(ecosystem.label).starts_with("Meta")) {  // Meta's extra nodes: the trapezium and the forearm
+                    const std::string side = hand == Hand::Left ? "b_l_" : "b_r_";
+                    const int wrist = rig.nodes.at(Joint::Wrist);
+                    rig.m.node(side + "thumb0", wrist,
+                               0.5 * glm::dvec3(glm::inverse(worldOf(rig.m.model, wrist, {})) *
+                                                glm::dvec4(rig.positionAt(Joint::ThumbMetacarpalJoint, 0), 1)));
+                    rig.m.node(side + "forearm_stub", wrist, glm::dvec3(0, 0, -0.05));
+                }
+                ImportReport report;
+                auto r = importGltf(rig.m.glb(), "rig.glb", {}, &report);
+                if (!r) FAIL(r.error().describe());
+                CHECK(report.jointsFound == ecosystem.joints);
+                bool kept = false;
+                for (const auto& note : report.notes) kept |= note.message.find("its rotations are kept") != std::string::npos;
+                CHECK(kept == !rolled);
+                CHECK(r->curves[jointCurve(otherHand(hand), Joint::Wrist, 0)].keys.empty());
+                for (double t : {0.0, 0.5, 1.0, 1.5, 2.0}) {
+                    INFO("t = " << t);
+                    const FrameErrors errors = frameErrors(*r, hand, t);
+                    INFO("worst +Z: " << errors.worst);
+                    CHECK(errors.forward < 2.0);
+                    CHECK(errors.wristForward < 2.0);
+                    CHECK(errors.up < 10.0);
+                    for (const auto& [joint, node] : rig.nodes)
+                        CHECK(glm::distance(mirrored(unityPosition(*r, hand, joint, t)), rig.positionAt(joint, t)) < 2e-4);
+                }
+                // The curl moves the index tip (or its derived stand-in) by centimetres.
+                CHECK(glm::distance(unityPosition(*r, hand, Joint::IndexTip, 0), unityPosition(*r, hand, Joint::IndexTip, 2)) > 0.05);
             }
-            ImportReport report;
-            auto r = importGltf(rig.m.glb(), "rig.glb", {}, &report);
-            if (!r) FAIL(r.error().describe());
-            CHECK(report.jointsFound == ecosystem.joints);
-            bool kept = false;
-            for (const auto& note : report.notes) kept |= note.message.find("its rotations are kept") != std::string::npos;
-            CHECK(kept == !rolled);
-            CHECK(r->curves[jointCurve(otherHand(hand), Joint::Wrist, 0)].keys.empty());
-            for (double t : {0.0, 0.5, 1.0, 1.5, 2.0}) {
-                INFO("t = " << t);
-                const FrameErrors errors = frameErrors(*r, hand, t);
-                INFO("worst +Z: " << errors.worst);
-                CHECK(errors.forward < 2.0);
-                CHECK(errors.wristForward < 2.0);
-                CHECK(errors.up < 10.0);
-                for (const auto& [joint, node] : rig.nodes)
-                    CHECK(glm::distance(mirrored(unityPosition(*r, hand, joint, t)), rig.positionAt(joint, t)) < 2e-4);
-            }
-            // The curl moves the index tip (or its derived stand-in) by centimetres.
-            CHECK(glm::distance(unityPosition(*r, hand, Joint::IndexTip, 0), unityPosition(*r, hand, Joint::IndexTip, 2)) > 0.05);
-        }
 }
 
 TEST_CASE("a rig whose bones each swap MRTK's axes their own way (Blender's importer) keeps its rotations exactly") {
@@ -400,12 +423,14 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
         if (!kWebXrNames(Hand::Left, joint).empty()) point.node(kWebXrNames(Hand::Left, joint), -1);
     auto collapsed = importGltf(point.glb(), "point.glb");
     REQUIRE_FALSE(collapsed.ok());
-    CHECK_THAT(collapsed.error().describe(), Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
-                                                             "all lie at one point (0, 0, 0 m): its bones have no length"));
+    CHECK_THAT(collapsed.error().describe(),
+               Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
+                               "all lie at one point (0, 0, 0 m): its bones have no length"));
     auto board = importGltf(flat.glb(), "board.glb");
     REQUIRE_FALSE(board.ok());
     CHECK(board.error().kind == ErrorKind::Usage);
-    CHECK_THAT(board.error().describe(), Catch::EndsWith("board.glb: the hand's joint names say no side (wrist, ...) and its rest pose is too flat to tell which"));
+    CHECK_THAT(board.error().describe(),
+               Catch::EndsWith("board.glb: the hand's joint names say no side (wrist, ...) and its rest pose is too flat to tell which"));
     CHECK(board.error().reason == Reason::SideUnknown);
     ImportOptions left;
     left.side = Hand::Left;
@@ -430,9 +455,10 @@ TEST_CASE("hand-only input is written as 1.0 with empty camera curves, as MRTK 2
 TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, keeps their roll, even without a rest pose") {
     // Every transform in the animation (the nodes' own are identities), each joint rolled 20 degrees about its
     // bone from the frames positions would give: the roll is the rig's, and kept.
-    for (const auto& [nodeAxes, note] : {std::pair{axes::kMrtk, std::string("right hand: its joint axes are MRTK's; its rotations are kept")},
-                                         std::pair{axes::kBlender, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")},
-                                         std::pair{axes::kMeta, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")}}) {
+    for (const auto& [nodeAxes, note] :
+         {std::pair{axes::kMrtk, std::string("right hand: its joint axes are MRTK's; its rotations are kept")},
+          std::pair{axes::kBlender, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")},
+          std::pair{axes::kMeta, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")}}) {
         INFO(note);
         ForeignModel m;
         const HandPose rest = restHand(Hand::Right);
@@ -472,7 +498,8 @@ TEST_CASE("a joint scaled to nothing holds the nearest orientation, and a None n
     // Blender writes the None joint of this profile's names with scale 0 (and the hand's other joints while
     // untracked): such a node has no orientation, so its rotation keys must stay finite.
     ForeignModel m;
-    const auto nodes = addRig(m, restHand(Hand::Right), [](Joint j) { return profileName(Hand::Right, j); }, -1, axes::kMrtk);
+    const auto nodes = addRig(
+        m, restHand(Hand::Right), [](Joint j) { return profileName(Hand::Right, j); }, -1, axes::kMrtk);
     const int none = m.node(profileName(Hand::Right, Joint::None), -1);
     m.model.nodes[std::size_t(none)].scale = {0, 0, 0};
     m.channel(none, "rotation", {0, 1}, {0, 0, 0, 1, 0, 0, 0, 1});

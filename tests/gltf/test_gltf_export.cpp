@@ -61,8 +61,8 @@ TEST_CASE("the scene graph follows the profile") {
     const auto glb = exported(r, {}, &report);
     const tinygltf::Model model = load(glb);
     const auto names = nodeNames(model);
-    for (const char* name : {"Camera", "Camera_View", "Hand_Left", "Hand_Right", "Hand_Left_None", "Hand_Left_PinkyTip",
-                             "Hand_Right_Wrist", "Hand_Left_Pinching", "Hand_Right_Pinching", "Gaze", "Gaze_Direction"})
+    for (const char* name : {"Camera", "Camera_View", "Hand_Left", "Hand_Right", "Hand_Left_None", "Hand_Left_PinkyTip", "Hand_Right_Wrist",
+                             "Hand_Left_Pinching", "Hand_Right_Pinching", "Gaze", "Gaze_Direction"})
         CHECK(names.count(name) == 1);
     for (const auto& name : names) {
         INFO(name);

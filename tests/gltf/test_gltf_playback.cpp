@@ -27,7 +27,8 @@ std::vector<float> floats(const tinygltf::Model& m, int accessor) {
 
 // glTF appendix C: STEP, LINEAR (slerp for rotations), CUBICSPLINE (in-tangent, value, out-tangent per key;
 // tangents times the interval's length; rotations normalised).
-std::vector<double> play(const std::vector<float>& times, const std::vector<float>& out, const std::string& interpolation, int n, bool rotation, double t) {
+std::vector<double> play(const std::vector<float>& times, const std::vector<float>& out, const std::string& interpolation, int n, bool rotation,
+                         double t) {
     std::size_t k = 0;
     while (k + 2 < times.size() && times[k + 1] <= t) ++k;
     const bool cubic = interpolation == "CUBICSPLINE";
@@ -46,7 +47,8 @@ std::vector<double> play(const std::vector<float>& times, const std::vector<floa
         double dot = 0;
         for (int c = 0; c < 4; ++c) dot += value(k, c) * value(k + 1, c);
         const double sign = dot < 0 ? -1 : 1, angle = std::acos(std::min(1.0, std::abs(dot)));
-        const double wa = angle < 1e-9 ? 1 - s : std::sin((1 - s) * angle) / std::sin(angle), wb = angle < 1e-9 ? s : std::sin(s * angle) / std::sin(angle);
+        const double wa = angle < 1e-9 ? 1 - s : std::sin((1 - s) * angle) / std::sin(angle),
+                     wb = angle < 1e-9 ? s : std::sin(s * angle) / std::sin(angle);
         for (int c = 0; c < 4; ++c) v[std::size_t(c)] = wa * value(k, c) + sign * wb * value(k + 1, c);
     } else {
         for (int c = 0; c < n; ++c) v[std::size_t(c)] = value(k, c) + (value(k + 1, c) - value(k, c)) * s;
@@ -110,7 +112,8 @@ TEST_CASE("exported channels played by the specification's sampler follow MRTK's
                         worstDegrees = std::max(worstDegrees, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / M_PI);
                     } else {
                         double d2 = 0;
-                        for (int c = 0; c < 3; ++c) d2 += (v[std::size_t(c)] - pose->position[std::size_t(c)]) * (v[std::size_t(c)] - pose->position[std::size_t(c)]);
+                        for (int c = 0; c < 3; ++c)
+                            d2 += (v[std::size_t(c)] - pose->position[std::size_t(c)]) * (v[std::size_t(c)] - pose->position[std::size_t(c)]);
                         worstPosition = std::max(worstPosition, std::sqrt(d2));
                     }
                 }

@@ -41,7 +41,8 @@ std::string errorFor(const std::function<void(Json&)>& edit, std::vector<std::ui
          {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}, {"min", {0}}, {"max", {1}}},
           {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}}}},
         {"nodes", {{{"name", "Hand_Left_IndexTip"}}}},
-        {"animations", {{{"samplers", {{{"input", 0}, {"output", 1}}}}, {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}}}}}},
+        {"animations",
+         {{{"samplers", {{{"input", 0}, {"output", 1}}}}, {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}}}}}},
     };
     addStaticRestOfLeftHand(json);
     edit(json);
@@ -52,7 +53,9 @@ std::string errorFor(const std::function<void(Json&)>& edit, std::vector<std::ui
 
 }  // namespace
 
-TEST_CASE("the baseline hostile-test file is valid") { CHECK(errorFor([](Json&) {}) == "accepted"); }
+TEST_CASE("the baseline hostile-test file is valid") {
+    CHECK(errorFor([](Json&) {}) == "accepted");
+}
 
 TEST_CASE("hostile glTF gets specific errors") {
     CHECK_THAT(errorFor([](Json& j) { j["accessors"][1]["type"] = "VEC2"; }),
@@ -61,8 +64,7 @@ TEST_CASE("hostile glTF gets specific errors") {
                Catch::Contains("/accessors/1: 1000000000 elements do not fit in their bufferView"));
     CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteLength"] = 4000000000u; }),
                Catch::Contains("/bufferViews/1: byte range exceeds its buffer"));
-    CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteStride"] = 4; }),
-               Catch::Contains("byteStride is smaller than an element"));
+    CHECK_THAT(errorFor([](Json& j) { j["bufferViews"][1]["byteStride"] = 4; }), Catch::Contains("byteStride is smaller than an element"));
     CHECK_THAT(errorFor([](Json& j) { j["accessors"][0]["bufferView"] = 9; }), Catch::Contains("bufferView 9 does not exist"));
     // tinygltf reads an index as its low 32 bits: 2^63 and 2^32 + 0 would be sampler 0, 2^32 + 1 accessor 1.
     for (std::uint64_t huge : {std::uint64_t(1) << 63, std::uint64_t(1) << 32, (std::uint64_t(1) << 32) + 1})
@@ -78,9 +80,13 @@ TEST_CASE("hostile glTF gets specific errors") {
                Catch::Contains("unknown interpolation 'BEZIER'"));
     CHECK_THAT(errorFor([](Json& j) { j["animations"][0]["samplers"][0]["interpolation"] = "CUBICSPLINE"; }),
                Catch::Contains("output holds 2 elements for 2 key times (expected 6)"));
-    CHECK_THAT(errorFor([](Json& j) { j["accessors"][0]["sparse"] = {{"count", 1}, {"indices", {{"bufferView", 0}, {"componentType", 5125}}}, {"values", {{"bufferView", 0}}}}; }),
-               Catch::Contains("sparse accessors are not supported"));
-    CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {0}; }), Catch::Contains("/nodes/0: node has more than one parent or is its own child"));
+    CHECK_THAT(
+        errorFor([](Json& j) {
+            j["accessors"][0]["sparse"] = {{"count", 1}, {"indices", {{"bufferView", 0}, {"componentType", 5125}}}, {"values", {{"bufferView", 0}}}};
+        }),
+        Catch::Contains("sparse accessors are not supported"));
+    CHECK_THAT(errorFor([](Json& j) { j["nodes"][0]["children"] = {0}; }),
+               Catch::Contains("/nodes/0: node has more than one parent or is its own child"));
     CHECK_THAT(errorFor([](Json& j) {
                    j["nodes"].push_back({{"name", "b"}, {"children", {0}}});
                    j["nodes"][0]["children"] = {j["nodes"].size() - 1};
@@ -119,10 +125,12 @@ TEST_CASE("a GLB's chunks are checked against the file, with byte offsets") {
         return r.ok() ? std::string("accepted") : r.error().describe();
     };
     CHECK(edited(0, 0x46546C67) == "accepted");  // unchanged magic
-    CHECK_THAT(edited(8, std::uint32_t(good.size() + 1)), Catch::Contains("chunks.glb: byte 8: GLB length " + std::to_string(good.size() + 1) + " exceeds the file"));
+    CHECK_THAT(edited(8, std::uint32_t(good.size() + 1)),
+               Catch::Contains("chunks.glb: byte 8: GLB length " + std::to_string(good.size() + 1) + " exceeds the file"));
     CHECK_THAT(edited(binChunk, 36), Catch::Contains("chunks.glb: byte " + std::to_string(binChunk) + ": BIN chunk length 36 exceeds the GLB"));
     // Without its BIN chunk (another chunk type is ignored), buffer 0 has no bytes.
-    CHECK_THAT(edited(binChunk + 4, 0x12345678), Catch::Contains("chunks.glb: /buffers/0: has no uri, so its bytes must be a GLB's BIN chunk, and there is none"));
+    CHECK_THAT(edited(binChunk + 4, 0x12345678),
+               Catch::Contains("chunks.glb: /buffers/0: has no uri, so its bytes must be a GLB's BIN chunk, and there is none"));
 }
 
 TEST_CASE("images are never read or decoded, even when they point outside the file") {
@@ -193,7 +201,8 @@ TEST_CASE("a buffer URI means one file, inside the glTF's folder") {
     const auto folder = std::filesystem::temp_directory_path() / ("inputanim-uri-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
     auto importJson = [&](const std::string& uri) {
-        const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}],"nodes":[{"name":"Hand_Left_Wrist"}]})";
+        const std::string json =
+            R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}],"nodes":[{"name":"Hand_Left_Wrist"}]})";
         auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, (folder / "a.gltf").string());
         return r.ok() ? std::string("accepted") : r.error().describe();
     };

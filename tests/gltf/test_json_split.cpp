@@ -89,18 +89,18 @@ TEST_CASE("the fast pass declines what it cannot vouch for, valid or not") {
     const std::string utf8 = "{\"name\":\"caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x96\x90 \xed\x9f\xbf \xf4\x8f\xbf\xbf\"}";
     REQUIRE(plain(utf8));
     CHECK(plain(utf8)->forTinygltf == utf8);
-    for (const std::string text : {
-             // Valid JSON, left to the token by token pass: \u escapes, numbers that could overflow.
-             std::string(R"({"name":"caf\u00e9"})"),
-             std::string(R"({"a":1e301})"), std::string(R"({"a":1e-1001})"), "{\"a\":" + std::string(301, '9') + "}",
-             // Invalid: too deep, not an object, trailing text, bad tokens, control characters, a BOM.
-             R"({"a":[)" + deepest + "]}", std::string("[1]"), std::string("{} {}"), std::string(R"({"a":01})"),
-             std::string(R"({"a":1.})"), std::string(R"({"a":tru})"), std::string(R"({"a":"\x"})"), std::string("{\"a\":\"\t\"}"),
-             std::string(R"({"a":1,})"), std::string(R"({"a" 1})"), std::string("\xef\xbb\xbf{}"), std::string(""),
-             // Invalid UTF-8: overlong, a surrogate, above U+10FFFF, a stray continuation byte, cut short.
-             std::string("{\"a\":\"\xc0\xaf\"}"), std::string("{\"a\":\"\xe0\x9f\xbf\"}"), std::string("{\"a\":\"\xed\xa0\x80\"}"),
-             std::string("{\"a\":\"\xf4\x90\x80\x80\"}"), std::string("{\"a\":\"\x80\"}"), std::string("{\"a\":\"\xe2\x9c\"}"),
-             std::string("{\"a\":\"\\\0\"}", 9)}) {
+    for (const std::string text :
+         {// Valid JSON, left to the token by token pass: \u escapes, numbers that could overflow.
+          std::string(R"({"name":"caf\u00e9"})"), std::string(R"({"a":1e301})"), std::string(R"({"a":1e-1001})"),
+          "{\"a\":" + std::string(301, '9') + "}",
+          // Invalid: too deep, not an object, trailing text, bad tokens, control characters, a BOM.
+          R"({"a":[)" + deepest + "]}", std::string("[1]"), std::string("{} {}"), std::string(R"({"a":01})"), std::string(R"({"a":1.})"),
+          std::string(R"({"a":tru})"), std::string(R"({"a":"\x"})"), std::string("{\"a\":\"\t\"}"), std::string(R"({"a":1,})"),
+          std::string(R"({"a" 1})"), std::string("\xef\xbb\xbf{}"), std::string(""),
+          // Invalid UTF-8: overlong, a surrogate, above U+10FFFF, a stray continuation byte, cut short.
+          std::string("{\"a\":\"\xc0\xaf\"}"), std::string("{\"a\":\"\xe0\x9f\xbf\"}"), std::string("{\"a\":\"\xed\xa0\x80\"}"),
+          std::string("{\"a\":\"\xf4\x90\x80\x80\"}"), std::string("{\"a\":\"\x80\"}"), std::string("{\"a\":\"\xe2\x9c\"}"),
+          std::string("{\"a\":\"\\\0\"}", 9)}) {
         CAPTURE(text);
         CHECK_FALSE(plain(text));
     }
@@ -109,9 +109,10 @@ TEST_CASE("the fast pass declines what it cannot vouch for, valid or not") {
 TEST_CASE("on mutated text the fast pass either declines or splits as the token by token pass does") {
     // Bytes swapped, dropped or added at random: the fast pass must never accept what the parser refuses, nor
     // split differently what both accept.
-    const std::vector<std::string> pieces = {"{", "}", "[", "]", ",", ":", "\"", "\\", " ", "\n", "0", "1", "9", "-", "+", ".",
-                                             "e", "E", "t", "r", "u", "f", "a", "l", "s", "n", "/", "b", "\x01", "\x7f",
-                                             "\xc3", "\xa9", "\xc3\xa9", "\xe2\x9c\x93", "\\u00e9", "1e999", "extras"};
+    const std::vector<std::string> pieces = {
+        "{",       "}",     "[",     "]", ",", ":", "\"", "\\", " ", "\n", "0", "1",    "9",    "-",    "+",    ".",        "e",
+        "E",       "t",     "r",     "u", "f", "a", "l",  "s",  "n", "/",  "b", "\x01", "\x7f", "\xc3", "\xa9", "\xc3\xa9", "\xe2\x9c\x93",
+        "\\u00e9", "1e999", "extras"};
     std::mt19937 random(19);
     std::size_t accepted = 0, declinedValid = 0;
     for (int i = 0; i < 4000; ++i) {
@@ -137,6 +138,6 @@ TEST_CASE("on mutated text the fast pass either declines or splits as the token 
         }
     }
     INFO(accepted << " accepted, " << declinedValid << " valid ones declined");
-    CHECK(accepted > 500);   // the mutants exercise the fast pass...
+    CHECK(accepted > 500);  // the mutants exercise the fast pass...
     CHECK(declinedValid > 10);  // ...and some valid ones are left to the parser
 }

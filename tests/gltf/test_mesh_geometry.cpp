@@ -60,7 +60,8 @@ std::vector<double> distancesToNearest(const MeshView& a, const MeshView& b) {
     for (std::size_t i = 0; i < a.positions.size(); i += 3) {
         double nearest = 1e9;
         for (std::size_t j = 0; j < b.positions.size(); j += 3) {
-            const double dx = a.positions[i] - b.positions[j], dy = a.positions[i + 1] - b.positions[j + 1], dz = a.positions[i + 2] - b.positions[j + 2];
+            const double dx = a.positions[i] - b.positions[j], dy = a.positions[i + 1] - b.positions[j + 1],
+                         dz = a.positions[i + 2] - b.positions[j + 2];
             nearest = std::min(nearest, dx * dx + dy * dy + dz * dz);
         }
         distances.push_back(std::sqrt(nearest));

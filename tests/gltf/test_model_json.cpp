@@ -59,7 +59,10 @@ tinygltf::Model everything() {
         v.byteLength = 12;
         v.byteStride = target == 12345 ? 8 : (target == 0 ? 2 : 0);
         v.target = target;
-        if (target == TINYGLTF_TARGET_ARRAY_BUFFER) v.name = "view\twith\x01" "control";
+        if (target == TINYGLTF_TARGET_ARRAY_BUFFER)
+            v.name =
+                "view\twith\x01"
+                "control";
         m.bufferViews.push_back(v);
     }
     tinygltf::Accessor floats = accessor(0, TINYGLTF_COMPONENT_TYPE_FLOAT, 3, TINYGLTF_TYPE_VEC3);

@@ -22,8 +22,8 @@ ByteSource piecesOf(const std::vector<std::uint8_t>& bytes, std::size_t shrinkTo
 }
 
 bool sameRecording(const Recording& a, const Recording& b) {
-    if (!(a.encoding == b.encoding) || a.hasCameraPose != b.hasCameraPose || a.hasHandData != b.hasHandData ||
-        a.hasEyeGaze != b.hasEyeGaze || a.markers.size() != b.markers.size())
+    if (!(a.encoding == b.encoding) || a.hasCameraPose != b.hasCameraPose || a.hasHandData != b.hasHandData || a.hasEyeGaze != b.hasEyeGaze ||
+        a.markers.size() != b.markers.size())
         return false;
     for (std::size_t i = 0; i < a.markers.size(); ++i)
         if (std::memcmp(&a.markers[i].time, &b.markers[i].time, 4) != 0 || a.markers[i].name != b.markers[i].name) return false;
@@ -91,7 +91,9 @@ TEST_CASE("reading then writing is byte-identical in every encoding") {
         REQUIRE(recording.ok());
         CHECK(recording->encoding == encoding);
         CHECK(recording->markers.size() == 2);
-        CHECK(recording->markers[1].name == "r\xc3\xa9l\xc3\xa2" "che");
+        CHECK(recording->markers[1].name ==
+              "r\xc3\xa9l\xc3\xa2"
+              "che");
         CHECK(bytesOf(*recording) == bytes);
     }
 }

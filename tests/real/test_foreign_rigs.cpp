@@ -67,7 +67,8 @@ double largestPositionError(const Recording& r, Hand hand, const tinygltf::Model
                             const std::map<int, NodeTrs>& pose, double t) {
     double largest = 0;
     for (const auto& [joint, name] : names)
-        largest = std::max(largest, glm::distance(mirrored(unityPosition(r, hand, joint, t)), glm::dvec3(worldOf(model, nodeNamed(model, name), pose)[3])));
+        largest =
+            std::max(largest, glm::distance(mirrored(unityPosition(r, hand, joint, t)), glm::dvec3(worldOf(model, nodeNamed(model, name), pose)[3])));
     return largest;
 }
 
@@ -94,10 +95,14 @@ TEST_CASE("the WebXR generic left hand: a left hand by its shape, 25 joints, MRT
     CHECK(errors.forward < 2.0);
     CHECK(errors.wristForward < 2.0);
     CHECK(errors.up < 10.0);
-    const std::map<Joint, std::string> names = {{Joint::Wrist, "wrist"}, {Joint::ThumbMetacarpalJoint, "thumb-metacarpal"},
-                                                {Joint::ThumbProximalJoint, "thumb-phalanx-proximal"}, {Joint::ThumbTip, "thumb-tip"},
-                                                {Joint::IndexKnuckle, "index-finger-phalanx-proximal"}, {Joint::MiddleTip, "middle-finger-tip"},
-                                                {Joint::RingDistalJoint, "ring-finger-phalanx-distal"}, {Joint::PinkyMetacarpal, "pinky-finger-metacarpal"}};
+    const std::map<Joint, std::string> names = {{Joint::Wrist, "wrist"},
+                                                {Joint::ThumbMetacarpalJoint, "thumb-metacarpal"},
+                                                {Joint::ThumbProximalJoint, "thumb-phalanx-proximal"},
+                                                {Joint::ThumbTip, "thumb-tip"},
+                                                {Joint::IndexKnuckle, "index-finger-phalanx-proximal"},
+                                                {Joint::MiddleTip, "middle-finger-tip"},
+                                                {Joint::RingDistalJoint, "ring-finger-phalanx-distal"},
+                                                {Joint::PinkyMetacarpal, "pinky-finger-metacarpal"}};
     const tinygltf::Model model = loaded(path);
     CHECK(largestPositionError(r, Hand::Left, model, names, {}, 0) < 1e-4);
 
@@ -120,8 +125,9 @@ TEST_CASE("the Godot XR Tools left hand: 35 poses to choose from, each with MRTK
     for (Finger finger : kFingers) {
         const char* godot[] = {"Thumb", "Index", "Middle", "Ring", "Little"};
         const auto chain = fingerJoints(finger);
-        const std::vector<std::string> parts = finger == Finger::Thumb ? std::vector<std::string>{"Metacarpal", "Proximal", "Distal", "Tip"}
-                                                                       : std::vector<std::string>{"Metacarpal", "Proximal", "Intermediate", "Distal", "Tip"};
+        const std::vector<std::string> parts = finger == Finger::Thumb
+                                                   ? std::vector<std::string>{"Metacarpal", "Proximal", "Distal", "Tip"}
+                                                   : std::vector<std::string>{"Metacarpal", "Proximal", "Intermediate", "Distal", "Tip"};
         for (std::size_t i = 0; i < chain.size(); ++i) names[chain[i]] = std::string(godot[int(finger)]) + "_" + parts[i] + "_L";
     }
     names[Joint::Wrist] = "Wrist_L";
@@ -201,7 +207,7 @@ TEST_CASE("joint frames found from positions alone are MRTK's, as the real recor
         }
     }
     CHECK(compared >= 8);
-    CHECK(forward < 3.0);           // the wrist's +Z leans 2.4 degrees off its middle knuckle in the recording
-    CHECK(thumbAndWristUp < 4.0);   // the thumb's +Y to the thumb's side; the wrist's and palm's out of the back
-    CHECK(fingerUp < 35.0);         // the recording rolls finger joints 3 to 31 degrees off any one flexion axis
+    CHECK(forward < 3.0);  // the wrist's +Z leans 2.4 degrees off its middle knuckle in the recording
+    CHECK(thumbAndWristUp < 4.0);  // the thumb's +Y to the thumb's side; the wrist's and palm's out of the back
+    CHECK(fingerUp < 35.0);  // the recording rolls finger joints 3 to 31 degrees off any one flexion axis
 }

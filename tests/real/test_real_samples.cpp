@@ -30,7 +30,7 @@ TEST_CASE("the MRTK 2.5.4 recording reads as documented and writes back byte for
     CHECK(summary.curves == 389);
     CHECK(summary.keys == 62125);
     CHECK(summary.sections[1].keys == 10);  // Booleans
-    CHECK(summary.sections[3].keys == 0);   // right hand never tracked: empty joint curves
+    CHECK(summary.sections[3].keys == 0);  // right hand never tracked: empty joint curves
     CHECK(summary.duration == Approx(11.25).margin(0.01));
     REQUIRE(summary.booleanTrue[0].size() == 3);
     CHECK(summary.booleanTrue[0][0].end == Approx(1.564).margin(0.001));

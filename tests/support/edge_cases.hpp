@@ -14,11 +14,11 @@ namespace edge_cases {
 using namespace inputanim;
 
 enum class KeyStyle {
-    Linear,         // MRTK's encoding: zero tangents and weights, mode Both
-    Hermite,        // Unity auto tangents (derivatives), unweighted
-    Stepped,        // constant tangents (+infinity) everywhere
-    MixedStepped,   // Hermite with every third segment stepped
-    Weighted,       // Bezier weights on both sides
+    Linear,  // MRTK's encoding: zero tangents and weights, mode Both
+    Hermite,  // Unity auto tangents (derivatives), unweighted
+    Stepped,  // constant tangents (+infinity) everywhere
+    MixedStepped,  // Hermite with every third segment stepped
+    Weighted,  // Bezier weights on both sides
 };
 
 // A smooth pose: position in metres, rotation about a tilted axis; `phase` varies it per joint.
@@ -45,12 +45,10 @@ inline Curve makeCurve(const std::vector<double>& times, double phase, int compo
         Key key{float(t), float(value(t))};
         switch (style) {
             case KeyStyle::Linear: break;
-            case KeyStyle::Hermite:
-                key = Key{float(t), float(value(t)), float(slope), float(slope), 1.0f / 3, 1.0f / 3, kWeightedNone};
-                break;
+            case KeyStyle::Hermite: key = Key{float(t), float(value(t)), float(slope), float(slope), 1.0f / 3, 1.0f / 3, kWeightedNone}; break;
             case KeyStyle::Stepped:
-                key = Key{float(t), float(value(t)), std::numeric_limits<float>::infinity(),
-                          std::numeric_limits<float>::infinity(), 0, 0, kWeightedNone};
+                key = Key{float(t), float(value(t)), std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(), 0,
+                          0,        kWeightedNone};
                 break;
             case KeyStyle::MixedStepped: {
                 const float out = k % 3 == 1 ? std::numeric_limits<float>::infinity() : float(slope);
@@ -58,8 +56,7 @@ inline Curve makeCurve(const std::vector<double>& times, double phase, int compo
                 break;
             }
             case KeyStyle::Weighted:
-                key = Key{float(t), float(value(t)), float(slope), float(slope), k % 2 ? 0.6f : 0.15f, k % 2 ? 0.1f : 0.5f,
-                          kWeightedBoth};
+                key = Key{float(t), float(value(t)), float(slope), float(slope), k % 2 ? 0.6f : 0.15f, k % 2 ? 0.1f : 0.5f, kWeightedBoth};
                 break;
         }
         curve.keys.push_back(key);
@@ -74,15 +71,13 @@ inline std::vector<double> uniformTimes(double start, double end, double rate) {
 }
 
 // Fills the 7 curves of a pose; `timesFor(component)` gives each component's key times.
-inline void fillPose(Recording& r, std::size_t first, double phase, KeyStyle style,
-                     const std::function<std::vector<double>(int)>& timesFor) {
+inline void fillPose(Recording& r, std::size_t first, double phase, KeyStyle style, const std::function<std::vector<double>(int)>& timesFor) {
     for (int c = 0; c < kPoseCurveCount; ++c) r.curves[first + c] = makeCurve(timesFor(c), phase, c, style);
 }
 
 inline void fillHands(Recording& r, KeyStyle style, const std::function<std::vector<double>(int)>& timesFor) {
     for (Hand hand : {Hand::Left, Hand::Right})
-        for (int joint = 1; joint < kJointCount; ++joint)
-            fillPose(r, jointCurve(hand, Joint(joint), 0), 0.1 * joint + int(hand), style, timesFor);
+        for (int joint = 1; joint < kJointCount; ++joint) fillPose(r, jointCurve(hand, Joint(joint), 0), 0.1 * joint + int(hand), style, timesFor);
     r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}};
     r.curves[booleanCurve(BooleanCurve::TrackedRight)].keys = {Key{0, 0}, Key{0.5f, 1}, Key{2.25f, 0}};
     r.curves[booleanCurve(BooleanCurve::PinchingLeft)].keys = {Key{0, 0}, Key{1.0f, 1}, Key{1.75f, 0}};

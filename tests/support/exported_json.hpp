@@ -36,8 +36,10 @@ inline const std::vector<std::string>& exportedJsonTexts() {
         if (!generated) throw std::runtime_error(generated.error().describe());
         recordings.push_back(*generated);
         Recording odd = edge_cases::all()[0].recording;
-        odd.markers = {{0.5f, "\xce\xb1 \"quoted\" \\ back"}, {std::numeric_limits<float>::infinity(), "inf"},
-                       {-std::numeric_limits<float>::infinity(), "-inf"}, {std::nanf("0x55"), "nan"}};
+        odd.markers = {{0.5f, "\xce\xb1 \"quoted\" \\ back"},
+                       {std::numeric_limits<float>::infinity(), "inf"},
+                       {-std::numeric_limits<float>::infinity(), "-inf"},
+                       {std::nanf("0x55"), "nan"}};
         odd.curves[0].preWrapMode = 2;
         recordings.push_back(odd);
         std::vector<std::string> made;

@@ -23,7 +23,10 @@ inline Recording small(Encoding encoding) {
     r.curves[jointCurve(Hand::Left, Joint::IndexTip, 1)].keys = {Key{0.25f, 1.5f}, Key{0.75f, 1.25f}};
     r.curves[jointCurve(Hand::Right, Joint::Wrist, 5)].keys = {Key{0, -0.5f}};
     if (r.hasEyeGaze) r.curves[gazeCurve(5)].keys = {Key{0, 1}, Key{1, 0.5f}};
-    r.markers = {{0.5f, "pinch"}, {0.75f, "r\xc3\xa9l\xc3\xa2" "che"}};
+    r.markers = {{0.5f, "pinch"},
+                 {0.75f,
+                  "r\xc3\xa9l\xc3\xa2"
+                  "che"}};
     return r;
 }
 

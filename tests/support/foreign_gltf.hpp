@@ -86,7 +86,6 @@ struct ForeignModel {
     }
 };
 
-
 // ---- whole hands, at the rest pose of the core's hand model, as a rig in another tool's names would hold them ----
 
 #include <functional>
@@ -125,8 +124,8 @@ namespace axes {
 inline glm::dquat from(glm::dvec3 x, glm::dvec3 y, glm::dvec3 z) { return glm::quat_cast(glm::dmat3(x, y, z)); }
 inline const glm::dquat kMrtk = glm::dquat(1, 0, 0, 0);
 inline const glm::dquat kBlender = from({-1, 0, 0}, {0, 0, 1}, {0, 1, 0});  // bones along +Y, +Z out of the back
-inline const glm::dquat kWebXr = from({-1, 0, 0}, {0, 1, 0}, {0, 0, -1});   // -Z along the bone towards the tip
-inline const glm::dquat kMeta = from({0, 0, 1}, {0, -1, 0}, {1, 0, 0});     // +X along the bone, +Y into the palm
+inline const glm::dquat kWebXr = from({-1, 0, 0}, {0, 1, 0}, {0, 0, -1});  // -Z along the bone towards the tip
+inline const glm::dquat kMeta = from({0, 0, 1}, {0, -1, 0}, {1, 0, 0});  // +X along the bone, +Y into the palm
 }  // namespace axes
 
 // A joint's roll about its bone, in degrees, as an artist may leave it (none: MRTK's own roll).
@@ -140,9 +139,8 @@ inline glm::dquat rollOf(const Roll& roll, inputanim::Joint joint) {
 // rotation such that its node's world axes are MRTK's frame rolled by `roll` and turned by `nodeAxes`. Returns the
 // nodes by joint.
 inline std::map<inputanim::Joint, int> addRig(ForeignModel& m, const inputanim::HandPose& pose,
-                                              const std::function<std::string(inputanim::Joint)>& name, int parent,
-                                              const glm::dquat& nodeAxes, const std::set<inputanim::Joint>& except = {},
-                                              const Roll& roll = {}) {
+                                              const std::function<std::string(inputanim::Joint)>& name, int parent, const glm::dquat& nodeAxes,
+                                              const std::set<inputanim::Joint>& except = {}, const Roll& roll = {}) {
     using namespace inputanim;
     std::map<Joint, int> nodes;
     auto world = [&](Joint j) {
@@ -184,7 +182,8 @@ inline glm::dmat4 worldOf(const tinygltf::Model& model, int node, const std::map
         const NodeTrs trs = it == posed.end() ? NodeTrs{} : it->second;
         const glm::dquat rest = v.rotation.empty() ? glm::dquat(1, 0, 0, 0) : glm::dquat(v.rotation[3], v.rotation[0], v.rotation[1], v.rotation[2]);
         const glm::dmat4 local = glm::translate(glm::dmat4(1), trs.translation.value_or(vec3(v.translation, glm::dvec3(0)))) *
-                                 glm::mat4_cast(trs.rotation.value_or(rest)) * glm::scale(glm::dmat4(1), trs.scale.value_or(vec3(v.scale, glm::dvec3(1))));
+                                 glm::mat4_cast(trs.rotation.value_or(rest)) *
+                                 glm::scale(glm::dmat4(1), trs.scale.value_or(vec3(v.scale, glm::dvec3(1))));
         world = local * world;
         int parent = -1;
         for (std::size_t p = 0; p < model.nodes.size() && parent < 0; ++p)

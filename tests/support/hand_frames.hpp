@@ -44,8 +44,8 @@ struct FrameErrors {
 };
 inline FrameErrors frameErrors(const Recording& r, Hand hand, double t) {
     auto at = [&](Joint j) { return unityPosition(r, hand, j, t); };
-    const glm::dvec3 back = (hand == Hand::Left ? -1.0 : 1.0) *
-                            glm::cross(at(Joint::IndexKnuckle) - at(Joint::Wrist), at(Joint::PinkyKnuckle) - at(Joint::Wrist));
+    const glm::dvec3 back =
+        (hand == Hand::Left ? -1.0 : 1.0) * glm::cross(at(Joint::IndexKnuckle) - at(Joint::Wrist), at(Joint::PinkyKnuckle) - at(Joint::Wrist));
     FrameErrors errors;
     for (Joint joint : kJoints) {
         if (joint == Joint::None) continue;

@@ -69,7 +69,8 @@ TEST_CASE("smoothstep: linear keys within 0.1 mm, as many as its curvature needs
     // of length h deviates by at most h^2/8 |f''|: near the ends (|f''| ~ 6) h <= sqrt(8 * 0.9e-4 / 6) = 0.011 s, so
     // bisection reaches 1/128 s there, and near the middle (f'' ~ 0) it stops far sooner: between 64 and 128 chords.
     const std::size_t x = cameraCurve(kPositionX);
-    const Recording original = withCurve(x, Curve{kWrapClampForever, kWrapClampForever, {Key{0, 0, 0, 0, 0, 0, kWeightedNone}, Key{1, 1, 0, 0, 0, 0, kWeightedNone}}});
+    const Recording original =
+        withCurve(x, Curve{kWrapClampForever, kWrapClampForever, {Key{0, 0, 0, 0, 0, 0, kWeightedNone}, Key{1, 1, 0, 0, 0, 0, kWeightedNone}}});
     Recording fitted = original;
     auto report = fitLinearKeys(fitted);
     REQUIRE(report.ok());
@@ -88,8 +89,10 @@ TEST_CASE("smoothstep: linear keys within 0.1 mm, as many as its curvature needs
 
 TEST_CASE("a step becomes a key one Float32 step before the jump: exact at every Float32 time") {
     const std::size_t y = jointCurve(Hand::Left, Joint::IndexTip, kPositionX + 1);
-    const Recording original = withCurve(y, Curve{kWrapClampForever, kWrapClampForever,
-                                                  {Key{0, 0.25f, 0, kInfinity, 0, 0, kWeightedNone}, Key{1, 0.75f, kInfinity, 0, 0, 0, kWeightedNone}}});
+    const Recording original =
+        withCurve(y, Curve{kWrapClampForever,
+                           kWrapClampForever,
+                           {Key{0, 0.25f, 0, kInfinity, 0, 0, kWeightedNone}, Key{1, 0.75f, kInfinity, 0, 0, 0, kWeightedNone}}});
     Recording fitted = original;
     REQUIRE(fitLinearKeys(fitted).ok());
     const KeyList& keys = fitted.curves[y].keys;

@@ -34,7 +34,7 @@ TEST_CASE("streamed reduction keeps the keys of reducing all samples at once, ac
         }
         stream.finish();
         REQUIRE(curves[0].keys.size() == kept.size());
-        CHECK(kept.size() > 20);           // a real reduction, with keys inside windows
+        CHECK(kept.size() > 20);  // a real reduction, with keys inside windows
         CHECK(kept.size() < count / 5);
         for (std::size_t k = 0; k < kept.size(); ++k)
             for (int c = 0; c < 4; ++c) {

@@ -31,14 +31,12 @@ TEST_CASE("STEP and LINEAR vectors, clamped outside the knots: a table worked by
         double time, step, linear;
     };
     const Row rows[] = {
-        {-1, 0, 0},      // before the first knot: clamped
-        {0, 0, 0},       // on a knot: its value
+        {-1, 0, 0},  // before the first knot: clamped
+        {0, 0, 0},  // on a knot: its value
         {0.25, 0, 2.5},  // 0 + (10 - 0) * 0.25
-        {1, 10, 10},
-        {2, 10, 15},     // s = (2 - 1) / (3 - 1) = 0.5: 10 + 10 * 0.5
-        {2.9, 10, 19.5}, // s = 0.95: 10 + 10 * 0.95
-        {3, 20, 20},
-        {7, 20, 20},     // after the last knot: clamped
+        {1, 10, 10},     {2, 10, 15},  // s = (2 - 1) / (3 - 1) = 0.5: 10 + 10 * 0.5
+        {2.9, 10, 19.5},  // s = 0.95: 10 + 10 * 0.95
+        {3, 20, 20},     {7, 20, 20},  // after the last knot: clamped
     };
     for (const Row& row : rows) {
         INFO("t = " << row.time);

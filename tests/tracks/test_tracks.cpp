@@ -147,7 +147,8 @@ TEST_CASE("looping curves are unrolled over the recording") {
     options.duration = 1e6;  // a million periods
     auto refused = buildTrack(curves, TrackKind::Vector, options);
     REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.error().message, Catch::Contains("unrolling its wrap mode over the recording would need about 3e+06 knots, more than the 1000"));
+    CHECK_THAT(refused.error().message,
+               Catch::Contains("unrolling its wrap mode over the recording would need about 3e+06 knots, more than the 1000"));
     CHECK(refused.error().kind == ErrorKind::Refused);
 }
 
@@ -178,11 +179,14 @@ std::vector<std::pair<std::string, Recording>> copyCases() {
 
 // Every track of a recording: its first curve and its kind.
 std::vector<std::pair<std::size_t, TrackKind>> everyTrack() {
-    std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector}, {cameraCurve(3), TrackKind::Rotation},
-                                                             {gazeCurve(0), TrackKind::Vector}, {gazeCurve(3), TrackKind::Vector}};
+    std::vector<std::pair<std::size_t, TrackKind>> tracks = {{cameraCurve(0), TrackKind::Vector},
+                                                             {cameraCurve(3), TrackKind::Rotation},
+                                                             {gazeCurve(0), TrackKind::Vector},
+                                                             {gazeCurve(3), TrackKind::Vector}};
     for (Hand hand : {Hand::Left, Hand::Right})
         for (int joint = 0; joint < kJointCount; ++joint)
-            tracks.insert(tracks.end(), {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
+            tracks.insert(tracks.end(),
+                          {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
     return tracks;
 }
 
@@ -222,7 +226,7 @@ TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly 
         }
     }
     CHECK(copied > 100);  // the comparison covers the fast paths, not only the fallback
-    CHECK(merged > 0);    // including components keyed at different times
+    CHECK(merged > 0);  // including components keyed at different times
     CHECK(copiedInPart > 10);  // and rotations copied between fitted intervals
 }
 
@@ -411,7 +415,9 @@ TEST_CASE("the reported deviation is never below a dense evaluation, and within 
 TEST_CASE("MRTK 2.6/2.7's single RotationW key: fitted within tolerance, reported honestly") {
     Recording r = generateRecording({}).value();
     for (Hand hand : kHands)
-        for (Joint joint : kJoints) r.curves[jointCurve(hand, joint, kRotationX + 3)].keys.resize(std::min<std::size_t>(1, r.curves[jointCurve(hand, joint, kRotationX + 3)].keys.size()));
+        for (Joint joint : kJoints)
+            r.curves[jointCurve(hand, joint, kRotationX + 3)].keys.resize(
+                std::min<std::size_t>(1, r.curves[jointCurve(hand, joint, kRotationX + 3)].keys.size()));
     TrackOptions options;
     options.duration = timeRange(r).end;
     double worst = 0;

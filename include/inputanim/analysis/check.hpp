@@ -9,8 +9,8 @@
 namespace inputanim {
 
 struct CheckOptions {
-    double lostTailSeconds = 0.1;   // a curve ending this long (s) before the recording is reported
-    double unitTolerance = 0.01;    // | |q| - 1 | above this is a non-unit quaternion
+    double lostTailSeconds = 0.1;  // a curve ending this long (s) before the recording is reported
+    double unitTolerance = 0.01;  // | |q| - 1 | above this is a non-unit quaternion
 };
 
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options = {});

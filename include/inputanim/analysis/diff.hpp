@@ -16,8 +16,8 @@ struct DiffOptions {
 };
 
 struct PoseDiff {
-    std::string name;           // "camera", "left.IndexTip", "gaze.Origin", "gaze.Direction"
-    std::size_t samples = 0;    // times compared (joints: where the hand is tracked in the first recording)
+    std::string name;  // "camera", "left.IndexTip", "gaze.Origin", "gaze.Direction"
+    std::size_t samples = 0;  // times compared (joints: where the hand is tracked in the first recording)
     double maxPosition = 0, meanPosition = 0;  // metres
     double maxRotation = 0, meanRotation = 0;  // degrees (0 for gaze vectors)
 };
@@ -25,12 +25,12 @@ struct PoseDiff {
 struct BooleanDiff {
     std::string name;  // "TrackedLeft" ...
     std::vector<double> switchesA, switchesB;  // times where the state changes, within the common range
-    double maxShift = 0;                        // seconds between matching switches
+    double maxShift = 0;  // seconds between matching switches
     bool countsDiffer = false;
 };
 
 struct DiffReport {
-    double start = 0, end = 0;                // the common time range compared, seconds
+    double start = 0, end = 0;  // the common time range compared, seconds
     std::vector<std::string> onlyInA, onlyInB;  // sections or joints with keys in one recording only
     std::vector<PoseDiff> poses;
     std::vector<BooleanDiff> booleans;

@@ -16,10 +16,10 @@ struct PlotOptions {
     // pinching bands); a joint draws its position. Empty: every section the recording has, but a hand that is
     // never tracked.
     Selection select;
-    double rate = 120;          // samples per second, at most 200,000 in all (lines are thinned to each pixel column's extremes)
-    double width = 1200;        // px
-    double panelHeight = 150;   // px
-    std::string title;          // shown above the panels
+    double rate = 120;  // samples per second, at most 200,000 in all (lines are thinned to each pixel column's extremes)
+    double width = 1200;  // px
+    double panelHeight = 150;  // px
+    std::string title;  // shown above the panels
     std::optional<double> start, end;  // the time window, seconds (default: 0 to the recording's end)
 };
 

@@ -13,8 +13,8 @@
 namespace inputanim {
 
 struct RebaseOptions {
-    double positionTolerance = 0.001;   // metres: within this everywhere, a pose counts as unedited (diff's default)
-    double rotationTolerance = 0.5;     // degrees
+    double positionTolerance = 0.001;  // metres: within this everywhere, a pose counts as unedited (diff's default)
+    double rotationTolerance = 0.5;  // degrees
     double switchTolerance = 1.0 / 24;  // seconds between a state's switches
 };
 
@@ -23,7 +23,6 @@ struct RebaseReport {
 };
 
 // `edited` must hold `base`'s encoding (read it back with that encoding); markers, flags and encoding are base's.
-Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options = {},
-                         RebaseReport* report = nullptr);
+Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options = {}, RebaseReport* report = nullptr);
 
 }  // namespace inputanim

@@ -14,7 +14,7 @@ namespace inputanim {
 
 struct Selection {
     bool camera = false;
-    std::array<bool, 2> hands{};                 // whole hands, by int(Hand)
+    std::array<bool, 2> hands{};  // whole hands, by int(Hand)
     bool gaze = false;
     std::vector<std::pair<Hand, Joint>> joints;  // single joints, in the order named
     bool empty() const { return !camera && !hands[0] && !hands[1] && !gaze && joints.empty(); }

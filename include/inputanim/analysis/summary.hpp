@@ -12,19 +12,19 @@ namespace inputanim {
 struct SectionSummary {
     std::string name;  // "camera", "booleans", "left", "right", "gaze"
     bool present = false;
-    std::size_t curves = 0;           // curves the section has in the file
+    std::size_t curves = 0;  // curves the section has in the file
     std::size_t curvesWithKeys = 0;
     std::size_t keys = 0;
 };
 
 struct Interval {
     double start = 0;  // seconds
-    double end = 0;    // seconds; the recording's end when the state holds to the end
+    double end = 0;  // seconds; the recording's end when the state holds to the end
 };
 
 struct RecordingSummary {
     Encoding encoding;
-    TimeRange keyTimes;   // earliest and latest key or marker time
+    TimeRange keyTimes;  // earliest and latest key or marker time
     double duration = 0;  // MRTK plays from 0 to the last key of any curve (playbackDuration)
     std::size_t curves = 0, keys = 0;
     std::vector<SectionSummary> sections;

@@ -7,7 +7,7 @@ namespace inputanim {
 
 enum class Coordinates {
     Unity,  // left-handed, +Y up, +Z forward (the recording's own space)
-    Gltf,   // right-handed, +Y up: X mirrored, as the glTF export writes it (UnityGLTF's convention)
+    Gltf,  // right-handed, +Y up: X mirrored, as the glTF export writes it (UnityGLTF's convention)
 };
 
 // Unity <-> glTF: (x, y, z) -> (-x, y, z) and quaternion (x, y, z, w) -> (x, -y, -z, w). Each map is its own

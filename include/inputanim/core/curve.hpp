@@ -74,11 +74,28 @@ public:
         const_iterator(const KeyList* list, std::size_t index) : list_(list), index_(index) {}
         Key operator*() const { return (*list_)[index_]; }
         Key operator[](difference_type n) const { return (*list_)[std::size_t(difference_type(index_) + n)]; }
-        const_iterator& operator++() { ++index_; return *this; }
-        const_iterator operator++(int) { auto old = *this; ++index_; return old; }
-        const_iterator& operator--() { --index_; return *this; }
-        const_iterator operator--(int) { auto old = *this; --index_; return old; }
-        const_iterator& operator+=(difference_type n) { index_ = std::size_t(difference_type(index_) + n); return *this; }
+        const_iterator& operator++() {
+            ++index_;
+            return *this;
+        }
+        const_iterator operator++(int) {
+            auto old = *this;
+            ++index_;
+            return old;
+        }
+        const_iterator& operator--() {
+            --index_;
+            return *this;
+        }
+        const_iterator operator--(int) {
+            auto old = *this;
+            --index_;
+            return old;
+        }
+        const_iterator& operator+=(difference_type n) {
+            index_ = std::size_t(difference_type(index_) + n);
+            return *this;
+        }
         const_iterator& operator-=(difference_type n) { return *this += -n; }
         friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
         friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
@@ -147,9 +164,15 @@ public:
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, size()}; }
 
-    void reserve(std::size_t n) { own(); full_ ? keys_.reserve(n) : timeValues_.reserve(n); }
+    void reserve(std::size_t n) {
+        own();
+        full_ ? keys_.reserve(n) : timeValues_.reserve(n);
+    }
     void clear() { keys_.clear(), timeValues_.clear(), full_ = false, dropBorrowed(); }
-    void resize(std::size_t n) { own(); full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0}); }  // new keys: Key{}
+    void resize(std::size_t n) {
+        own();
+        full_ ? keys_.resize(n) : timeValues_.resize(n, TimeValue{0, 0});
+    }  // new keys: Key{}
     void push_back(float time, float value) {  // a key in MRTK's linear encoding
         own();
         if (full_) keys_.push_back(Key{time, value});
@@ -189,8 +212,14 @@ public:
         if (full_) keys_[i] = key;
         else timeValues_[i] = {key.time, key.value};
     }
-    void setValue(std::size_t i, float value) { own(); full_ ? void(keys_[i].value = value) : void(timeValues_[i].value = value); }
-    void setTime(std::size_t i, float time) { own(); full_ ? void(keys_[i].time = time) : void(timeValues_[i].time = time); }
+    void setValue(std::size_t i, float value) {
+        own();
+        full_ ? void(keys_[i].value = value) : void(timeValues_[i].value = value);
+    }
+    void setTime(std::size_t i, float time) {
+        own();
+        full_ ? void(keys_[i].time = time) : void(timeValues_[i].time = time);
+    }
     template <class Change>  // change(Key&) edits a copy of key i, which is then stored
     void update(std::size_t i, Change change) {
         Key key = (*this)[i];
@@ -237,7 +266,7 @@ private:
     }
     bool full_ = false;
     std::vector<TimeValue> timeValues_;  // while compact and not borrowed
-    std::vector<Key> keys_;              // once full
+    std::vector<Key> keys_;  // once full
     const std::uint8_t* borrowed_ = nullptr;
     std::size_t borrowedCount_ = 0;
     std::shared_ptr<const void> owner_;
@@ -251,10 +280,10 @@ struct Curve {
 
 // How the value moves between two adjacent keys.
 enum class SegmentShape {
-    Stepped,   // an infinite tangent on either side, or zero length: holds the left value
-    Linear,    // a straight line: zero weights on both sides, or Hermite with chord-slope tangents
-               // (within 1e-9 of the chord, relative)
-    Hermite,   // a cubic in time (neither side weighted)
+    Stepped,  // an infinite tangent on either side, or zero length: holds the left value
+    Linear,  // a straight line: zero weights on both sides, or Hermite with chord-slope tangents
+             // (within 1e-9 of the chord, relative)
+    Hermite,  // a cubic in time (neither side weighted)
     Weighted,  // a Bezier in (time, value): not a polynomial in time
 };
 SegmentShape segmentShape(const Key& left, const Key& right);
@@ -297,7 +326,7 @@ class CurveCursor {
 public:
     explicit CurveCursor(const Curve& curve) : curve_(&curve) {}
     ValueSlope evaluate(double time);
-    double value(double time);                // evaluate(time).value, without the slope
+    double value(double time);  // evaluate(time).value, without the slope
     std::size_t segment(double wrappedTime);  // segmentIndex, from the remembered position
 
 private:

@@ -14,51 +14,60 @@
 namespace inputanim {
 
 enum class ErrorKind {
-    Malformed,         // the input is not what it claims: truncated, corrupt, unsupported version, bad glTF
-    Refused,           // the input asks for something a policy forbids: a path outside its folder, work beyond a limit
+    Malformed,  // the input is not what it claims: truncated, corrupt, unsupported version, bad glTF
+    Refused,  // the input asks for something a policy forbids: a path outside its folder, work beyond a limit
     NotRepresentable,  // the content cannot be written in the requested output without loss
-    InputFailed,       // the input cannot be read (missing, unreadable, not a regular file)
-    OutputFailed,      // the output cannot be written (exists, folder missing, disk full, not a regular file)
-    Usage,             // the caller's options contradict each other or name nothing
+    InputFailed,  // the input cannot be read (missing, unreadable, not a regular file)
+    OutputFailed,  // the output cannot be written (exists, folder missing, disk full, not a regular file)
+    Usage,  // the caller's options contradict each other or name nothing
 };
 
 // Why, for callers that act on it: a front end switches on it to add its own hint (an option of the CLI, a field of
 // a dialog); the library's messages name no front end's options.
 enum class Reason {
     Unspecified,
-    OutputExists,       // the output exists and replacing it was not asked for
-    OutputIsInput,      // the output would replace a file the run reads
-    OutsideFolder,      // a .gltf's buffer outside the file's folder, or through a symbolic link
-    Prerelease2019,     // a header-less mid-2019 prerelease body, read only when asked
+    OutputExists,  // the output exists and replacing it was not asked for
+    OutputIsInput,  // the output would replace a file the run reads
+    OutsideFolder,  // a .gltf's buffer outside the file's folder, or through a symbolic link
+    Prerelease2019,  // a header-less mid-2019 prerelease body, read only when asked
     NodesUnrecognised,  // a glTF with no hand joint, camera or gaze node known by name
-    SideUnknown,        // a one-handed rig whose side neither its names nor its shape tell
-    SideOfTwoHands,     // a side was given for a file that has both hands
-    NodeMapInvalid,     // the node map (its JSON, or an entry naming no joint)
-    AnimationMissing,   // an animation was asked for that the file does not have
-    WindowInvalid,      // a time window that is not a finite interval
-    GridTooLarge,       // more samples than the limit: a lower rate or a shorter window helps
-    FitBudget,          // fitting or sampling needs more than the input's size allows: larger tolerances help
-    GeneratorTooLong,   // a generated recording beyond the frame limit: shorter or at a lower rate helps
+    SideUnknown,  // a one-handed rig whose side neither its names nor its shape tell
+    SideOfTwoHands,  // a side was given for a file that has both hands
+    NodeMapInvalid,  // the node map (its JSON, or an entry naming no joint)
+    AnimationMissing,  // an animation was asked for that the file does not have
+    WindowInvalid,  // a time window that is not a finite interval
+    GridTooLarge,  // more samples than the limit: a lower rate or a shorter window helps
+    FitBudget,  // fitting or sampling needs more than the input's size allows: larger tolerances help
+    GeneratorTooLong,  // a generated recording beyond the frame limit: shorter or at a lower rate helps
     OutOfMemory,
 };
 
 struct Error {
     ErrorKind kind = ErrorKind::Malformed;
-    std::string source;                   // file name or other origin; may be empty
+    std::string source;  // file name or other origin; may be empty
     std::optional<std::uint64_t> offset;  // byte offset in the source, when it applies
-    std::string message;                  // what was found and what was expected
+    std::string message;  // what was found and what was expected
     Reason reason = Reason::Unspecified;
-    std::string pointer;                  // glTF: the JSON pointer of the place ("/animations/0/channels/3")
-    std::string curve;                    // recordings: the curve ("left.Wrist.PositionX") or pose concerned
+    std::string pointer;  // glTF: the JSON pointer of the place ("/animations/0/channels/3")
+    std::string curve;  // recordings: the curve ("left.Wrist.PositionX") or pose concerned
 
     Error() = default;
-    Error(std::string source, std::optional<std::uint64_t> offset, std::string message,
-          ErrorKind kind = ErrorKind::Malformed, Reason reason = Reason::Unspecified)
+    Error(std::string source, std::optional<std::uint64_t> offset, std::string message, ErrorKind kind = ErrorKind::Malformed,
+          Reason reason = Reason::Unspecified)
         : kind(kind), source(std::move(source)), offset(offset), message(std::move(message)), reason(reason) {}
 
-    Error& at(std::string jsonPointer) & { pointer = std::move(jsonPointer); return *this; }
-    Error&& at(std::string jsonPointer) && { pointer = std::move(jsonPointer); return std::move(*this); }
-    Error&& of(std::string curveName) && { curve = std::move(curveName); return std::move(*this); }
+    Error& at(std::string jsonPointer) & {
+        pointer = std::move(jsonPointer);
+        return *this;
+    }
+    Error&& at(std::string jsonPointer) && {
+        pointer = std::move(jsonPointer);
+        return std::move(*this);
+    }
+    Error&& of(std::string curveName) && {
+        curve = std::move(curveName);
+        return std::move(*this);
+    }
 
     // One line: "source: byte N: /pointer: curve NAME: message" (parts left out when absent). Control characters
     // from a file (in names or messages) are escaped, so a message can never drive a terminal.

@@ -16,11 +16,11 @@ const char* severityName(Severity severity);  // "note", "warning", "error"
 
 struct Finding {
     Severity severity = Severity::Note;
-    std::string code;                // stable identifier, e.g. "rotation-w-single-key" (listed in docs/cli.md)
-    std::string curve;               // recordings: curve name ("left.Wrist.RotationW") or pose ("left.Wrist.Rotation")
+    std::string code;  // stable identifier, e.g. "rotation-w-single-key" (listed in docs/cli.md)
+    std::string curve;  // recordings: curve name ("left.Wrist.RotationW") or pose ("left.Wrist.Rotation")
     std::optional<std::size_t> key;  // recordings: first key concerned, when one is
     std::string message;
-    std::string pointer;             // glTF files: JSON pointer, e.g. "/nodes/4" or "/animations/0/samplers/2"
+    std::string pointer;  // glTF files: JSON pointer, e.g. "/nodes/4" or "/animations/0/samplers/2"
 
     static Finding ofCurve(Severity severity, std::string code, std::string curve, std::optional<std::size_t> key, std::string message) {
         return {severity, std::move(code), std::move(curve), key, std::move(message), {}};

@@ -11,18 +11,39 @@ namespace inputanim {
 
 enum class Hand { Left = 0, Right = 1 };
 inline constexpr std::array<Hand, 2> kHands = {Hand::Left, Hand::Right};
-std::string_view handName(Hand hand);   // "left", "right" (curve names, JSON)
-std::string_view sideName(Hand hand);   // "Left", "Right" (glTF node names)
+std::string_view handName(Hand hand);  // "left", "right" (curve names, JSON)
+std::string_view sideName(Hand hand);  // "Left", "Right" (glTF node names)
 inline constexpr Hand otherHand(Hand hand) { return hand == Hand::Left ? Hand::Right : Hand::Left; }
 
 // MRTK's TrackedHandJoint, in file order; the enumerators carry MRTK's own names.
 enum class Joint : int {
-    None, Wrist, Palm,
-    ThumbMetacarpalJoint, ThumbProximalJoint, ThumbDistalJoint, ThumbTip,
-    IndexMetacarpal, IndexKnuckle, IndexMiddleJoint, IndexDistalJoint, IndexTip,
-    MiddleMetacarpal, MiddleKnuckle, MiddleMiddleJoint, MiddleDistalJoint, MiddleTip,
-    RingMetacarpal, RingKnuckle, RingMiddleJoint, RingDistalJoint, RingTip,
-    PinkyMetacarpal, PinkyKnuckle, PinkyMiddleJoint, PinkyDistalJoint, PinkyTip,
+    None,
+    Wrist,
+    Palm,
+    ThumbMetacarpalJoint,
+    ThumbProximalJoint,
+    ThumbDistalJoint,
+    ThumbTip,
+    IndexMetacarpal,
+    IndexKnuckle,
+    IndexMiddleJoint,
+    IndexDistalJoint,
+    IndexTip,
+    MiddleMetacarpal,
+    MiddleKnuckle,
+    MiddleMiddleJoint,
+    MiddleDistalJoint,
+    MiddleTip,
+    RingMetacarpal,
+    RingKnuckle,
+    RingMiddleJoint,
+    RingDistalJoint,
+    RingTip,
+    PinkyMetacarpal,
+    PinkyKnuckle,
+    PinkyMiddleJoint,
+    PinkyDistalJoint,
+    PinkyTip,
 };
 inline constexpr int kJointCount = 27;
 
@@ -34,7 +55,7 @@ inline constexpr std::array<Joint, kJointCount> kJoints = [] {
 }();
 
 inline constexpr int indexOf(Joint joint) { return static_cast<int>(joint); }
-std::string_view jointName(Joint joint);                   // "None", "Wrist", ..., "PinkyTip"
+std::string_view jointName(Joint joint);  // "None", "Wrist", ..., "PinkyTip"
 std::optional<Joint> jointFromName(std::string_view name);  // MRTK's exact name
 
 enum class Finger { Thumb, Index, Middle, Ring, Pinky };

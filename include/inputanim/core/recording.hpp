@@ -27,7 +27,7 @@ struct Marker {
 
 // Pose and section geometry.
 inline constexpr int kPoseCurveCount = 7;  // PositionX/Y/Z, RotationX/Y/Z/W
-inline constexpr int kPositionX = 0;       // component indices within a pose
+inline constexpr int kPositionX = 0;  // component indices within a pose
 inline constexpr int kRotationX = 3;
 inline constexpr int kGazeCurveCount = 6;  // OriginX/Y/Z, DirectionX/Y/Z
 inline constexpr int kGazeOriginX = 0, kGazeDirectionX = 3;
@@ -36,12 +36,12 @@ enum class Section { Camera, Booleans, LeftHand, RightHand, Gaze };
 
 // Flat curve table indices.
 inline constexpr std::size_t kCameraFirst = 0;
-inline constexpr std::size_t kBooleanFirst = kCameraFirst + kPoseCurveCount;                  // 7
-inline constexpr std::size_t kLeftHandFirst = kBooleanFirst + kBooleanCount;                  // 11
+inline constexpr std::size_t kBooleanFirst = kCameraFirst + kPoseCurveCount;  // 7
+inline constexpr std::size_t kLeftHandFirst = kBooleanFirst + kBooleanCount;  // 11
 inline constexpr std::size_t kRightHandFirst = kLeftHandFirst + kJointCount * kPoseCurveCount;  // 200
-inline constexpr std::size_t kGazeFirst = kRightHandFirst + kJointCount * kPoseCurveCount;      // 389
-inline constexpr std::size_t kCurveCount = kGazeFirst + kGazeCurveCount;                        // 395
-inline constexpr std::size_t kVersion10CurveCount = kGazeFirst;                                 // 389
+inline constexpr std::size_t kGazeFirst = kRightHandFirst + kJointCount * kPoseCurveCount;  // 389
+inline constexpr std::size_t kCurveCount = kGazeFirst + kGazeCurveCount;  // 395
+inline constexpr std::size_t kVersion10CurveCount = kGazeFirst;  // 389
 
 inline constexpr std::size_t cameraCurve(int component) { return kCameraFirst + component; }
 inline constexpr std::size_t booleanCurve(BooleanCurve which) { return kBooleanFirst + static_cast<int>(which); }

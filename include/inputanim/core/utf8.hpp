@@ -17,8 +17,10 @@ inline std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
         const unsigned char c = s[i];
         std::size_t length;
         unsigned char lo = 0x80, hi = 0xbf;  // allowed range of the second byte
-        if (c < 0x80) { ++i; continue; }
-        else if (c >= 0xc2 && c <= 0xdf) length = 2;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if (c >= 0xc2 && c <= 0xdf) length = 2;
         else if (c == 0xe0) length = 3, lo = 0xa0;
         else if (c >= 0xe1 && c <= 0xec) length = 3;
         else if (c == 0xed) length = 3, hi = 0x9f;

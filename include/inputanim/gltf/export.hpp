@@ -18,17 +18,17 @@ enum class Rig { Flat, Hierarchy };
 
 struct ExportOptions {
     Rig rig = Rig::Flat;
-    double positionTolerance = 1e-4;   // metres (0.1 mm)
-    double rotationTolerance = 0.01;   // degrees
-    bool linearOnly = false;           // only LINEAR/STEP samplers (Blender ignores cubic tangents)
-    bool meshes = true;                // hand, pinch and gaze meshes
-    double verticalFieldOfView = 60;   // degrees, for the camera
+    double positionTolerance = 1e-4;  // metres (0.1 mm)
+    double rotationTolerance = 0.01;  // degrees
+    bool linearOnly = false;  // only LINEAR/STEP samplers (Blender ignores cubic tangents)
+    bool meshes = true;  // hand, pinch and gaze meshes
+    double verticalFieldOfView = 60;  // degrees, for the camera
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
 };
 
 struct ExportReport {
     std::size_t channels = 0;
-    std::size_t knots = 0;                 // keyframes over all samplers
+    std::size_t knots = 0;  // keyframes over all samplers
     std::size_t stepSamplers = 0, linearSamplers = 0, cubicSamplers = 0;
     std::size_t bufferBytes = 0;
     std::size_t jsonBytes = 0;
@@ -37,14 +37,13 @@ struct ExportReport {
 };
 
 // Builds the whole file in memory. The bytes are a GLB.
-Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options,
-                                            ExportReport* report = nullptr);
+Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);
 
 // A GLB in memory as its three parts, in file order, the buffer never copied into one block with the rest (the
 // web viewer hands the buffer's views to three.js one by one).
 struct GlbBytes {
     std::vector<std::uint8_t> head;  // the 12-byte header, the JSON chunk and the BIN chunk's 8-byte header
-    ByteBuffer bin;                  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
+    ByteBuffer bin;  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
     std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
 };
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);

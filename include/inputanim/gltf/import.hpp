@@ -21,7 +21,6 @@ Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::str
                              ImportReport* report = nullptr);
 // The same, freeing the file's bytes as soon as its document is read, before the recording is built (a large
 // .glb's keys are then never in memory three times: file, document and recording).
-Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options = {},
-                             ImportReport* report = nullptr);
+Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options = {}, ImportReport* report = nullptr);
 
 }  // namespace inputanim

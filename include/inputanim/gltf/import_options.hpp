@@ -20,32 +20,32 @@ namespace inputanim {
 // Overrides for files whose node names are not recognised (the --map JSON file; schema in docs/cli.md).
 struct NodeMap {
     std::map<std::string, std::string> joints;  // node name -> "left.IndexTip" / "right.Wrist"
-    std::string camera;                         // node name of the head pose
-    std::string gazeOrigin, gazeDirection;      // node names
+    std::string camera;  // node name of the head pose
+    std::string gazeOrigin, gazeDirection;  // node names
     std::map<std::string, std::string> booleans;  // "TrackedLeft" ... -> node name (scale.x or translation.x)
 };
 Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> json, const std::string& source);
 
 struct ImportOptions {
     std::optional<Encoding> encoding;  // default: the source's for our files, 1.1 compact for others
-    double positionTolerance = 1e-4;   // metres, for fitting keys to foreign motion
-    double rotationTolerance = 0.01;   // degrees
-    double sampleRate = 120;           // Hz: foreign motion is evaluated at every key time and at this rate
+    double positionTolerance = 1e-4;  // metres, for fitting keys to foreign motion
+    double rotationTolerance = 0.01;  // degrees
+    double sampleRate = 120;  // Hz: foreign motion is evaluated at every key time and at this rate
     NodeMap map;
-    bool allowExternalPaths = false;   // let a .gltf reference buffers outside its own folder
-    std::string animation;             // which animation to read: a name or an index; "" = the first
-    std::optional<Hand> side;          // the side of a one-handed rig, whatever its names say (else names, then shape)
-    double hold = 1;                   // seconds a pose (no animation, or every key at one time) is held, so that MRTK
-                                       // shows it (it stops playing at the last key)
+    bool allowExternalPaths = false;  // let a .gltf reference buffers outside its own folder
+    std::string animation;  // which animation to read: a name or an index; "" = the first
+    std::optional<Hand> side;  // the side of a one-handed rig, whatever its names say (else names, then shape)
+    double hold = 1;  // seconds a pose (no animation, or every key at one time) is held, so that MRTK
+                      // shows it (it stops playing at the last key)
 };
 
 struct ImportReport {
-    bool ownFile = false;              // written by inputanim: rebuilt from extras.inputanim
-    std::vector<Finding> notes;        // what was derived or assumed, as notes with codes (docs/cli.md)
+    bool ownFile = false;  // written by inputanim: rebuilt from extras.inputanim
+    std::vector<Finding> notes;  // what was derived or assumed, as notes with codes (docs/cli.md)
     std::size_t jointsFound = 0;
     std::vector<AnimationSummary> animations;  // every animation of the file
-    std::vector<std::string> bufferFiles;      // external buffer files read (resolved paths)
-    int animation = -1;                        // the one read (-1: the file has none)
+    std::vector<std::string> bufferFiles;  // external buffer files read (resolved paths)
+    int animation = -1;  // the one read (-1: the file has none)
 };
 
 }  // namespace inputanim

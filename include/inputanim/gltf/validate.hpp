@@ -14,7 +14,7 @@
 namespace inputanim {
 
 struct ProfileReport {
-    bool ownFile = false;           // carries extras.inputanim: written by this tool
+    bool ownFile = false;  // carries extras.inputanim: written by this tool
     std::vector<Finding> findings;  // each with its JSON pointer
 };
 

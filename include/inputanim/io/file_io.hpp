@@ -62,8 +62,8 @@ using ByteProducer = std::function<Status(const ByteSink& write)>;
 
 // What may happen to a file already at an output's path.
 enum class Overwrite {
-    Never,    // keep it: the commit fails ("exists (use --force to overwrite)"), atomically, even against a
-              // concurrent writer of the same path
+    Never,  // keep it: the commit fails ("exists (use --force to overwrite)"), atomically, even against a
+            // concurrent writer of the same path
     Replace,  // replace it, keeping its permission bits
 };
 
@@ -117,8 +117,7 @@ Status commitInOrder(std::vector<StagedFile>& files);
 // Stages and commits: an interrupted or failing run leaves either the old file or the complete new one,
 // never a partial file, and the new file is on disk before it replaces the old one.
 Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes, Overwrite overwrite = Overwrite::Replace);
-Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
-                           Overwrite overwrite = Overwrite::Replace);
+Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite = Overwrite::Replace);
 
 // For programs (the CLI): SIGINT, SIGTERM and SIGHUP remove every temporary not yet committed before the
 // process ends as the signal asks; a file size limit (SIGXFSZ) becomes a write error instead of a kill.

@@ -18,8 +18,8 @@ struct LinearFitOptions {
 
 struct LinearFitReport {
     std::vector<std::string> fitted;  // the groups refitted ("left.Wrist.Rotation"), in table order
-    double maxPositionError = 0;      // metres: the largest deviation from the original playback, measured
-    double maxRotationError = 0;      // degrees
+    double maxPositionError = 0;  // metres: the largest deviation from the original playback, measured
+    double maxRotationError = 0;  // degrees
 };
 
 // Every vector or rotation with a key that is not MRTK's linear encoding gets linear keys over the range MRTK plays
@@ -30,8 +30,7 @@ Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptio
 
 // convertEncoding (lossless, or refused naming what would be lost), except that for the compact layout keys it cannot
 // hold are fitted first (fitLinearKeys; `report` says which and how far).
-Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options = {},
-                                 LinearFitReport* report = nullptr);
+Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options = {}, LinearFitReport* report = nullptr);
 
 // "keys of 12 vectors and rotations (left.Wrist.Position, ...) carry tangents, weights or steps, which MRTK's 1.1
 // layout cannot hold: fitted with linear keys, largest deviation 0.082 mm and 0.0041 degrees".

@@ -16,23 +16,23 @@ enum class Interpolation { Step, Linear, CubicSpline };
 const char* interpolationName(Interpolation interpolation);  // "STEP", "LINEAR", "CUBICSPLINE"
 
 enum class TrackKind {
-    Vector,    // positions and other vectors: error is the Euclidean distance (metres)
+    Vector,  // positions and other vectors: error is the Euclidean distance (metres)
     Rotation,  // quaternion x, y, z, w played back normalised; LINEAR means slerp, as glTF defines it
 };
 
 struct Track {
     Interpolation interpolation = Interpolation::Linear;
     int components = 0;
-    std::vector<float> times;        // >= 0, strictly increasing
-    std::vector<float> values;       // times.size() x components
-    std::vector<float> inTangents;   // CUBICSPLINE only: per-second slopes, times.size() x components
+    std::vector<float> times;  // >= 0, strictly increasing
+    std::vector<float> values;  // times.size() x components
+    std::vector<float> inTangents;  // CUBICSPLINE only: per-second slopes, times.size() x components
     std::vector<float> outTangents;
     // For each component, the knot index of each of its keys at times in [0, duration] (in key order), so
     // that a reader can tell original keys from added knots.
     std::vector<std::vector<std::uint32_t>> keyKnots;
     // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
     std::vector<bool> valuesChanged;
-    double maxError = 0;             // an upper bound of the playback's deviation from Unity's (metres or degrees)
+    double maxError = 0;  // an upper bound of the playback's deviation from Unity's (metres or degrees)
     // Copied from MRTK's linear keys: knots at the key times with the key values, played LINEAR, so vectors
     // reproduce Unity's playback exactly and rotations (slerp for MRTK's nlerp) stay within maxError, a
     // proven bound (all-zero rotations, MRTK's None joint, hold the identity instead, as valuesChanged says).
@@ -49,8 +49,8 @@ struct KnotInterval {
 // LINEAR is a straight line per component, for rotations glTF's slerp (or, `asMrtk`, the unnormalised straight
 // line MRTK plays between linear keys); CUBICSPLINE is glTF's Hermite with tangents times the duration, rotations
 // normalised after.
-std::array<double, 4> playInterval(const KnotInterval& knots, Interpolation interpolation, TrackKind kind, int components, double duration,
-                                   double s, bool asMrtk = false);
+std::array<double, 4> playInterval(const KnotInterval& knots, Interpolation interpolation, TrackKind kind, int components, double duration, double s,
+                                   bool asMrtk = false);
 
 // Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js
 // does), CUBICSPLINE (rotations normalised after interpolation); clamped outside the knots. Writes

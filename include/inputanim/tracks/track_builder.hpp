@@ -15,11 +15,11 @@
 namespace inputanim {
 
 struct TrackOptions {
-    double duration = 0;               // seconds; wrapped curves are unrolled over [0, duration]
-    double positionTolerance = 1e-4;   // metres (0.1 mm)
-    double rotationTolerance = 0.01;   // degrees
-    bool linearOnly = false;           // densify Hermite and weighted data into LINEAR keys
-    std::size_t maxKnots = 10'000'000; // knots fitting may add between the events (keys, wrap seams); refused beyond
+    double duration = 0;  // seconds; wrapped curves are unrolled over [0, duration]
+    double positionTolerance = 1e-4;  // metres (0.1 mm)
+    double rotationTolerance = 0.01;  // degrees
+    bool linearOnly = false;  // densify Hermite and weighted data into LINEAR keys
+    std::size_t maxKnots = 10'000'000;  // knots fitting may add between the events (keys, wrap seams); refused beyond
     std::size_t maxEvents = 10'000'000;  // events, the keys of wrapped curves unrolled included; refused beyond
     // Tracks of MRTK's linear keys at shared times are copied in one pass (the same result as the general
     // path, much faster); false forces the general path, so that tests can compare the two.

@@ -39,8 +39,7 @@ public:
     Committer(std::size_t threads, std::size_t maxPending) : maxPending_(maxPending) {
         try {
             for (std::size_t t = 0; t < threads; ++t) threads_.emplace_back([this] { run(); });
-        } catch (const std::system_error&) {
-        }
+        } catch (const std::system_error&) {}
     }
     ~Committer() { finish(); }
 
@@ -102,8 +101,13 @@ private:
 class BatchRun {
 public:
     BatchRun(Plan& plan, const ConvertSettings& settings, const Globals& globals, unsigned workers)
-        : plan_(plan), jobs_(plan.jobs), settings_(settings), globals_(globals), workers_(workers),
-          terminal_(::isatty(STDERR_FILENO) && !globals.quiet), committer_(2 * workers, 4 * workers) {
+        : plan_(plan),
+          jobs_(plan.jobs),
+          settings_(settings),
+          globals_(globals),
+          workers_(workers),
+          terminal_(::isatty(STDERR_FILENO) && !globals.quiet),
+          committer_(2 * workers, 4 * workers) {
         for (const auto& job : jobs_) totalBytes_ += job.bytes;
     }
 
@@ -121,7 +125,8 @@ private:
     void reportSkipped() const {
         if (plan_.skipped.empty()) return;
         if (globals_.quiet) {
-            std::cerr << "inputanim: skipped " << plan_.skipped.size() << " file(s): symbolic links, or buffers of .gltf inputs (listed without -q)\n";
+            std::cerr << "inputanim: skipped " << plan_.skipped.size()
+                      << " file(s): symbolic links, or buffers of .gltf inputs (listed without -q)\n";
             return;
         }
         for (const auto& skipped : plan_.skipped) std::cerr << "skip " << shown(skipped) << "\n";
@@ -132,12 +137,10 @@ private:
         std::string why;
         try {
             for (unsigned t = 0; t < workers_; ++t) threads_.emplace_back([this] { work(); });
-        } catch (const std::system_error& error) {
-            why = error.what();
-        }
+        } catch (const std::system_error& error) { why = error.what(); }
         if (threads_.size() < workers_)
-            std::cerr << "inputanim: warning: " << threads_.size() << " of " << workers_ << " worker threads started (" << shown(why)
-                      << ")" << (threads_.empty() ? "; converting on the main thread" : "") << "\n";
+            std::cerr << "inputanim: warning: " << threads_.size() << " of " << workers_ << " worker threads started (" << shown(why) << ")"
+                      << (threads_.empty() ? "; converting on the main thread" : "") << "\n";
         if (threads_.empty()) work();
     }
 

@@ -32,7 +32,8 @@ void findFiles(const fs::path& folder, std::vector<fs::path>& found, std::vector
             const auto status = it->symlink_status(typeError);
             if (fs::is_directory(status)) pending.push_back(it->path());
             else if (fs::is_regular_file(status) && isRecordingFile(it->path())) found.push_back(it->path());
-            else if (fs::is_symlink(status) && isRecordingFile(it->path())) skipped.push_back(it->path().string() + ": a symbolic link (not followed)");
+            else if (fs::is_symlink(status) && isRecordingFile(it->path()))
+                skipped.push_back(it->path().string() + ": a symbolic link (not followed)");
         }
         if (error) problems.push_back(current.string() + ": cannot list the folder: " + error.message());
     }
@@ -82,7 +83,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     std::map<fs::path, fs::path> outputs;  // output -> the input that writes it
     std::map<std::pair<dev_t, ino_t>, fs::path> read;  // every input's file, which no output may replace
     for (const auto& [file, relative] : inputs)
-        if (struct stat info {}; ::stat(file.c_str(), &info) == 0) read.emplace(std::pair{info.st_dev, info.st_ino}, file);
+        if (struct stat info{}; ::stat(file.c_str(), &info) == 0) read.emplace(std::pair{info.st_dev, info.st_ino}, file);
     auto replacesInput = [&](const fs::path& output) -> const fs::path* {
         struct stat info {};
         if (::stat(output.c_str(), &info) != 0) return nullptr;
@@ -117,6 +118,5 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     }
     return p;
 }
-
 
 }  // namespace cli

@@ -20,9 +20,9 @@ struct Job {
 
 struct Plan {
     std::vector<Job> jobs;
-    std::vector<std::string> skipped;     // inputs left out, with why
+    std::vector<std::string> skipped;  // inputs left out, with why
     std::vector<std::string> unreadable;  // folders that cannot be listed: failures, reported with the others
-    std::vector<std::string> problems;    // inputs that contradict each other or are not there: the batch is refused
+    std::vector<std::string> problems;  // inputs that contradict each other or are not there: the batch is refused
 };
 
 // Inputs in a stable order (the same files for any number of workers), each with its output; a .bin that a .gltf

@@ -23,8 +23,7 @@ std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) 
 // "0.0123 mm": metres in the unit people think of for hand motion.
 std::string deviationLine(const ia::ExportReport& report, const ia::ExportOptions& options) {
     char line[240];
-    std::snprintf(line, sizeof line,
-                  "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
+    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
                   report.maxPositionError, options.positionTolerance, report.maxRotationError, options.rotationTolerance);
     return line;
 }
@@ -72,8 +71,9 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
 }  // namespace
 
 void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
-    verb.add_option_function<std::string>("--format-version", [&binary](const std::string& v) { binary.minor = v == "1.0" ? 0 : 1; },
-                                          "output format version (default: the input's)")
+    verb.add_option_function<std::string>(
+            "--format-version", [&binary](const std::string& v) { binary.minor = v == "1.0" ? 0 : 1; },
+            "output format version (default: the input's)")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     verb.add_option_function<std::string>(
             "--layout", [&binary](const std::string& v) { binary.layout = v == "full" ? ia::Layout::Full : ia::Layout::Compact; },
@@ -97,8 +97,10 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
     }
     if (auto kind = ia::outputKindFor(output, settings.embed)) return *kind;
     const std::string extension = ia::lowercaseExtension(output);
-    return ia::Error{output, {}, (extension.empty() ? std::string("has no extension") : "unknown output extension '" + extension + "'") +
-                                     ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + "); nothing written",
+    return ia::Error{output,
+                     {},
+                     (extension.empty() ? std::string("has no extension") : "unknown output extension '" + extension + "'") +
+                         ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + "); nothing written",
                      ia::ErrorKind::Refused};
 }
 
@@ -146,7 +148,8 @@ ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOpti
     if (!merged) return merged.error().from(settings.input.path);
     std::string edited;
     for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
-    tell({ia::Finding::note("onto-base", "onto " + settings.base + ": " + (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited))},
+    tell({ia::Finding::note("onto-base",
+                            "onto " + settings.base + ": " + (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited))},
          settings.input.path);
     return merged;
 }
@@ -196,8 +199,12 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
     if (ia::isGltfOutput(kind)) {
         const auto& g = report.gltf;
         json["kind"] = kind == ia::OutputKind::Glb ? "glb" : "gltf";
-        json["gltf"] = {{"channels", g.channels}, {"keyframes", g.knots}, {"linearSamplers", g.linearSamplers},
-                        {"cubicSplineSamplers", g.cubicSamplers}, {"stepSamplers", g.stepSamplers}, {"jsonBytes", g.jsonBytes},
+        json["gltf"] = {{"channels", g.channels},
+                        {"keyframes", g.knots},
+                        {"linearSamplers", g.linearSamplers},
+                        {"cubicSplineSamplers", g.cubicSamplers},
+                        {"stepSamplers", g.stepSamplers},
+                        {"jsonBytes", g.jsonBytes},
                         {"bufferBytes", g.bufferBytes}};
         json["deviation"] = {{"position", g.maxPositionError}, {"rotation", g.maxRotationError}};
     } else {
@@ -218,8 +225,7 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
 
 }  // namespace
 
-int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred) {
+int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet, std::vector<ia::StagedFile>* deferred) {
     const std::string& inputPath = settings.input.path;
     const bool toStdout = isStandardOutput(output);
     if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
@@ -260,7 +266,8 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
                                                 : report.binary.fit.maxPositionError > save.binary.positionTolerance ||
                                                       report.binary.fit.maxRotationError > save.binary.rotationTolerance;
     if (beyond && ia::isGltfOutput(*kind))
-        tell({ia::Finding::ofFile(ia::Severity::Warning, "beyond-tolerance", {}, "the glTF plays back beyond its tolerances; " + deviationLine(report.gltf, save.gltf))},
+        tell({ia::Finding::ofFile(ia::Severity::Warning, "beyond-tolerance", {},
+                                  "the glTF plays back beyond its tolerances; " + deviationLine(report.gltf, save.gltf))},
              inputPath);
     if (settings.json) {
         std::cout << reportJson(settings, output, *recording, loaded, report, *kind, beyond, tell) << "\n";
@@ -285,13 +292,16 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     convert->add_option("-o,--output", options->output, "the output file (- for standard output); its extension sets the format");
     addInputOptions(*convert, s.input, nullptr);
     addBinaryOptions(*convert, s.binary);
-    convert->add_option("--pos-tolerance", s.gltf.positionTolerance, "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
+    convert
+        ->add_option("--pos-tolerance", s.gltf.positionTolerance, "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
         ->check(kPositive);
     convert->add_option("--rot-tolerance", s.gltf.rotationTolerance, "and degrees (default 0.01)")->check(kPositive);
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
-    convert->add_flag("--json", s.json, "print a report (what was written, deviations, notes and warnings, the recording) as JSON on standard output");
-    convert->add_option("--base", s.base,
-                        "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
+    convert->add_flag("--json", s.json,
+                      "print a report (what was written, deviations, notes and warnings, the recording) as JSON on standard output");
+    convert
+        ->add_option("--base", s.base,
+                     "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
         ->check(CLI::ExistingFile);
     convert->add_option("--markers", s.markers, "a JSON file of markers [{\"time\": s, \"name\": ...}] replacing the input's")
         ->check(CLI::ExistingFile);
@@ -306,27 +316,32 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(finiteWithin(1.0, 179.0));
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
-    batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")->check(CLI::IsMember({"glb", "gltf", "bin"}));
+    batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
+        ->check(CLI::IsMember({"glb", "gltf", "bin"}));
     batch->add_option("-j,--jobs", options->batch.jobs, "worker threads (default 1)")->check(CLI::Range(1u, 256u));
-    convert->footer("The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
-                    "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
-                    "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed --linear-only\n"
-                    "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
-                    "  inputanim convert recordings/ --out-dir gltf/ -j 2");
-    return {convert, [options, &globals] {
-        auto& o = *options;
-        if (!o.batch.outDir.empty()) {
-            if (!o.output.empty()) return fail(kExitUsage, "-o/--output names one output; with --out-dir the outputs are named after the inputs");
-            if (o.settings.json) return fail(kExitUsage, "--json reports on one conversion; a batch prints a line per file");
-            o.batch.inputs = o.paths;
-            return runBatch(o.batch, o.settings, globals);
-        }
-        if (!o.output.empty()) o.paths.push_back(o.output);
-        if (o.paths.size() != 2) return fail(kExitUsage, "convert takes IN OUT (or IN -o OUT), or many inputs with --out-dir DIR");
-        o.settings.input.path = o.paths[0];
-        reserveHeapFor(o.paths[0]);
-        return convertFile(o.settings, o.paths[1], std::cerr, globals.quiet);
-    }, &options->settings.input.path};
+    convert->footer(
+        "The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
+        "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
+        "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed --linear-only\n"
+        "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
+        "  inputanim convert recordings/ --out-dir gltf/ -j 2");
+    return {convert,
+            [options, &globals] {
+                auto& o = *options;
+                if (!o.batch.outDir.empty()) {
+                    if (!o.output.empty())
+                        return fail(kExitUsage, "-o/--output names one output; with --out-dir the outputs are named after the inputs");
+                    if (o.settings.json) return fail(kExitUsage, "--json reports on one conversion; a batch prints a line per file");
+                    o.batch.inputs = o.paths;
+                    return runBatch(o.batch, o.settings, globals);
+                }
+                if (!o.output.empty()) o.paths.push_back(o.output);
+                if (o.paths.size() != 2) return fail(kExitUsage, "convert takes IN OUT (or IN -o OUT), or many inputs with --out-dir DIR");
+                o.settings.input.path = o.paths[0];
+                reserveHeapFor(o.paths[0]);
+                return convertFile(o.settings, o.paths[1], std::cerr, globals.quiet);
+            },
+            &options->settings.input.path};
 }
 
 }  // namespace cli

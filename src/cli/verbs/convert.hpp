@@ -11,16 +11,16 @@
 namespace cli {
 
 struct ConvertSettings {
-    InputOptions input;           // path set per job
-    ia::BinaryOptions binary;     // --format-version, --layout, and the tolerances for fitted keys
-    std::string to;               // "", "glb", "gltf", "bin": the output kind for standard output and batches
+    InputOptions input;  // path set per job
+    ia::BinaryOptions binary;  // --format-version, --layout, and the tolerances for fitted keys
+    std::string to;  // "", "glb", "gltf", "bin": the output kind for standard output and batches
     bool force = false;
     bool embed = false;
     bool noMesh = false;
-    std::string base;             // --base: the recording an edited glTF was made from
-    std::string markers;          // --markers: a JSON file of markers replacing the input's
+    std::string base;  // --base: the recording an edited glTF was made from
+    std::string markers;  // --markers: a JSON file of markers replacing the input's
     ia::ExportOptions gltf;
-    bool json = false;            // --json: a report on standard output (inputanim.convert/1) instead of lines on the log
+    bool json = false;  // --json: a report on standard output (inputanim.convert/1) instead of lines on the log
 };
 
 // --format-version and --layout into `binary`.

@@ -13,27 +13,39 @@ struct DiffOptions {
     std::string b;
     bool json = false;
     double rate = 120;
-    double positionTolerance = 0.001;   // metres
-    double rotationTolerance = 0.5;     // degrees
+    double positionTolerance = 0.001;  // metres
+    double rotationTolerance = 0.5;  // degrees
     double switchTolerance = 1.0 / 24;  // seconds
     std::optional<double> start, end;
 };
 
 Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within) {
-    Json json{{"schema", "inputanim.diff/1"}, {"a", o.a.path}, {"b", o.b}, {"rate", o.rate}, {"start", report.start}, {"end", report.end},
+    Json json{{"schema", "inputanim.diff/1"},
+              {"a", o.a.path},
+              {"b", o.b},
+              {"rate", o.rate},
+              {"start", report.start},
+              {"end", report.end},
               {"within", within},
               {"tolerances", {{"position", o.positionTolerance}, {"rotation", o.rotationTolerance}, {"switch", o.switchTolerance}}},
-              {"maxPosition", report.maxPosition}, {"maxRotation", report.maxRotation}, {"maxSwitchShift", report.maxSwitchShift},
-              {"onlyInA", report.onlyInA}, {"onlyInB", report.onlyInB}};
+              {"maxPosition", report.maxPosition},
+              {"maxRotation", report.maxRotation},
+              {"maxSwitchShift", report.maxSwitchShift},
+              {"onlyInA", report.onlyInA},
+              {"onlyInB", report.onlyInB}};
     Json poses = Json::array();
     for (const auto& p : report.poses)
-        poses.push_back({{"name", p.name}, {"samples", p.samples}, {"maxPosition", p.maxPosition}, {"meanPosition", p.meanPosition},
-                         {"maxRotation", p.maxRotation}, {"meanRotation", p.meanRotation}});
+        poses.push_back({{"name", p.name},
+                         {"samples", p.samples},
+                         {"maxPosition", p.maxPosition},
+                         {"meanPosition", p.meanPosition},
+                         {"maxRotation", p.maxRotation},
+                         {"meanRotation", p.meanRotation}});
     json["poses"] = poses;
     Json booleans = Json::array();
     for (const auto& d : report.booleans)
-        booleans.push_back({{"name", d.name}, {"switchesA", d.switchesA}, {"switchesB", d.switchesB}, {"maxShift", d.maxShift},
-                            {"countsDiffer", d.countsDiffer}});
+        booleans.push_back(
+            {{"name", d.name}, {"switchesA", d.switchesA}, {"switchesB", d.switchesB}, {"maxShift", d.maxShift}, {"countsDiffer", d.countsDiffer}});
     json["booleans"] = booleans;
     return json;
 }
@@ -73,24 +85,27 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)")->check(kFinite);
     diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)")->check(kFinite);
     diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")->check(kNonNegative);
-    diff->footer("Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
-                 "in one recording only. Joints are compared where both recordings track the hand. The input options\n"
-                 "apply to both files. Example: inputanim diff original.bin roundtrip.glb --json");
-    return {diff, [options] {
-        const auto& o = *options;
-        auto a = ia::loadFile(o.a.path, o.a.load);
-        if (!a) return fail(a.error());
-        auto b = ia::loadFile(o.b, o.a.load);
-        if (!b) return fail(b.error());
-        auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end});
-        if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
-        const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
-                            report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&
-                            report->onlyInB.empty();
-        if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
-        else printReport(o, *report, within);
-        return int(within ? kExitSuccess : kExitCheckFailed);
-    }, &options->a.path};
+    diff->footer(
+        "Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
+        "in one recording only. Joints are compared where both recordings track the hand. The input options\n"
+        "apply to both files. Example: inputanim diff original.bin roundtrip.glb --json");
+    return {diff,
+            [options] {
+                const auto& o = *options;
+                auto a = ia::loadFile(o.a.path, o.a.load);
+                if (!a) return fail(a.error());
+                auto b = ia::loadFile(o.b, o.a.load);
+                if (!b) return fail(b.error());
+                auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end});
+                if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
+                const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
+                                    report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&
+                                    report->onlyInB.empty();
+                if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
+                else printReport(o, *report, within);
+                return int(within ? kExitSuccess : kExitCheckFailed);
+            },
+            &options->a.path};
 }
 
 }  // namespace cli

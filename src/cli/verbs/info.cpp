@@ -28,15 +28,15 @@ void printGltfInput(const ia::LoadReport& loaded) {
         std::cout << "animations " << report.animations.size() << " (--animation NAME|INDEX picks one)\n";
         for (std::size_t a = 0; a < report.animations.size(); ++a) {
             const auto& animation = report.animations[a];
-            std::cout << (int(a) == report.animation ? "  * " : "    ") << a << " '" << shown(animation.name) << "': "
-                      << animation.channels << " channels, " << fixed(animation.duration) << " s\n";
+            std::cout << (int(a) == report.animation ? "  * " : "    ") << a << " '" << shown(animation.name) << "': " << animation.channels
+                      << " channels, " << fixed(animation.duration) << " s\n";
         }
     }
     for (const auto& note : report.notes) std::cout << "note       " << shown(note.message) << hintFor(note.code) << "\n";
 }
 
-void printInfoText(const std::string& path, const ia::Recording& recording, const ia::LoadReport& loaded,
-                   const ia::RecordingSummary& summary, const std::vector<ia::Finding>& findings) {
+void printInfoText(const std::string& path, const ia::Recording& recording, const ia::LoadReport& loaded, const ia::RecordingSummary& summary,
+                   const std::vector<ia::Finding>& findings) {
     std::cout << "file       " << shown(path) << "\n";
     printGltfInput(loaded);
     std::cout << "format     " << ia::describe(recording.encoding)
@@ -46,8 +46,8 @@ void printInfoText(const std::string& path, const ia::Recording& recording, cons
               << "\n";
     std::cout << "sections   camera " << (recording.hasCameraPose ? "yes" : "no") << ", hands " << (recording.hasHandData ? "yes" : "no")
               << ", eye gaze " << (recording.hasEyeGaze ? "yes" : "no") << "\n";
-    std::cout << "duration   " << fixed(summary.duration) << " s as MRTK plays it (keys and markers from " << fixed(summary.keyTimes.start)
-              << " to " << fixed(summary.keyTimes.end) << " s)\n";
+    std::cout << "duration   " << fixed(summary.duration) << " s as MRTK plays it (keys and markers from " << fixed(summary.keyTimes.start) << " to "
+              << fixed(summary.keyTimes.end) << " s)\n";
     std::cout << "curves     " << summary.curves << " curves, " << summary.keys << " keys\n";
     for (const auto& section : summary.sections) {
         std::cout << "  " << section.name << std::string(10 - section.name.size(), ' ');
@@ -57,8 +57,8 @@ void printInfoText(const std::string& path, const ia::Recording& recording, cons
     const bool hands = recording.hasHandData != 0;
     std::cout << "tracked    left " << intervalsText(summary.booleanTrue[0], hands) << "; right " << intervalsText(summary.booleanTrue[1], hands)
               << "\n";
-    std::cout << "pinching   left " << intervalsText(summary.booleanTrue[2], hands) << "; right "
-              << intervalsText(summary.booleanTrue[3], hands) << "\n";
+    std::cout << "pinching   left " << intervalsText(summary.booleanTrue[2], hands) << "; right " << intervalsText(summary.booleanTrue[3], hands)
+              << "\n";
     std::cout << "markers    " << (recording.markers.empty() ? "none" : std::to_string(recording.markers.size())) << "\n";
     for (const auto& marker : recording.markers) std::cout << "  " << fixed(marker.time) << " s  " << shown(marker.name) << "\n";
 
@@ -89,16 +89,18 @@ Verb addInfo(CLI::App& app, const Globals&) {
     addInputOptions(*info, options->input);
     info->add_flag("--json", options->json, "print the documented JSON (schema inputanim.info/1) instead of text");
     info->footer("Example: inputanim info recording.bin --json");
-    return {info, [options] {
-        ia::LoadReport loaded;
-        auto recording = ia::loadFile(options->input.path, options->input.load, &loaded);
-        if (!recording) return fail(recording.error());
-        const auto summary = ia::summarize(*recording);
-        const auto findings = ia::checkRecording(*recording);
-        if (options->json) std::cout << dumped(ia::infoJson(options->input.path, *recording, loaded, summary, findings)) << "\n";
-        else printInfoText(options->input.path, *recording, loaded, summary, findings);
-        return int(kExitSuccess);
-    }, &options->input.path};
+    return {info,
+            [options] {
+                ia::LoadReport loaded;
+                auto recording = ia::loadFile(options->input.path, options->input.load, &loaded);
+                if (!recording) return fail(recording.error());
+                const auto summary = ia::summarize(*recording);
+                const auto findings = ia::checkRecording(*recording);
+                if (options->json) std::cout << dumped(ia::infoJson(options->input.path, *recording, loaded, summary, findings)) << "\n";
+                else printInfoText(options->input.path, *recording, loaded, summary, findings);
+                return int(kExitSuccess);
+            },
+            &options->input.path};
 }
 
 }  // namespace cli

@@ -147,34 +147,40 @@ Verb addSample(CLI::App& app, const Globals&) {
     sample->add_option("--start", options->start, "first time, seconds (default 0)")->check(kFinite);
     sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)")->check(kFinite);
     sample->add_option("--times", options->timesFile, "a file of times to sample at instead (seconds, one per line)")
-        ->excludes("--start")->excludes("--end")->excludes("--rate");
-    sample->footer("Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
-                   "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
-    return {sample, [options] {
-        const auto& o = *options;
-        auto selection = ia::parseSelection(o.select);
-        if (!selection) return fail(selection.error());
-        auto recording = ia::loadFile(o.input.path, o.input.load);
-        if (!recording) return fail(recording.error());
-        const auto coordinates = o.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
-        const double duration = ia::summarize(*recording).duration;
-        auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate) : readTimes(o.timesFile);
-        if (!times) return fail(times.error().from(o.input.path));
-        const FrameWriter writer(*recording, *selection);
-        if (o.format == "csv") {
-            const auto header = writer.csvHeader();
-            for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
-            std::cout << "\n";
-            for (double t : *times) std::cout << writer.csvRow(ia::sampleFrame(*recording, t, coordinates)) << "\n";
-            return int(kExitSuccess);
-        }
-        std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << dumped(Json(o.input.path), -1) << ",\"coordinates\":\"" << o.coordinates
-                  << "\",\"rate\":" << o.rate << ",\"duration\":" << Json(duration).dump() << ",\"frames\":[\n";
-        for (std::size_t i = 0; i < times->size(); ++i)
-            std::cout << dumped(writer.frameJson(ia::sampleFrame(*recording, (*times)[i], coordinates)), -1) << (i + 1 < times->size() ? ",\n" : "\n");
-        std::cout << "]}\n";
-        return int(kExitSuccess);
-    }, &options->input.path};
+        ->excludes("--start")
+        ->excludes("--end")
+        ->excludes("--rate");
+    sample->footer(
+        "Rotations are normalised quaternions x, y, z, w; empty in CSV (null in JSON) where all four\n"
+        "components play back as 0. Example: inputanim sample rec.bin --rate 60 --select left > left.csv");
+    return {sample,
+            [options] {
+                const auto& o = *options;
+                auto selection = ia::parseSelection(o.select);
+                if (!selection) return fail(selection.error());
+                auto recording = ia::loadFile(o.input.path, o.input.load);
+                if (!recording) return fail(recording.error());
+                const auto coordinates = o.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
+                const double duration = ia::summarize(*recording).duration;
+                auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate) : readTimes(o.timesFile);
+                if (!times) return fail(times.error().from(o.input.path));
+                const FrameWriter writer(*recording, *selection);
+                if (o.format == "csv") {
+                    const auto header = writer.csvHeader();
+                    for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
+                    std::cout << "\n";
+                    for (double t : *times) std::cout << writer.csvRow(ia::sampleFrame(*recording, t, coordinates)) << "\n";
+                    return int(kExitSuccess);
+                }
+                std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << dumped(Json(o.input.path), -1) << ",\"coordinates\":\""
+                          << o.coordinates << "\",\"rate\":" << o.rate << ",\"duration\":" << Json(duration).dump() << ",\"frames\":[\n";
+                for (std::size_t i = 0; i < times->size(); ++i)
+                    std::cout << dumped(writer.frameJson(ia::sampleFrame(*recording, (*times)[i], coordinates)), -1)
+                              << (i + 1 < times->size() ? ",\n" : "\n");
+                std::cout << "]}\n";
+                return int(kExitSuccess);
+            },
+            &options->input.path};
 }
 
 }  // namespace cli

@@ -11,8 +11,8 @@ namespace cli {
 using Run = std::function<int()>;
 
 struct Verb {
-    CLI::App* command;                  // the subcommand, as added to the app
-    Run run;                            // runs it once the command line is parsed
+    CLI::App* command;  // the subcommand, as added to the app
+    Run run;  // runs it once the command line is parsed
     const std::string* input = nullptr;  // the file it reads, to name in a message when memory runs out
 };
 

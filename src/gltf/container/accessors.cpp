@@ -7,17 +7,27 @@
 namespace inputanim {
 namespace {
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
-}
+Error failure(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
 
 float component(const std::uint8_t* p, int type) {
     switch (type) {
-        case TINYGLTF_COMPONENT_TYPE_FLOAT: { float v; std::memcpy(&v, p, 4); return v; }
+        case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+            float v;
+            std::memcpy(&v, p, 4);
+            return v;
+        }
         case TINYGLTF_COMPONENT_TYPE_BYTE: return std::max(float(std::int8_t(*p)) / 127.0f, -1.0f);
         case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return float(*p) / 255.0f;
-        case TINYGLTF_COMPONENT_TYPE_SHORT: { std::int16_t v; std::memcpy(&v, p, 2); return std::max(float(v) / 32767.0f, -1.0f); }
-        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: { std::uint16_t v; std::memcpy(&v, p, 2); return float(v) / 65535.0f; }
+        case TINYGLTF_COMPONENT_TYPE_SHORT: {
+            std::int16_t v;
+            std::memcpy(&v, p, 2);
+            return std::max(float(v) / 32767.0f, -1.0f);
+        }
+        case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+            std::uint16_t v;
+            std::memcpy(&v, p, 2);
+            return float(v) / 65535.0f;
+        }
         default: return 0;
     }
 }
@@ -52,8 +62,11 @@ Result<std::vector<float>> AccessorReader::read(int index, int components, const
     std::vector<float> out;
     if (a.bufferView < 0) {  // no data: all zeros, but not as many as a file may claim
         if (a.count > kMaxZeroAccessorElements)
-            return Error{path, {}, pointer + ": " + std::to_string(a.count) + " elements without a bufferView (all zeros); at most " +
-                                       std::to_string(kMaxZeroAccessorElements) + " are read", ErrorKind::Refused};
+            return Error{path,
+                         {},
+                         pointer + ": " + std::to_string(a.count) + " elements without a bufferView (all zeros); at most " +
+                             std::to_string(kMaxZeroAccessorElements) + " are read",
+                         ErrorKind::Refused};
         out.assign(a.count * components, 0.0f);
         return out;
     }
@@ -101,14 +114,14 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
     data.node = channel.target_node;
     data.path = channel.target_path;
     if (data.node < 0) return failure(path, pointer, "channel has no target node");
-    if (std::size_t(data.node) >= model.nodes.size())
-        return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
+    if (std::size_t(data.node) >= model.nodes.size()) return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
     if (channel.sampler < 0 || std::size_t(channel.sampler) >= animation.samplers.size())
         return failure(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
     const int components = data.path == "rotation" ? 4 : 3;
     std::shared_ptr<const Track>& cached = cache[{channel.sampler, components}];
     if (!cached) {
-        auto track = readSampler(reader, animation.samplers[channel.sampler], "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler), components);
+        auto track = readSampler(reader, animation.samplers[channel.sampler],
+                                 "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler), components);
         if (!track) return track.error();
         cached = std::make_shared<const Track>(std::move(*track));
     }
@@ -116,7 +129,8 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
     return data;
 }
 
-Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer, int components) {
+Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer,
+                          int components) {
     const std::string& path = reader.path;
     Track track;
     track.components = components;
@@ -133,8 +147,9 @@ Result<Track> readSampler(const AccessorReader& reader, const tinygltf::Animatio
     const std::size_t n = track.times.size(), width = std::size_t(track.components);
     const bool cubic = track.interpolation == Interpolation::CubicSpline;
     if (output->size() != n * width * (cubic ? 3 : 1))
-        return failure(path, samplerPointer, "output holds " + std::to_string(output->size() / width) + " elements for " +
-                                                 std::to_string(n) + " key times (expected " + std::to_string(n * (cubic ? 3 : 1)) + ")");
+        return failure(path, samplerPointer,
+                       "output holds " + std::to_string(output->size() / width) + " elements for " + std::to_string(n) + " key times (expected " +
+                           std::to_string(n * (cubic ? 3 : 1)) + ")");
     if (cubic && n < 2) return failure(path, samplerPointer, "CUBICSPLINE needs at least 2 keys");
     if (!allFinite(track.times) || !strictlyIncreasing(track.times))
         for (std::size_t k = 0; k < n; ++k)

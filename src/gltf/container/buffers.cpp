@@ -16,9 +16,7 @@ Error refused(const std::string& path, const std::string& pointer, const std::st
     return Error{path, {}, message, ErrorKind::Refused, reason}.at(pointer);
 }
 
-Error malformed(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
-}
+Error malformed(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
 
 // True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
 bool inside(const fs::path& inner, const fs::path& folder) {
@@ -55,8 +53,8 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     const fs::path real = fs::canonical(file, error);
     if (error) return Error{path, {}, pointer + ": cannot read " + file.string() + ": " + error.message(), ErrorKind::InputFailed};
     if (!allowExternalPaths && !inside(real, folder))
-        return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() +
-                                          ", outside the glTF's folder (a symbolic link?)", Reason::OutsideFolder);
+        return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() + ", outside the glTF's folder (a symbolic link?)",
+                       Reason::OutsideFolder);
     return real.string();
 }
 
@@ -69,7 +67,8 @@ Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, co
     if (!reader) return Error{path, {}, reader.error().describe(), reader.error().kind}.at(pointer);
     if (!allowExternalPaths)
         if (const auto opened = reader->openedPath(); opened && !inside(fs::path(*opened), folderOf(path)))
-            return refused(path, pointer, "'" + file + "' was replaced while being opened: it now leads to " + *opened + ", outside the glTF's folder",
+            return refused(path, pointer,
+                           "'" + file + "' was replaced while being opened: it now leads to " + *opened + ", outside the glTF's folder",
                            Reason::OutsideFolder);
     auto bytes = reader->readRest(length);  // only what the buffer declares
     if (!bytes) return Error{path, {}, bytes.error().describe(), bytes.error().kind}.at(pointer);
@@ -133,7 +132,8 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
             readAlready[*file] = buffers.owned.size();
         }
         if (bytes.size() < length)
-            return malformed(path, pointer + "/byteLength", std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
+            return malformed(path, pointer + "/byteLength",
+                             std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
         buffers.owned.push_back(std::move(bytes));
         buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned.back()).first(std::size_t(length)));
     }

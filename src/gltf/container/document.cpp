@@ -19,9 +19,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
-}
+Error failure(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
 
 // A .glb or .gltf's JSON, split (json_split.hpp); and a GLB's BIN chunk, which accessors read in place.
 struct GltfParts {
@@ -100,9 +98,7 @@ std::array<double, 16> arrayOf(const glm::dmat4& m) {  // column-major
 }
 
 // translation, rotation, scale -> 0, 1, 2; anything else -1.
-int pathSlot(const std::string& path) {
-    return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1;
-}
+int pathSlot(const std::string& path) { return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1; }
 
 // T * R * S, built directly (columns: the scaled rotation axes, then the translation).
 glm::dmat4 matrixOf(const NodeTransform& t) {
@@ -135,7 +131,9 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
         for (int child : model.nodes[order[i]].children) {
             depth[child] = depth[order[i]] + 1;
             if (depth[child] > kMaxNodeDepth)
-                return Error{path, {}, "/nodes/" + std::to_string(child) + ": node hierarchy deeper than " + std::to_string(kMaxNodeDepth) + " levels",
+                return Error{path,
+                             {},
+                             "/nodes/" + std::to_string(child) + ": node hierarchy deeper than " + std::to_string(kMaxNodeDepth) + " levels",
                              ErrorKind::Refused};
             order.push_back(child);
         }
@@ -148,7 +146,8 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
     return Success{};
 }
 
-// The animation a name or index picks (by default InputAnimation, else the first); -1 with none; an error naming the animations when it picks nothing.
+// The animation a name or index picks (by default InputAnimation, else the first); -1 with none; an error naming the animations when it picks
+// nothing.
 Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const std::string& wanted, const std::string& path) {
     if (wanted.empty()) {  // this profile's animation, else the first
         for (std::size_t a = 0; a < animations.size(); ++a)
@@ -162,10 +161,13 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
         if (index < animations.size()) return int(index);
     }
     std::string names;
-    for (std::size_t a = 0; a < animations.size() && a < 20; ++a)
-        names += (a ? ", " : "") + std::to_string(a) + " '" + animations[a].name + "'";
+    for (std::size_t a = 0; a < animations.size() && a < 20; ++a) names += (a ? ", " : "") + std::to_string(a) + " '" + animations[a].name + "'";
     if (animations.size() > 20) names += ", ... (" + std::to_string(animations.size()) + " animations)";
-    return Error{path, {}, "no animation '" + wanted + "' (by name or index); the file has " + (names.empty() ? "none" : names), ErrorKind::Usage, Reason::AnimationMissing};
+    return Error{path,
+                 {},
+                 "no animation '" + wanted + "' (by name or index); the file has " + (names.empty() ? "none" : names),
+                 ErrorKind::Usage,
+                 Reason::AnimationMissing};
 }
 
 }  // namespace
@@ -175,8 +177,11 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     auto parts = partsOf(bytes, path);
     if (!parts) return parts.error();
     if (parts->json.listItems > kMaxListItems)
-        return Error{path, {}, "its lists hold " + std::to_string(parts->json.listItems) + " nodes, accessors, animations and the like; at most " +
-                                   std::to_string(kMaxListItems) + " are read", ErrorKind::Refused};
+        return Error{path,
+                     {},
+                     "its lists hold " + std::to_string(parts->json.listItems) + " nodes, accessors, animations and the like; at most " +
+                         std::to_string(kMaxListItems) + " are read",
+                     ErrorKind::Refused};
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
     GltfDocument doc;
@@ -192,7 +197,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
         const std::string& text = parts->json.forTinygltf;
         if (!loader.LoadASCIIFromString(doc.model_.get(), &error, &warning, text.data(), unsigned(text.size()), "")) {
             while (!error.empty() && (error.back() == '\n' || error.back() == '\r')) error.pop_back();
-            for (char& ch : error) if (ch == '\n') ch = ' ';
+            for (char& ch : error)
+                if (ch == '\n') ch = ' ';
             return Error{path, {}, "not a loadable glTF file: " + error};
         }
     }
@@ -273,8 +279,7 @@ glm::dmat4 GltfDocument::Player::localMatrix(int node, double time, int unscaled
     return matrixOf(local);
 }
 
-std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld,
-                                                             int unscaled) {
+std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld, int unscaled) {
     return arrayOf(glm::make_mat4(parentWorld.data()) * localMatrix(node, time, unscaled));
 }
 

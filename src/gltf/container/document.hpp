@@ -51,9 +51,7 @@ public:
 
     // Channels of the selected animation, by node and path.
     const ChannelData* channel(int node, const std::string& path) const;
-    ChannelData* channel(int node, const std::string& path) {
-        return const_cast<ChannelData*>(std::as_const(*this).channel(node, path));
-    }
+    ChannelData* channel(int node, const std::string& path) { return const_cast<ChannelData*>(std::as_const(*this).channel(node, path)); }
     const std::vector<ChannelData>& channels() const { return channels_; }
 
     // Plays the document's nodes; remembers where each channel was, so that increasing times are cheap.

@@ -21,7 +21,8 @@ bool isGlb(std::span<const std::uint8_t> bytes) { return bytes.size() >= 4 && wo
 Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string& path) {
     if (bytes.size() < 20) return Error{path, bytes.size(), "expected a 20-byte GLB header and JSON chunk header"};
     const std::uint32_t length = word(bytes, 8), jsonLength = word(bytes, 12);
-    if (length > bytes.size()) return Error{path, 8, "GLB length " + std::to_string(length) + " exceeds the file (" + std::to_string(bytes.size()) + " bytes)"};
+    if (length > bytes.size())
+        return Error{path, 8, "GLB length " + std::to_string(length) + " exceeds the file (" + std::to_string(bytes.size()) + " bytes)"};
     if (word(bytes, 16) != kGlbChunkJson) return Error{path, 16, "expected the GLB JSON chunk type 0x4E4F534A"};
     if (jsonLength > bytes.size() - 20) return Error{path, 12, "JSON chunk length " + std::to_string(jsonLength) + " exceeds the file"};
     GlbChunks chunks{bytes.subspan(20, jsonLength), std::nullopt};

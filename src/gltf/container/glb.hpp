@@ -15,13 +15,11 @@
 namespace inputanim {
 
 // JSON text that starts with the UTF-8 byte-order mark (EF BB BF).
-inline bool hasByteOrderMark(std::span<const std::uint8_t> text) {
-    return text.size() >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF;
-}
+inline bool hasByteOrderMark(std::span<const std::uint8_t> text) { return text.size() >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF; }
 
-inline constexpr std::uint32_t kGlbMagic = 0x46546C67;      // "glTF"
+inline constexpr std::uint32_t kGlbMagic = 0x46546C67;  // "glTF"
 inline constexpr std::uint32_t kGlbChunkJson = 0x4E4F534A;  // "JSON"
-inline constexpr std::uint32_t kGlbChunkBin = 0x004E4942;   // "BIN\0"
+inline constexpr std::uint32_t kGlbChunkBin = 0x004E4942;  // "BIN\0"
 
 bool isGlb(std::span<const std::uint8_t> bytes);  // starts with the GLB magic
 
@@ -35,7 +33,7 @@ Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string
 
 // A GLB to write, as its two chunks' contents: written out without ever copying the buffer into one block.
 struct GlbParts {
-    std::string json;               // the JSON chunk's text, unpadded
+    std::string json;  // the JSON chunk's text, unpadded
     ByteBuffer bin;  // the buffer, unpadded; empty when the file has none
 };
 

@@ -78,15 +78,15 @@ private:
         return !hugeIndex;
     }
     static bool isIndexProperty(std::string_view name) {
-        for (std::string_view index : {"sampler", "input", "output", "node", "bufferView", "buffer", "mesh", "skin", "camera", "material",
-                                       "source", "skeleton", "scene", "index", "indices", "inverseBindMatrices", "children", "nodes", "joints"})
+        for (std::string_view index : {"sampler", "input", "output", "node", "bufferView", "buffer", "mesh", "skin", "camera", "material", "source",
+                                       "skeleton", "scene", "index", "indices", "inverseBindMatrices", "children", "nodes", "joints"})
             if (name == index) return true;
         return false;
     }
 
     struct Frame {
         bool array;
-        bool write;     // its brackets and contents are written for tinygltf
+        bool write;  // its brackets and contents are written for tinygltf
         Json* capture;  // the kept tree its contents go into, if any
         bool first = true;
         std::string property;  // an array's: the member it is the value of
@@ -148,13 +148,13 @@ private:
     }
 
     std::string& text_;
-    std::string quoted_;   // the last string value, as JSON text
+    std::string quoted_;  // the last string value, as JSON text
     std::string lastKey_;  // the member name read last
-    char digits_[24];      // the last integer, as text
+    char digits_[24];  // the last integer, as text
     std::vector<Frame> frames_;
-    std::string member_;           // the member of the file's object being read
-    std::string key_;              // the last key read, in a kept tree
-    bool skipNext_ = false;        // the value after this key is not written
+    std::string member_;  // the member of the file's object being read
+    std::string key_;  // the last key read, in a kept tree
+    bool skipNext_ = false;  // the value after this key is not written
     Json* captureInto_ = nullptr;  // the kept tree the value after this key becomes
 };
 
@@ -254,7 +254,8 @@ private:
         if (negative) ++at;
         const char* integer = at;
         if (at < end_ && *at == '0') ++at;
-        else if (digit()) while (digit()) ++at;
+        else if (digit())
+            while (digit()) ++at;
         else return false;
         std::size_t magnitude = std::size_t(at - integer);  // the number is below 10^magnitude
         if (magnitude >= 10 && (at == end_ || (*at != '.' && *at != 'e' && *at != 'E'))) {  // maybe an index beyond 32 bits
@@ -288,9 +289,7 @@ private:
 class PlainSplitter {
 public:
     explicit PlainSplitter(std::span<const std::uint8_t> text) : PlainSplitter(reinterpret_cast<const char*>(text.data()), text.size()) {}
-    PlainSplitter(const char* text, std::size_t size) : end_(text + size), scan_(text, end_), copied_(text) {
-        split_.forTinygltf.reserve(size);
-    }
+    PlainSplitter(const char* text, std::size_t size) : end_(text + size), scan_(text, end_), copied_(text) { split_.forTinygltf.reserve(size); }
 
     std::optional<SplitJson> split() {
         if (!scan_.space() || *scan_.at != '{') return std::nullopt;

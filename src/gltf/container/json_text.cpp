@@ -40,9 +40,7 @@ std::string prettyJson(std::string_view compact) {
                 out += ',';
                 newline();
                 break;
-            case ':':
-                out += ": ";
-                break;
+            case ':': out += ": "; break;
             default: out += c;
         }
     }

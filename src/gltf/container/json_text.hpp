@@ -76,7 +76,9 @@ public:
         return out_;
     }
     template <class T>
-    void number(std::string_view name, T value) { appendNumber(member(name), value); }
+    void number(std::string_view name, T value) {
+        appendNumber(member(name), value);
+    }
     template <class T>
     void numbers(std::string_view name, const std::vector<T>& values) {  // left out when empty
         if (!values.empty()) appendNumbers(member(name), values);

@@ -31,7 +31,8 @@ public:
         // rather than grown by copying.
         std::size_t channels = 0;
         for (const auto& a : m.animations) channels += a.channels.size();
-        out_.reserve(options_.extrasText.size() + options_.bufferUri.size() + 100 * (m.accessors.size() + m.bufferViews.size() + channels) + 150 * m.nodes.size() + 4096);
+        out_.reserve(options_.extrasText.size() + options_.bufferUri.size() + 100 * (m.accessors.size() + m.bufferViews.size() + channels) +
+                     150 * m.nodes.size() + 4096);
         JsonObject o(out_);
         array(o, "accessors", m.accessors, &ModelJsonWriter::accessor);
         if (!m.animations.empty()) {  // only those with channels, but the array even when that leaves none

@@ -60,8 +60,8 @@ std::string base64Encode(std::span<const std::uint8_t> bytes) {
     std::string out;
     out.reserve((bytes.size() + 2) / 3 * 4);
     for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        const std::uint32_t chunk = std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) |
-                                    (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+        const std::uint32_t chunk =
+            std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) | (i + 2 < bytes.size() ? bytes[i + 2] : 0);
         out += kBase64[chunk >> 18 & 63];
         out += kBase64[chunk >> 12 & 63];
         out += i + 1 < bytes.size() ? kBase64[chunk >> 6 & 63] : '=';

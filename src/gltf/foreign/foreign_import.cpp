@@ -165,8 +165,12 @@ Error nothingRecognised(const GltfDocument& doc) {
     const auto& nodes = doc.model().nodes;
     for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
     if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
-    return Error{doc.path(), {}, "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
-                                     " (docs/gltf-profile.md lists the names read)", ErrorKind::Malformed, Reason::NodesUnrecognised};
+    return Error{
+        doc.path(),
+        {},
+        "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) + " (docs/gltf-profile.md lists the names read)",
+        ErrorKind::Malformed,
+        Reason::NodesUnrecognised};
 }
 
 Finding animationNote(const GltfDocument& doc) {
@@ -174,7 +178,8 @@ Finding animationNote(const GltfDocument& doc) {
     for (std::size_t a = 0; a < doc.animations().size(); ++a)
         if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
     return Finding::note("animation-read", "read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
-                                               std::to_string(doc.animations().size()) + " (the others: " + others + (others.size() >= 200 ? ", ...)" : ")"));
+                                               std::to_string(doc.animations().size()) + " (the others: " + others +
+                                               (others.size() >= 200 ? ", ...)" : ")"));
 }
 
 // One import: the camera, each hand's joints and states, and gaze, sampled within one budget and fitted.
@@ -238,13 +243,15 @@ private:
                     continue;
                 }
             }
-            if (auto s = readPose(node, none ? kNoTurn : rig->turn[indexOf(joint)], rig->stateNode, jointCurve(hand, joint, 0), &keyTimes); !s) return s;
+            if (auto s = readPose(node, none ? kNoTurn : rig->turn[indexOf(joint)], rig->stateNode, jointCurve(hand, joint, 0), &keyTimes); !s)
+                return s;
         }
         if (rig->framesFromPositions) {
             std::sort(handKeyTimes.begin(), handKeyTimes.end());
             handKeyTimes.erase(std::unique(handKeyTimes.begin(), handKeyTimes.end()), handKeyTimes.end());
             if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.positionTolerance, options_.rotationTolerance,
-                                                fit_, r_, budget_); !s)
+                                                fit_, r_, budget_);
+                !s)
                 return s;
         }
         Fitter fitter{r_, hand, options_.positionTolerance, options_.rotationTolerance, fit_};
@@ -265,7 +272,8 @@ private:
             tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
             if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
             if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
-            report_.notes.push_back(Finding::note("tracked-while-animated", std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
+            report_.notes.push_back(Finding::note("tracked-while-animated",
+                                                  std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
         } else {
             tracked.keys = {Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
         }
@@ -288,8 +296,9 @@ private:
     void finish() {
         holdPose(r_, options_.hold, report_.notes);
         if (coarsened_)
-            report_.notes.push_back(Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
-                                                                        std::to_string(int(options_.sampleRate)) + " Hz"));
+            report_.notes.push_back(
+                Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
+                                                    std::to_string(int(options_.sampleRate)) + " Hz"));
         if (r_.encoding.minor != 0) return;
         // 1.0 always holds a camera and hands (empty curves where absent, as MRTK 2.5 writes them) and never gaze.
         if (r_.hasEyeGaze) report_.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));

@@ -27,8 +27,11 @@ bool holdsFinitePose(const std::array<double, 16>& m) {
 }
 
 Error notFinite(const GltfDocument& doc, int node, double time) {
-    return Error{doc.path(), {}, "'" + doc.model().nodes[std::size_t(node)].name + "' has no finite pose at " + std::to_string(time) +
-                                     " s: a transform of it or of a node above it overflows (beyond Float32's range)"}.at("/nodes/" + std::to_string(node));
+    return Error{doc.path(),
+                 {},
+                 "'" + doc.model().nodes[std::size_t(node)].name + "' has no finite pose at " + std::to_string(time) +
+                     " s: a transform of it or of a node above it overflows (beyond Float32's range)"}
+        .at("/nodes/" + std::to_string(node));
 }
 
 // Unity's rotations of MRTK's frames, each on the same hemisphere as the one before; where a node is scaled to
@@ -62,10 +65,14 @@ Status SamplingBudget::spend(int node, std::size_t samples, bool fromParent) {
     for (int n = doc_.parentOf(node); n >= 0 && !fromParent; n = doc_.parentOf(n)) ++depth;
     left_ -= double(samples) * depth;
     if (left_ >= 0) return Success{};
-    return Error{doc_.path(), {}, "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) + " times through " +
-                                      std::to_string(int(depth)) + " levels of nodes would take more than the " + std::to_string(std::llround(total_)) +
-                                      " transforms this file's keys allow: its nodes are keyed at too many distinct times for their depth",
-                 ErrorKind::Refused, Reason::FitBudget}.at("/nodes/" + std::to_string(node));
+    return Error{doc_.path(),
+                 {},
+                 "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) + " times through " +
+                     std::to_string(int(depth)) + " levels of nodes would take more than the " + std::to_string(std::llround(total_)) +
+                     " transforms this file's keys allow: its nodes are keyed at too many distinct times for their depth",
+                 ErrorKind::Refused,
+                 Reason::FitBudget}
+        .at("/nodes/" + std::to_string(node));
 }
 
 std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& coarsened) {
@@ -85,8 +92,8 @@ std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& c
     return keyTimes;
 }
 
-Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
-                   SampledVector& position, SampledVector& rotation, WorldCache& cache, SamplingBudget& budget) {
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
+                   SampledVector& rotation, WorldCache& cache, SamplingBudget& budget) {
     GltfDocument::Player player(doc);
     const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
     if (auto s = budget.spend(node, times.size(), fromParent); !s) return s;

@@ -46,8 +46,8 @@ struct WorldCache {
 // World poses at the times, in Unity coordinates, each rotation the node's axes turned by `turn`, quaternions kept in
 // one hemisphere. `unscaled`: see GltfDocument::Player::worldAt. Refused beyond the budget, or where a pose is not
 // finite (a scale that overflows), naming the node.
-Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled,
-                   SampledVector& position, SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
+                   SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
 
 // Keys fitted to the samples (within 90% of `tolerance`), replacing the curves' keys.
 void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves);

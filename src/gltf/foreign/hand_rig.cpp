@@ -99,13 +99,16 @@ struct Bucket {  // joints of one side (or of none) as found by name
     std::array<bool, kJointCount> trapezium{};
     int handNode = -1;
     Bucket() { nodes.fill(-1); }
-    bool any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
+    bool any() const {
+        return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; });
+    }
 };
 
 std::string jointsListed(const Bucket& bucket, bool present) {
     std::string text;
     for (Joint joint : kJoints)
-        if (joint != Joint::None && (bucket.nodes[indexOf(joint)] >= 0) == present) text += (text.empty() ? "" : ", ") + std::string(jointName(joint));
+        if (joint != Joint::None && (bucket.nodes[indexOf(joint)] >= 0) == present)
+            text += (text.empty() ? "" : ", ") + std::string(jointName(joint));
     return text.empty() ? "none" : text;
 }
 
@@ -170,14 +173,16 @@ std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bu
     }
     if (!first) return std::nullopt;
     char text[160];
-    std::snprintf(text, sizeof text, "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count, first->x + 0.0, first->y + 0.0,
-                  first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
+    std::snprintf(text, sizeof text, "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count, first->x + 0.0,
+                  first->y + 0.0, first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
     return std::string(text);
 }
 
 }  // namespace
 
-bool HandRig::any() const { return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; }); }
+bool HandRig::any() const {
+    return std::any_of(nodes.begin() + 1, nodes.end(), [](int n) { return n >= 0; });
+}
 
 std::optional<std::array<double, 4>> mrtkRotation(const std::array<double, 16>& world, const Matrix3& turn) {
     const dmat3 m = linearOf(world) * glm::make_mat3(turn.data());
@@ -206,7 +211,8 @@ public:
             if (buckets_[int(hand)].any())
                 if (auto s = measureHand(hand); !s) return s.error();
         if (numbering_ != Numbering::Meta)
-            found_.notes.push_back(Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering_)) + " numbers them"));
+            found_.notes.push_back(
+                Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering_)) + " numbers them"));
         findCameraAndGaze();
         return std::move(found_);
     }
@@ -220,8 +226,12 @@ private:
             const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
             const std::string side = target.substr(0, dot);
             if (node < 0 || !joint || (side != "left" && side != "right"))
-                return Error{{}, {}, "the node map's joint entry \"" + nodeName + "\": \"" + target +
-                                         "\" does not name an existing node and a joint like left.IndexTip", ErrorKind::Usage, Reason::NodeMapInvalid};
+                return Error{{},
+                             {},
+                             "the node map's joint entry \"" + nodeName + "\": \"" + target +
+                                 "\" does not name an existing node and a joint like left.IndexTip",
+                             ErrorKind::Usage,
+                             Reason::NodeMapInvalid};
             buckets_[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
             mapped_.insert(node);
         }
@@ -307,17 +317,24 @@ private:
                 return Error{doc_.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
-                return Error{doc_.path(), {}, "the hand's joint names say no side (" + nameOf(doc_, *std::find_if(buckets_[2].nodes.begin() + 1, buckets_[2].nodes.end(), [](int n) { return n >= 0; })) +
-                                                  ", ...) and its rest pose is too flat to tell which", ErrorKind::Usage, Reason::SideUnknown};
+                return Error{doc_.path(),
+                             {},
+                             "the hand's joint names say no side (" +
+                                 nameOf(doc_, *std::find_if(buckets_[2].nodes.begin() + 1, buckets_[2].nodes.end(), [](int n) { return n >= 0; })) +
+                                 ", ...) and its rest pose is too flat to tell which",
+                             ErrorKind::Usage,
+                             Reason::SideUnknown};
             side = evidence > 0 ? Hand::Left : Hand::Right;
             how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " + std::string(handName(*side)) + " hand's side";
         }
         if (buckets_[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
         if (buckets_[int(*side)].any()) {
-            found_.notes.push_back(Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
+            found_.notes.push_back(
+                Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
         } else {
             buckets_[int(*side)] = buckets_[2];
-            found_.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape", "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
+            found_.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape",
+                                                 "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
         }
         return Success{};
     }
@@ -338,11 +355,16 @@ private:
     Error notEnough(Hand hand, const Bucket& bucket, const std::string& problem) const {
         std::string unknown;  // nodes the names did not place, for the example
         for (std::size_t n = 0; n < nodes_.size() && unknown.empty(); ++n)
-            if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes_[n].name.empty() && !nodes_[n].children.empty())
+            if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes_[n].name.empty() &&
+                !nodes_[n].children.empty())
                 unknown = nodes_[n].name;
-        return Error{doc_.path(), {}, "the " + std::string(handName(hand)) + " hand is not enough to play: " + problem +
-                                          ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
-                                          std::string(handName(hand)) + ".Wrist\"}}", ErrorKind::Malformed, Reason::NodesUnrecognised};
+        return Error{doc_.path(),
+                     {},
+                     "the " + std::string(handName(hand)) + " hand is not enough to play: " + problem +
+                         ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
+                         std::string(handName(hand)) + ".Wrist\"}}",
+                     ErrorKind::Malformed,
+                     Reason::NodesUnrecognised};
     }
 
     // The hand's turns from its nodes' axes to MRTK's frames, measured in its reference pose.
@@ -353,12 +375,15 @@ private:
         const auto frames = mrtkFramesAt(hand, reference.positions);
         if (!frames) {
             const auto why = collapsed(reference, bucket);
-            return Error{doc_.path(), {}, "the " + std::string(handName(hand)) + " hand's palm cannot be told: " +
-                                              (why ? *why : "its knuckles are missing or together")};
+            return Error{
+                doc_.path(),
+                {},
+                "the " + std::string(handName(hand)) + " hand's palm cannot be told: " + (why ? *why : "its knuckles are missing or together")};
         }
         if (reference.keyTime)
-            found_.notes.push_back(Finding::note("axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
-                                                                          seconds(*reference.keyTime) + ")"));
+            found_.notes.push_back(Finding::note(
+                "axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
+                                         seconds(*reference.keyTime) + ")"));
         HandRig rig;
         rig.nodes = bucket.nodes;
         rig.stateNode = stateNodes_[int(hand)], rig.statePath = statePaths_[int(hand)];
@@ -379,7 +404,8 @@ private:
         if (turns) keepAxesIfMrtks(hand, axesAndFrames, rig);
         rig.framesFromPositions = moves && !turns;
         if (rig.framesFromPositions)
-            found_.notes.push_back(Finding::note("axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
+            found_.notes.push_back(Finding::note(
+                "axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
         found_.hands[int(hand)] = rig;
         return Success{};
     }
@@ -398,7 +424,9 @@ private:
                 std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
             }
         found_.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
-                                                              (same && (*swaps)[0] == dmat3(1) ? "" : same ? " with their axes swapped alike" : " with their axes swapped") +
+                                                              (same && (*swaps)[0] == dmat3(1) ? ""
+                                                               : same                          ? " with their axes swapped alike"
+                                                                                               : " with their axes swapped") +
                                                               "; its rotations are kept"));
     }
 

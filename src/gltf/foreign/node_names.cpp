@@ -33,7 +33,9 @@ std::vector<std::string> words(const std::string& name) {
     return out;
 }
 
-bool isNumber(const std::string& word) { return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }); }
+bool isNumber(const std::string& word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 Side sideOfWord(const std::string& w) {
     if (w == "left" || w == "l" || w == "lt" || w == "lft" || w == "lh") return Side::Left;
@@ -87,8 +89,8 @@ std::optional<Joint> jointOf(Finger finger, int segment) {
     return chain[std::size_t(segment)];
 }
 
-const std::set<std::string> kIgnored = {"joint", "bone", "finger", "phalanx", "xr", "ext", "def", "org", "mch", "b", "f", "jnt", "bn",
-                                        "mixamorig", "marker", "armature", "skeleton", "rig", "ctrl", "control", "grp"};
+const std::set<std::string> kIgnored = {"joint", "bone", "finger",    "phalanx", "xr",       "ext",      "def", "org",  "mch",     "b",  "f",
+                                        "jnt",   "bn",   "mixamorig", "marker",  "armature", "skeleton", "rig", "ctrl", "control", "grp"};
 
 }  // namespace
 

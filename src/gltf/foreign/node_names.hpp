@@ -17,7 +17,7 @@ enum class Side { Unknown, Left, Right };
 
 // How a convention numbers finger segments; chosen once per file from all its names.
 enum class Numbering {
-    Meta,    // thumb 1 metacarpal, 2 proximal, 3 distal (0 the trapezium); fingers 1 knuckle, 2 middle, 3 distal; 0 metacarpal
+    Meta,  // thumb 1 metacarpal, 2 proximal, 3 distal (0 the trapezium); fingers 1 knuckle, 2 middle, 3 distal; 0 metacarpal
     Rigify,  // thumb 01 metacarpal, 02 proximal, 03 distal; fingers 01 knuckle, 02 middle, 03 distal; palm.0N metacarpals
     Mixamo,  // thumb 1 metacarpal ... 4 tip; fingers 1 knuckle, 2 middle, 3 distal, 4 tip
 };
@@ -28,9 +28,9 @@ enum class NodeRole { None, Joint, Hand, Tracking, Pinching, Camera, Gaze, GazeD
 
 struct NodeMeaning {
     NodeRole role = NodeRole::None;
-    Side side = Side::Unknown;     // from the name alone; the ancestors may say more
-    std::optional<Joint> joint;    // role Joint
-    bool trapezium = false;        // Meta's thumb0: a metacarpal only where the file has no thumb1
+    Side side = Side::Unknown;  // from the name alone; the ancestors may say more
+    std::optional<Joint> joint;  // role Joint
+    bool trapezium = false;  // Meta's thumb0: a metacarpal only where the file has no thumb1
 };
 NodeMeaning meaningOf(const std::string& name, Numbering numbering);
 

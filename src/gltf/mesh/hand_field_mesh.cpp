@@ -258,8 +258,12 @@ struct FieldGrid {
     static constexpr double kCell = 0.0035;
     dvec3 low;
     glm::ivec3 cells, corners;
-    std::size_t corner(int i, int j, int k) const { return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i); }
-    std::size_t cell(int i, int j, int k) const { return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i); }
+    std::size_t corner(int i, int j, int k) const {
+        return (std::size_t(k) * std::size_t(corners.y) + std::size_t(j)) * std::size_t(corners.x) + std::size_t(i);
+    }
+    std::size_t cell(int i, int j, int k) const {
+        return (std::size_t(k) * std::size_t(cells.y) + std::size_t(j)) * std::size_t(cells.x) + std::size_t(i);
+    }
     dvec3 at(int i, int j, int k) const { return low + kCell * dvec3(i, j, k); }
     std::size_t cornerCount() const { return std::size_t(corners.x) * std::size_t(corners.y) * std::size_t(corners.z); }
     std::size_t cellCount() const { return std::size_t(cells.x) * std::size_t(cells.y) * std::size_t(cells.z); }
@@ -384,7 +388,8 @@ void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const
 }  // namespace
 
 HandPose mirrored(HandPose pose) {
-    for (auto& joint : pose) joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
+    for (auto& joint : pose)
+        joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
     return pose;
 }
 

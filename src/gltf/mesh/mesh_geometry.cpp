@@ -59,7 +59,8 @@ std::size_t handMeshBytes() {
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-HandMesh handMesh(Hand hand, const HandPose& rest) {
+HandMesh
+handMesh(Hand hand, const HandPose& rest) {
     // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
     // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.
     const bool right = hand == Hand::Right;
@@ -117,8 +118,7 @@ HandMesh handMesh(Hand hand, const HandPose& rest) {
         for (int r = 0; r < 3; ++r) g.positions[3 * v + r] = float((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]));
         // m[3 * c + r] is the blend's column c, row r.
         const double m00 = m[0], m01 = m[1], m02 = m[2], m10 = m[3], m11 = m[4], m12 = m[5], m20 = m[6], m21 = m[7], m22 = m[8];
-        const double oneOverDeterminant =
-            1.0 / (+m00 * (m11 * m22 - m21 * m12) - m10 * (m01 * m22 - m21 * m02) + m20 * (m01 * m12 - m11 * m02));
+        const double oneOverDeterminant = 1.0 / (+m00 * (m11 * m22 - m21 * m12) - m10 * (m01 * m22 - m21 * m02) + m20 * (m01 * m12 - m11 * m02));
         const double i00 = +(m11 * m22 - m21 * m12) * oneOverDeterminant, i10 = -(m10 * m22 - m20 * m12) * oneOverDeterminant,
                      i20 = +(m10 * m21 - m20 * m11) * oneOverDeterminant, i01 = -(m01 * m22 - m21 * m02) * oneOverDeterminant,
                      i11 = +(m00 * m22 - m20 * m02) * oneOverDeterminant, i21 = -(m00 * m21 - m20 * m01) * oneOverDeterminant,

@@ -18,7 +18,7 @@ struct MeshView {
     std::span<const float> positions;  // xyz per vertex
     std::span<const float> normals;
     std::span<const std::uint8_t> joints;  // 4 per vertex
-    std::span<const float> weights;        // 4 per vertex
+    std::span<const float> weights;  // 4 per vertex
     std::span<const std::uint16_t> indices;
 };
 
@@ -26,10 +26,11 @@ struct SkinnedGeometry {
     std::vector<float> positions;  // xyz per vertex (glTF space; a skinned mesh's in its bind pose)
     std::vector<float> normals;
     std::vector<std::uint8_t> joints;  // 4 per vertex: skin joint indices (MRTK's joint order without None)
-    std::vector<float> weights;        // 4 per vertex, summing to 1
+    std::vector<float> weights;  // 4 per vertex, summing to 1
     std::vector<std::uint16_t> indices;
 
-    void addVertex(const glm::dvec3& p, const glm::dvec3& n, const std::array<std::uint8_t, 4>& vertexJoints, const std::array<float, 4>& vertexWeights) {
+    void addVertex(const glm::dvec3& p, const glm::dvec3& n, const std::array<std::uint8_t, 4>& vertexJoints,
+                   const std::array<float, 4>& vertexWeights) {
         positions.insert(positions.end(), {float(p.x), float(p.y), float(p.z)});
         normals.insert(normals.end(), {float(n.x), float(n.y), float(n.z)});
         joints.insert(joints.end(), vertexJoints.begin(), vertexJoints.end());

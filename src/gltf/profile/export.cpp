@@ -100,8 +100,8 @@ private:
         for (int c = 0; c < n; ++c) signs[c] = placeOf(firstCurve + c).sign;
         const std::size_t count = built.times.size();
         const bool cubic = built.interpolation == Interpolation::CubicSpline;
-        addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1), kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3,
-                   built.interpolation, [&](float* out) {
+        addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1),
+                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation, [&](float* out) {
                        if (!cubic) {  // with the component count a constant, the loop vectorizes
                            auto scale = [&](auto components) {
                                for (std::size_t k = 0; k < count * components; k += components)
@@ -125,7 +125,8 @@ private:
     // Consecutive curves without a channel: only odd wrap modes need keeping.
     void noteEmptyCurveExtras(std::size_t firstCurve, int n) {
         for (int c = 0; c < n; ++c)
-            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c])) curveExtras_.emplace_back(curveName(firstCurve + c), std::move(*extras));
+            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c]))
+                curveExtras_.emplace_back(curveName(firstCurve + c), std::move(*extras));
     }
 
     void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
@@ -219,9 +220,9 @@ private:
         if (options_.meshes) {
             model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + "_Mesh", -1);
-            model_.nodes[meshNode].mesh = skinnedMesh(name, handMesh(hand, rest).view(),
-                                                      material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
-                                                                                                 : std::vector<double>{0.95, 0.6, 0.35, 1}));
+            model_.nodes[meshNode].mesh =
+                skinnedMesh(name, handMesh(hand, rest).view(),
+                            material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1} : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);
         }
         return Success{};
@@ -260,8 +261,9 @@ private:
                 }
                 const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];
                 for (int c = 0; c < n; ++c) noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
-                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times, kind == 0 ? h.locals.translation[j] : h.locals.rotation[j],
-                           kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4, Interpolation::Linear);
+                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times,
+                           kind == 0 ? h.locals.translation[j] : h.locals.rotation[j], kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4,
+                           Interpolation::Linear);
             }
         }
         return Success{};
@@ -270,8 +272,7 @@ private:
     Status addGaze() {
         const int node = addNode(placeOf(gazeCurve(0)).node, -1);
         const int direction = addNode(placeOf(gazeCurve(kGazeDirectionX)).node, node);
-        if (options_.meshes)
-            model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
+        if (options_.meshes) model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
         if (auto s = addCurveChannel(node, gazeCurve(0), TrackKind::Vector); !s) return s;
         return addCurveChannel(direction, gazeCurve(kGazeDirectionX), TrackKind::Vector);
     }

@@ -95,9 +95,7 @@ std::string fullKeys(const Curve& curve) {
     return out;
 }
 
-bool defaultWraps(const Curve& curve) {
-    return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever;
-}
+bool defaultWraps(const Curve& curve) { return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever; }
 
 // The end of the run of consecutive knots from i: they increase, so knots[j] - knots[i] == j - i exactly when
 // each one from i to j follows the one before. Found by doubling the step, then halving it (runs are long).
@@ -131,8 +129,7 @@ std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track
     // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is. A key's time
     // equals its knot's, bit for bit, but for a first key at 0 of the other sign than the track's (-0 == +0: the
     // track merged it with another curve's): the track would give back the other zero.
-    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 &&
-            floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
+    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 && floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
     if (!plain) return fullKeys(curve);
     std::string out;
     JsonObject o(out);
@@ -183,7 +180,8 @@ std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended) {
     return std::nullopt;
 }
 
-std::string extrasText(const Recording& recording, double duration, bool hierarchyRig, const std::vector<std::pair<std::string, std::string>>& curves) {
+std::string extrasText(const Recording& recording, double duration, bool hierarchyRig,
+                       const std::vector<std::pair<std::string, std::string>>& curves) {
     std::string out = "{\"inputanim\":";
     JsonObject o(out);
     // By name; of two entries for one curve, the later one (as a map assigned in turn keeps it). Their indices are
@@ -277,8 +275,11 @@ Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand 
         if (!t && !r) continue;
         if (!t || !r || t->track().times != r->track().times || (!first && t->track().times != locals.times) ||
             t->track().interpolation != Interpolation::Linear || r->track().interpolation != Interpolation::Linear)
-            return Error{{}, {}, "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and rotation channels at the "
-                                 "same knots (" + jointNodeName(hand, joint) + " does not)"};
+            return Error{{},
+                         {},
+                         "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and rotation channels at the "
+                         "same knots (" +
+                             jointNodeName(hand, joint) + " does not)"};
         if (first) locals.times = t->track().times, first = false;
         locals.translation[indexOf(joint)] = t->track().values;
         locals.rotation[indexOf(joint)] = r->track().values;
@@ -304,8 +305,7 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
             const auto first = run[0].get<std::size_t>(), count = run[1].get<std::size_t>();
             if (first > track.times.size() || count > track.times.size() - first)
                 return Error{{}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
-            if (first < end || count == 0)
-                return Error{{}, {}, where + ": knot runs must be non-empty, in order and must not overlap"};
+            if (first < end || count == 0) return Error{{}, {}, where + ": knot runs must be non-empty, in order and must not overlap"};
             runs.emplace_back(first, count);
             end = first + count;
         }
@@ -329,7 +329,8 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
             if (!value || count > curve.keys.size() - k) return Error{{}, {}, where + ": values must be [count, value] runs covering the keys"};
             for (std::size_t end = k + count; k < end; ++k) curve.keys.setValue(k, *value);
         }
-        if (k != curve.keys.size()) return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
+        if (k != curve.keys.size())
+            return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
     }
     if (entry && entry->contains("fix"))  // recorded values that the track gives back off by a rounding, one by one
         for (const JsonIn& fix : (*entry)["fix"]) {
@@ -355,7 +356,8 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
         std::optional<std::int64_t> flag[3];
         for (int i = 0; i < 3; ++i) flag[i] = flags.is_array() && flags.size() == 3 ? integerFromJson(flags[std::size_t(i)], 0, 255) : std::nullopt;
         if (!flag[0] || !flag[1] || !flag[2]) return Error{doc.path(), {}, where + ".flags: expected three bytes (0 to 255)"};
-        recording.hasCameraPose = std::uint8_t(*flag[0]), recording.hasHandData = std::uint8_t(*flag[1]), recording.hasEyeGaze = std::uint8_t(*flag[2]);
+        recording.hasCameraPose = std::uint8_t(*flag[0]), recording.hasHandData = std::uint8_t(*flag[1]),
+        recording.hasEyeGaze = std::uint8_t(*flag[2]);
         if (extras.contains("markers"))
             for (const JsonIn& m : extras["markers"]) {
                 auto time = floatFromJson(m.at("time"));
@@ -365,7 +367,7 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
         // The track each curve's keys sit on: its node's channel, or its hierarchical hand's world track.
         std::array<const Track*, kCurveCount> tracks{};
         std::array<ChannelData*, kCurveCount> channels{};  // the channel whose track it is
-        std::array<Track*, kCurveCount> handTracks{};      // or the hierarchical hand's, which this function owns
+        std::array<Track*, kCurveCount> handTracks{};  // or the hierarchical hand's, which this function owns
         for (std::size_t i = 0; i < kCurveCount; ++i) {
             const CurvePlace place = placeOf(i);
             const int node = doc.findNode(place.node);
@@ -410,6 +412,5 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
     }
     return recording;
 }
-
 
 }  // namespace inputanim

@@ -143,8 +143,11 @@ public:
                 continue;
             }
             if (++added > maxAdded)
-                return Error{{}, {}, "the hierarchical rig needs more than the " + std::to_string(maxAdded) + " knots the hand's keys allow",
-                             ErrorKind::Refused, Reason::FitBudget};
+                return Error{{},
+                             {},
+                             "the hierarchical rig needs more than the " + std::to_string(maxAdded) + " knots the hand's keys allow",
+                             ErrorKind::Refused,
+                             Reason::FitBudget};
             fill(middle, knots_[middle]);
             spans.emplace_back(a, middle);
             spans.emplace_back(middle, b);
@@ -220,8 +223,8 @@ private:
     // Moves `local` (n components) so that map x local + origin rounds to `target` in the components of `needed`:
     // the residual of the tightest component is spread over the local components whose steps are fine enough to
     // place it (least norm), a few times; then single rounding steps around what is left are tried.
-    static void land(std::array<float, 4>& local, int n, const double (&map)[4][4], const double (&origin)[4], const float* target,
-                     unsigned needed, int spreads, const std::vector<std::array<int, 4>>& steps) {
+    static void land(std::array<float, 4>& local, int n, const double (&map)[4][4], const double (&origin)[4], const float* target, unsigned needed,
+                     int spreads, const std::vector<std::array<int, 4>>& steps) {
         auto world = [&](const std::array<float, 4>& l, int c) {
             double w = origin[c];
             for (int i = 0; i < n; ++i) w += map[c][i] * l[i];
@@ -282,7 +285,8 @@ private:
                 const Target aim = target(joint, time);
                 const dquat wanted = unit(aim.pose.q);
                 worst.position = std::max(worst.position, glm::distance(played.p, aim.pose.p));
-                worst.rotation = std::max(worst.rotation, rotationAngle({played.q.x, played.q.y, played.q.z, played.q.w}, {wanted.x, wanted.y, wanted.z, wanted.w}));
+                worst.rotation = std::max(worst.rotation,
+                                          rotationAngle({played.q.x, played.q.y, played.q.z, played.q.w}, {wanted.x, wanted.y, wanted.z, wanted.w}));
             });
         }
         return worst;
@@ -307,8 +311,7 @@ private:
                         const auto knot = std::uint32_t(at - track.times.begin());
                         track.keyKnots[c].push_back(knot);
                         track.valuesChanged[c] =
-                            track.valuesChanged[c] || floatBits(track.values[knot * n + c] * sign) !=
-                                                          floatBits(curve.keys.value(k));
+                            track.valuesChanged[c] || floatBits(track.values[knot * n + c] * sign) != floatBits(curve.keys.value(k));
                     }
                 }
             }

@@ -51,8 +51,7 @@ Result<Recording> imported(Result<ParsedGltf> parsed, const ImportOptions& optio
 
 }  // namespace
 
-Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
-                             ImportReport* report) {
+Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options, ImportReport* report) {
     return imported(parseGltf(bytes, path, options.allowExternalPaths, options.animation), options, report);
 }
 

@@ -89,9 +89,8 @@ int ModelWriter::addNode(const std::string& name, int parent) {
     return index;
 }
 
-
-void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output,
-                int type, Interpolation interpolation) {
+void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output, int type,
+                             Interpolation interpolation) {
     const std::size_t components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
     addChannel(node, path, times, output.size() / components, type, interpolation,
                [&output](float* out) { std::copy(output.begin(), output.end(), out); });
@@ -122,7 +121,6 @@ void ModelWriter::setTransform(int node, const glm::dmat4& m) {
     if (q != glm::dquat(1, 0, 0, 0)) model_.nodes[node].rotation = {q.x, q.y, q.z, q.w};
 }
 
-
 int ModelWriter::material(const std::string& name, std::vector<double> color) {
     tinygltf::Material m;
     m.name = name;
@@ -136,11 +134,10 @@ int ModelWriter::material(const std::string& name, std::vector<double> color) {
 tinygltf::Primitive ModelWriter::primitive(const MeshView& g, int materialIndex) {
     tinygltf::Primitive p;
     const std::size_t vertices = g.positions.size() / 3;
-    p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat,
-                                           TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER, true);
     p.attributes["NORMAL"] = addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
-    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
-                            TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                            TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     p.material = materialIndex;
     p.mode = TINYGLTF_MODE_TRIANGLES;
     return p;
@@ -158,12 +155,11 @@ int ModelWriter::skinnedMesh(const std::string& name, const MeshView& g, int mat
     const int index = staticMesh(name, g, materialIndex);
     tinygltf::Primitive& p = model_.meshes[index].primitives[0];
     const std::size_t vertices = g.positions.size() / 3;
-    p.attributes["JOINTS_0"] = addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
-                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["JOINTS_0"] =
+        addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
     p.attributes["WEIGHTS_0"] = addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
     return index;
 }
-
 
 namespace {
 constexpr const char* kExtrasPlaceholder = "inputanim:extras-placeholder";

@@ -38,8 +38,8 @@ protected:
                     Interpolation interpolation);
     // The same with `outputCount` elements of `type` that fill(float* out) writes straight into the buffer.
     template <class Fill>
-    void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type,
-                    Interpolation interpolation, Fill&& fill) {
+    void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type, Interpolation interpolation,
+                    Fill&& fill) {
         const int input = timeAccessor(times);
         const std::size_t floats = outputCount * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type)));
         fill(reinterpret_cast<float*>(appendView(floats * sizeof(float), 0)));  // 4-byte aligned

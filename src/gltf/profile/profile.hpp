@@ -13,12 +13,12 @@ struct CurvePlace {
     std::string node;  // "Camera", "Hand_Left", "Hand_Left_IndexTip", "Hand_Left_Pinching", "Gaze", "Gaze_Direction"
     const char* path;  // "translation", "rotation", "scale"
     int component;
-    float sign;        // Unity -> glTF (and back: the map is its own inverse)
+    float sign;  // Unity -> glTF (and back: the map is its own inverse)
 };
 
 CurvePlace placeOf(std::size_t curveIndex);
 
-std::string handNodeName(Hand hand);               // "Hand_Left"
+std::string handNodeName(Hand hand);  // "Hand_Left"
 std::string jointNodeName(Hand hand, Joint joint);  // "Hand_Left_IndexTip"
 
 }  // namespace inputanim

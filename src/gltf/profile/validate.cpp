@@ -19,11 +19,11 @@ constexpr double kUnitLengthTolerance = 0.00769;
 // What the profile says about one named node.
 struct ProfileNode {
     std::string name;
-    std::string parent;             // expected parent ("" = scene root)
-    std::string skeletonParent;     // or, for a joint, its parent in the hierarchical rig
+    std::string parent;  // expected parent ("" = scene root)
+    std::string skeletonParent;  // or, for a joint, its parent in the hierarchical rig
     bool parentIsAncestor = false;  // the pinch marker may sit anywhere under its hand
-    std::set<std::string> paths;    // channel paths it may carry
-    bool stateScale = false;        // scale is a STEP 0/1 state (tracked, pinching)
+    std::set<std::string> paths;  // channel paths it may carry
+    bool stateScale = false;  // scale is a STEP 0/1 state (tracked, pinching)
 };
 
 // The profile's nodes of every present section, in a stable order.
@@ -100,8 +100,7 @@ private:
             auto flag = [&](int i) { return flags[i].is_number() && flags[i].get<double>() != 0; };
             return {flag(0), flag(1), flag(1), flag(2)};
         }
-        return {doc_.findNode("Camera") >= 0, doc_.findNode("Hand_Left") >= 0, doc_.findNode("Hand_Right") >= 0,
-                doc_.findNode("Gaze") >= 0};
+        return {doc_.findNode("Camera") >= 0, doc_.findNode("Hand_Left") >= 0, doc_.findNode("Hand_Right") >= 0, doc_.findNode("Gaze") >= 0};
     }
 
     void checkNames() {
@@ -122,8 +121,9 @@ private:
         int found = -1;
         for (std::size_t a = 0; a < model_.animations.size(); ++a)
             if (model_.animations[a].name == "InputAnimation") found = int(a);
-            else add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
-                     "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless another is picked");
+            else
+                add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
+                    "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless another is picked");
         const auto& extras = doc_.inputanimExtras();
         // A recording without keys has no animation; its extras then sit on the scene.
         if (found < 0 && !(model_.animations.empty() && extras.is_object()))
@@ -149,11 +149,11 @@ private:
             while (parent != -1 && parent != wanted) parent = doc_.parentOf(parent);
         if (parent != wanted && (skeletonParent < 0 || parent != skeletonParent)) {
             const std::string actual = doc_.parentOf(node) < 0 ? "the scene root" : "'" + model_.nodes[doc_.parentOf(node)].name + "'";
-            const std::string place = expected.parent.empty() ? std::string("at the scene root")
-                                      : expected.parentIsAncestor ? "under '" + expected.parent + "'"
-                                      : expected.skeletonParent.empty()
-                                          ? "directly under '" + expected.parent + "'"
-                                          : "directly under '" + expected.parent + "' (flat rig) or '" + expected.skeletonParent + "' (hierarchical rig)";
+            const std::string place = expected.parent.empty()           ? std::string("at the scene root")
+                                      : expected.parentIsAncestor       ? "under '" + expected.parent + "'"
+                                      : expected.skeletonParent.empty() ? "directly under '" + expected.parent + "'"
+                                                                        : "directly under '" + expected.parent + "' (flat rig) or '" +
+                                                                              expected.skeletonParent + "' (hierarchical rig)";
             add(expected.parent.empty() ? Severity::Warning : Severity::Error, "node-parent", nodePointer(node),
                 "'" + expected.name + "' is under " + actual + "; the profile places it " + place);
         }
@@ -230,7 +230,8 @@ private:
             auto it = byIndex.find(channel.node);
             if (it == byIndex.end()) {
                 if (reportedForeign.insert(channel.node).second)
-                    add(Severity::Warning, "channel-foreign-node", where, "node '" + name + "' is animated but not part of the profile; import ignores it");
+                    add(Severity::Warning, "channel-foreign-node", where,
+                        "node '" + name + "' is animated but not part of the profile; import ignores it");
                 continue;
             }
             if (!it->second->paths.count(channel.path)) {
@@ -240,16 +241,15 @@ private:
             if (!channel.track().times.empty() && channel.track().times.front() < 0)
                 add(Severity::Error, "time-negative", where, "key times of '" + name + "' start below 0 s");
             // As in the Khronos validator: CUBICSPLINE values need not be unit, playback normalises them.
-            if (channel.path == "rotation" && channel.track().interpolation != Interpolation::CubicSpline)
-                checkUnitRotations(channel, where, name);
+            if (channel.path == "rotation" && channel.track().interpolation != Interpolation::CubicSpline) checkUnitRotations(channel, where, name);
         }
     }
 
     void checkUnitRotations(const ChannelData& channel, const std::string& where, const std::string& name) {
         const auto& v = channel.track().values;
         for (std::size_t k = 0; k + 3 < v.size(); k += 4) {
-            const double length = std::sqrt(double(v[k]) * v[k] + double(v[k + 1]) * v[k + 1] + double(v[k + 2]) * v[k + 2] +
-                                            double(v[k + 3]) * v[k + 3]);
+            const double length =
+                std::sqrt(double(v[k]) * v[k] + double(v[k + 1]) * v[k + 1] + double(v[k + 2]) * v[k + 2] + double(v[k + 3]) * v[k + 3]);
             if (std::abs(length - 1) > kUnitLengthTolerance) {
                 add(Severity::Error, "rotation-non-unit", where,
                     "key " + std::to_string(k / 4) + " of the rotation of '" + name + "' has length " + std::to_string(length));
@@ -266,7 +266,8 @@ private:
                 if (int n = doc_.findNode(hand + "_" + std::string(jointName(joint))); n >= 0) joints.insert(n);
         for (const auto& skin : model_.skins)
             if (std::set<int>(skin.joints.begin(), skin.joints.end()) == joints) return;
-        add(Severity::Warning, "skin-missing", "/skins", "no skin lists exactly the 26 joints of '" + hand + "' (all but None); Blender will not build an armature");
+        add(Severity::Warning, "skin-missing", "/skins",
+            "no skin lists exactly the 26 joints of '" + hand + "' (all but None); Blender will not build an armature");
     }
 
     const GltfDocument& doc_;
