@@ -11,14 +11,10 @@
 
 namespace inputanim {
 
-// tinygltf is given the JSON without the lists the tool never reads (images, which tinygltf would read and decode;
-// materials, textures, samplers and meshes, which cost it kilobytes per empty entry: isCutMember), without the
-// extras of the file and of the items of its lists (read from the kept trees; tinygltf would convert them to its
-// Values, slow for the full keys of authored curves), and with every buffer stood in for by four bytes of a data
-// URI (readBuffers reads them; tinygltf would copy them or search the file system for them). Kept: "buffers"
-// whole, and for each item of "animations" and "scenes" an object with its "extras", if any. A member of the
-// file's object given twice counts once, the last, as in a tree.
-// A member of the file's object that tinygltf is not given: the file's extras and the lists no reader here uses.
+// tinygltf is given the JSON less what it would copy or allocate without use (docs/architecture.md, "A glTF file is
+// read once"): the lists no reader here uses (isCutMember), every extras (read from `kept`), and each buffer's data,
+// stood in for by a four-byte data URI (readBuffers reads the bytes). `kept`: "buffers" whole, and for each item of
+// "animations" and "scenes" an object with its "extras", if any. A member given twice counts once, the last.
 inline bool isCutMember(std::string_view name) {
     return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" || name == "meshes";
 }

@@ -1,11 +1,7 @@
-// The export's glTF JSON, written straight from its tinygltf Model as tinygltf 2.7 writes a GLB's JSON chunk, byte
-// for byte: compact; each object's members in the byte order of their names (tinygltf keeps them in nlohmann
-// objects, which sort); the same members left out at their defaults; numbers typed and printed as tinygltf and
-// nlohmann print them. Why: tinygltf first builds a JSON tree of the whole model and then prints it, about 20,000
-// instructions per accessor, a fifth of converting a short recording.
-// It writes what inputanim's export puts in a model. Anything else (textures, images, samplers, lights,
-// extensions, sparse accessors, morph targets, orthographic cameras, a second buffer, extras other than the one
-// given as text) is refused, so that nothing is ever left out silently.
+// The export's glTF JSON written from its tinygltf Model byte for byte as tinygltf 2.7 writes a GLB's JSON chunk
+// (compact, members by name, defaults left out, numbers as nlohmann prints them), without tinygltf's tree
+// (docs/performance.md). What the export never puts in a model (textures, images, samplers, lights, extensions,
+// sparse accessors, morph targets, orthographic cameras, a second buffer, other extras) is refused, never dropped.
 #pragma once
 
 #include <tiny_gltf.h>

@@ -28,16 +28,10 @@ void appendFloat(std::string& out, float value);
 // Its inverse; nullopt for anything else.
 std::optional<float> floatFromJson(const nlohmann::json& value);
 
-// What a float curve needs beyond its track (its channel's, or a hierarchical hand's world track), as JSON text, or
-// nullopt when its keys are exactly the track's knots with MRTK's linear encoding:
-// - "knots": [[first, count], ...] when only some knots are its keys;
-// - "values": [[count, value], ...] (every value, as runs) when the track does not give back its values (zero or
-//   non-unit quaternions normalised), or "fix": [[key, value], ...] for the few it gives back off by a rounding,
-//   whichever is shorter;
-// - {"keys": [[time, value, inTangent, outTangent, inWeight, outWeight, weightedMode], ...], "preWrapMode": m,
-//   "postWrapMode": m} when the track cannot say (tangents, weights, wrap modes, negative times, empty components).
-// `sign` takes the track's values to the curve's space (-1 for a glTF-space track of a mirrored component). The
-// curve's keys are valid (the track was built from them).
+// What a float curve needs beyond its track (its channel's, or a hierarchical hand's world track) as JSON text:
+// "knots", "values" or "fix", or its "keys" verbatim (docs/gltf-profile.md, extras.inputanim); nullopt when its keys
+// are the track's knots in MRTK's linear encoding. `sign` takes the track's values to the curve's space (-1 for a
+// mirrored glTF component). The curve's keys are valid (the track was built from them).
 std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track, int component, float sign = 1);
 // The same for a float curve that has no channel because it and its vector's other components are empty:
 // only wrap modes other than ClampForever need saying.
