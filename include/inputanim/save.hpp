@@ -61,12 +61,20 @@ struct SaveReport {
     std::size_t bytes = 0;  // binary output's size
     BinaryReport binary;  // binary output
     ExportReport gltf;  // glTF output
+    std::vector<Finding> messages;  // notes and warnings for the user, whatever the format, with codes (docs/cli.md)
+    bool beyondTolerance = false;  // the output plays back beyond the options' tolerances, as measured
 };
+
+// "largest deviation from the source: ... m (tolerance ... m), ... degrees (tolerance ... degrees)"
+std::string deviationLine(const ExportReport& report, const ExportOptions& options);
 
 // Encodes the recording for `path` and stages its files: written in full beside their targets, but nothing is in
 // place until they are committed (commitInOrder; a batch does so on another thread).
 Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
                                                SaveReport* report = nullptr);
+// The output as one stream (standard output): binary, GLB or a .gltf with its buffer embedded; a separate .gltf, two
+// files, is a usage error.
+Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport* report = nullptr);
 // Stages and commits.
 Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
                      SaveReport* report = nullptr);

@@ -98,65 +98,97 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
 
 }  // namespace
 
+std::string deviationLine(const ExportReport& report, const ExportOptions& options) {
+    char line[240];
+    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
+                  report.maxPositionError, options.positionTolerance, report.maxRotationError, options.rotationTolerance);
+    return line;
+}
+
 namespace {
 
-// A glTF output's files, staged in `files` in commit order: a separate .gltf's buffer before it, so that the .gltf
-// never appears without it.
-Status stageGltf(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options, SaveReport& r,
-                 std::vector<StagedFile>& files) {
-    auto stage = [&](const std::string& file, std::span<const std::span<const std::uint8_t>> pieces) -> Status {
-        auto staged = stageFile(file, pieces, options.overwrite);
-        if (!staged) return staged.error();
-        files.push_back(std::move(*staged));
-        r.files.push_back(file);
-        return Success{};
-    };
+std::span<const std::uint8_t> bytesOf(const std::string& text) { return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}; }
+
+// An output that is one file, handed to `write` in order: binary (its version and layout as prepareBinary decides),
+// GLB, or a .gltf with its buffer embedded.
+Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport& r) {
+    if (kind == OutputKind::MrtkBinary) {
+        auto prepared = prepareBinary(recording, options.binary, &r.binary);
+        if (!prepared) return prepared.error();
+        const Recording& written = *prepared ? **prepared : recording;
+        if (auto s = checkWritable(written); !s) return s.error();  // before any byte is written
+        r.bytes = 0;
+        return encodeRecording(written, [&](std::span<const std::uint8_t> piece) {
+            r.bytes += piece.size();
+            return write(piece);
+        });
+    }
     if (kind == OutputKind::Glb) {
         auto glb = exportGlbBytes(recording, options.gltf, &r.gltf);
         if (!glb) return glb.error();
-        const std::span<const std::uint8_t> pieces[] = {glb->head, glb->bin, glb->tail};
-        return stage(path, pieces);
+        for (std::span<const std::uint8_t> piece :
+             {std::span<const std::uint8_t>(glb->head), std::span<const std::uint8_t>(glb->bin), std::span<const std::uint8_t>(glb->tail)})
+            if (auto s = write(piece); !s) return s;
+        return Success{};
     }
-    const auto names = outputFiles(path, kind);
-    std::optional<std::string> bufferFile;
-    if (kind == OutputKind::GltfSeparate) bufferFile = std::filesystem::path(names.front()).filename().string();
-    auto gltf = exportGltfText(recording, options.gltf, bufferFile, &r.gltf);
+    if (kind == OutputKind::GltfEmbedded) {
+        auto gltf = exportGltfText(recording, options.gltf, std::nullopt, &r.gltf);
+        if (!gltf) return gltf.error();
+        return write(bytesOf(gltf->json));
+    }
+    return Error{{}, {}, "a .gltf with its buffer beside it is two files, not one stream", ErrorKind::Usage};
+}
+
+// A separate .gltf, its buffer staged first so that the .gltf never appears without it.
+Status stageSeparateGltf(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r,
+                         std::vector<StagedFile>& files) {
+    const auto names = outputFiles(path, OutputKind::GltfSeparate);
+    auto gltf = exportGltfText(recording, options.gltf, std::filesystem::path(names.front()).filename().string(), &r.gltf);
     if (!gltf) return gltf.error();
     if (!gltf->buffer.empty()) {
         const std::span<const std::uint8_t> buffer[] = {gltf->buffer};
-        if (auto s = stage(names.front(), buffer); !s) {
-            Error error = s.error();
+        auto staged = stageFile(names.front(), buffer, options.overwrite);
+        if (!staged) {
+            Error error = staged.error();
             if (error.reason == Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
             return error;
         }
+        files.push_back(std::move(*staged));
+        r.files.push_back(names.front());
     }
-    const std::span<const std::uint8_t> text[] = {{reinterpret_cast<const std::uint8_t*>(gltf->json.data()), gltf->json.size()}};
-    return stage(path, text);
-}
-
-// A binary output, encoded straight into its staged file.
-Status stageBinary(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r, std::vector<StagedFile>& files) {
-    auto prepared = prepareBinary(recording, options.binary, &r.binary);
-    if (!prepared) return prepared.error();
-    const Recording& written = *prepared ? **prepared : recording;
-    if (auto s = checkWritable(written); !s) return s.error();  // before a temporary is made for it
-    r.bytes = 0;
-    auto staged = stageFile(
-        path,
-        [&](const ByteSink& write) {
-            return encodeRecording(written, [&](std::span<const std::uint8_t> piece) {
-                r.bytes += piece.size();
-                return write(piece);
-            });
-        },
-        options.overwrite);
+    const std::span<const std::uint8_t> text[] = {bytesOf(gltf->json)};
+    auto staged = stageFile(path, text, options.overwrite);
     if (!staged) return staged.error();
-    r.files.push_back(path);
     files.push_back(std::move(*staged));
+    r.files.push_back(path);
     return Success{};
 }
 
+// How far the output plays from the source, against the tolerances; a glTF beyond them gets its warning (a binary
+// output's comes with its fitted keys).
+void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) {
+    r.messages = r.binary.messages;
+    if (!isGltfOutput(kind)) {
+        const LinearFitReport& fit = r.binary.fit;
+        r.beyondTolerance = fit.maxPositionError > options.binary.positionTolerance || fit.maxRotationError > options.binary.rotationTolerance;
+        return;
+    }
+    const ExportReport& g = r.gltf;
+    r.beyondTolerance = g.maxPositionError > options.gltf.positionTolerance || g.maxRotationError > options.gltf.rotationTolerance;
+    if (r.beyondTolerance)
+        r.messages.push_back(Finding::ofFile(Severity::Warning, "beyond-tolerance", "",
+                                             "the glTF plays back beyond its tolerances; " + deviationLine(g, options.gltf)));
+}
+
 }  // namespace
+
+Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport* report) {
+    SaveReport local;
+    SaveReport& r = report ? *report : local;
+    if (auto s = encodeOutput(recording, kind, options, write, r); !s) return s;
+    judgeDeviation(kind, options, r);
+    return Success{};
+}
 
 Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options,
                                                SaveReport* report) {
@@ -165,8 +197,16 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
     if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();
     r.files.clear();
     std::vector<StagedFile> files;
-    const Status staged = isGltfOutput(kind) ? stageGltf(recording, path, kind, options, r, files) : stageBinary(recording, path, options, r, files);
-    if (!staged) return staged.error();
+    if (kind == OutputKind::GltfSeparate) {
+        if (auto s = stageSeparateGltf(recording, path, options, r, files); !s) return s.error();
+    } else {
+        auto staged = stageFile(
+            path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, r); }, options.overwrite);
+        if (!staged) return staged.error();
+        files.push_back(std::move(*staged));
+        r.files.push_back(path);
+    }
+    judgeDeviation(kind, options, r);
     return files;
 }
 

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <tiny_gltf.h>
@@ -95,4 +96,49 @@ TEST_CASE(".gltf with a .bin beside it, or embedded, printed as nlohmann prints 
         CHECK(loader.LoadASCIIFromFile(&model, &error, &warning, file));
         CHECK(model.buffers.at(0).data.size() == fs::file_size(folder / "my take.bin"));
     }
+}
+
+TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a .gltf that is two files") {
+    Folder folder;
+    const Recording r = edge_cases::all()[0].recording;
+    for (auto [kind, name] : {std::pair{OutputKind::MrtkBinary, "a.bin"}, {OutputKind::Glb, "a.glb"}, {OutputKind::GltfEmbedded, "a.gltf"}}) {
+        INFO(name);
+        std::string streamed;
+        SaveReport report;
+        const Status written = writeRecording(
+            r, kind, {},
+            [&](std::span<const std::uint8_t> piece) -> Status {
+                streamed.append(reinterpret_cast<const char*>(piece.data()), piece.size());
+                return Success{};
+            },
+            &report);
+        REQUIRE(written.ok());
+        CHECK_FALSE(report.beyondTolerance);
+        REQUIRE(saveRecording(r, folder / name, kind).ok());
+        CHECK(streamed == text(folder / name));
+    }
+    const Status separate = writeRecording(r, OutputKind::GltfSeparate, {}, [](std::span<const std::uint8_t>) -> Status { return Success{}; });
+    REQUIRE_FALSE(separate.ok());
+    CHECK(separate.error().kind == ErrorKind::Usage);
+}
+
+TEST_CASE("an output beyond its tolerances is reported as such, with the warning's code") {
+    Folder folder;
+    const auto& cases = edge_cases::all();
+    const auto unaligned = std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.name == "unaligned"; });
+    REQUIRE(unaligned != cases.end());
+    SaveOptions options;
+    options.gltf.positionTolerance = 1e-12;  // components keyed at different times are fitted: not this close
+    SaveReport report;
+    REQUIRE(saveRecording(unaligned->recording, folder / "tight.glb", OutputKind::Glb, options, &report).ok());
+    CHECK(report.gltf.maxPositionError > 1e-12);
+    CHECK(report.beyondTolerance);
+    REQUIRE(report.messages.size() == 1);
+    CHECK(report.messages[0].code == "beyond-tolerance");
+    CHECK(report.messages[0].severity == Severity::Warning);
+
+    SaveReport within;
+    REQUIRE(saveRecording(unaligned->recording, folder / "default.glb", OutputKind::Glb, {}, &within).ok());
+    CHECK_FALSE(within.beyondTolerance);
+    CHECK(within.messages.empty());
 }

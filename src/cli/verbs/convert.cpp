@@ -20,37 +20,6 @@ namespace {
 
 std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
 
-// "0.0123 mm": metres in the unit people think of for hand motion.
-std::string deviationLine(const ia::ExportReport& report, const ia::ExportOptions& options) {
-    char line[240];
-    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
-                  report.maxPositionError, options.positionTolerance, report.maxRotationError, options.rotationTolerance);
-    return line;
-}
-
-bool beyondTolerance(const ia::ExportReport& report, const ia::ExportOptions& options) {
-    return report.maxPositionError > options.positionTolerance || report.maxRotationError > options.rotationTolerance;
-}
-
-// Standard output: a binary recording or a GLB (or an embedded .gltf) streamed, nothing staged.
-int writeToStandardOutput(const ia::Recording& recording, ia::OutputKind kind, const ia::SaveOptions& save, ia::SaveReport& report,
-                          std::ostream& log) {
-    if (kind == ia::OutputKind::MrtkBinary) {
-        auto prepared = ia::prepareBinary(recording, save.binary, &report.binary);
-        if (!prepared) return fail(prepared.error(), log);
-        const ia::Recording& written = *prepared ? **prepared : recording;
-        return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(written, write); }, log);
-    }
-    if (kind == ia::OutputKind::GltfEmbedded) {
-        auto gltf = ia::exportGltfText(recording, save.gltf, std::nullopt, &report.gltf);
-        if (!gltf) return fail(gltf.error(), log);
-        return writeStandardOutput(std::span(reinterpret_cast<const std::uint8_t*>(gltf->json.data()), gltf->json.size()), log);
-    }
-    auto glb = ia::exportGlb(recording, save.gltf, &report.gltf);
-    if (!glb) return fail(glb.error(), log);
-    return writeStandardOutput(*glb, log);
-}
-
 // --markers FILE: [{"time": seconds, "name": "..."}, ...] in time order.
 ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
     auto bytes = ia::readFile(path);
@@ -183,7 +152,7 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
     log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, " << g.cubicSamplers << " CUBICSPLINE, "
         << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON " << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes)
         << "\n";
-    if (!beyond) log << deviationLine(g, save.gltf) << "\n";
+    if (!beyond) log << ia::deviationLine(g, save.gltf) << "\n";
     return beyond ? kExitBeyondTolerance : kExitSuccess;
 }
 
@@ -251,7 +220,8 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
         if (!read->empty()) save.inputs.push_back(*read);
     ia::SaveReport report;
     if (toStdout) {
-        if (int code = writeToStandardOutput(*recording, *kind, save, report, log); code != kExitSuccess) return code;
+        auto produce = [&](const ia::ByteSink& write) { return ia::writeRecording(*recording, *kind, save, write, &report); };
+        if (int code = writeStandardOutput(produce, log); code != kExitSuccess) return code;
     } else {
         auto staged = ia::stageRecording(*recording, output, *kind, save, &report);
         if (!staged) return fail(staged.error().from(inputPath), log);
@@ -261,14 +231,8 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
             return fail(committed.error(), log);
         }
     }
-    tell(report.binary.messages, inputPath);
-    const bool beyond = ia::isGltfOutput(*kind) ? beyondTolerance(report.gltf, save.gltf)
-                                                : report.binary.fit.maxPositionError > save.binary.positionTolerance ||
-                                                      report.binary.fit.maxRotationError > save.binary.rotationTolerance;
-    if (beyond && ia::isGltfOutput(*kind))
-        tell({ia::Finding::ofFile(ia::Severity::Warning, "beyond-tolerance", {},
-                                  "the glTF plays back beyond its tolerances; " + deviationLine(report.gltf, save.gltf))},
-             inputPath);
+    tell(report.messages, inputPath);
+    const bool beyond = report.beyondTolerance;
     if (settings.json) {
         std::cout << reportJson(settings, output, *recording, loaded, report, *kind, beyond, tell) << "\n";
         return beyond ? int(kExitBeyondTolerance) : int(kExitSuccess);
