@@ -11,7 +11,7 @@ scripts/build-wasm.sh >/dev/null
 viewer=samples/viewer
 three=$viewer/node_modules/three
 mkdir -p "$out/three/build" "$out/three/examples/jsm/loaders" "$out/three/examples/jsm/controls" "$out/three/examples/jsm/utils"
-cp "$viewer"/index.html "$viewer"/viewer.js "$viewer"/viewer.css "$viewer"/worker.js build-wasm/inputanim.js build-wasm/inputanim.wasm "$out/"
+cp "$viewer"/index.html "$viewer"/*.js "$viewer"/viewer.css build-wasm/inputanim.js build-wasm/inputanim.wasm "$out/"
 cp "$three/LICENSE" "$out/three/"
 cp "$three/build/three.module.js" "$three/build/three.core.js" "$out/three/build/"
 cp "$three/examples/jsm/loaders/GLTFLoader.js" "$out/three/examples/jsm/loaders/"

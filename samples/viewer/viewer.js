@@ -1,37 +1,22 @@
 // The web viewer: opens an MRTK recording (.bin), a .glb or a .gltf in the page. The library, built to WebAssembly,
-// reads and converts it in a worker (worker.js); three.js plays the .glb it writes (docs/gltf-profile.md): hands,
-// head frustum, gaze ray, and a timeline of the tracked/pinching states and markers from the library's summary.
+// reads and converts it in a worker (worker.js, driven by library_client.js); three.js plays the .glb it writes
+// (docs/gltf-profile.md) in the 3D view (view3d.js): hands, head frustum, gaze ray; the timeline (timeline.js) shows
+// the tracked/pinching states and markers from the library's summary. This module holds the open file's state.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { createView, disposeTree } from './view3d.js';
+import { Timeline, bandsOf } from './timeline.js';
+import { LibraryClient, STAGES } from './library_client.js';
+import { countFindings, element, showFindings, showSummary } from './panel.js';
 
 const $ = (id) => document.getElementById(id);
-const stage = $('stage');
-const renderer = new THREE.WebGLRenderer({ antialias: true });
-renderer.setPixelRatio(window.devicePixelRatio);
-stage.prepend(renderer.domElement);
-
-const scene = new THREE.Scene();
-scene.background = new THREE.Color(0x1b1e23);
-scene.add(new THREE.HemisphereLight(0xffffff, 0x3a3f47, 2.2));
-const sun = new THREE.DirectionalLight(0xffffff, 1.4);
-sun.position.set(1, 3, -2);
-scene.add(sun);
-const floor = new THREE.GridHelper(6, 60, 0x5a5a5a, 0x34373c);
-scene.add(floor);
-
-const camera = new THREE.PerspectiveCamera(50, 1, 0.01, 100);
-const controls = new OrbitControls(camera, renderer.domElement);
-controls.zoomToCursor = true;  // scrolling zooms towards what is under the pointer, so the hands stay in view
-camera.position.set(0, 2, -1);
-controls.target.set(0, 1.2, 0.5);
-controls.update();
-const headCamera = new THREE.PerspectiveCamera(60, 1, 0.01, 100);  // follows the recorded head in head view
+const view = createView($('stage'), () => activeCamera());
+const { renderer, scene, floor, camera, headCamera, controls } = view;
+const timeline = new Timeline($('bands'));
 
 // Colours of what the viewer adds: neutral frustum, green gaze ray, white selected joint (the hands are the file's).
 const FRUSTUM_COLOUR = new THREE.Color(0xd8d8d8);
 const GAZE_COLOUR = 0x46d160;
-const BAND_COLOURS = { tracked: ['#5b9be6', '#e6995b'], pinching: '#ff5a48', marker: '#f2f2f2' };
 const EYE_HEIGHT = 1.6;  // metres above the floor, standing: where the floor goes under the recorded head
 const SIDES = ['Left', 'Right'];
 const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
@@ -39,7 +24,7 @@ const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 const state = {
   loaded: false, name: '', kind: '', info: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
   head: null, view: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
-  joints: [], hands: {}, frameStep: 1 / 60, busy: false, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
+  joints: [], hands: {}, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
 };
 
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
@@ -58,8 +43,16 @@ function showError(message) {
   window.inputanimViewer = { loaded: null, error: message };
 }
 
+// Takes the open file out of the scene and off the GPU.
 function clear() {
   for (const object of [state.root, state.frustum, state.gazeLine]) if (object) scene.remove(object);
+  if (state.mixer) {
+    state.mixer.stopAllAction();
+    state.mixer.uncacheRoot(state.root);
+  }
+  if (state.root) disposeTree(state.root);
+  state.frustum?.dispose();
+  if (state.gazeLine) disposeTree(state.gazeLine);
   selectJoint(null);
   Object.assign(state, { loaded: false, info: null, root: null, mixer: null, frustum: null, gazeLine: null, head: null, view: null,
                          gaze: null, gazeDirection: null, bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
@@ -68,23 +61,12 @@ function clear() {
   $('error').hidden = true;
   $('summary').replaceChildren();
   $('findings').replaceChildren();
-  drawBands();
+  timeline.set([], [], 0);
+  view.requestRender();
 }
 
-// ---- the worker ---------------------------------------------------------------------------------------
-let worker = null;
-const STAGES = { reading: 'reading', decoding: 'decoding', converting: 'converting to glTF', drawing: 'drawing', checking: 'checking' };
-
-function startWorker() {
-  worker = new Worker('worker.js');
-  worker.onmessage = ({ data }) => onWorkerMessage(data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    showError(`The WebAssembly library could not run: ${event.message || 'worker.js or inputanim.wasm failed to load'}`);
-    worker.terminate();
-    worker = null;
-  };
-}
+// ---- the library, in its worker ----------------------------------------------------------------------
+const library = new LibraryClient((message) => onWorkerMessage(message), (text) => showError(text));
 
 function onWorkerMessage(message) {
   switch (message.type) {
@@ -102,7 +84,8 @@ function onWorkerMessage(message) {
     case 'info':
       state.info = message.info;
       state.profile = message.profile;
-      showSummary();
+      state.kind = message.info.input.kind;
+      showSummary($('summary'), $('findings'), state.name, state.info);
       break;
     case 'glb': {
       onWorkerMessage({ type: 'progress', stage: 'drawing', fraction: null });
@@ -113,12 +96,14 @@ function onWorkerMessage(message) {
                    (error) => showError(`${state.name}: the converted glTF did not load: ${error.message ?? error}`));
       break;
     }
-    case 'findings':
+    case 'findings': {
       state.info.findings = message.findings;
-      showFindings();
+      const counts = showFindings($('findings'), state.info.findings, state.profile ?? []);
+      if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
+      if (state.loaded) setStatus(statusLine());
       break;
+    }
     case 'done':
-      state.busy = false;
       $('progress').hidden = true;
       if (state.loaded) setStatus(statusLine());
       break;
@@ -129,9 +114,8 @@ function onWorkerMessage(message) {
       saveAs(message.parts, message.name);
       break;
     case 'error':  // the library's errors name the file
-      state.busy = state.downloading = false;
+      state.downloading = false;
       showError(message.message.startsWith(state.name) ? message.message : `${state.name}: ${message.message}`);
-      if (message.fatal) { worker.terminate(); worker = null; }
       break;
   }
 }
@@ -147,11 +131,7 @@ function openFiles(fileList) {
   state.name = files[main].name;
   state.openedAt = performance.now();
   state.stageStarts = {};
-  // A file still converting is abandoned: its worker goes, and a new one starts.
-  if (worker && state.busy) { worker.terminate(); worker = null; }
-  if (!worker) startWorker();
-  state.busy = true;
-  worker.postMessage({ type: 'open', files, main });
+  library.open(files, main);
 }
 
 // ---- the scene ----------------------------------------------------------------------------------------
@@ -167,6 +147,7 @@ function onLoaded(gltf) {
   state.frameStep = frameStepOf(clip);
   state.bands = bandsOf(state.info);
   state.markers = state.info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));
+  timeline.set(state.bands, state.markers, state.duration);
   state.root.traverse((object) => { if (JOINT_PATTERN.test(object.name)) state.joints.push(object); });
   for (const side of SIDES) state.hands[side] = state.root.getObjectByName(`Hand_${side}`);
 
@@ -197,9 +178,8 @@ function onLoaded(gltf) {
   $('download').disabled = false;
   $('download').textContent = state.kind === 'MRTK binary' ? 'Download .glb' : 'Download .bin';
   $('scrubber').max = String(state.duration);
-  drawBands();
   state.loaded = true;
-  renderer.render(scene, activeCamera());
+  view.renderNow();
   state.openMs = performance.now() - state.openedAt;
   setStatus(statusLine());
   const sections = ['camera', 'left', 'right', 'gaze'].filter((s) => state.info.sections[s]?.present && state.info.sections[s].keys > 0);
@@ -223,16 +203,6 @@ function frameStepOf(clip) {
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1];
   return median > 1e-4 && median < 0.5 ? median : 1 / 60;
-}
-
-function bandsOf(info) {
-  if (!info.flags.hasHandData) return [];
-  return [
-    { label: 'L tracked', colour: BAND_COLOURS.tracked[0], intervals: info.tracked.left },
-    { label: 'L pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.left },
-    { label: 'R tracked', colour: BAND_COLOURS.tracked[1], intervals: info.tracked.right },
-    { label: 'R pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.right },
-  ];
 }
 
 const isTracked = (side) => (state.hands[side]?.scale.x ?? 0) > 0.5;
@@ -323,6 +293,7 @@ function setHeadView(on) {
   controls.enabled = !state.headView;
   $('view').classList.toggle('active', state.headView);
   if (state.frustum) state.frustum.visible = !state.headView;
+  view.requestRender();
 }
 
 const activeCamera = () => (state.headView ? headCamera : camera);
@@ -352,7 +323,8 @@ function update() {
   $('clock').textContent = `${state.time.toFixed(3)} / ${state.duration.toFixed(3)} s`;
   $('scrubber').value = String(state.time);
   $('play').innerHTML = state.playing ? '&#10074;&#10074;' : '&#9654;';
-  drawCursor();
+  timeline.drawCursor(state.time);
+  view.requestRender();
 }
 
 // ---- a joint's pose -----------------------------------------------------------------------------------
@@ -367,6 +339,7 @@ function selectJoint(joint) {
   state.selected = joint;
   if (joint) scene.add(marker); else scene.remove(marker);
   showJoint();
+  view.requestRender();
 }
 
 // The joint nearest to a click on the screen, within 16 pixels, among the tracked hands'.
@@ -403,115 +376,6 @@ function showJoint() {
     `glTF world coordinates (metres, +Y up, right-handed)`;
 }
 
-// ---- summary and findings -----------------------------------------------------------------------------
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function intervalsText(intervals) {
-  return intervals.length === 0 ? 'never' : intervals.map(([s, e]) => `${s.toFixed(2)}-${e.toFixed(2)}`).join(', ') + ' s';
-}
-
-function showSummary() {
-  const info = state.info;
-  const input = info.input;
-  state.kind = input.kind;
-  const rows = [
-    ['file', state.name],
-    ['input', input.kind === 'MRTK binary' ? `MRTK binary ${info.format.version} (${info.format.layout})`
-                                           : `${input.kind}, ${input.ownFile ? 'written by inputanim' : 'from another tool (fitted)'}`],
-    ['duration', `${info.duration.toFixed(3)} s`],
-    ['keys', `${info.keys.toLocaleString()} in ${info.curves} curves`],
-    ['sections', Object.entries(info.sections).filter(([, s]) => s.present).map(([n, s]) => `${n} ${s.keys.toLocaleString()}`).join(', ')],
-  ];
-  if (info.flags.hasHandData) {
-    rows.push(['tracked', `left ${intervalsText(info.tracked.left)}; right ${intervalsText(info.tracked.right)}`]);
-    rows.push(['pinching', `left ${intervalsText(info.pinching.left)}; right ${intervalsText(info.pinching.right)}`]);
-  }
-  rows.push(['markers', info.markers.length ? info.markers.map((m) => `${m.time.toFixed(2)} s ${m.name}`).join(', ') : 'none']);
-  for (const note of input.notes ?? []) rows.push(['note', note]);
-  const table = element('table');
-  for (const [key, value] of rows) {
-    const row = table.insertRow();
-    row.insertCell().textContent = key;
-    row.insertCell().textContent = value;
-  }
-  $('summary').replaceChildren(element('h3', 'Summary'), table);
-  $('findings').replaceChildren(element('h3', 'Findings'), element('div', 'checking ...', 'note'));
-}
-
-function countFindings(findings = []) {
-  const counts = { error: 0, warning: 0, note: 0 };
-  for (const f of findings) counts[f.severity] = (counts[f.severity] ?? 0) + 1;
-  return counts;
-}
-
-// The checker's findings and, for glTF input, the profile's: a few of each code, as `inputanim info` prints them.
-function showFindings() {
-  const all = [...(state.profile ?? []).map((f) => ({ ...f, where: f.pointer })),
-               ...state.info.findings.map((f) => ({ ...f, where: [f.curve, f.key !== null ? `key ${f.key}` : ''].filter(Boolean).join(' ') }))];
-  const counts = countFindings(all);
-  const list = [element('h3', `Findings: ${counts.error} errors, ${counts.warning} warnings, ${counts.note} notes`)];
-  const perCode = new Map();
-  for (const f of all) {
-    const n = (perCode.get(f.code) ?? 0) + 1;
-    perCode.set(f.code, n);
-    if (n <= 4) list.push(element('div', `${f.severity} ${f.code}${f.where ? ` ${f.where}` : ''}: ${f.message}`, `finding ${f.severity}`));
-  }
-  for (const [code, n] of perCode) if (n > 4) list.push(element('div', `... and ${n - 4} more ${code}`, 'finding note'));
-  if (all.length === 0) list.push(element('div', 'none: the checker finds nothing to report', 'note'));
-  $('findings').replaceChildren(...list);
-  if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
-  if (state.loaded) setStatus(statusLine());
-}
-
-// ---- timeline -----------------------------------------------------------------------------------------
-const bandsCanvas = $('bands');
-let bandsImage = null;
-
-function drawBands() {
-  const ratio = window.devicePixelRatio;
-  const width = bandsCanvas.clientWidth, height = bandsCanvas.clientHeight;
-  bandsCanvas.width = width * ratio;
-  bandsCanvas.height = height * ratio;
-  const g = bandsCanvas.getContext('2d');
-  g.setTransform(ratio, 0, 0, ratio, 0, 0);
-  g.clearRect(0, 0, width, height);
-  const markerRow = 14, rowHeight = (height - markerRow) / Math.max(1, state.bands.length);
-  const x = (t) => (state.duration > 0 ? (t / state.duration) * width : 0);
-  state.bands.forEach((band, row) => {
-    const top = markerRow + row * rowHeight;
-    g.fillStyle = '#2f343c';
-    g.fillRect(0, top + 1, width, rowHeight - 2);
-    g.fillStyle = band.colour;
-    for (const [start, end] of band.intervals) g.fillRect(x(start), top + 1, Math.max(1, x(end) - x(start)), rowHeight - 2);
-    g.fillStyle = '#f0f0f0';
-    g.font = '9px sans-serif';
-    g.fillText(band.label, 3, top + rowHeight - 3);
-  });
-  g.font = '10px sans-serif';
-  for (const m of state.markers) {
-    g.fillStyle = BAND_COLOURS.marker;
-    g.fillRect(x(m.time), 2, 1, height - 2);
-    g.fillText(m.name, x(m.time) + 3, 10);
-  }
-  bandsImage = g.getImageData(0, 0, bandsCanvas.width, bandsCanvas.height);
-}
-
-function drawCursor() {
-  if (!bandsImage) return;
-  const g = bandsCanvas.getContext('2d');
-  g.putImageData(bandsImage, 0, 0);
-  const x = state.duration > 0 ? (state.time / state.duration) * bandsCanvas.width : 0;
-  g.setTransform(1, 0, 0, 1, 0, 0);
-  g.fillStyle = '#ffffff';
-  g.fillRect(Math.round(x) - 1, 0, 2, bandsCanvas.height);
-  g.setTransform(window.devicePixelRatio, 0, 0, window.devicePixelRatio, 0, 0);
-}
-
 // ---- controls -----------------------------------------------------------------------------------------
 function setPlaying(playing) {
   state.playing = playing && state.loaded;
@@ -537,12 +401,12 @@ function saveAs(parts, name) {
 }
 
 function download() {
-  if (!state.loaded || state.downloading || !worker) return;
+  if (!state.loaded || state.downloading || !library.worker) return;
   state.downloading = true;
   $('progress').hidden = false;
   $('progress').removeAttribute('value');
   setStatus(`${state.name}: converting for the download ...`);
-  worker.postMessage({ type: 'convert' });  // converted again: three.js may have changed the drawn bytes
+  library.convert();  // converted again: three.js may have changed the drawn bytes
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));
@@ -587,31 +451,21 @@ window.addEventListener('drop', (event) => {
 });
 
 function resize() {
-  const width = stage.clientWidth, height = stage.clientHeight;
-  renderer.setSize(width, height, false);
-  for (const c of [camera, headCamera]) {
-    c.aspect = width / Math.max(1, height);
-    c.updateProjectionMatrix();
-  }
-  drawBands();
-  drawCursor();
+  view.resize();
+  timeline.draw();
+  timeline.drawCursor(state.time);
 }
-new ResizeObserver(resize).observe(stage);
+new ResizeObserver(resize).observe($('stage'));
 resize();
 
-const clock = new THREE.Clock();
-renderer.setAnimationLoop(() => {
-  const dt = clock.getDelta();
-  if (state.playing) {
-    let t = state.time + dt * state.speed;
-    if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0;  // loop
-    seek(t);
-  }
-  if (!state.headView) controls.update();
-  renderer.render(scene, activeCamera());
+// Renders only when something changed: playing, seeking, the camera moved, a file opened.
+view.start((seconds) => {
+  if (!state.playing) return;
+  let t = state.time + seconds * state.speed;
+  if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0;  // loop
+  seek(t);
 });
 
-startWorker();
 // ?src=NAME opens a file served beside the page (scripts/viewer.sh RECORDING does this).
 const src = new URLSearchParams(location.search).get('src');
 if (src) {
@@ -642,7 +496,10 @@ window.viewer = {
   },
   get findings() { return state.info?.findings ?? null; },
   get camera() { return activeCamera(); },
-  seek: (t) => { setPlaying(false); seek(t); renderer.render(scene, activeCamera()); },
+  // Frames rendered so far, and what three.js holds on the GPU (renderer.info.memory).
+  get frames() { return view.frames; },
+  get memory() { return { ...renderer.info.memory }; },
+  seek: (t) => { setPlaying(false); seek(t); view.renderNow(); },
   play: () => setPlaying(true),
   pause: () => setPlaying(false),
 };

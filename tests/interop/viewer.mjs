@@ -227,6 +227,18 @@ try {
   await page.waitForTimeout(200);
   expect(playing > 0.2 && playing < 5 && paused === (await page.evaluate(() => window.viewer.time)), `play advances (${playing.toFixed(3)} s) and pause holds`);
 
+  // Nothing is rendered while nothing changes; reopening a file leaves the GPU holding what one open holds.
+  const idle = await page.evaluate(() => window.viewer.frames);
+  await page.waitForTimeout(300);
+  const idleAfter = await page.evaluate(() => window.viewer.frames);
+  expect(idleAfter === idle, `paused and untouched, the page renders nothing (${idleAfter - idle} frames in 300 ms)`);
+  const memoryOnce = await page.evaluate(() => window.viewer.memory);
+  await openFiles(page, recording);
+  await openFiles(page, recording);
+  const memoryAgain = await page.evaluate(() => window.viewer.memory);
+  expect(memoryAgain.geometries === memoryOnce.geometries && memoryAgain.textures === memoryOnce.textures,
+         `opening the file twice more keeps ${memoryOnce.geometries} geometries and ${memoryOnce.textures} textures (now ${memoryAgain.geometries}, ${memoryAgain.textures})`);
+
   // The download is the CLI's conversion, byte for byte.
   const glb = await download(page);
   execFileSync(tool, ['convert', recording, join(work, 'cli.glb'), '-q', '--force']);

@@ -1,0 +1,70 @@
+// The timeline under the view: a band per hand state (tracked, pinching) and the markers, drawn once per file,
+// and the cursor at the current time drawn over them.
+const BAND_COLOURS = { tracked: ['#5b9be6', '#e6995b'], pinching: '#ff5a48', marker: '#f2f2f2' };
+
+// The bands of a recording's summary (info --json): tracked and pinching intervals per hand.
+export function bandsOf(info) {
+  if (!info.flags.hasHandData) return [];
+  return [
+    { label: 'L tracked', colour: BAND_COLOURS.tracked[0], intervals: info.tracked.left },
+    { label: 'L pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.left },
+    { label: 'R tracked', colour: BAND_COLOURS.tracked[1], intervals: info.tracked.right },
+    { label: 'R pinch', colour: BAND_COLOURS.pinching, intervals: info.pinching.right },
+  ];
+}
+
+export class Timeline {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.image = null;
+    this.bands = [];
+    this.markers = [];
+    this.duration = 0;
+  }
+
+  // What to draw: bands (bandsOf), markers ({time, name}) and the recording's duration in seconds.
+  set(bands, markers, duration) {
+    Object.assign(this, { bands, markers, duration });
+    this.draw();
+  }
+
+  draw() {
+    const canvas = this.canvas, ratio = window.devicePixelRatio;
+    const width = canvas.clientWidth, height = canvas.clientHeight;
+    canvas.width = width * ratio;
+    canvas.height = height * ratio;
+    const g = canvas.getContext('2d');
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    const markerRow = 14, rowHeight = (height - markerRow) / Math.max(1, this.bands.length);
+    const x = (t) => (this.duration > 0 ? (t / this.duration) * width : 0);
+    this.bands.forEach((band, row) => {
+      const top = markerRow + row * rowHeight;
+      g.fillStyle = '#2f343c';
+      g.fillRect(0, top + 1, width, rowHeight - 2);
+      g.fillStyle = band.colour;
+      for (const [start, end] of band.intervals) g.fillRect(x(start), top + 1, Math.max(1, x(end) - x(start)), rowHeight - 2);
+      g.fillStyle = '#f0f0f0';
+      g.font = '9px sans-serif';
+      g.fillText(band.label, 3, top + rowHeight - 3);
+    });
+    g.font = '10px sans-serif';
+    for (const m of this.markers) {
+      g.fillStyle = BAND_COLOURS.marker;
+      g.fillRect(x(m.time), 2, 1, height - 2);
+      g.fillText(m.name, x(m.time) + 3, 10);
+    }
+    this.image = g.getImageData(0, 0, canvas.width, canvas.height);
+  }
+
+  drawCursor(time) {
+    if (!this.image) return;
+    const g = this.canvas.getContext('2d');
+    g.putImageData(this.image, 0, 0);
+    const x = this.duration > 0 ? (time / this.duration) * this.canvas.width : 0;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.fillStyle = '#ffffff';
+    g.fillRect(Math.round(x) - 1, 0, 2, this.canvas.height);
+    g.setTransform(window.devicePixelRatio, 0, 0, window.devicePixelRatio, 0, 0);
+  }
+}
