@@ -16,9 +16,9 @@ void keepFreedMemory();
 void keepMemoryForUnwinding();
 
 // Grows the heap once to 5x the input's size (at least 16 MB, what a small file's conversion touches: mesh,
-// JSON, program; at most 768 MB; a conversion was measured to peak at 4.2x) and asks for transparent huge
-// pages there, so buffers fault in 2 MB pages instead of 4 KB ones. Only address space is reserved; untouched
-// pages cost no memory. Main thread only: worker threads allocate from their own arenas.
+// JSON, program; at most 768 MB) and asks for transparent huge pages there, so buffers fault in 2 MB pages
+// instead of 4 KB ones. Only address space is reserved; untouched pages cost no memory. Main thread only: worker
+// threads allocate from their own arenas.
 void reserveHeapFor(const std::string& inputPath);
 
 }  // namespace cli

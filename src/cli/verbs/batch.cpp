@@ -27,9 +27,9 @@ namespace fs = std::filesystem;
 std::string seconds(double s) { return s < 60 ? fixed(s, 1) + " s" : fixed(s / 60, 1) + " min"; }
 
 // Flushes finished files to disk and renames them into place on threads of its own, so that workers convert their
-// next file meanwhile (a flush waits for the disk: 2 ms or more, longer than converting a small file). Twice as
-// many flushes as workers wait at once, which the file system completes together (with as many as workers, a batch
-// on two workers took 15% longer); one thread would make every worker wait for one flush after another.
+// next file meanwhile (a flush waits for the disk, longer than converting a small file). Twice as many flushes as
+// workers wait at once, which the file system completes together (docs/performance.md); one thread would make
+// every worker wait for one flush after another.
 // At most `maxPending` jobs wait; each holds its files' open descriptors.
 class Committer {
 public:

@@ -46,7 +46,7 @@ SkinnedGeometry sphere(float radius);
 // fingers and a palm, blended into one surface (a few thousand triangles), each vertex bound to the nearest bones'
 // joints. In glTF space, bind pose = `rest`. A right hand's mesh is the left hand's mirrored when their bones are
 // alike. The field is evaluated only near the surface, and there only the capsules that matter; `Everywhere`
-// evaluates all of it at every grid corner, which gives the same mesh, only slower. Takes about 20 ms.
+// evaluates all of it at every grid corner, which gives the same mesh, only slower.
 enum class FieldEvaluation { NearSurface, Everywhere };
 SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest, FieldEvaluation evaluation = FieldEvaluation::NearSurface);
 
