@@ -33,7 +33,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info check validate convert generate sample diff plot; do
+for verb in info check validate convert generate sample diff plot trim shift retime markers; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -41,6 +41,7 @@ done
 check "no verb is a usage error" 1 "$tool"
 check "unknown option is a usage error" 1 "$tool" info --bogus x
 
+mkdir -p "$work/edit"
 check "generate 1.1 compact" 0 "$tool" generate "$work/c.bin"
 check "generate refuses to overwrite" 4 "$tool" generate "$work/c.bin"
 check "generate --force overwrites" 0 "$tool" generate "$work/c.bin" --force
@@ -414,6 +415,27 @@ check "a glTF's buffer is never an output, even with --force" 4 "$tool" convert 
 expect "the refusal says it is an input" grep -q "take.bin: is an input of this conversion" "$work/err"
 check "the glTF still converts" 0 "$tool" convert "$work/first/take.gltf" "$work/first/again.bin"
 expect "its buffer is intact" cmp -s "$work/first/again.bin" "$samples/gesture-1.0.bin"
+# Edits: trim, shift, retime, markers (their values are pinned in tests/edit, their MRTK playback in interop_mrtk).
+check "trim" 0 "$tool" trim "$work/c.bin" "$work/edit/trim.bin" --start 1 --end 3
+expect "trim writes the range, starting at 0" python3 -c "
+import json,subprocess,sys
+d=json.loads(subprocess.run(['$tool','info','$work/edit/trim.bin','--json'],capture_output=True).stdout)
+assert abs(d['duration']-2)<1e-6 and d['format']=={'version':'1.1','layout':'compact'}, d['duration']"
+check "trim to .gltf" 0 "$tool" trim "$work/c.bin" "$work/edit/trim-g.gltf" --start 1 --end 3
+expect "which reads back as the .bin trim" sh -c "'$tool' convert '$work/edit/trim-g.gltf' '$work/edit/trim-back.bin' -q && cmp -s '$work/edit/trim-back.bin' '$work/edit/trim.bin'"
+check "trim to an unknown marker" 1 "$tool" trim "$work/c.bin" "$work/edit/x.bin" --start nowhere
+expect "names the markers there are" grep -q "neither seconds nor a marker's name (markers: " "$work/err"
+check "retime by 2" 0 "$tool" retime "$work/c.bin" "$work/edit/fast.bin" --speed 2
+check "and back by 0.5" 0 "$tool" retime "$work/edit/fast.bin" "$work/edit/back.bin" --speed 0.5
+expect "is byte-identical" cmp -s "$work/edit/back.bin" "$work/c.bin"
+check "retime needs a speed or a duration" 1 "$tool" retime "$work/c.bin" "$work/edit/x.bin"
+check "shift --json" 0 "$tool" shift "$work/c.bin" "$work/edit/later.glb" --by 0.5 --json
+expect "reports the edit" python3 -c "
+import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.edit/1' and d['edit']['keysKept']>0 and d['files']==['$work/edit/later.glb'], d['edit']"
+check "markers: add and rename" 0 "$tool" markers "$work/edit/trim.bin" "$work/edit/marked.bin" --add 0.5=press --add 1.5=release
+check "markers lists" 0 "$tool" markers "$work/edit/marked.bin"
+expect "in time order" grep -qz "0.500000 press.*1.500000 release" "$work/out"
+check "an edit never replaces its input" 4 "$tool" markers "$work/edit/marked.bin" "$work/edit/marked.bin" --add 1=x --force
 check "convert to standard output" 0 "$tool" convert "$samples/gesture-1.0.bin" - --to glb
 expect "standard output holds the GLB" test "$(head -c 4 "$work/out")" = glTF
 check "a .gltf to standard output" 0 "$tool" convert "$samples/gesture-1.0.bin" - --to gltf

@@ -223,6 +223,35 @@ def shared_cases(work):
     return loads
 
 
+def edit(work, verb, source, name, *flags):
+    """`inputanim VERB SOURCE NAME FLAGS` (trim, shift, retime, markers); the output's path."""
+    out = os.path.join(work, name)
+    result = run(TOOL, verb, source, out, "--force", *flags, check=False)
+    if result.returncode != 0:
+        fail(name, f"{verb} {' '.join(flags)} exit {result.returncode}: {result.stderr.strip()}")
+        return None
+    return out
+
+
+def edit_cases(work):
+    """The edit verbs' outputs, on the generated 1.1 recording and the real 1.0 one: each must load and play in MRTK."""
+    loads = []
+    real = os.path.join(SHARED, "samples", "real", "handrecorder-2021-v1.0.bin")
+    for label, source in (("gen", os.path.join(work, "gen-1.1.bin")), ("real", real)):
+        if not os.path.exists(source):
+            continue
+        trimmed = edit(work, "trim", source, f"{label}-trim.bin", "--start", "1.3", "--end", "4.7")
+        marked = edit(work, "markers", trimmed, f"{label}-marked.bin", "--add", "0.5=press", "--add", "2=release") if trimmed else None
+        pinch = edit(work, "trim", marked, f"{label}-pinch.bin", "--start", "press", "--end", "release") if marked else None
+        fast = edit(work, "retime", source, f"{label}-fast.bin", "--speed", "2")
+        later = edit(work, "shift", source, f"{label}-later.bin", "--by", "0.75")
+        for name, out in ((f"{label} trim", trimmed), (f"{label} markers", marked), (f"{label} trim to markers", pinch),
+                          (f"{label} retime", fast), (f"{label} shift", later)):
+            if out:
+                loads.append((name, out, None))
+    return loads
+
+
 def main():
     if not os.path.isfile(os.path.join(READER, "build.sh")):
         print(f"SKIP: MRTK's reader not found ({READER})")
@@ -233,6 +262,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         loads, refused = cases(work)
         loads += shared_cases(work)
+        loads += edit_cases(work)
         for name, path, source in loads:
             if path is None:
                 continue

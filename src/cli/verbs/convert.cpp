@@ -20,6 +20,8 @@ namespace {
 
 std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) + " MB"; }
 
+}  // namespace
+
 // --markers FILE: [{"time": seconds, "name": "..."}, ...] in time order.
 ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
     auto bytes = ia::readFile(path);
@@ -36,8 +38,6 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
         return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds, \"name\": text} in time order", ia::ErrorKind::Malformed};
     return markers;
 }
-
-}  // namespace
 
 void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
     verb.add_option_function<std::string>(

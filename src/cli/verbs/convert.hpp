@@ -25,6 +25,8 @@ struct ConvertSettings {
 
 // --format-version and --layout into `binary`.
 void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary);
+// A markers file: [{"time": seconds, "name": "..."}, ...] in time order.
+ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path);
 // The library's notes and warnings on an output, with the options that act on them; warnings even when `quiet`.
 void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet);
 

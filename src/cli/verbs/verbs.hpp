@@ -24,5 +24,9 @@ Verb addGenerate(CLI::App& app, const Globals& globals);
 Verb addSample(CLI::App& app, const Globals& globals);
 Verb addDiff(CLI::App& app, const Globals& globals);
 Verb addPlot(CLI::App& app, const Globals& globals);
+Verb addTrim(CLI::App& app, const Globals& globals);
+Verb addShift(CLI::App& app, const Globals& globals);
+Verb addRetime(CLI::App& app, const Globals& globals);
+Verb addMarkers(CLI::App& app, const Globals& globals);
 
 }  // namespace cli

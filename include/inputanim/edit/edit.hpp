@@ -1,0 +1,57 @@
+// Edits of a recording in place of its curves and markers, as MRTK plays them (docs/cli.md, "Editing"): cut a time
+// range, move or stretch it in time, and change its markers. No file format: load.hpp reads, save.hpp writes.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "inputanim/core/error.hpp"
+#include "inputanim/core/finding.hpp"
+#include "inputanim/core/recording.hpp"
+
+namespace inputanim {
+
+struct EditReport {
+    std::size_t keysKept = 0;  // keys copied bit for bit (times moved)
+    std::size_t keysAdded = 0;  // boundary keys made at a cut
+    std::size_t timesRounded = 0;  // key times that float32 could not hold exactly after the change
+    std::size_t markersKept = 0, markersDropped = 0;
+    std::vector<Finding> messages;  // notes and warnings for the user, with codes (docs/cli.md)
+};
+
+// A time in seconds, or the time of the marker so named.
+Result<double> editTime(const Recording& recording, const std::string& secondsOrMarker);
+
+struct TrimOptions {
+    double start = 0, end = 0;  // seconds, start < end
+    bool keepTime = false;  // keys keep their times instead of starting at 0
+};
+// The keys inside [start, end] kept bit for bit (moved to start at 0 unless keepTime); each curve with keys gets a
+// key at each end holding its value there as MRTK plays it (a Boolean its state; a Hermite segment cut keeps its
+// shape through the cut's slope). Markers inside are kept and moved, the others dropped with a note. Refused: an
+// empty or reversed range, a looping curve cut outside its keys.
+Result<Recording> trimRecording(const Recording& recording, const TrimOptions& options, EditReport* report = nullptr);
+
+// Every key and marker `seconds` later (earlier when negative). Refused where two keys of a curve would share a
+// float32 time.
+Result<Recording> shiftRecording(const Recording& recording, double seconds, EditReport* report = nullptr);
+
+// Times divided by `speed` (2: twice as fast), tangents multiplied by it, so that each curve keeps its shape in time;
+// markers with them. Refused: a speed that is not finite and positive, or two keys of a curve at one float32 time.
+Result<Recording> retimeRecording(const Recording& recording, double speed, EditReport* report = nullptr);
+// The speed that makes the recording last `seconds` (its duration as MRTK plays it).
+Result<double> speedForDuration(const Recording& recording, double seconds);
+
+// Marker edits, applied in this order: removed by name, renamed, added; markers stay in time order. Refused: a name
+// that no marker has, a time that is not finite, a name that is not valid UTF-8.
+struct MarkerEdits {
+    std::vector<std::string> remove;
+    std::vector<std::pair<std::string, std::string>> rename;  // old name, new name
+    std::vector<Marker> add;
+    std::optional<std::vector<Marker>> replace;  // all markers, instead of the edits above
+};
+Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report = nullptr);
+
+}  // namespace inputanim

@@ -1,0 +1,223 @@
+// trim, shift, retime, markers: edits of a recording (edit/edit.hpp), written in any format (save.hpp).
+#include <iostream>
+
+#include "convert.hpp"
+#include "inputanim/edit/edit.hpp"
+#include "inputanim/report.hpp"
+#include "inputanim/save.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+namespace {
+
+struct EditSettings {
+    InputOptions input;
+    std::string output;
+    bool force = false;
+    bool json = false;
+    ia::BinaryOptions binary;
+};
+
+void addEditOptions(CLI::App& verb, EditSettings& s, bool outputRequired = true) {
+    addInputOptions(verb, s.input, "IN");
+    auto* out = verb.add_option("OUT", s.output, "the edited recording: .bin, .glb or .gltf, by its extension (the input's version kept)");
+    if (outputRequired) out->required();
+    verb.add_flag("-f,--force", s.force, "replace OUT if it exists");
+    verb.add_flag("--json", s.json, "print a report (what changed, what was written, the result as info --json) on standard output");
+    addBinaryOptions(verb, s.binary);
+}
+
+using Edit = std::function<ia::Result<ia::Recording>(const ia::Recording&, ia::EditReport&)>;
+
+Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& edited, const ia::LoadReport& loaded, const ia::EditReport& report,
+                const ia::SaveReport& saved, const std::vector<ia::Finding>& messages) {
+    Json json;
+    json["schema"] = "inputanim.edit/1";
+    json["verb"] = verb;
+    json["input"] = s.input.path;
+    json["output"] = s.output;
+    json["files"] = saved.files;
+    json["edit"] = {{"keysKept", report.keysKept},
+                    {"keysAdded", report.keysAdded},
+                    {"timesRounded", report.timesRounded},
+                    {"markersKept", report.markersKept},
+                    {"markersDropped", report.markersDropped}};
+    json["beyondTolerance"] = saved.beyondTolerance;
+    json["messages"] = ia::findingsJson(messages);
+    json["recording"] = ia::infoJson(s.output, edited, loaded, ia::summarize(edited), {});
+    return json;
+}
+
+// Loads IN, edits it, writes OUT; the exit status.
+int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const Edit& edit) {
+    const auto kind = ia::outputKindFor(s.output);
+    if (!kind) return fail(kExitUsage, s.output + ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + ")");
+    if (ia::isGltfOutput(*kind) && (s.binary.minor || s.binary.layout))
+        return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + s.output);
+    ia::LoadReport loaded;
+    auto recording = ia::loadFile(s.input.path, s.input.load, &loaded);
+    if (!recording) return fail(recording.error());
+    ia::EditReport report;
+    auto edited = edit(*recording, report);
+    if (!edited) return fail(edited.error().from(s.input.path));
+    ia::SaveOptions save;
+    save.overwrite = overwriteFor(s.force);
+    save.binary = s.binary;
+    save.inputs = loaded.gltf.bufferFiles;
+    save.inputs.push_back(s.input.path);
+    ia::SaveReport saved;
+    if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written) return fail(written.error().from(s.input.path));
+    std::vector<ia::Finding> messages = loaded.gltf.notes;
+    messages.insert(messages.end(), report.messages.begin(), report.messages.end());
+    messages.insert(messages.end(), saved.messages.begin(), saved.messages.end());
+    const int status = saved.beyondTolerance ? kExitBeyondTolerance : kExitSuccess;
+    if (s.json) {
+        std::cout << dumped(reportJson(verb, s, *edited, loaded, report, saved, messages)) << "\n";
+        return status;
+    }
+    printMessages(messages, s.input.path, std::cerr, globals.quiet);
+    if (!globals.quiet)
+        std::cerr << "wrote " << s.output << ": " << verb << ", " << report.keysKept << " keys kept, " << report.keysAdded << " added, "
+                  << report.timesRounded << " times rounded to float32, " << report.markersKept << " markers (" << report.markersDropped
+                  << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
+    return status;
+}
+
+// "1.5=press" -> {1.5, "press"}; "old=new" -> {"old", "new"}.
+std::optional<std::pair<std::string, std::string>> splitPair(const std::string& text) {
+    const auto at = text.find('=');
+    if (at == std::string::npos || at == 0) return std::nullopt;
+    return std::pair{text.substr(0, at), text.substr(at + 1)};
+}
+
+ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, const std::vector<std::string>& remove,
+                                        const std::vector<std::string>& rename, const std::string& from) {
+    ia::MarkerEdits edits;
+    edits.remove = remove;
+    for (const auto& text : add) {
+        auto pair = splitPair(text);
+        char* end = nullptr;
+        const double time = pair ? std::strtod(pair->first.c_str(), &end) : 0;
+        if (!pair || end != pair->first.c_str() + pair->first.size())
+            return ia::Error{{}, {}, "--add takes SECONDS=NAME, not \"" + text + "\"", ia::ErrorKind::Usage};
+        edits.add.push_back({float(time), pair->second});
+    }
+    for (const auto& text : rename) {
+        auto pair = splitPair(text);
+        if (!pair) return ia::Error{{}, {}, "--rename takes OLD=NEW, not \"" + text + "\"", ia::ErrorKind::Usage};
+        edits.rename.push_back(*pair);
+    }
+    if (!from.empty()) {
+        auto markers = readMarkers(from);
+        if (!markers) return markers.error();
+        edits.replace = std::move(*markers);
+    }
+    return edits;
+}
+
+}  // namespace
+
+Verb addTrim(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        std::string start = "0", end;
+        bool keepTime = false;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("trim", "keep a time range of a recording: its keys bit for bit, exact keys at the cuts");
+    addEditOptions(*verb, o->edit);
+    verb->add_option("--start", o->start, "seconds, or a marker's name (default 0)");
+    verb->add_option("--end", o->end, "seconds, or a marker's name (default: the recording's end)");
+    verb->add_flag("--keep-time", o->keepTime, "keep the keys' times (default: the range starts at 0)");
+    verb->footer("Example: inputanim trim take.bin pinch.bin --start press --end release");
+    return {verb,
+            [o, &globals] {
+                return runEdit("trim", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                    auto start = ia::editTime(r, o->start);
+                    if (!start) return start.error();
+                    auto end = o->end.empty() ? ia::Result<double>(ia::playbackDuration(r)) : ia::editTime(r, o->end);
+                    if (!end) return end.error();
+                    return ia::trimRecording(r, {*start, *end, o->keepTime}, &report);
+                });
+            },
+            &o->edit.input.path};
+}
+
+Verb addShift(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        double by = 0;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("shift", "move every key and marker in time");
+    addEditOptions(*verb, o->edit);
+    verb->add_option("--by", o->by, "seconds, later (or earlier when negative)")->required()->check(kFinite);
+    return {verb,
+            [o, &globals] {
+                return runEdit("shift", o->edit, globals,
+                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::shiftRecording(r, o->by, &report); });
+            },
+            &o->edit.input.path};
+}
+
+Verb addRetime(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        std::optional<double> speed, duration;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("retime", "play a recording faster or slower: times scaled, each curve's shape kept");
+    addEditOptions(*verb, o->edit);
+    auto* speed = verb->add_option("--speed", o->speed, "2 plays twice as fast, 0.5 half as fast")->check(kPositive);
+    auto* duration = verb->add_option("--duration", o->duration, "seconds the result lasts")->check(kPositive);
+    speed->excludes(duration);
+    verb->footer("Exactly one of --speed and --duration.");
+    return {verb,
+            [o, &globals] {
+                if (!o->speed && !o->duration) return fail(kExitUsage, "retime needs --speed or --duration");
+                return runEdit("retime", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                    auto factor = o->speed ? ia::Result<double>(*o->speed) : ia::speedForDuration(r, *o->duration);
+                    if (!factor) return factor.error();
+                    return ia::retimeRecording(r, *factor, &report);
+                });
+            },
+            &o->edit.input.path};
+}
+
+Verb addMarkers(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        std::vector<std::string> add, remove, rename;
+        std::string from;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("markers", "list a recording's markers, or add, remove, rename or replace them (keys untouched)");
+    addEditOptions(*verb, o->edit, false);
+    verb->add_option("--add", o->add, "SECONDS=NAME (repeatable)");
+    verb->add_option("--remove", o->remove, "NAME: every marker so named (repeatable)");
+    verb->add_option("--rename", o->rename, "OLD=NEW (repeatable)");
+    verb->add_option("--from", o->from, "a JSON file [{\"time\": seconds, \"name\": text}, ...] replacing the markers first");
+    verb->footer(
+        "Without OUT, lists the markers (time and name, one per line; --json: as info --json's).\n"
+        "Example: inputanim markers take.bin take2.bin --add 1.5=press --rename start=begin");
+    return {verb,
+            [o, &globals] {
+                const bool edits = !o->add.empty() || !o->remove.empty() || !o->rename.empty() || !o->from.empty();
+                if (o->edit.output.empty()) {
+                    if (edits) return fail(kExitUsage, "markers: the edits need an output file (OUT)");
+                    auto r = ia::loadFile(o->edit.input.path, o->edit.input.load);
+                    if (!r) return fail(r.error());
+                    if (o->edit.json) std::cout << dumped(ia::infoJson(o->edit.input.path, *r, {}, ia::summarize(*r), {})["markers"]) << "\n";
+                    else
+                        for (const auto& m : r->markers) std::cout << fixed(m.time, 6) << " " << shown(m.name) << "\n";
+                    return int(kExitSuccess);
+                }
+                auto parsed = markerEdits(o->add, o->remove, o->rename, o->from);
+                if (!parsed) return fail(parsed.error());
+                return runEdit("markers", o->edit, globals,
+                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::editMarkers(r, *parsed, &report); });
+            },
+            &o->edit.input.path};
+}
+
+}  // namespace cli

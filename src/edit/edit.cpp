@@ -1,0 +1,210 @@
+#include "inputanim/edit/edit.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include "inputanim/core/playback.hpp"
+
+namespace inputanim {
+namespace {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+bool loops(std::int32_t wrapMode) { return wrapMode == kWrapLoop || wrapMode == kWrapPingPong; }
+
+// Keys appended in time order, each later than the one before in float32, or an error naming the curve.
+class CurveBuilder {
+public:
+    CurveBuilder(const Curve& source, std::size_t index) : index_(index) {
+        curve_.preWrapMode = source.preWrapMode;
+        curve_.postWrapMode = source.postWrapMode;
+    }
+    Status add(Key key, double time, EditReport& report) {
+        key.time = float(time);
+        if (double(key.time) != time) ++report.timesRounded;
+        if (!curve_.keys.empty() && !(key.time > curve_.keys.time(curve_.keys.size() - 1)))
+            return Error{{}, {}, "two keys would share the float32 time " + std::to_string(key.time) + " s", ErrorKind::NotRepresentable}.of(
+                curveName(index_));
+        curve_.keys.push_back(key);
+        return Success{};
+    }
+    Curve take() { return std::move(curve_); }
+
+private:
+    Curve curve_;
+    std::size_t index_;
+};
+
+// The key that holds, at `at`, the value MRTK plays there and the shape of the segment it cuts: a Boolean its state;
+// a straight segment a key in MRTK's linear encoding; a Hermite one the slope there; a stepped one (or a clamped end)
+// infinite tangents, which hold the value until the next key.
+Key cutKey(const Curve& curve, std::size_t index, double at, EditReport& report) {
+    if (isBooleanCurve(index)) return Key{0, booleanAt(curve, at) ? 1.0f : 0.0f};
+    const ValueSlope played = evaluateWithSlope(curve, at);
+    const float value = float(played.value);
+    const KeyList& keys = curve.keys;
+    const std::size_t later = keys.firstLaterThan(at);
+    const bool inside = later > 0 && later < keys.size();
+    if (keys.compact()) return Key{0, value};
+    if (!inside) return Key{0, value, kInfinity, kInfinity, 0, 0, kWeightedNone};
+    switch (segmentShape(keys[later - 1], keys[later])) {
+        case SegmentShape::Linear: return Key{0, value};
+        case SegmentShape::Stepped: return Key{0, value, kInfinity, kInfinity, 0, 0, kWeightedNone};
+        case SegmentShape::Weighted:
+            report.messages.push_back(Finding::ofCurve(Severity::Warning, "weighted-cut", curveName(index), later - 1,
+                                                       "a weighted segment is cut: the part kept is played as a Hermite segment through "
+                                                       "the cut's value and slope"));
+            [[fallthrough]];
+        case SegmentShape::Hermite: break;
+    }
+    const float slope = float(played.slope);
+    return Key{0, value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone};
+}
+
+Result<Curve> trimCurve(const Curve& curve, std::size_t index, const TrimOptions& options, EditReport& report) {
+    const KeyList& keys = curve.keys;
+    if (keys.empty()) return curve;
+    const double first = keys.time(0), last = keys.time(keys.size() - 1);
+    if ((options.start < first && loops(curve.preWrapMode)) || (options.end > last && loops(curve.postWrapMode)))
+        return Error{{}, {}, "loops outside its keys: a cut there has no one value", ErrorKind::NotRepresentable}.of(curveName(index));
+    const double offset = options.keepTime ? 0 : options.start;
+    std::size_t from = keys.firstLaterThan(options.start);
+    if (from > 0 && double(keys.time(from - 1)) == options.start) --from;
+    const std::size_t to = keys.firstLaterThan(options.end);  // keys [from, to) are kept
+    CurveBuilder out(curve, index);
+    if (from == to || double(keys.time(from)) != options.start) {
+        if (auto s = out.add(cutKey(curve, index, options.start, report), options.start - offset, report); !s) return s.error();
+        ++report.keysAdded;
+    }
+    for (std::size_t k = from; k < to; ++k)
+        if (auto s = out.add(keys[k], double(keys.time(k)) - offset, report); !s) return s.error();
+    report.keysKept += to - from;
+    if (from == to || double(keys.time(to - 1)) != options.end) {
+        if (auto s = out.add(cutKey(curve, index, options.end, report), options.end - offset, report); !s) return s.error();
+        ++report.keysAdded;
+    }
+    return out.take();
+}
+
+// Every key's time mapped by `time`, its tangents multiplied by `slopeScale`.
+template <class MapTime>
+Result<Recording> mapTimes(const Recording& recording, MapTime time, double slopeScale, EditReport& report) {
+    Recording out = recording;
+    for (std::size_t index = 0; index < recording.curves.size(); ++index) {
+        const Curve& curve = recording.curves[index];
+        CurveBuilder built(curve, index);
+        for (std::size_t k = 0; k < curve.keys.size(); ++k) {
+            Key key = curve.keys[k];
+            if (slopeScale != 1) key.inTangent = float(key.inTangent * slopeScale), key.outTangent = float(key.outTangent * slopeScale);
+            if (auto s = built.add(key, time(double(key.time)), report); !s) return s.error();
+        }
+        report.keysKept += curve.keys.size();
+        out.curves[index] = built.take();
+    }
+    for (Marker& marker : out.markers) marker.time = float(time(double(marker.time)));
+    report.markersKept = out.markers.size();
+    return out;
+}
+
+Status validMarkers(const Recording& recording) {
+    for (const Marker& marker : recording.markers)
+        if (!std::isfinite(marker.time)) return Error{{}, {}, "marker \"" + marker.name + "\" has no finite time", ErrorKind::Usage};
+    if (auto problem = invalidMarkerName(recording)) return Error{{}, {}, *problem, ErrorKind::Usage};
+    return Success{};
+}
+
+}  // namespace
+
+Result<double> editTime(const Recording& recording, const std::string& secondsOrMarker) {
+    const char* text = secondsOrMarker.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double seconds = std::strtod(text, &end);
+    if (!secondsOrMarker.empty() && end == text + secondsOrMarker.size() && errno == 0 && std::isfinite(seconds)) return seconds;
+    std::string names;
+    for (const Marker& marker : recording.markers) {
+        if (marker.name == secondsOrMarker) return double(marker.time);
+        names += (names.empty() ? "" : ", ") + marker.name;
+    }
+    return Error{{},
+                 {},
+                 "\"" + secondsOrMarker + "\" is neither seconds nor a marker's name (markers: " + (names.empty() ? "none" : names) + ")",
+                 ErrorKind::Usage};
+}
+
+Result<Recording> trimRecording(const Recording& recording, const TrimOptions& options, EditReport* report) {
+    EditReport local;
+    EditReport& r = report ? *report : local;
+    if (!(std::isfinite(options.start) && std::isfinite(options.end) && options.start < options.end))
+        return Error{{}, {}, "the range to keep must run from an earlier to a later time", ErrorKind::Usage};
+    Recording out = recording;
+    for (std::size_t index = 0; index < recording.curves.size(); ++index) {
+        auto trimmed = trimCurve(recording.curves[index], index, options, r);
+        if (!trimmed) return trimmed.error();
+        out.curves[index] = std::move(*trimmed);
+    }
+    out.markers.clear();
+    std::string dropped;
+    for (const Marker& marker : recording.markers) {
+        if (marker.time >= options.start && marker.time <= options.end) {
+            out.markers.push_back({float(double(marker.time) - (options.keepTime ? 0 : options.start)), marker.name});
+            continue;
+        }
+        dropped += (dropped.empty() ? "" : ", ") + marker.name;
+        ++r.markersDropped;
+    }
+    r.markersKept = out.markers.size();
+    if (r.markersDropped)
+        r.messages.push_back(Finding::note("markers-dropped", std::to_string(r.markersDropped) + " markers outside the range dropped: " + dropped));
+    return out;
+}
+
+Result<Recording> shiftRecording(const Recording& recording, double seconds, EditReport* report) {
+    EditReport local;
+    if (!std::isfinite(seconds)) return Error{{}, {}, "a shift must be a finite number of seconds", ErrorKind::Usage};
+    return mapTimes(
+        recording, [seconds](double t) { return t + seconds; }, 1, report ? *report : local);
+}
+
+Result<Recording> retimeRecording(const Recording& recording, double speed, EditReport* report) {
+    EditReport local;
+    if (!(std::isfinite(speed) && speed > 0)) return Error{{}, {}, "a speed must be a finite number above 0", ErrorKind::Usage};
+    return mapTimes(
+        recording, [speed](double t) { return t / speed; }, speed, report ? *report : local);
+}
+
+Result<double> speedForDuration(const Recording& recording, double seconds) {
+    const double duration = playbackDuration(recording);
+    if (!(duration > 0)) return Error{{}, {}, "the recording has no duration to stretch (no key after 0 s)", ErrorKind::Usage};
+    if (!(std::isfinite(seconds) && seconds > 0)) return Error{{}, {}, "a duration must be a finite number of seconds above 0", ErrorKind::Usage};
+    return duration / seconds;
+}
+
+Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report) {
+    EditReport local;
+    EditReport& r = report ? *report : local;
+    Recording out = recording;
+    auto named = [&out](const std::string& name) {
+        return std::find_if(out.markers.begin(), out.markers.end(), [&](const Marker& m) { return m.name == name; });
+    };
+    if (edits.replace) out.markers = *edits.replace;
+    for (const std::string& name : edits.remove) {
+        if (named(name) == out.markers.end()) return Error{{}, {}, "no marker is named \"" + name + "\"", ErrorKind::Usage};
+        r.markersDropped += std::size_t(std::erase_if(out.markers, [&](const Marker& m) { return m.name == name; }));
+    }
+    for (const auto& [from, to] : edits.rename) {
+        if (named(from) == out.markers.end()) return Error{{}, {}, "no marker is named \"" + from + "\"", ErrorKind::Usage};
+        for (Marker& m : out.markers)
+            if (m.name == from) m.name = to;
+    }
+    out.markers.insert(out.markers.end(), edits.add.begin(), edits.add.end());
+    std::stable_sort(out.markers.begin(), out.markers.end(), [](const Marker& a, const Marker& b) { return a.time < b.time; });
+    if (auto s = validMarkers(out); !s) return s.error();
+    r.markersKept = out.markers.size();
+    return out;
+}
+
+}  // namespace inputanim
