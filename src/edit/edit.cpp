@@ -183,6 +183,71 @@ Result<double> speedForDuration(const Recording& recording, double seconds) {
     return duration / seconds;
 }
 
+namespace {
+
+// The curves of a part: [first, first + count), and for a hand its two Booleans.
+std::vector<std::size_t> curvesOf(MergePart part) {
+    std::vector<std::size_t> curves;
+    auto range = [&](std::size_t first, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) curves.push_back(first + i);
+    };
+    switch (part) {
+        case MergePart::Camera: range(kCameraFirst, kPoseCurveCount); break;
+        case MergePart::Left:
+        case MergePart::Right: {
+            const Hand hand = part == MergePart::Left ? Hand::Left : Hand::Right;
+            range(hand == Hand::Left ? kLeftHandFirst : kRightHandFirst, std::size_t(kJointCount) * kPoseCurveCount);
+            curves.push_back(booleanCurve(trackedCurve(hand)));
+            curves.push_back(booleanCurve(pinchingCurve(hand)));
+            break;
+        }
+        case MergePart::Gaze: range(kGazeFirst, kGazeCurveCount); break;
+    }
+    return curves;
+}
+
+// The part's section flag (1.1's HasCameraPose, HasEyeGaze) becomes the source's; HasHandData is set when the
+// source has hands (it covers both).
+void takeFlag(Recording& out, const Recording& source, MergePart part) {
+    switch (part) {
+        case MergePart::Camera: out.hasCameraPose = source.hasCameraPose; break;
+        case MergePart::Gaze: out.hasEyeGaze = source.hasEyeGaze; break;
+        case MergePart::Left:
+        case MergePart::Right: out.hasHandData = out.hasHandData || source.hasHandData; break;
+    }
+}
+
+}  // namespace
+
+Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report) {
+    EditReport local;
+    EditReport& r = report ? *report : local;
+    Recording out = base;
+    for (const MergeSource& source : sources) {
+        const Recording* from = source.recording;
+        Recording shifted;
+        if (source.offset != 0) {
+            EditReport shift;
+            auto moved = shiftRecording(*from, source.offset, &shift);
+            if (!moved) return moved.error();
+            r.timesRounded += shift.timesRounded;
+            shifted = std::move(*moved);
+            from = &shifted;
+        }
+        for (std::size_t index : curvesOf(source.part)) {
+            out.curves[index] = from->curves[index];
+            r.keysKept += from->curves[index].keys.size();
+        }
+        takeFlag(out, *from, source.part);
+    }
+    if (out.encoding.minor == 0 && out.hasEyeGaze) {
+        out.encoding = Encoding{1, Layout::Compact};
+        r.messages.push_back(Finding::note("gaze-needs-1.1", "format version 1.0 has no eye gaze: the result is 1.1"));
+    }
+    r.markersKept = out.markers.size();
+    return out;
+}
+
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report) {
     EditReport local;
     EditReport& r = report ? *report : local;

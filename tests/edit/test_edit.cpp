@@ -229,3 +229,40 @@ TEST_CASE("times are seconds or marker names; marker edits keep time order") {
     notFinite.add = {{kInf, "never"}};
     CHECK(editMarkers(r, notFinite).error().kind == ErrorKind::Usage);
 }
+
+TEST_CASE("merge takes each part from its source; a recording merged with itself part by part is the same bytes") {
+    for (const auto& c : edge_cases::all()) {
+        INFO(c.name);
+        const Recording& r = c.recording;
+        auto same = mergeRecordings(r, {{MergePart::Camera, &r}, {MergePart::Left, &r}, {MergePart::Right, &r}, {MergePart::Gaze, &r}});
+        REQUIRE(same.ok());
+        CHECK(fixtures::bytesOf(*same) == fixtures::bytesOf(r));
+    }
+    // The left hand of one take under the camera of another, moved 0.5 s later.
+    const Recording head = withCurve(kCameraX, {Key{0, 1}, Key{2, 3}});
+    Recording hands = withCurve(jointCurve(Hand::Left, Joint::Wrist, kPositionX), {Key{0, 5}, Key{1, 6}});
+    hands.curves[kLeftTracked].keys = KeyList({Key{0, 1}});
+    hands.curves[kCameraX].keys = KeyList({Key{0, 9}});
+    hands.markers = {{0.25f, "theirs"}};
+    EditReport report;
+    auto merged = mergeRecordings(head, {{MergePart::Left, &hands, 0.5}}, &report);
+    REQUIRE(merged.ok());
+    CHECK(timesValues(merged->curves[kCameraX]) == Pairs{{0, 1}, {2, 3}});  // the base's camera
+    CHECK(timesValues(merged->curves[jointCurve(Hand::Left, Joint::Wrist, kPositionX)]) == Pairs{{0.5f, 5}, {1.5f, 6}});
+    CHECK(timesValues(merged->curves[kLeftTracked]) == Pairs{{0.5f, 1}});
+    CHECK(merged->markers.empty());  // the base's markers
+    CHECK(report.keysKept == 3);
+
+    // Gaze into a 1.0 recording: 1.0 cannot hold it, so the result is 1.1, with a note.
+    Recording old = head;
+    old.encoding = kEncoding10;
+    Recording gaze = withCurve(gazeCurve(kGazeOriginX), {Key{0, 1}});
+    gaze.hasEyeGaze = 1;
+    EditReport upgraded;
+    auto withGaze = mergeRecordings(old, {{MergePart::Gaze, &gaze}}, &upgraded);
+    REQUIRE(withGaze.ok());
+    CHECK(withGaze->encoding == Encoding{1, Layout::Compact});
+    CHECK(withGaze->hasEyeGaze == 1);
+    REQUIRE(upgraded.messages.size() == 1);
+    CHECK(upgraded.messages[0].code == "gaze-needs-1.1");
+}

@@ -249,6 +249,14 @@ def edit_cases(work):
                           (f"{label} retime", fast), (f"{label} shift", later)):
             if out:
                 loads.append((name, out, None))
+    gen = os.path.join(work, "gen-1.1.bin")
+    merged = os.path.join(work, "merged.bin")
+    left = real if os.path.exists(real) else gen
+    result = run(TOOL, "merge", merged, "--left", left, "--camera", gen, "--right", gen, "--gaze", gen, "--offset", "right=0.5", check=False)
+    if result.returncode != 0:
+        fail("merge", f"exit {result.returncode}: {result.stderr.strip()}")
+    else:
+        loads.append(("merge", merged, None))
     return loads
 
 

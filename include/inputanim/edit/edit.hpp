@@ -44,6 +44,17 @@ Result<Recording> retimeRecording(const Recording& recording, double speed, Edit
 // The speed that makes the recording last `seconds` (its duration as MRTK plays it).
 Result<double> speedForDuration(const Recording& recording, double seconds);
 
+// Parts of a recording that merge takes from another: the camera; a hand (its joints, tracked and pinching); gaze.
+enum class MergePart { Camera, Left, Right, Gaze };
+struct MergeSource {
+    MergePart part;
+    const Recording* recording;
+    double offset = 0;  // seconds its keys move (as shiftRecording)
+};
+// `base` with each source's part in place of its own (markers, and every part not named, stay the base's). The
+// result keeps the base's encoding, or becomes 1.1 compact when gaze is merged into 1.0, which cannot hold it (a note).
+Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report = nullptr);
+
 // Marker edits, applied in this order: removed by name, renamed, added; markers stay in time order. Refused: a name
 // that no marker has, a time that is not finite, a name that is not valid UTF-8.
 struct MarkerEdits {

@@ -1,4 +1,6 @@
 // trim, shift, retime, markers: edits of a recording (edit/edit.hpp), written in any format (save.hpp).
+#include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "convert.hpp"
@@ -16,6 +18,7 @@ struct EditSettings {
     bool force = false;
     bool json = false;
     ia::BinaryOptions binary;
+    std::vector<std::string> alsoRead;  // other inputs (merge's sources): never replaced
 };
 
 void addEditOptions(CLI::App& verb, EditSettings& s, bool outputRequired = true) {
@@ -65,6 +68,7 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     save.binary = s.binary;
     save.inputs = loaded.gltf.bufferFiles;
     save.inputs.push_back(s.input.path);
+    save.inputs.insert(save.inputs.end(), s.alsoRead.begin(), s.alsoRead.end());
     ia::SaveReport saved;
     if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written) return fail(written.error().from(s.input.path));
     std::vector<ia::Finding> messages = loaded.gltf.notes;
@@ -113,6 +117,23 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
         edits.replace = std::move(*markers);
     }
     return edits;
+}
+
+constexpr std::string_view kPartNames[] = {"camera", "left", "right", "gaze"};  // in MergePart's order
+
+// --offset PART=SECONDS, as (part index, seconds).
+ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<std::string>& texts) {
+    std::vector<std::pair<int, double>> offsets;
+    for (const auto& text : texts) {
+        auto pair = splitPair(text);
+        const auto* named = pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
+        char* end = nullptr;
+        const double seconds = pair ? std::strtod(pair->second.c_str(), &end) : 0;
+        if (named == std::end(kPartNames) || end != pair->second.c_str() + pair->second.size() || !std::isfinite(seconds))
+            return ia::Error{{}, {}, "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"", ia::ErrorKind::Usage};
+        offsets.emplace_back(int(named - std::begin(kPartNames)), seconds);
+    }
+    return offsets;
 }
 
 }  // namespace
@@ -216,6 +237,55 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
                 if (!parsed) return fail(parsed.error());
                 return runEdit("markers", o->edit, globals,
                                [&](const ia::Recording& r, ia::EditReport& report) { return ia::editMarkers(r, *parsed, &report); });
+            },
+            &o->edit.input.path};
+}
+
+Verb addMerge(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        std::string parts[4];  // camera, left, right, gaze
+        std::vector<std::string> offsets;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("merge", "put parts of several recordings together: camera, left hand, right hand, gaze");
+    verb->add_option("OUT", o->edit.output, "the merged recording: .bin, .glb or .gltf, by its extension")->required();
+    verb->add_option("--base", o->edit.input.path, "the recording whose other parts and markers are kept (default: the first part's)");
+    for (int p = 0; p < 4; ++p)
+        verb->add_option("--" + std::string(kPartNames[p]), o->parts[p], "the recording whose " + std::string(kPartNames[p]) + " to take");
+    verb->add_option("--offset", o->offsets, "PART=SECONDS: move that part's keys in time (repeatable)");
+    verb->add_flag("-f,--force", o->edit.force, "replace OUT if it exists");
+    verb->add_flag("--json", o->edit.json, "print a report (what changed, what was written, the result as info --json) on standard output");
+    addBinaryOptions(*verb, o->edit.binary);
+    verb->footer(
+        "A hand's tracked and pinching states go with it. Example:\n"
+        "  inputanim merge both.bin --camera take1.bin --left take1.bin --right take2.bin --offset right=0.5");
+    return {verb,
+            [o, &globals] {
+                EditSettings& s = o->edit;
+                for (const std::string& part : o->parts)
+                    if (!part.empty()) {
+                        if (s.input.path.empty()) s.input.path = part;
+                        s.alsoRead.push_back(part);
+                    }
+                if (s.input.path.empty()) return fail(kExitUsage, "merge needs at least one of --camera, --left, --right, --gaze");
+                auto offsets = partOffsets(o->offsets);
+                if (!offsets) return fail(offsets.error());
+                return runEdit("merge", s, globals, [&](const ia::Recording& base, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                    std::vector<ia::Recording> loaded(4);
+                    std::vector<ia::MergeSource> sources;
+                    for (int p = 0; p < 4; ++p) {
+                        if (o->parts[p].empty()) continue;
+                        auto part = ia::loadFile(o->parts[p], s.input.load);
+                        if (!part) return part.error();
+                        loaded[std::size_t(p)] = std::move(*part);
+                        double offset = 0;
+                        for (const auto& [which, seconds] : *offsets)
+                            if (which == p) offset = seconds;
+                        sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset});
+                    }
+                    return ia::mergeRecordings(base, sources, &report);
+                });
             },
             &o->edit.input.path};
 }
