@@ -248,6 +248,80 @@ Result<Recording> mergeRecordings(const Recording& base, const std::vector<Merge
     return out;
 }
 
+namespace {
+
+// The head's median x over 201 times of the recording, as MRTK plays it.
+double medianHeadX(const Recording& recording) {
+    const double duration = playbackDuration(recording);
+    std::vector<double> xs;
+    for (int k = 0; k <= 200; ++k) xs.push_back(evaluate(recording.curves[cameraCurve(kPositionX)], duration * k / 200));
+    std::nth_element(xs.begin(), xs.begin() + 100, xs.end());
+    return xs[100];
+}
+
+// How a curve changes in the mirror: its values (and tangents) negated, or reflected about x = plane, or neither.
+enum class Reflection { None, Negate, AboutPlane };
+
+Reflection reflectionOf(std::size_t index) {
+    if (isBooleanCurve(index)) return Reflection::None;
+    if (index >= kGazeFirst) {
+        const std::size_t c = index - kGazeFirst;
+        return c == std::size_t(kGazeOriginX) ? Reflection::AboutPlane : c == std::size_t(kGazeDirectionX) ? Reflection::Negate : Reflection::None;
+    }
+    const std::size_t c = (index - (index < kBooleanFirst     ? kCameraFirst
+                                    : index < kRightHandFirst ? kLeftHandFirst
+                                                              : kRightHandFirst)) %
+                          kPoseCurveCount;
+    if (c == std::size_t(kPositionX)) return Reflection::AboutPlane;
+    return c == std::size_t(kRotationX + 1) || c == std::size_t(kRotationX + 2) ? Reflection::Negate : Reflection::None;
+}
+
+Curve reflected(const Curve& curve, Reflection reflection, double plane, EditReport& report) {
+    if (reflection == Reflection::None) return curve;
+    Curve out = curve;
+    for (std::size_t k = 0; k < curve.keys.size(); ++k)
+        out.keys.update(k, [&](Key& key) {
+            const double value = reflection == Reflection::Negate ? -double(key.value) : 2 * plane - double(key.value);
+            key.value = float(value);
+            if (double(key.value) != value) ++report.valuesRounded;
+            if (key.inTangent != 0) key.inTangent = -key.inTangent;  // a zero stays as it is: MRTK's linear keys stay so
+            if (key.outTangent != 0) key.outTangent = -key.outTangent;
+        });
+    return out;
+}
+
+// The curve that takes index's place in the mirror: a hand's from the other hand, a Boolean from the other hand's.
+std::size_t mirroredIndex(std::size_t index) {
+    if (index >= kLeftHandFirst && index < kRightHandFirst) return index - kLeftHandFirst + kRightHandFirst;
+    if (index >= kRightHandFirst && index < kGazeFirst) return index - kRightHandFirst + kLeftHandFirst;
+    for (Hand hand : kHands) {
+        const Hand other = hand == Hand::Left ? Hand::Right : Hand::Left;
+        if (index == booleanCurve(trackedCurve(hand))) return booleanCurve(trackedCurve(other));
+        if (index == booleanCurve(pinchingCurve(hand))) return booleanCurve(pinchingCurve(other));
+    }
+    return index;
+}
+
+}  // namespace
+
+Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options, EditReport* report) {
+    EditReport local;
+    EditReport& r = report ? *report : local;
+    if (options.planeX && !std::isfinite(*options.planeX)) return Error{{}, {}, "the mirror's plane must be at a finite x", ErrorKind::Usage};
+    const bool head = !recording.curves[cameraCurve(kPositionX)].keys.empty();
+    const double plane = options.planeX.value_or(head ? medianHeadX(recording) : 0);
+    if (!options.planeX)
+        r.messages.push_back(Finding::note("mirror-plane", "mirrored through x = " + std::to_string(plane) +
+                                                               (head ? " m, the head's median x" : " m (the recording has no head motion)")));
+    Recording out = recording;
+    for (std::size_t index = 0; index < recording.curves.size(); ++index) {
+        out.curves[index] = reflected(recording.curves[mirroredIndex(index)], reflectionOf(index), plane, r);
+        r.keysKept += out.curves[index].keys.size();
+    }
+    r.markersKept = out.markers.size();
+    return out;
+}
+
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report) {
     EditReport local;
     EditReport& r = report ? *report : local;

@@ -33,7 +33,7 @@ expect() {  # expect NAME CONDITION...
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info check validate convert generate sample diff plot trim shift retime markers merge; do
+for verb in info check validate convert generate sample diff plot trim shift retime markers mirror merge; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version
@@ -435,6 +435,12 @@ import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.edit
 check "markers: add and rename" 0 "$tool" markers "$work/edit/trim.bin" "$work/edit/marked.bin" --add 0.5=press --add 1.5=release
 check "markers lists" 0 "$tool" markers "$work/edit/marked.bin"
 expect "in time order" grep -qz "0.500000 press.*1.500000 release" "$work/out"
+check "mirror" 0 "$tool" mirror "$work/c.bin" "$work/edit/mirrored.bin" --plane x=0
+check "and back" 0 "$tool" mirror "$work/edit/mirrored.bin" "$work/edit/unmirrored.bin" --plane x=0
+expect "through x = 0 is byte-identical" cmp -s "$work/edit/unmirrored.bin" "$work/c.bin"
+check "mirror through the head's plane says where it is" 0 "$tool" mirror "$work/c.bin" "$work/edit/head-mirrored.glb"
+expect "in a note" grep -q "mirrored through x = .* the head's median x" "$work/err"
+check "mirror refuses another plane" 1 "$tool" mirror "$work/c.bin" "$work/edit/x.bin" --plane y=0
 check "merge a recording with itself, part by part" 0 "$tool" merge "$work/edit/self.bin" --camera "$work/c.bin" --left "$work/c.bin" --right "$work/c.bin" --gaze "$work/c.bin"
 expect "is byte-identical" cmp -s "$work/edit/self.bin" "$work/c.bin"
 check "merge with an offset" 0 "$tool" merge "$work/edit/moved.bin" --base "$work/c.bin" --right "$work/edit/trim.bin" --offset right=0.5

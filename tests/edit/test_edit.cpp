@@ -8,6 +8,8 @@
 #include "inputanim/edit/edit.hpp"
 #include "support/edge_cases.hpp"
 #include "support/fixtures.hpp"
+#include "support/hand_frames.hpp"
+#include "inputanim/analysis/synthetic.hpp"
 
 using namespace inputanim;
 
@@ -31,6 +33,14 @@ std::vector<std::pair<float, float>> timesValues(const Curve& curve) {
 }
 
 using Pairs = std::vector<std::pair<float, float>>;
+
+// The curve a mirror takes from: the other hand's (its joints and Booleans), else the same.
+std::size_t mirroredIndexForTest(std::size_t index) {
+    if (index >= kLeftHandFirst && index < kRightHandFirst) return index + (kRightHandFirst - kLeftHandFirst);
+    if (index >= kRightHandFirst && index < kGazeFirst) return index - (kRightHandFirst - kLeftHandFirst);
+    if (isBooleanCurve(index)) return kBooleanFirst + ((index - kBooleanFirst) ^ 1);  // TrackedLeft <-> TrackedRight, ...
+    return index;
+}
 
 }  // namespace
 
@@ -265,4 +275,58 @@ TEST_CASE("merge takes each part from its source; a recording merged with itself
     CHECK(withGaze->hasEyeGaze == 1);
     REQUIRE(upgraded.messages.size() == 1);
     CHECK(upgraded.messages[0].code == "gaze-needs-1.1");
+}
+
+TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and swaps the hands") {
+    // camera.PositionX 1.5 with slope 2, plane x = 0.5: 2 * 0.5 - 1.5 = -0.5, slope -2. camera.RotationY 0.25 -> -0.25.
+    const std::size_t rotationY = cameraCurve(kRotationX + 1), rotationW = cameraCurve(kRotationX + 3);
+    Recording r = withCurve(kCameraX, {Key{0, 1.5f, 2, 2, 1.0f / 3, 1.0f / 3, kWeightedNone}});
+    r.encoding = kEncoding10;  // full keys: the tangent is written
+    r.curves[rotationY].keys = KeyList({Key{0, 0.25f}});
+    r.curves[rotationW].keys = KeyList({Key{0, 0.75f}});
+    const std::size_t leftWristX = jointCurve(Hand::Left, Joint::Wrist, kPositionX), rightWristX = jointCurve(Hand::Right, Joint::Wrist, kPositionX);
+    r.curves[leftWristX].keys = KeyList({Key{1, 0.25f}});
+    r.curves[kLeftTracked].keys = KeyList({Key{0, 1}});
+    EditReport report;
+    auto m = mirrorRecording(r, {0.5}, &report);
+    REQUIRE(m.ok());
+    CHECK(m->curves[kCameraX].keys[0].value == -0.5f);
+    CHECK(m->curves[kCameraX].keys[0].outTangent == -2);
+    CHECK(m->curves[rotationY].keys[0].value == -0.25f);
+    CHECK(m->curves[rotationW].keys[0].value == 0.75f);
+    CHECK(m->curves[leftWristX].keys.empty());
+    CHECK(timesValues(m->curves[rightWristX]) == Pairs{{1, 0.75f}});  // 2 * 0.5 - 0.25
+    CHECK(m->curves[kLeftTracked].keys.empty());
+    CHECK(timesValues(m->curves[booleanCurve(BooleanCurve::TrackedRight)]) == Pairs{{0, 1}});
+    CHECK(report.messages.empty());  // the plane was given
+    CHECK(fixtures::bytesOf(mirrorRecording(*m, {0.5}).value()) == fixtures::bytesOf(r));
+}
+
+TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring twice gives back the recording") {
+    SyntheticOptions options;
+    options.duration = 3;
+    const Recording r = generateRecording(options).value();
+    EditReport report;
+    auto m = mirrorRecording(r, {}, &report);
+    REQUIRE(m.ok());
+    REQUIRE(report.messages.size() == 1);
+    CHECK(report.messages[0].code == "mirror-plane");
+    for (double t : {0.5, 1.5, 2.5}) {
+        const auto left = hand_frames::frameErrors(r, Hand::Left, t), right = hand_frames::frameErrors(*m, Hand::Right, t);
+        CHECK(right.forward == Approx(left.forward).margin(1e-3));
+        CHECK(right.up == Approx(left.up).margin(1e-3));
+        CHECK(right.up < 20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
+        const auto was = hand_frames::unityPosition(r, Hand::Left, Joint::IndexTip, t),
+                   is = hand_frames::unityPosition(*m, Hand::Right, Joint::IndexTip, t);
+        CHECK(is.y == Approx(was.y));
+        CHECK(is.z == Approx(was.z));
+    }
+    for (std::size_t index = 0; index < kCurveCount; ++index)  // MRTK's linear keys stay linear: 1.1 compact holds them
+        CHECK(m->curves[index].keys.compact() == r.curves[mirroredIndexForTest(index)].keys.compact());
+    auto twice = mirrorRecording(*m, {});
+    REQUIRE(twice.ok());
+    for (std::size_t index = 0; index < kCurveCount; ++index)
+        for (std::size_t k = 0; k < r.curves[index].keys.size(); ++k)
+            CHECK(twice->curves[index].keys.value(k) == Approx(r.curves[index].keys.value(k)).margin(1e-6));
+    CHECK(fixtures::bytesOf(mirrorRecording(mirrorRecording(r, {0.0}).value(), {0.0}).value()) == fixtures::bytesOf(r));
 }

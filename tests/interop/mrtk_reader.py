@@ -245,7 +245,8 @@ def edit_cases(work):
         pinch = edit(work, "trim", marked, f"{label}-pinch.bin", "--start", "press", "--end", "release") if marked else None
         fast = edit(work, "retime", source, f"{label}-fast.bin", "--speed", "2")
         later = edit(work, "shift", source, f"{label}-later.bin", "--by", "0.75")
-        for name, out in ((f"{label} trim", trimmed), (f"{label} markers", marked), (f"{label} trim to markers", pinch),
+        mirrored = edit(work, "mirror", source, f"{label}-mirrored.bin")
+        for name, out in ((f"{label} mirror", mirrored), (f"{label} trim", trimmed), (f"{label} markers", marked), (f"{label} trim to markers", pinch),
                           (f"{label} retime", fast), (f"{label} shift", later)):
             if out:
                 loads.append((name, out, None))

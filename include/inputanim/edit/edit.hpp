@@ -17,6 +17,7 @@ struct EditReport {
     std::size_t keysKept = 0;  // keys copied bit for bit (times moved)
     std::size_t keysAdded = 0;  // boundary keys made at a cut
     std::size_t timesRounded = 0;  // key times that float32 could not hold exactly after the change
+    std::size_t valuesRounded = 0;  // key values likewise (a mirror through a plane off 0)
     std::size_t markersKept = 0, markersDropped = 0;
     std::vector<Finding> messages;  // notes and warnings for the user, with codes (docs/cli.md)
 };
@@ -43,6 +44,16 @@ Result<Recording> shiftRecording(const Recording& recording, double seconds, Edi
 Result<Recording> retimeRecording(const Recording& recording, double speed, EditReport* report = nullptr);
 // The speed that makes the recording last `seconds` (its duration as MRTK plays it).
 Result<double> speedForDuration(const Recording& recording, double seconds);
+
+// Left becomes right and right left, reflected through the plane x = planeX of Unity's world (default: the head's
+// median x as MRTK plays it, or 0 without a camera): positions' x, rotations' y and z (each joint keeps MRTK's axes:
+// +Z along the bone, +Y out of the back), gaze with them; tangents follow their values. Keys keep their times; the
+// values are exact for a plane through 0 (negation), else within float32 rounding of 2 planeX - x. Twice gives back
+// the original within that rounding.
+struct MirrorOptions {
+    std::optional<double> planeX;
+};
+Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options = {}, EditReport* report = nullptr);
 
 // Parts of a recording that merge takes from another: the camera; a hand (its joints, tracked and pinching); gaze.
 enum class MergePart { Camera, Left, Right, Gaze };

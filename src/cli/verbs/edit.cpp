@@ -40,11 +40,8 @@ Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& ed
     json["input"] = s.input.path;
     json["output"] = s.output;
     json["files"] = saved.files;
-    json["edit"] = {{"keysKept", report.keysKept},
-                    {"keysAdded", report.keysAdded},
-                    {"timesRounded", report.timesRounded},
-                    {"markersKept", report.markersKept},
-                    {"markersDropped", report.markersDropped}};
+    json["edit"] = {{"keysKept", report.keysKept},           {"keysAdded", report.keysAdded},     {"timesRounded", report.timesRounded},
+                    {"valuesRounded", report.valuesRounded}, {"markersKept", report.markersKept}, {"markersDropped", report.markersDropped}};
     json["beyondTolerance"] = saved.beyondTolerance;
     json["messages"] = ia::findingsJson(messages);
     json["recording"] = ia::infoJson(s.output, edited, loaded, ia::summarize(edited), {});
@@ -82,8 +79,8 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     printMessages(messages, s.input.path, std::cerr, globals.quiet);
     if (!globals.quiet)
         std::cerr << "wrote " << s.output << ": " << verb << ", " << report.keysKept << " keys kept, " << report.keysAdded << " added, "
-                  << report.timesRounded << " times rounded to float32, " << report.markersKept << " markers (" << report.markersDropped
-                  << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
+                  << report.timesRounded << " times and " << report.valuesRounded << " values rounded to float32, " << report.markersKept
+                  << " markers (" << report.markersDropped << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
     return status;
 }
 
@@ -237,6 +234,33 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
                 if (!parsed) return fail(parsed.error());
                 return runEdit("markers", o->edit, globals,
                                [&](const ia::Recording& r, ia::EditReport& report) { return ia::editMarkers(r, *parsed, &report); });
+            },
+            &o->edit.input.path};
+}
+
+Verb addMirror(CLI::App& app, const Globals& globals) {
+    struct Options {
+        EditSettings edit;
+        std::string plane;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* verb = app.add_subcommand("mirror", "make the other hand's version: left becomes right, reflected through the head's plane");
+    addEditOptions(*verb, o->edit);
+    verb->add_option("--plane", o->plane, "x=METRES: the mirror plane in Unity's world (default: x at the head's median position)");
+    verb->footer("Example: inputanim mirror left-pinch.bin right-pinch.bin");
+    return {verb,
+            [o, &globals] {
+                ia::MirrorOptions options;
+                if (!o->plane.empty()) {
+                    auto pair = splitPair(o->plane);
+                    char* end = nullptr;
+                    const double x = pair ? std::strtod(pair->second.c_str(), &end) : 0;
+                    if (!pair || pair->first != "x" || end != pair->second.c_str() + pair->second.size() || pair->second.empty())
+                        return fail(kExitUsage, "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
+                    options.planeX = x;
+                }
+                return runEdit("mirror", o->edit, globals,
+                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::mirrorRecording(r, options, &report); });
             },
             &o->edit.input.path};
 }

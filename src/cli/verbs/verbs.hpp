@@ -28,6 +28,7 @@ Verb addTrim(CLI::App& app, const Globals& globals);
 Verb addShift(CLI::App& app, const Globals& globals);
 Verb addRetime(CLI::App& app, const Globals& globals);
 Verb addMarkers(CLI::App& app, const Globals& globals);
+Verb addMirror(CLI::App& app, const Globals& globals);
 Verb addMerge(CLI::App& app, const Globals& globals);
 
 }  // namespace cli
