@@ -421,6 +421,8 @@ expect "trim writes the range, starting at 0" python3 -c "
 import json,subprocess,sys
 d=json.loads(subprocess.run(['$tool','info','$work/edit/trim.bin','--json'],capture_output=True).stdout)
 assert abs(d['duration']-2)<1e-6 and d['format']=={'version':'1.1','layout':'compact'}, d['duration']"
+check "trim --keep-time" 0 "$tool" trim "$work/c.bin" "$work/edit/keep.bin" --start 1 --end 3 --keep-time
+check "which plays as the original over the range (diff)" 0 "$tool" diff "$work/c.bin" "$work/edit/keep.bin" --start 1 --end 3 --pos-tolerance 1e-6 --rot-tolerance 1e-4 --switch-tolerance 0
 check "trim to .gltf" 0 "$tool" trim "$work/c.bin" "$work/edit/trim-g.gltf" --start 1 --end 3
 expect "which reads back as the .bin trim" sh -c "'$tool' convert '$work/edit/trim-g.gltf' '$work/edit/trim-back.bin' -q && cmp -s '$work/edit/trim-back.bin' '$work/edit/trim.bin'"
 check "trim to an unknown marker" 1 "$tool" trim "$work/c.bin" "$work/edit/x.bin" --start nowhere
