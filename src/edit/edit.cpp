@@ -13,6 +13,16 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
+// A double as float32, beyond float32's range an infinity (where a conversion would be undefined).
+float narrow(double value) {
+    constexpr double kMax = std::numeric_limits<float>::max();
+    return value > kMax ? kInfinity : value < -kMax ? -kInfinity : float(value);
+}
+
+Error beyondFloat32(const char* what, std::size_t index) {
+    return Error{{}, {}, std::string(what) + " beyond float32's range", ErrorKind::NotRepresentable}.of(curveName(index));
+}
+
 bool loops(std::int32_t wrapMode) { return wrapMode == kWrapLoop || wrapMode == kWrapPingPong; }
 
 // Keys appended in time order, each later than the one before in float32, or an error naming the curve.
@@ -23,7 +33,8 @@ public:
         curve_.postWrapMode = source.postWrapMode;
     }
     Status add(Key key, double time, EditReport& report) {
-        key.time = float(time);
+        key.time = narrow(time);
+        if (std::isfinite(time) && !std::isfinite(key.time)) return beyondFloat32("a key time", index_);
         if (double(key.time) != time) ++report.timesRounded;
         if (!curve_.keys.empty() && !(key.time > curve_.keys.time(curve_.keys.size() - 1)))
             return Error{{}, {}, "two keys would share the float32 time " + std::to_string(key.time) + " s", ErrorKind::NotRepresentable}.of(
@@ -44,7 +55,7 @@ private:
 Key cutKey(const Curve& curve, std::size_t index, double at, EditReport& report) {
     if (isBooleanCurve(index)) return Key{0, booleanAt(curve, at) ? 1.0f : 0.0f};
     const ValueSlope played = evaluateWithSlope(curve, at);
-    const float value = float(played.value);
+    const float value = narrow(played.value);
     const KeyList& keys = curve.keys;
     const std::size_t later = keys.firstLaterThan(at);
     const bool inside = later > 0 && later < keys.size();
@@ -60,7 +71,7 @@ Key cutKey(const Curve& curve, std::size_t index, double at, EditReport& report)
             [[fallthrough]];
         case SegmentShape::Hermite: break;
     }
-    const float slope = float(played.slope);
+    const float slope = narrow(played.slope);
     return Key{0, value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone};
 }
 
@@ -98,13 +109,17 @@ Result<Recording> mapTimes(const Recording& recording, MapTime time, double slop
         CurveBuilder built(curve, index);
         for (std::size_t k = 0; k < curve.keys.size(); ++k) {
             Key key = curve.keys[k];
-            if (slopeScale != 1) key.inTangent = float(key.inTangent * slopeScale), key.outTangent = float(key.outTangent * slopeScale);
+            if (slopeScale != 1) {
+                const bool finite = std::isfinite(key.inTangent) && std::isfinite(key.outTangent);
+                key.inTangent = narrow(key.inTangent * slopeScale), key.outTangent = narrow(key.outTangent * slopeScale);
+                if (finite && !(std::isfinite(key.inTangent) && std::isfinite(key.outTangent))) return beyondFloat32("a tangent", index);
+            }
             if (auto s = built.add(key, time(double(key.time)), report); !s) return s.error();
         }
         report.keysKept += curve.keys.size();
         out.curves[index] = built.take();
     }
-    for (Marker& marker : out.markers) marker.time = float(time(double(marker.time)));
+    for (Marker& marker : out.markers) marker.time = narrow(time(double(marker.time)));
     report.markersKept = out.markers.size();
     return out;
 }
@@ -150,7 +165,7 @@ Result<Recording> trimRecording(const Recording& recording, const TrimOptions& o
     std::string dropped;
     for (const Marker& marker : recording.markers) {
         if (marker.time >= options.start && marker.time <= options.end) {
-            out.markers.push_back({float(double(marker.time) - (options.keepTime ? 0 : options.start)), marker.name});
+            out.markers.push_back({narrow(double(marker.time) - (options.keepTime ? 0 : options.start)), marker.name});
             continue;
         }
         dropped += (dropped.empty() ? "" : ", ") + marker.name;
@@ -276,17 +291,19 @@ Reflection reflectionOf(std::size_t index) {
     return c == std::size_t(kRotationX + 1) || c == std::size_t(kRotationX + 2) ? Reflection::Negate : Reflection::None;
 }
 
-Curve reflected(const Curve& curve, Reflection reflection, double plane, EditReport& report) {
+Result<Curve> reflected(const Curve& curve, std::size_t index, Reflection reflection, double plane, EditReport& report) {
     if (reflection == Reflection::None) return curve;
     Curve out = curve;
     for (std::size_t k = 0; k < curve.keys.size(); ++k)
         out.keys.update(k, [&](Key& key) {
             const double value = reflection == Reflection::Negate ? -double(key.value) : 2 * plane - double(key.value);
-            key.value = float(value);
+            key.value = narrow(value);
             if (double(key.value) != value) ++report.valuesRounded;
             if (key.inTangent != 0) key.inTangent = -key.inTangent;  // a zero stays as it is: MRTK's linear keys stay so
             if (key.outTangent != 0) key.outTangent = -key.outTangent;
         });
+    for (std::size_t k = 0; k < curve.keys.size(); ++k)
+        if (std::isfinite(curve.keys.value(k)) && !std::isfinite(out.keys.value(k))) return beyondFloat32("a mirrored value", index);
     return out;
 }
 
@@ -315,7 +332,9 @@ Result<Recording> mirrorRecording(const Recording& recording, const MirrorOption
                                                                (head ? " m, the head's median x" : " m (the recording has no head motion)")));
     Recording out = recording;
     for (std::size_t index = 0; index < recording.curves.size(); ++index) {
-        out.curves[index] = reflected(recording.curves[mirroredIndex(index)], reflectionOf(index), plane, r);
+        auto curve = reflected(recording.curves[mirroredIndex(index)], index, reflectionOf(index), plane, r);
+        if (!curve) return curve.error();
+        out.curves[index] = std::move(*curve);
         r.keysKept += out.curves[index].keys.size();
     }
     r.markersKept = out.markers.size();

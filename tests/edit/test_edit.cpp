@@ -330,3 +330,14 @@ TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring tw
             CHECK(twice->curves[index].keys.value(k) == Approx(r.curves[index].keys.value(k)).margin(1e-6));
     CHECK(fixtures::bytesOf(mirrorRecording(mirrorRecording(r, {0.0}).value(), {0.0}).value()) == fixtures::bytesOf(r));
 }
+
+TEST_CASE("edits that would leave float32's range are refused, naming the curve") {
+    const Recording r = withCurve(kCameraX, {Key{0, 1}, Key{1, 2}});
+    auto far = shiftRecording(r, 1e39);
+    REQUIRE_FALSE(far.ok());
+    CHECK(far.error().kind == ErrorKind::NotRepresentable);
+    CHECK(far.error().curve == "camera.PositionX");
+    CHECK(mirrorRecording(r, {1e39}).error().curve == "camera.PositionX");
+    Recording sloped = withCurve(kCameraX, {Key{0, 0, 1e30f, 1e30f, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 1}});
+    CHECK(retimeRecording(sloped, 1e10).error().kind == ErrorKind::NotRepresentable);
+}
