@@ -232,10 +232,12 @@ try {
   await page.waitForTimeout(300);
   const idleAfter = await page.evaluate(() => window.viewer.frames);
   expect(idleAfter === idle, `paused and untouched, the page renders nothing (${idleAfter - idle} frames in 300 ms)`);
-  const memoryOnce = await page.evaluate(() => window.viewer.memory);
+  // Measured at one time: what is drawn (the gaze ray only while it has a direction) is what three.js uploads.
+  const memoryAt = (t) => page.evaluate((time) => { window.viewer.seek(time); return window.viewer.memory; }, t);
+  const memoryOnce = await memoryAt(info.duration / 2);
   await openFiles(page, recording);
   await openFiles(page, recording);
-  const memoryAgain = await page.evaluate(() => window.viewer.memory);
+  const memoryAgain = await memoryAt(info.duration / 2);
   expect(memoryAgain.geometries === memoryOnce.geometries && memoryAgain.textures === memoryOnce.textures,
          `opening the file twice more keeps ${memoryOnce.geometries} geometries and ${memoryOnce.textures} textures (now ${memoryAgain.geometries}, ${memoryAgain.textures})`);
 
