@@ -11,6 +11,7 @@
 #include "inputanim/load.hpp"
 #include "inputanim/save.hpp"
 #include "support/edge_cases.hpp"
+#include "support/temp_folder.hpp"
 #include "support/fixtures.hpp"
 
 using namespace inputanim;
@@ -38,19 +39,11 @@ TEST_CASE("saveFile writes the kind its extension names, refuses other names, an
 
 namespace {
 
-struct Folder {
-    fs::path path = fs::temp_directory_path() / ("inputanim-save-gltf-" + std::to_string(::getpid()));
-    Folder() { fs::create_directories(path); }
-    ~Folder() { fs::remove_all(path); }
-    std::size_t entries() const { return std::size_t(std::distance(fs::directory_iterator(path), fs::directory_iterator())); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
+struct Folder : test_support::TempFolder {
+    Folder() : TempFolder("save-gltf") {}
 };
 
-std::string text(const std::string& path) {
-    auto bytes = readFile(path);
-    REQUIRE(bytes.ok());
-    return {bytes->begin(), bytes->end()};
-}
+std::string text(const std::string& path) { return test_support::fileText(path); }
 
 }  // namespace
 

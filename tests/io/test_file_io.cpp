@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/edge_cases.hpp"
+#include "support/temp_folder.hpp"
 #include "inputanim/io/file_io.hpp"
 
 using namespace inputanim;
@@ -18,12 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Folder {
-    fs::path path = fs::temp_directory_path() / ("inputanim-file-io-" + std::to_string(::getpid()));
-    Folder() { fs::create_directories(path); }
-    ~Folder() { fs::remove_all(path); }
-    std::size_t entries() const { return std::size_t(std::distance(fs::directory_iterator(path), fs::directory_iterator())); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
+struct Folder : test_support::TempFolder {
+    Folder() : TempFolder("file-io") {}
 };
 
 Result<StagedFile> stageText(const std::string& path, const std::string& text) {
@@ -31,11 +28,7 @@ Result<StagedFile> stageText(const std::string& path, const std::string& text) {
     return stageFile(path, pieces);
 }
 
-std::string contents(const std::string& path) {
-    auto bytes = readFile(path);
-    REQUIRE(bytes.ok());
-    return {bytes->begin(), bytes->end()};
-}
+std::string contents(const std::string& path) { return test_support::fileText(path); }
 
 }  // namespace
 
