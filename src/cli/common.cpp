@@ -43,6 +43,7 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::GridTooLarge: return " (choose a lower --rate or a shorter window with --start and --end)";
         case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
         case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
+        case ia::Reason::MirrorNeedsLinearKeys: return " (--plane x=METRES mirrors any keys)";
         case ia::Reason::OutOfMemory:
         case ia::Reason::Unspecified: break;
     }
@@ -72,13 +73,19 @@ std::string fixed(double value, int digits) {
 
 std::string shown(std::string_view fromFile) { return ia::printable(fromFile); }
 
+std::optional<double> finiteNumber(const std::string& text) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
 namespace {
 CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
     return CLI::Validator(
         [least, strictly](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            const bool ok = end != text.c_str() && *end == '\0' && std::isfinite(value) && (strictly ? value > least : value >= least);
+            const auto value = finiteNumber(text);
+            const bool ok = value && (strictly ? *value > least : *value >= least);
             return ok ? std::string()
                       : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") + std::to_string(int(least));
         },
@@ -89,9 +96,7 @@ CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
 CLI::Validator finiteWithin(double least, double most) {
     return CLI::Validator(
         [least, most](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (end != text.c_str() && *end == '\0' && std::isfinite(value) && value >= least && value <= most) return {};
+            if (const auto value = finiteNumber(text); value && *value >= least && *value <= most) return {};
             char range[96];
             std::snprintf(range, sizeof range, "%g to %g", least, most);
             return "'" + text + "' is not a number from " + range;

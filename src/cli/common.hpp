@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -50,6 +51,9 @@ struct Globals {
     bool quiet = false;  // only errors on stderr
     bool verbose = false;  // batch: every file's summary
 };
+
+// The whole of `text` as a finite number (strtod's syntax), or nothing.
+std::optional<double> finiteNumber(const std::string& text);
 
 // Option checks with short messages: a finite number above 0, or at least 0 (NaN and infinities are refused).
 extern const CLI::Validator kPositive;

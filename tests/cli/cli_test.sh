@@ -441,7 +441,7 @@ check "mirror" 0 "$tool" mirror "$work/c.bin" "$work/edit/mirrored.bin" --plane 
 check "and back" 0 "$tool" mirror "$work/edit/mirrored.bin" "$work/edit/unmirrored.bin" --plane x=0
 expect "through x = 0 is byte-identical" cmp -s "$work/edit/unmirrored.bin" "$work/c.bin"
 check "mirror through the head's plane says where it is" 0 "$tool" mirror "$work/c.bin" "$work/edit/head-mirrored.glb"
-expect "in a note" grep -q "mirrored through x = .* the head's median x" "$work/err"
+expect "in a note" grep -q "mirrored through the head's sagittal plane: through x .* normal (" "$work/err"
 check "mirror refuses another plane" 1 "$tool" mirror "$work/c.bin" "$work/edit/x.bin" --plane y=0
 check "merge a recording with itself, part by part" 0 "$tool" merge "$work/edit/self.bin" --camera "$work/c.bin" --left "$work/c.bin" --right "$work/c.bin" --gaze "$work/c.bin"
 expect "is byte-identical" cmp -s "$work/edit/self.bin" "$work/c.bin"
@@ -637,6 +637,10 @@ assert not any(t.startswith('right') for t in titles) and 'left Palm position (m
 import xml.etree.ElementTree as ET
 ticks = [t.text for t in ET.parse('$work/real.svg').getroot().iter('{http://www.w3.org/2000/svg}text') if t.get('class') == 'tick']
 assert 5 <= len(ticks) <= 15 and ticks[0] == '0', ticks"
+    check "mirror the real recording through its head's sagittal plane" 0 "$tool" mirror "$real/handrecorder-2021-v1.0.bin" "$work/real-mirrored.bin"
+    expect "which is not of constant x" grep -q "normal (0.9998, 0, -0.0205)" "$work/err"
+    check "and back" 0 "$tool" mirror "$work/real-mirrored.bin" "$work/real-twice.bin"
+    check "plays as the original" 0 "$tool" diff "$real/handrecorder-2021-v1.0.bin" "$work/real-twice.bin" --pos-tolerance 1e-5 --rot-tolerance 1e-3 --switch-tolerance 0
     check "info on the real recording" 0 "$tool" info "$real/handrecorder-2021-v1.0.bin"
     expect "real recording is 1.0" grep -q "^format     1.0" "$work/out"
     for f in "$real"/prerelease-2019/*.bin; do

@@ -288,7 +288,7 @@ TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and sw
     r.curves[leftWristX].keys = KeyList({Key{1, 0.25f}});
     r.curves[kLeftTracked].keys = KeyList({Key{0, 1}});
     EditReport report;
-    auto m = mirrorRecording(r, {0.5}, &report);
+    auto m = mirrorRecording(r, {MirrorPlane{0.5}}, &report);
     REQUIRE(m.ok());
     CHECK(m->curves[kCameraX].keys[0].value == -0.5f);
     CHECK(m->curves[kCameraX].keys[0].outTangent == -2);
@@ -299,36 +299,79 @@ TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and sw
     CHECK(m->curves[kLeftTracked].keys.empty());
     CHECK(timesValues(m->curves[booleanCurve(BooleanCurve::TrackedRight)]) == Pairs{{0, 1}});
     CHECK(report.messages.empty());  // the plane was given
-    CHECK(fixtures::bytesOf(mirrorRecording(*m, {0.5}).value()) == fixtures::bytesOf(r));
+    CHECK(fixtures::bytesOf(mirrorRecording(*m, {MirrorPlane{0.5}}).value()) == fixtures::bytesOf(r));
 }
 
 TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring twice gives back the recording") {
     SyntheticOptions options;
     options.duration = 3;
     const Recording r = generateRecording(options).value();
+    const MirrorPlane head = sagittalPlane(r), diagonal{0.2, 0.1, 0.6, 0.8};
+    for (const MirrorPlane& plane : {head, diagonal}) {
+        INFO("plane normal (" << plane.normalX << ", " << plane.normalZ << ")");
+        EditReport report;
+        auto m = mirrorRecording(r, {plane}, &report);
+        REQUIRE(m.ok());
+        const glm::dvec3 n{plane.normalX, 0, plane.normalZ}, point{plane.x, 0, plane.z};
+        for (double t : {0.5, 1.5, 2.5}) {
+            const auto left = hand_frames::frameErrors(r, Hand::Left, t), right = hand_frames::frameErrors(*m, Hand::Right, t);
+            CHECK(right.forward == Approx(left.forward).margin(1e-3));
+            CHECK(right.up == Approx(left.up).margin(1e-3));
+            CHECK(right.up < 20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
+            const glm::dvec3 was = hand_frames::unityPosition(r, Hand::Left, Joint::IndexTip, t),
+                             is = hand_frames::unityPosition(*m, Hand::Right, Joint::IndexTip, t);
+            const glm::dvec3 expected = was - 2 * glm::dot(was - point, n) * n;
+            for (int i = 0; i < 3; ++i) CHECK(is[i] == Approx(expected[i]).margin(1e-6));
+        }
+        auto twice = mirrorRecording(*m, {plane});
+        REQUIRE(twice.ok());
+        for (double t = 0; t <= 3; t += 0.05) {
+            const FrameSample a = sampleFrame(r, t, Coordinates::Unity), b = sampleFrame(*twice, t, Coordinates::Unity);
+            CHECK(a.tracked == b.tracked);
+            for (int i = 0; i < 3; ++i) {
+                CHECK(b.joints[0][indexOf(Joint::IndexTip)].position[i] == Approx(a.joints[0][indexOf(Joint::IndexTip)].position[i]).margin(1e-5));
+                CHECK(b.camera.position[i] == Approx(a.camera.position[i]).margin(1e-5));
+            }
+        }
+    }
+    const MirrorPlane back = sagittalPlane(mirrorRecording(r).value());  // the mirror's head gives the same plane back
+    CHECK(back.x == Approx(head.x).margin(1e-6));
+    CHECK(back.z == Approx(head.z).margin(1e-6));
+    CHECK(std::fabs(back.normalX * head.normalX + back.normalZ * head.normalZ) == Approx(1).margin(1e-9));
+    auto m = mirrorRecording(r, {MirrorPlane{}});
+    for (std::size_t index = 0; index < kCurveCount; ++index)  // MRTK's linear keys stay linear: 1.1 compact holds them
+        CHECK(m->curves[index].keys.compact() == r.curves[mirroredIndexForTest(index)].keys.compact());
+    CHECK(fixtures::bytesOf(mirrorRecording(*m, {MirrorPlane{}}).value()) == fixtures::bytesOf(r));
+}
+
+TEST_CASE("mirror's default plane is across the head's heading") {
+    // The head at (1, 1.6, 2) facing +X (a quarter turn about +Y: q = (0, sin 45, 0, cos 45)): its right is -Z, so
+    // the plane is z = 2. The left wrist at (1.5, 1.2, 2.3) with no rotation becomes the right wrist at
+    // (1.5, 1.2, 1.7); its rotation M R Mx = diag(1, 1, -1) diag(-1, 1, 1) = a half turn about +Y: q = (0, +-1, 0, 0).
+    const float h = float(std::sqrt(0.5));
+    Recording r = withCurve(kCameraX, {Key{0, 1}});
+    for (auto [c, v] : {std::pair{1, 1.6f}, {2, 2.0f}, {3, 0.0f}, {4, h}, {5, 0.0f}, {6, h}}) r.curves[cameraCurve(c)].keys = KeyList({Key{0, v}});
+    const std::size_t wrist = jointCurve(Hand::Left, Joint::Wrist, 0);
+    for (auto [c, v] : {std::pair{0, 1.5f}, {1, 1.2f}, {2, 2.3f}, {3, 0.0f}, {4, 0.0f}, {5, 0.0f}, {6, 1.0f}})
+        r.curves[wrist + c].keys = KeyList({Key{0, v}});
+    const MirrorPlane plane = sagittalPlane(r);
+    CHECK(plane.x == Approx(1));
+    CHECK(plane.z == Approx(2));
+    CHECK(plane.normalX == Approx(0).margin(1e-7));
+    CHECK(std::fabs(plane.normalZ) == Approx(1));
     EditReport report;
     auto m = mirrorRecording(r, {}, &report);
     REQUIRE(m.ok());
     REQUIRE(report.messages.size() == 1);
     CHECK(report.messages[0].code == "mirror-plane");
-    for (double t : {0.5, 1.5, 2.5}) {
-        const auto left = hand_frames::frameErrors(r, Hand::Left, t), right = hand_frames::frameErrors(*m, Hand::Right, t);
-        CHECK(right.forward == Approx(left.forward).margin(1e-3));
-        CHECK(right.up == Approx(left.up).margin(1e-3));
-        CHECK(right.up < 20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
-        const auto was = hand_frames::unityPosition(r, Hand::Left, Joint::IndexTip, t),
-                   is = hand_frames::unityPosition(*m, Hand::Right, Joint::IndexTip, t);
-        CHECK(is.y == Approx(was.y));
-        CHECK(is.z == Approx(was.z));
+    const std::size_t right = jointCurve(Hand::Right, Joint::Wrist, 0);
+    const std::vector<float> expected{1.5f, 1.2f, 1.7f, 0, 1, 0, 0};
+    for (int c = 0; c < 7; ++c) {
+        INFO("component " << c);
+        REQUIRE(m->curves[right + c].keys.size() == 1);
+        CHECK(std::fabs(m->curves[right + c].keys.value(0)) == Approx(expected[c]).margin(1e-6));
     }
-    for (std::size_t index = 0; index < kCurveCount; ++index)  // MRTK's linear keys stay linear: 1.1 compact holds them
-        CHECK(m->curves[index].keys.compact() == r.curves[mirroredIndexForTest(index)].keys.compact());
-    auto twice = mirrorRecording(*m, {});
-    REQUIRE(twice.ok());
-    for (std::size_t index = 0; index < kCurveCount; ++index)
-        for (std::size_t k = 0; k < r.curves[index].keys.size(); ++k)
-            CHECK(twice->curves[index].keys.value(k) == Approx(r.curves[index].keys.value(k)).margin(1e-6));
-    CHECK(fixtures::bytesOf(mirrorRecording(mirrorRecording(r, {0.0}).value(), {0.0}).value()) == fixtures::bytesOf(r));
+    CHECK(m->curves[wrist].keys.empty());
 }
 
 TEST_CASE("edits that would leave float32's range are refused, naming the curve") {
@@ -337,7 +380,24 @@ TEST_CASE("edits that would leave float32's range are refused, naming the curve"
     REQUIRE_FALSE(far.ok());
     CHECK(far.error().kind == ErrorKind::NotRepresentable);
     CHECK(far.error().curve == "camera.PositionX");
-    CHECK(mirrorRecording(r, {1e39}).error().curve == "camera.PositionX");
+    CHECK(mirrorRecording(r, {MirrorPlane{1e39}}).error().curve == "camera.PositionX");
     Recording sloped = withCurve(kCameraX, {Key{0, 0, 1e30f, 1e30f, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 1}});
     CHECK(retimeRecording(sloped, 1e10).error().kind == ErrorKind::NotRepresentable);
+}
+
+TEST_CASE("mirror through a plane not of constant x mixes x and z, and refuses keys other than MRTK's linear ones") {
+    // Plane through the origin with normal (0.6, 0, 0.8): the point (1, 2, 0) has n.p = 0.6 and becomes
+    // p - 2 * 0.6 * n = (1 - 0.72, 2, -0.96) = (0.28, 2, -0.96).
+    Recording r = withCurve(kCameraX, {Key{0, 1}});
+    r.curves[cameraCurve(1)].keys = KeyList({Key{0, 2}});
+    auto m = mirrorRecording(r, {MirrorPlane{0, 0, 0.6, 0.8}});
+    REQUIRE(m.ok());
+    CHECK(m->curves[kCameraX].keys.value(0) == Approx(0.28));
+    CHECK(m->curves[cameraCurve(1)].keys.value(0) == 2);
+    CHECK(m->curves[cameraCurve(2)].keys.value(0) == Approx(-0.96));
+    const Recording hermite = withCurve(kCameraX, {Key{0, 1, 2, 2, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 3}});
+    auto refused = mirrorRecording(hermite, {MirrorPlane{0, 0, 0.6, 0.8}});
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().reason == Reason::MirrorNeedsLinearKeys);
+    CHECK(mirrorRecording(hermite, {MirrorPlane{0, 0, 1, 0}}).ok());  // a plane of constant x keeps any key
 }

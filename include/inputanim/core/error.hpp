@@ -39,6 +39,7 @@ enum class Reason {
     GridTooLarge,  // more samples than the limit: a lower rate or a shorter window helps
     FitBudget,  // fitting or sampling needs more than the input's size allows: larger tolerances help
     GeneratorTooLong,  // a generated recording beyond the frame limit: shorter or at a lower rate helps
+    MirrorNeedsLinearKeys,  // a mirror through a plane not of constant x, of keys other than MRTK's linear ones
     OutOfMemory,
 };
 

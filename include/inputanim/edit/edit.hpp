@@ -45,13 +45,23 @@ Result<Recording> retimeRecording(const Recording& recording, double speed, Edit
 // The speed that makes the recording last `seconds` (its duration as MRTK plays it).
 Result<double> speedForDuration(const Recording& recording, double seconds);
 
-// Left becomes right and right left, reflected through the plane x = planeX of Unity's world (default: the head's
-// median x as MRTK plays it, or 0 without a camera): positions' x, rotations' y and z (each joint keeps MRTK's axes:
-// +Z along the bone, +Y out of the back), gaze with them; tangents follow their values. Keys keep their times; the
-// values are exact for a plane through 0 (negation), else within float32 rounding of 2 planeX - x. Twice gives back
-// the original within that rounding.
+// A vertical plane of Unity's world: through (x, z) = (x, z), its horizontal unit normal (normalX, normalZ).
+struct MirrorPlane {
+    double x = 0, z = 0;
+    double normalX = 1, normalZ = 0;
+};
+// The head's sagittal plane over 201 times as MRTK plays it: through its mean position, its normal the mean of its
+// heading's right; a normal within 0.1 degrees of +-X is X (a moving head's mean heading is known no closer, and a plane of constant x keeps every
+// key). The mirror's own head gives the same plane back. Without head motion, x = 0.
+MirrorPlane sagittalPlane(const Recording& recording);
+// Left becomes right and right left, reflected through a vertical plane (default: sagittalPlane): positions
+// reflected, rotations so that each joint keeps MRTK's axes (+Z along the bone, +Y out of the back), gaze with them.
+// Through a plane of constant x (normalZ 0) every key keeps its time, values exact through x = 0 (negation), else
+// within float32 rounding of 2 x - value, tangents following; twice gives them back. Through another plane each
+// position's x and z curves, and each rotation's x and z and its y and w, are mixed at the union of their key times,
+// which is exact for MRTK's linear keys and refused (Reason::MirrorNeedsLinearKeys) for others.
 struct MirrorOptions {
-    std::optional<double> planeX;
+    std::optional<MirrorPlane> plane;
 };
 Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options = {}, EditReport* report = nullptr);
 

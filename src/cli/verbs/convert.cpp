@@ -50,6 +50,12 @@ void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
         ->check(CLI::IsMember({"compact", "full"}));
 }
 
+int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output, std::ostream& log) {
+    if (ia::isGltfOutput(kind) && (binary.minor || binary.layout))
+        return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
+    return kExitSuccess;
+}
+
 void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet) {
     for (const auto& m : messages) {
         if (m.severity == ia::Severity::Note && !quiet) log << "note: " << shown(m.message) << hintFor(m.code) << "\n";
@@ -205,8 +211,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     if (!recording) return fail(recording.error(), log);
     auto kind = outputKind(output, settings, loaded.kind);
     if (!kind) return fail(kind.error(), log);
-    if (ia::isGltfOutput(*kind) && (settings.binary.minor || settings.binary.layout))
-        return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
+    if (int code = refuseBinaryOptionsFor(*kind, settings.binary, output, log); code != kExitSuccess) return code;
 
     ia::SaveOptions save;
     save.overwrite = overwriteFor(settings.force);

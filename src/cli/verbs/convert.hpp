@@ -25,6 +25,8 @@ struct ConvertSettings {
 
 // --format-version and --layout into `binary`.
 void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary);
+// Refuses --format-version and --layout for a glTF output: the exit code, kExitSuccess when they may stand.
+int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output, std::ostream& log);
 // A markers file: [{"time": seconds, "name": "..."}, ...] in time order.
 ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path);
 // The library's notes and warnings on an output, with the options that act on them; warnings even when `quiet`.

@@ -1,6 +1,5 @@
 // trim, shift, retime, markers: edits of a recording (edit/edit.hpp), written in any format (save.hpp).
 #include <algorithm>
-#include <cmath>
 #include <iostream>
 
 #include "convert.hpp"
@@ -52,8 +51,7 @@ Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& ed
 int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const Edit& edit) {
     const auto kind = ia::outputKindFor(s.output);
     if (!kind) return fail(kExitUsage, s.output + ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + ")");
-    if (ia::isGltfOutput(*kind) && (s.binary.minor || s.binary.layout))
-        return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + s.output);
+    if (int code = refuseBinaryOptionsFor(*kind, s.binary, s.output, std::cerr); code != kExitSuccess) return code;
     ia::LoadReport loaded;
     auto recording = ia::loadFile(s.input.path, s.input.load, &loaded);
     if (!recording) return fail(recording.error());
@@ -97,11 +95,9 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
     edits.remove = remove;
     for (const auto& text : add) {
         auto pair = splitPair(text);
-        char* end = nullptr;
-        const double time = pair ? std::strtod(pair->first.c_str(), &end) : 0;
-        if (!pair || end != pair->first.c_str() + pair->first.size())
-            return ia::Error{{}, {}, "--add takes SECONDS=NAME, not \"" + text + "\"", ia::ErrorKind::Usage};
-        edits.add.push_back({float(time), pair->second});
+        const auto time = pair ? finiteNumber(pair->first) : std::nullopt;
+        if (!time) return ia::Error{{}, {}, "--add takes SECONDS=NAME, not \"" + text + "\"", ia::ErrorKind::Usage};
+        edits.add.push_back({float(*time), pair->second});
     }
     for (const auto& text : rename) {
         auto pair = splitPair(text);
@@ -124,11 +120,10 @@ ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<st
     for (const auto& text : texts) {
         auto pair = splitPair(text);
         const auto* named = pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
-        char* end = nullptr;
-        const double seconds = pair ? std::strtod(pair->second.c_str(), &end) : 0;
-        if (named == std::end(kPartNames) || end != pair->second.c_str() + pair->second.size() || !std::isfinite(seconds))
+        const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
+        if (named == std::end(kPartNames) || !seconds)
             return ia::Error{{}, {}, "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"", ia::ErrorKind::Usage};
-        offsets.emplace_back(int(named - std::begin(kPartNames)), seconds);
+        offsets.emplace_back(int(named - std::begin(kPartNames)), *seconds);
     }
     return offsets;
 }
@@ -246,18 +241,17 @@ Verb addMirror(CLI::App& app, const Globals& globals) {
     auto o = std::make_shared<Options>();
     CLI::App* verb = app.add_subcommand("mirror", "make the other hand's version: left becomes right, reflected through the head's plane");
     addEditOptions(*verb, o->edit);
-    verb->add_option("--plane", o->plane, "x=METRES: the mirror plane in Unity's world (default: x at the head's median position)");
+    verb->add_option("--plane", o->plane,
+                     "x=METRES: a plane of constant x in Unity's world, which keeps every key's time (default: the head's sagittal plane)");
     verb->footer("Example: inputanim mirror left-pinch.bin right-pinch.bin");
     return {verb,
             [o, &globals] {
                 ia::MirrorOptions options;
                 if (!o->plane.empty()) {
                     auto pair = splitPair(o->plane);
-                    char* end = nullptr;
-                    const double x = pair ? std::strtod(pair->second.c_str(), &end) : 0;
-                    if (!pair || pair->first != "x" || end != pair->second.c_str() + pair->second.size() || pair->second.empty())
-                        return fail(kExitUsage, "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
-                    options.planeX = x;
+                    const auto x = pair && pair->first == "x" ? finiteNumber(pair->second) : std::nullopt;
+                    if (!x) return fail(kExitUsage, "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
+                    options.plane = ia::MirrorPlane{*x, 0, 1, 0};
                 }
                 return runEdit("mirror", o->edit, globals,
                                [&](const ia::Recording& r, ia::EditReport& report) { return ia::mirrorRecording(r, options, &report); });
