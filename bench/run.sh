@@ -2,7 +2,8 @@
 # The benchmark: builds (Release), installs the peer (gltf-transform, pinned in bench/package-lock.json),
 # generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints tables of
 # bin -> glb and glb -> bin, each paired with cat of the same bytes (docs/performance.md says how), foreign glTF
-# -> bin, gltf-transform copy, a batch with one and two workers, and opening the 600 s file in the web viewer.
+# -> bin, gltf-transform copy, a batch with one and two workers, opening the 600 s file in the web viewer, and
+# the Blender add-on's import and export (bench/blender.py).
 # Usage: bench/run.sh [--quick]   (--quick: 10 s and 60 s only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,10 @@ if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/int
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
     node bench/viewer_open.mjs build/inputanim "$site" "$work/600s.bin" 3
     rm -rf "$work"
+fi
+if command -v blender >/dev/null; then
+    echo
+    echo "Blender add-on (seconds; one session per recording):"
+    echo
+    if [ "${1:-}" = "--quick" ]; then python3 bench/blender.py --quick; else python3 bench/blender.py; fi
 fi

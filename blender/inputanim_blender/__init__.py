@@ -3,7 +3,7 @@
 bl_info = {
     "name": "MRTK Input Animation",
     "author": "inputanim",
-    "version": (0, 4, 0),
+    "version": (0, 5, 0),
     "blender": (3, 4, 0),
     "location": "File > Import / Export > MRTK Input Animation (.bin)",
     "description": "Edit MRTK input animation recordings (head, hands, eye gaze) as hand rigs",
@@ -21,6 +21,8 @@ import tempfile
 import bpy
 from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
+
+from . import scene_glb
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -90,7 +92,7 @@ def _reporting_errors(operator, action, context):
     """Runs an operator's action; a failure is a message in Blender's status bar, not a traceback."""
     try:
         return action(context)
-    except (InputanimError, OSError) as error:
+    except (InputanimError, scene_glb.SceneError, OSError) as error:
         operator.report({"ERROR"}, str(error))
         return {"CANCELLED"}
 
@@ -215,7 +217,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             markers = os.path.join(folder, "markers.json")
             with open(markers, "w") as out:
                 json.dump(_markers_json(context.scene), out)
-            _export_gltf(context, glb)
+            _export_glb(context, glb)
             arguments = [glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
@@ -229,22 +231,24 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
         return {"FINISHED"}
 
 
-def _export_gltf(context, path):
-    """The recording's objects (those of the last import, else the whole scene) as GLB: every frame sampled (the
-    exporter's default), the scene's frame range, no extra data."""
-    ours = [obj for obj in context.scene.objects if obj.get(TAG)]
-    selected, active = list(context.selected_objects), context.view_layer.objects.active
+def _export_glb(context, path):
+    """The recording's objects (those of the last import, else the whole scene: armatures and the profile's named
+    objects) as Blender shows them at every frame of the scene's range, as a GLB inputanim reads."""
+    scene = context.scene
+    ours = [o for o in scene.objects if o.get(TAG)] or list(scene.objects)
+    objects = [o for o in ours if o.type == "ARMATURE" or scene_glb.is_profile_object(o.name)]
+    if not objects:
+        raise InputanimError("nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
+                             "Hand_Left, Hand_Right)")
+    fps = _fps(scene)
+    frames = range(max(0, scene.frame_start), scene.frame_end + 1)
+    window = context.window_manager
+    window.progress_begin(0, 100)
     try:
-        if ours:
-            for obj in context.view_layer.objects:
-                obj.select_set(obj in ours)
-        bpy.ops.export_scene.gltf(filepath=path, export_format="GLB", use_selection=bool(ours), export_force_sampling=True,
-                                  export_frame_range=True, export_cameras=True, export_extras=False, export_apply=False,
-                                  export_yup=True)
+        sampled = scene_glb.sample_scene(scene, objects, frames, lambda done: window.progress_update(int(99 * done)))
     finally:
-        for obj in context.view_layer.objects:
-            obj.select_set(obj in selected)
-        context.view_layer.objects.active = active
+        window.progress_end()
+    scene_glb.write_glb(path, sampled, [f / fps for f in frames])
 
 
 def _menu_import(self, context):

@@ -1,0 +1,267 @@
+# The scene as Blender shows it, sampled at every frame and written as a GLB of this project's flat profile
+# (docs/gltf-profile.md): each armature a node, each of its bones a node under it holding the bone's world pose;
+# the profile's empties (Camera, Gaze, Gaze_Direction, Hand_*_None) and the pinch objects with them. inputanim
+# reads it by node names, as it reads Blender's own glTF export, but it costs one depsgraph update per frame with
+# the meshes left out of the evaluation instead of the glTF exporter's work per object and frame.
+import json
+import struct
+
+import bpy
+import numpy
+
+# Blender is +Z up, glTF +Y up: (x, y, z) -> (x, z, -y); a rotation matrix R -> P R P^T.
+_TO_GLTF = numpy.array([[1, 0, 0], [0, 0, 1], [0, -1, 0]], dtype=numpy.float64)
+
+
+class SceneError(Exception):
+    """What in the scene cannot be written, and where."""
+
+
+def is_profile_object(name):
+    """Objects other than armatures that a recording's nodes become (the camera's view and the meshes are not read)."""
+    hand = name.startswith(("Hand_Left_", "Hand_Right_")) and name.endswith(("_None", "_Pinching"))
+    return hand or name in ("Camera", "Gaze", "Gaze_Direction")
+
+
+def _is_profile_state(name):
+    """Objects whose scale is a state (tracked: the hand armatures; pinching: Hand_*_Pinching)."""
+    return name in ("Hand_Left", "Hand_Right") or name.endswith("_Pinching")
+
+
+def _quaternions(matrices):
+    """Rotation matrices (n, 3, 3), columns normalised, to unit quaternions (n, 4) x y z w; a matrix with a zero
+    column (a zero scale or rotation) gives the identity."""
+    lengths = numpy.linalg.norm(matrices, axis=1, keepdims=True)
+    degenerate = numpy.any(lengths[:, 0, :] < 1e-12, axis=1)
+    m = numpy.where(degenerate[:, None, None], numpy.eye(3), matrices / numpy.maximum(lengths, 1e-12))
+    w = numpy.sqrt(numpy.maximum(0.0, 1 + m[:, 0, 0] + m[:, 1, 1] + m[:, 2, 2])) / 2
+    x = numpy.sqrt(numpy.maximum(0.0, 1 + m[:, 0, 0] - m[:, 1, 1] - m[:, 2, 2])) / 2
+    y = numpy.sqrt(numpy.maximum(0.0, 1 - m[:, 0, 0] + m[:, 1, 1] - m[:, 2, 2])) / 2
+    z = numpy.sqrt(numpy.maximum(0.0, 1 - m[:, 0, 0] - m[:, 1, 1] + m[:, 2, 2])) / 2
+    x = numpy.copysign(x, m[:, 2, 1] - m[:, 1, 2])
+    y = numpy.copysign(y, m[:, 0, 2] - m[:, 2, 0])
+    z = numpy.copysign(z, m[:, 1, 0] - m[:, 0, 1])
+    q = numpy.stack([x, y, z, w], axis=1)
+    return q / numpy.linalg.norm(q, axis=1, keepdims=True)
+
+
+def _gltf_pose(translations, rotations):
+    """Blender's positions (n, 3) and rotation matrices (n, 3, 3) to glTF's positions and quaternions x y z w."""
+    return translations @ _TO_GLTF.T, _quaternions(_TO_GLTF @ rotations @ _TO_GLTF.T)
+
+
+def _rotation_matrices(q):
+    """Quaternions (n, 4) w x y z (mathutils' order) to rotation matrices (n, 3, 3)."""
+    q = q / numpy.maximum(numpy.linalg.norm(q, axis=1, keepdims=True), 1e-12)
+    w, x, y, z = q.T
+    return numpy.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
+                        2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
+                        2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], axis=1).reshape(-1, 3, 3)
+
+
+def _without_scale(matrix):
+    """A Blender matrix's location and rotation (w x y z) as 7 numbers: a hand armature's scale is its tracked state."""
+    location, rotation, _ = matrix.decompose()
+    return (*location, *rotation)
+
+
+def _world(o):
+    """An object's location and rotation (7 numbers), a state's scale left out: an object under a hand armature keeps
+    its pose while the hand is untracked (scale 0)."""
+    parent = o.parent
+    if parent is not None and _is_profile_state(parent.name) and o.parent_type == "OBJECT":
+        location, rotation, _ = parent.matrix_world.decompose()
+        matrix = (rotation.to_matrix().to_4x4() @ o.matrix_local)
+        matrix.translation += location
+    else:
+        matrix = o.matrix_world
+    location, rotation, _ = matrix.decompose()
+    return (*location, *rotation)
+
+
+def _hidden_for_sampling(scene, wanted):
+    """Every object not wanted is left out of the evaluation while sampling (skinned meshes cost the most)."""
+    hidden = [o for o in scene.objects if o not in wanted and not o.hide_viewport]
+    for o in hidden:
+        o.hide_viewport = True
+    return hidden
+
+
+class Sampled:
+    """Per node, translations (n, 3) and rotations (n, 4) in glTF coordinates, or a state's 0/1 per frame."""
+
+    def __init__(self):
+        self.poses = {}       # node name -> [translations, rotations] (float32)
+        self.states = {}      # node name -> numpy (n,) of 0 and 1
+        self.rests = {}       # bone node name -> (translation, rotation): the armature's rest pose, for its axes
+        self.children = {}    # armature name -> its bones' node names
+
+
+class _Chunk:
+    """What one run of frames gives: per armature its bones' matrices (armature space, as foreach_get gives them)
+    and its own location and rotation; per other object its location and rotation."""
+
+    def __init__(self, size, armatures, posed):
+        self.bones = {a.name: numpy.empty((size, 16 * len(a.pose.bones)), numpy.float32) for a in armatures}
+        self.frames = {o.name: numpy.empty((size, 7)) for o in list(armatures) + list(posed)}
+
+    def read(self, row, armatures, posed):
+        for a in armatures:
+            a.pose.bones.foreach_get("matrix", self.bones[a.name][row])
+            self.frames[a.name][row] = _without_scale(a.matrix_world)
+        for o in posed:
+            self.frames[o.name][row] = _world(o)
+
+    def store(self, rows, span, armatures, posed, out):
+        """The chunk's first `rows` frames into out.poses[...][span], in glTF coordinates."""
+        for a in armatures:
+            arm = self.frames[a.name][:rows]
+            turn = _rotation_matrices(arm[:, 3:])
+            bones = self.bones[a.name][:rows].reshape(rows, -1, 4, 4).transpose(0, 1, 3, 2)  # rows of a matrix
+            rotations = turn[:, None] @ bones[:, :, :3, :3]
+            translations = (turn[:, None] @ bones[:, :, :3, 3:])[..., 0] + arm[:, None, :3]
+            for column, name in enumerate(out.children[a.name]):
+                t, r = _gltf_pose(translations[:, column], rotations[:, column])
+                out.poses[name][0][span], out.poses[name][1][span] = t, r
+        for o in posed:
+            frames = self.frames[o.name][:rows]
+            t, r = _gltf_pose(frames[:, :3], _rotation_matrices(frames[:, 3:]))
+            out.poses[o.name][0][span], out.poses[o.name][1][span] = t, r
+
+
+def _rests(armatures, out):
+    """Each bone's rest pose in the world (the armature where it is now), as the node's own transform."""
+    for a in armatures:
+        arm = numpy.array([_without_scale(a.matrix_world)])
+        turn = _rotation_matrices(arm[:, 3:])[0]
+        for b in a.pose.bones:
+            rest = numpy.array(b.bone.matrix_local)
+            t, r = _gltf_pose((turn @ rest[:3, 3] + arm[0, :3])[None], (turn @ rest[:3, :3])[None])
+            out.rests[b.name] = (t[0], r[0])
+
+
+def sample_scene(scene, objects, frames, progress=None, chunk=600):
+    """The objects as Blender shows them at each of `frames`: every armature's bones, the other objects' poses
+    (states' scales instead for Hand_* and *_Pinching). Only these objects are evaluated."""
+    armatures = [o for o in objects if o.type == "ARMATURE"]
+    posed = [o for o in objects if o.type != "ARMATURE" and not _is_profile_state(o.name)]
+    states = [o for o in objects if _is_profile_state(o.name)]
+    out = Sampled()
+    for a in armatures:
+        out.children[a.name] = [b.name for b in a.pose.bones]
+    _rests(armatures, out)
+    for name in [n for a in armatures for n in out.children[a.name]] + [o.name for o in posed]:
+        out.poses[name] = [numpy.empty((len(frames), 3), numpy.float32), numpy.empty((len(frames), 4), numpy.float32)]
+    for o in states:
+        out.states[o.name] = numpy.empty(len(frames), numpy.float32)
+    buffer = _Chunk(chunk, armatures, posed)
+    current = scene.frame_current, scene.frame_subframe
+    hidden = _hidden_for_sampling(scene, set(objects))
+    try:
+        for start in range(0, len(frames), chunk):
+            stop = min(len(frames), start + chunk)
+            for i in range(start, stop):
+                whole = int(frames[i] // 1)
+                scene.frame_set(whole, subframe=frames[i] - whole)
+                buffer.read(i - start, armatures, posed)
+                for o in states:
+                    out.states[o.name][i] = 1.0 if o.scale[0] > 0.5 else 0.0
+            buffer.store(stop - start, slice(start, stop), armatures, posed, out)
+            if progress:
+                progress(stop / len(frames))
+    finally:
+        for o in hidden:
+            o.hide_viewport = False
+        scene.frame_set(current[0], subframe=current[1])
+    for name, pose in out.poses.items():
+        pose[1] = _continuous(pose[1])
+        bad = numpy.flatnonzero(~(numpy.isfinite(pose[0]).all(axis=1) & numpy.isfinite(pose[1]).all(axis=1)))
+        if len(bad):
+            raise SceneError("%s has no finite pose at frame %g: a recording cannot hold it" % (name, frames[bad[0]]))
+    return out
+
+
+def _continuous(q):
+    """Quaternion signs flipped where needed so that each is within 90 degrees of the one before (glTF's LINEAR
+    takes the path between the stored values)."""
+    flips = numpy.sign(numpy.einsum("ij,ij->i", q[1:].astype(numpy.float64), q[:-1]))
+    flips[flips == 0] = 1
+    q[1:] *= numpy.cumprod(flips)[:, None].astype(numpy.float32)
+    return q
+
+
+class _Buffer:
+    """The GLB's binary chunk (the arrays themselves, written at the end without a copy) and the JSON's accessors
+    and buffer views over it."""
+
+    def __init__(self):
+        self.parts, self.length = [], 0
+        self.views, self.accessors = [], []
+
+    def add(self, array, kind, minmax=False):
+        data = numpy.ascontiguousarray(array, numpy.float32)
+        self.views.append({"buffer": 0, "byteOffset": self.length, "byteLength": data.nbytes})
+        self.parts.append(data)
+        self.length += data.nbytes
+        accessor = {"bufferView": len(self.views) - 1, "componentType": 5126, "count": len(array), "type": kind}
+        if minmax:
+            accessor["min"], accessor["max"] = [float(numpy.min(array))], [float(numpy.max(array))]
+        self.accessors.append(accessor)
+        return len(self.accessors) - 1
+
+
+def write_glb(path, sampled, times):
+    """A GLB of the flat profile: armatures and their bones, objects, states as STEP scales (docs/gltf-profile.md)."""
+    buffer = _Buffer()
+    time = buffer.add(numpy.asarray(times, numpy.float32), "SCALAR", minmax=True)
+    nodes, channels, samplers = [], [], []
+
+    def node(name, rest=None):
+        entry = {"name": name}
+        if rest is not None:
+            entry["translation"], entry["rotation"] = [float(v) for v in rest[0]], [float(v) for v in rest[1]]
+        nodes.append(entry)
+        return len(nodes) - 1
+
+    def animate(index, path, values, kind, interpolation="LINEAR"):
+        samplers.append({"input": time, "output": buffer.add(values, kind), "interpolation": interpolation})
+        channels.append({"sampler": len(samplers) - 1, "target": {"node": index, "path": path}})
+
+    roots = []
+    tops = list(sampled.children) + [n for n in sampled.poses if n not in sampled.rests] + list(sampled.states)
+    for name in dict.fromkeys(tops):  # in order, once each
+        index = node(name)
+        roots.append(index)
+        if name in sampled.states:
+            scale = numpy.repeat(sampled.states[name][:, None], 3, axis=1)
+            animate(index, "scale", scale, "VEC3", "STEP")
+        if name in sampled.poses:
+            animate(index, "translation", sampled.poses[name][0], "VEC3")
+            animate(index, "rotation", sampled.poses[name][1], "VEC4")
+        bones = []
+        for bone in sampled.children.get(name, []):
+            child = node(bone, sampled.rests[bone])
+            bones.append(child)
+            animate(child, "translation", sampled.poses[bone][0], "VEC3")
+            animate(child, "rotation", sampled.poses[bone][1], "VEC4")
+        if bones:
+            nodes[index]["children"] = bones
+    document = {
+        "asset": {"version": "2.0", "generator": "inputanim Blender add-on"},
+        "scene": 0,
+        "scenes": [{"nodes": roots}],
+        "nodes": nodes,
+        "animations": [{"name": "InputAnimation", "channels": channels, "samplers": samplers}],
+        "accessors": buffer.accessors,
+        "bufferViews": buffer.views,
+        "buffers": [{"byteLength": buffer.length}],
+    }
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    with open(path, "wb") as out:
+        out.write(struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(text) + 8 + buffer.length))
+        out.write(struct.pack("<II", len(text), 0x4E4F534A))
+        out.write(text)
+        out.write(struct.pack("<II", buffer.length, 0x004E4942))
+        for part in buffer.parts:
+            out.write(memoryview(part).cast("B"))
