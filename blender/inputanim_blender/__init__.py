@@ -19,10 +19,10 @@ import subprocess
 import tempfile
 
 import bpy
-from bpy.props import BoolProperty, FloatProperty, StringProperty
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import scene_glb
+from . import authoring, poses, scene_glb, states
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -124,47 +124,95 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
         return _reporting_errors(self, self._import, context)
 
     def _import(self, context):
-        scene = context.scene
-        scene.render.fps, scene.render.fps_base = round(self.fps), 1  # before importing: keys land at time x fps
+        summary, warnings = import_recording(context, self.filepath, self.fps)
+        self.report({"WARNING"} if warnings else {"INFO"}, summary + ("; " + warnings[0] if warnings else ""))
+        return {"FINISHED"}
+
+
+def _take_names():
+    """Objects holding a name the recording needs (Blender's default "Camera", an earlier import) give it up:
+    Blender would name the new ones "Camera.001", which the export could not read. Returns what was renamed."""
+    renamed = []
+    for obj in bpy.data.objects:
+        if _profile_name(obj.name):
+            old = obj.name
+            obj.name = old + "_previous"
+            obj.pop(TAG, None)
+            renamed.append("'%s' to '%s'" % (old, obj.name))
+    return renamed
+
+
+def _show(context, objects):
+    """In the 3D views, frames `objects` (the hands at the current frame); in the timelines and dope sheets, shows
+    the whole frame range. Nothing without a window (Blender run in the background)."""
+    screen = context.screen
+    if screen is None or not objects:
+        return
+    selected = list(context.selected_objects)
+    for obj in context.view_layer.objects:
+        obj.select_set(obj in objects)
+    try:
+        for area in screen.areas:
+            region = next((r for r in area.regions if r.type == "WINDOW"), None)
+            if region is None:
+                continue
+            with context.temp_override(window=context.window, screen=screen, area=area, region=region):
+                if area.type == "VIEW_3D":
+                    bpy.ops.view3d.view_selected()
+                elif area.type == "DOPESHEET_EDITOR":
+                    bpy.ops.action.view_all()
+    except RuntimeError as error:  # an editor that cannot frame now: the view stays as it was
+        print("inputanim: the view was not framed: %s" % error)
+    finally:
+        for obj in context.view_layer.objects:
+            obj.select_set(obj in selected)
+
+
+def import_recording(context, filepath, fps):
+    """Imports a recording into the scene (at `fps`), its states as the hands' properties. Returns (a summary line,
+    warnings)."""
+    scene = context.scene
+    scene.render.fps, scene.render.fps_base = round(fps), 1  # before importing: keys land at time x fps
+    window = context.window_manager
+    window.progress_begin(0, 100)
+    try:
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
-            report = _convert(context, self.filepath, glb, "--rig", "hierarchy", "--linear-only", "--force", allowed=(0, 6))
+            report = _convert(context, filepath, glb, "--rig", "hierarchy", "--linear-only", "--force", allowed=(0, 6))
+            window.progress_update(20)
             info = report["recording"]
-            # Objects already holding a name the recording needs (Blender's default "Camera", an earlier import)
-            # give it up: Blender would name the new ones "Camera.001", which the export could not be read by.
-            renamed = []
-            for obj in bpy.data.objects:
-                if _profile_name(obj.name):
-                    old = obj.name
-                    obj.name = old + "_previous"
-                    obj.pop(TAG, None)
-                    renamed.append("'%s' to '%s'" % (old, obj.name))
+            renamed = _take_names()
             before = set(bpy.data.objects)
             with _numpy_compatibility():
                 bpy.ops.import_scene.gltf(filepath=glb)
-        for obj in set(bpy.data.objects) - before:
-            obj[TAG] = True
-        fps = _fps(scene)
-        scene.frame_start = 0
-        scene.frame_end = max(1, math.ceil(info["duration"] * fps))
-        scene.frame_set(0)
-        for marker in info["markers"]:
-            scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
-        views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]
-        if views:
-            scene.camera = views[0]
-        scene[SOURCE] = os.path.abspath(self.filepath)
-        scene[MARKERS] = json.dumps(info["markers"])
-        scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
-        scene[FORMAT] = json.dumps(info["format"])
-        warning = [m["message"] for m in report["messages"] if m["severity"] == "warning"]
-        if renamed:
-            warning.append("renamed " + ", ".join(renamed))
-        self.report({"WARNING"} if warning else {"INFO"},
-                    "Imported %s (%s) at %g fps: frames 0-%d%s" % (os.path.basename(self.filepath), scene[SUMMARY], fps,
-                                                                   scene.frame_end, "; " + warning[0] if warning else ""))
-        return {"FINISHED"}
+            rests = poses.rest_rotations(glb)
+    finally:
+        window.progress_end()
+    imported = set(bpy.data.objects) - before
+    poses.store_axes([o for o in imported if o.type == "ARMATURE"], rests)
+    for obj in imported:
+        obj[TAG] = True
+    states.adopt(imported)
+    fps = _fps(scene)
+    scene.frame_start = 0
+    scene.frame_end = max(1, math.ceil(info["duration"] * fps))
+    starts = [span[0] for side in ("left", "right") for span in info["tracked"][side][:1]]
+    scene.frame_set(round(min(starts) * fps) if starts else 0)
+    _show(context, [o for o in imported if o.name.startswith("Hand_") and not o.name.endswith("_None")])
+    for marker in info["markers"]:
+        scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
+    views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]
+    if views:
+        scene.camera = views[0]
+    scene[SOURCE] = os.path.abspath(filepath)
+    scene[MARKERS] = json.dumps(info["markers"])
+    scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
+    scene[FORMAT] = json.dumps(info["format"])
+    warnings = [m["message"] for m in report["messages"] if m["severity"] == "warning"]
+    if renamed:
+        warnings.append("renamed " + ", ".join(renamed))
+    return "Imported %s (%s) at %g fps: frames 0-%d" % (os.path.basename(filepath), scene[SUMMARY], fps, scene.frame_end), warnings
 
 
 def _markers_json(scene):
@@ -193,6 +241,11 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                                      "bit for bit, and the output keeps its format version")
     use_base: BoolProperty(name="Keep unedited keys", default=True,
                            description="Put the edit onto the original recording (recommended)")
+    format_version: EnumProperty(name="Format version", default="SOURCE",
+                                 items=[("SOURCE", "As the original", "The original recording's version (1.1 for a new "
+                                                                       "input animation)"),
+                                        ("1.1", "1.1", "MRTK 2.6 and newer; holds eye gaze"),
+                                        ("1.0", "1.0", "MRTK 2.5 and older; no eye gaze")])
 
     def invoke(self, context, event):
         self.base = context.scene.get(SOURCE, "")
@@ -200,6 +253,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
 
     def draw(self, context):
         self.layout.prop(self, "use_base")
+        self.layout.prop(self, "format_version")
         row = self.layout.row()
         row.enabled = self.use_base
         row.prop(self, "base")
@@ -217,26 +271,44 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             markers = os.path.join(folder, "markers.json")
             with open(markers, "w") as out:
                 json.dump(_markers_json(context.scene), out)
-            _export_glb(context, glb)
+            version = self._version(context, base)
+            has_gaze = any(o.name == "Gaze" for o in context.scene.objects)
+            _export_glb(context, glb, gaze=version != "1.0")
             arguments = [glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
-            elif FORMAT in context.scene:  # the source's version (1.0 stays 1.0 for MRTK 2.5 and older); 1.1 in
-                # the layout MRTK reads (the tool's default), whatever layout the source had
-                arguments += ["--format-version", json.loads(context.scene[FORMAT])["version"]]
+            if version:
+                arguments += ["--format-version", version]
             report = _convert(context, *arguments)
         written = "%s %s, %d bytes" % (report["format"]["version"], report["format"]["layout"], report["bytes"])
         notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
-        self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), written, "; " + notes[-1] if notes else ""))
+        if version == "1.0" and has_gaze:
+            self.report({"WARNING"}, "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"
+                        % (os.path.basename(self.filepath), written))
+        else:
+            self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), written,
+                                                          "; " + notes[-1] if notes else ""))
         return {"FINISHED"}
 
+    def _version(self, context, base):
+        """The output's format version when the export says it: as asked; else, without an original to keep, the
+        imported recording's (1.0 stays 1.0 for MRTK 2.5 and older; a new input animation is 1.1), in the layout MRTK
+        reads. None: the original's, as the tool keeps it."""
+        if self.format_version != "SOURCE":
+            return self.format_version
+        if not base and FORMAT in context.scene:
+            return json.loads(context.scene[FORMAT])["version"]
+        return None
 
-def _export_glb(context, path):
+
+def _export_glb(context, path, gaze=True):
     """The recording's objects (those of the last import, else the whole scene: armatures and the profile's named
-    objects) as Blender shows them at every frame of the scene's range, as a GLB inputanim reads."""
+    objects; the gaze's only with `gaze`) as Blender shows them at every frame of the scene's range, as a GLB
+    inputanim reads."""
     scene = context.scene
     ours = [o for o in scene.objects if o.get(TAG)] or list(scene.objects)
     objects = [o for o in ours if o.type == "ARMATURE" or scene_glb.is_profile_object(o.name)]
+    objects = [o for o in objects if gaze or not o.name.startswith("Gaze")]
     if not objects:
         raise InputanimError("nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
                              "Hand_Left, Hand_Right)")
@@ -245,7 +317,8 @@ def _export_glb(context, path):
     window = context.window_manager
     window.progress_begin(0, 100)
     try:
-        sampled = scene_glb.sample_scene(scene, objects, frames, lambda done: window.progress_update(int(99 * done)))
+        sampled = scene_glb.sample_scene(scene, objects, frames, states.state_readers(objects),
+                                         lambda done: window.progress_update(int(99 * done)))
     finally:
         window.progress_end()
     scene_glb.write_glb(path, sampled, [f / fps for f in frames])
@@ -263,6 +336,9 @@ _classes = (InputanimPreferences, IMPORT_SCENE_OT_mrtk_input_animation, EXPORT_S
 
 
 def register():
+    states.register()
+    poses.register()
+    authoring.register()
     for cls in _classes:
         bpy.utils.register_class(cls)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)
@@ -274,3 +350,6 @@ def unregister():
     bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
     for cls in reversed(_classes):
         bpy.utils.unregister_class(cls)
+    authoring.unregister()
+    poses.unregister()
+    states.unregister()

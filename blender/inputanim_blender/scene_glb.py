@@ -140,20 +140,20 @@ def _rests(armatures, out):
             out.rests[b.name] = (t[0], r[0])
 
 
-def sample_scene(scene, objects, frames, progress=None, chunk=600):
+def sample_scene(scene, objects, frames, states, progress=None, chunk=600):
     """The objects as Blender shows them at each of `frames`: every armature's bones, the other objects' poses
-    (states' scales instead for Hand_* and *_Pinching). Only these objects are evaluated."""
+    (not the pinch markers'), and each state of `states`, (node name, function giving 0 or 1 now). Only these
+    objects are evaluated."""
     armatures = [o for o in objects if o.type == "ARMATURE"]
     posed = [o for o in objects if o.type != "ARMATURE" and not _is_profile_state(o.name)]
-    states = [o for o in objects if _is_profile_state(o.name)]
     out = Sampled()
     for a in armatures:
         out.children[a.name] = [b.name for b in a.pose.bones]
     _rests(armatures, out)
     for name in [n for a in armatures for n in out.children[a.name]] + [o.name for o in posed]:
         out.poses[name] = [numpy.empty((len(frames), 3), numpy.float32), numpy.empty((len(frames), 4), numpy.float32)]
-    for o in states:
-        out.states[o.name] = numpy.empty(len(frames), numpy.float32)
+    for name, _ in states:
+        out.states[name] = numpy.empty(len(frames), numpy.float32)
     buffer = _Chunk(chunk, armatures, posed)
     current = scene.frame_current, scene.frame_subframe
     hidden = _hidden_for_sampling(scene, set(objects))
@@ -164,8 +164,8 @@ def sample_scene(scene, objects, frames, progress=None, chunk=600):
                 whole = int(frames[i] // 1)
                 scene.frame_set(whole, subframe=frames[i] - whole)
                 buffer.read(i - start, armatures, posed)
-                for o in states:
-                    out.states[o.name][i] = 1.0 if o.scale[0] > 0.5 else 0.0
+                for name, state in states:
+                    out.states[name][i] = state()
             buffer.store(stop - start, slice(start, stop), armatures, posed, out)
             if progress:
                 progress(stop / len(frames))

@@ -71,7 +71,7 @@ path = 'pose.bones["Hand_Left_IndexKnuckle"].rotation_quaternion'
 action = arm.animation_data.action
 curves = [action.fcurves.find(path, index=i) for i in range(4)]
 expect(all(curves), "no rotation keys on the knuckle")
-bend = Quaternion((1, 0, 0), math.radians(25))
+bend = Quaternion((0, 0, 1), math.radians(25))  # curling a finger: local Z of these bones
 for k in range(len(curves[0].keyframe_points)):
     q = Quaternion([c.keyframe_points[k].co[1] for c in curves]) @ bend
     for i, c in enumerate(curves):

@@ -3,7 +3,8 @@
 # evaluator within 0.1 mm at frames where the hand is tracked. (2) The glTF round trip docs/edit-in-blender.md
 # describes without the add-on. (3) The add-on, installed from its zip, end to end on the real recording (and the
 # generated sample, with markers): an unedited round trip is byte-identical, a knuckle bent over the whole
-# recording moves that finger only, and the format version stays.
+# recording moves that finger only, and the format version stays. (4) A new input animation authored from a blank
+# scene (blender_author.py, check_authored.py).
 # Usage: run_blender.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
@@ -55,7 +56,7 @@ done
 
 # The add-on, installed from its zip into a Blender profile of its own.
 export BLENDER_USER_SCRIPTS=$work/blender/scripts BLENDER_USER_CONFIG=$work/blender/config
-bash "$here/../../scripts/blender-addon.sh" "$work/addon.zip" >/dev/null
+bash "$here/../../scripts/blender-addon.sh" "$work/addon.zip" "${shared:-/nonexistent}" >/dev/null
 addon() {  # addon RECORDING EDITED|-
     blender -b --factory-startup --python "$here/blender_addon.py" -- "$work/addon.zip" "$tool" "$1" "$work/unedited.bin" "$2" \
         >"$work/log" 2>&1
@@ -92,6 +93,21 @@ if addon "$sample" - && cmp -s "$sample" "$work/unedited.bin" &&
     passed=$((passed + 1)); echo "blender add-on round trip of $(basename "$sample") (markers, 1.0; without the original: 1.0, $(sed -n 2p "$work/diff")): ok"
 else
     failed=$((failed + 1)); echo "FAIL: blender add-on round trip of $(basename "$sample")"
+fi
+# A new input animation from a blank scene, keyed from the sidebar's states and pose library (MRTK's poses, packed
+# from ../shared), checked by info, sample and MRTK's own reader.
+if [ -f "$shared/samples/mrtk-hand-poses/ArticulatedHandPose_Pinch.json" ]; then
+    blender -b --factory-startup --python "$here/blender_author.py" -- "$work/addon.zip" "$tool" "$work/authored.bin" \
+        >"$work/log" 2>&1
+    grep "^blender-author\|^  \|Error" "$work/log" | grep -v Draco
+    if grep -q "^blender-author: ok" "$work/log" &&
+        python3 "$here/check_authored.py" "$tool" "$work/authored.bin" "$shared" "$(dirname "$tool")"; then
+        passed=$((passed + 1)); echo "blender add-on authoring from a blank scene: ok"
+    else
+        failed=$((failed + 1)); echo "FAIL: blender add-on authoring from a blank scene"
+    fi
+else
+    echo "SKIP: authoring from a blank scene (no MRTK hand poses in ${shared:-../shared}/samples)"; skipped=1
 fi
 echo "blender: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || exit 1

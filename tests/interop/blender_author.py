@@ -1,0 +1,61 @@
+# Run inside Blender: a new input animation authored from a blank scene as a user would, with the add-on installed
+# from its zip: Add > MRTK Input Animation, the right hand keyed tracked at 0.5 s, posed Open, moved so that its
+# pinch is 40 cm in front of the head, posed Pinch at 1 s and again just before 2 s (pinching on from 1 s, keyed
+# off at 2 s), Open at 2.25 s, untracked at 3 s; the scene ends at 3.5 s. Exports OUT.bin (1.1) and OUT-1.0.bin.
+# blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin
+import sys
+
+import bpy
+from mathutils import Vector
+
+addon_zip, tool, out = sys.argv[sys.argv.index("--") + 1:]
+failures = []
+
+
+def expect(condition, message):
+    if not condition:
+        failures.append(message)
+
+
+bpy.ops.preferences.addon_install(filepath=addon_zip)
+bpy.ops.preferences.addon_enable(module="inputanim_blender")
+bpy.context.preferences.addons["inputanim_blender"].preferences.executable = tool
+bpy.ops.object.mrtk_input_animation_add()
+scene = bpy.context.scene
+expect(scene.render.fps == 120 and scene.frame_start == 0, "scene at %d fps from frame %d" % (scene.render.fps, scene.frame_start))
+head = bpy.data.objects.get("Camera")
+expect(head is not None and abs(head.matrix_world.translation.z - 1.6) < 1e-6, "the head is not at 1.6 m")
+hand = bpy.data.objects["Hand_Right"]
+expect(not hand.mrtk_tracked and not bpy.data.objects["Hand_Left"].mrtk_tracked, "a new scene's hands are tracked")
+
+
+def pinch_point():
+    tips = [hand.matrix_world @ hand.pose.bones["Hand_Right_%s" % j].head for j in ("IndexTip", "ThumbTip")]
+    return (tips[0] + tips[1]) / 2
+
+
+scene.frame_set(60)
+hand.mrtk_tracked = True
+bpy.ops.mrtk.key_state(side="Right", state="tracked")
+bpy.ops.mrtk.apply_pose(side="Right", pose="Open")
+scene.frame_set(120)
+bpy.ops.mrtk.apply_pose(side="Right", pose="Pinch")
+bpy.context.view_layer.update()
+# The pinch 40 cm in front of the head (Blender's -Y), 15 cm below the eyes, 5 cm to the right; held from 0.5 s.
+hand.location += Vector((0.05, -0.40, 1.45)) - pinch_point()
+for frame in (60, 360):
+    hand.keyframe_insert("location", frame=frame)
+scene.frame_set(239)
+bpy.ops.mrtk.apply_pose(side="Right", pose="Pinch")
+scene.frame_set(240)
+hand.mrtk_pinching = False
+bpy.ops.mrtk.key_state(side="Right", state="pinching")
+scene.frame_set(270)
+bpy.ops.mrtk.apply_pose(side="Right", pose="Open")
+scene.frame_set(360)
+hand.mrtk_tracked = False
+bpy.ops.mrtk.key_state(side="Right", state="tracked")
+scene.frame_end = 420
+bpy.ops.export_scene.mrtk_input_animation(filepath=out)
+bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-1.0.bin"), format_version="1.0")
+print("blender-author: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
