@@ -27,6 +27,35 @@ std::vector<double> switches(const Curve& curve, double start, double end) {
     return times;
 }
 
+// Runs of consecutive samples beyond a tolerance: sample i is the i-th of the compared times.
+class Spans {
+public:
+    void sample(double t, bool beyond) {
+        if (beyond && open_) spans_.back().end = t;
+        else if (beyond) spans_.push_back({t, t});
+        open_ = beyond;
+    }
+    void skip() { open_ = false; }  // a time not compared ends a run
+    std::vector<TimeSpan> take() { return std::move(spans_); }
+
+private:
+    std::vector<TimeSpan> spans_;
+    bool open_ = false;
+};
+
+// Spans of all poses in time order, those at most `step` apart joined.
+std::vector<TimeSpan> merged(const std::vector<PoseDiff>& poses, double step) {
+    std::vector<TimeSpan> all;
+    for (const PoseDiff& p : poses) all.insert(all.end(), p.differs.begin(), p.differs.end());
+    std::sort(all.begin(), all.end(), [](const TimeSpan& a, const TimeSpan& b) { return a.start < b.start; });
+    std::vector<TimeSpan> out;
+    for (const TimeSpan& s : all) {
+        if (!out.empty() && s.start <= out.back().end + step * 1.5) out.back().end = std::max(out.back().end, s.end);
+        else out.push_back(s);
+    }
+    return out;
+}
+
 class Differ {
 public:
     Differ(const Recording& a, const Recording& b, const DiffOptions& options) : a_(a), b_(b), options_(options) {
@@ -48,6 +77,7 @@ public:
         compareVector("gaze.Direction", gazeCurve(kGazeDirectionX), true);
         if (a_.hasHandData && b_.hasHandData)
             for (int i = 0; i < kBooleanCount; ++i) compareBoolean(std::string(booleanName(BooleanCurve(i))), booleanCurve(BooleanCurve(i)));
+        report_.differs = merged(report_.poses, 1 / options_.rate);
         return std::move(report_);
     }
 
@@ -62,11 +92,15 @@ private:
     void comparePose(const std::string& name, std::size_t first, std::optional<Hand> hand) {
         if (!presence(name, hasKeys(a_, first, 7), hasKeys(b_, first, 7))) return;
         PoseDiff diff{name};
+        Spans spans;
         std::size_t rotations = 0;
         for (double t : times_) {
             // An untracked hand shows nothing, so its joints are compared only where both track it.
             const std::size_t tracked = hand ? booleanCurve(trackedCurve(*hand)) : 0;
-            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t))) continue;
+            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t))) {
+                spans.skip();
+                continue;
+            }
             const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity), pb = samplePose(b_, first, t, Coordinates::Unity);
             double d2 = 0;
             for (int c = 0; c < 3; ++c) d2 += std::pow(pa.position[c] - pb.position[c], 2);
@@ -74,15 +108,18 @@ private:
             diff.maxPosition = std::max(diff.maxPosition, dp);
             diff.meanPosition += dp;
             ++diff.samples;
+            double dr = 0;
             if (pa.rotationDefined && pb.rotationDefined) {
-                const double dr = rotationAngle(pa.rotation, pb.rotation);
+                dr = rotationAngle(pa.rotation, pb.rotation);
                 diff.maxRotation = std::max(diff.maxRotation, dr);
                 diff.meanRotation += dr;
                 ++rotations;
             }
+            spans.sample(t, dp > options_.positionTolerance || dr > options_.rotationTolerance);
         }
         if (diff.samples) diff.meanPosition /= double(diff.samples);
         if (rotations) diff.meanRotation /= double(rotations);
+        diff.differs = spans.take();
         add(std::move(diff));
     }
 
@@ -90,6 +127,7 @@ private:
     void compareVector(const std::string& name, std::size_t first, bool direction) {
         if (!presence(name, hasKeys(a_, first, 3), hasKeys(b_, first, 3))) return;
         PoseDiff diff{name};
+        Spans spans;
         for (double t : times_) {
             std::array<double, 3> originA, directionA, originB, directionB;
             sampleGaze(a_, t, Coordinates::Unity, originA, directionA);
@@ -101,8 +139,10 @@ private:
             diff.maxPosition = std::max(diff.maxPosition, std::sqrt(d2));
             diff.meanPosition += std::sqrt(d2);
             ++diff.samples;
+            spans.sample(t, std::sqrt(d2) > options_.positionTolerance);
         }
         if (diff.samples) diff.meanPosition /= double(diff.samples);
+        diff.differs = spans.take();
         add(std::move(diff));
     }
 

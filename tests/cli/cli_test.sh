@@ -125,7 +125,10 @@ import json
 d=json.load(open('$work/out'))
 assert d['schema']=='inputanim.diff/1' and d['within'] is False and d['maxPosition']>0.001
 assert any(p['name']=='left.IndexTip' for p in d['poses'])
+assert d['differs'] and all(d['start'] <= s <= e <= d['end'] for s, e in d['differs']), d['differs']
 "
+check "diff says when, in text" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/other.bin"
+expect "a differs line of time spans" grep -q "^differs   [0-9.]* s\|^differs   [0-9.]*-[0-9.]* s" "$work/out"
 printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
 check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
 expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"

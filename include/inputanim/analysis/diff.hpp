@@ -13,6 +13,13 @@ namespace inputanim {
 struct DiffOptions {
     double rate = 120;  // Hz
     std::optional<double> start, end;  // seconds; default: the time range both recordings cover
+    double positionTolerance = 0.001;  // metres: a pose further apart than this, or
+    double rotationTolerance = 0.5;  // degrees, differs (its time goes into the spans)
+};
+
+// A closed time range, seconds: from the first to the last sample time of a run of samples.
+struct TimeSpan {
+    double start = 0, end = 0;
 };
 
 struct PoseDiff {
@@ -20,6 +27,7 @@ struct PoseDiff {
     std::size_t samples = 0;  // times compared (joints: where the hand is tracked in the first recording)
     double maxPosition = 0, meanPosition = 0;  // metres
     double maxRotation = 0, meanRotation = 0;  // degrees (0 for gaze vectors)
+    std::vector<TimeSpan> differs;  // runs of consecutive samples beyond a tolerance, in time order
 };
 
 struct BooleanDiff {
@@ -36,6 +44,7 @@ struct DiffReport {
     std::vector<BooleanDiff> booleans;
     double maxPosition = 0, maxRotation = 0, maxSwitchShift = 0;
     bool switchCountsDiffer = false;
+    std::vector<TimeSpan> differs;  // when any pose differs: the poses' spans merged (within one sample step)
 };
 
 // Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp).

@@ -19,6 +19,21 @@ struct DiffOptions {
     std::optional<double> start, end;
 };
 
+Json spansJson(const std::vector<ia::TimeSpan>& spans) {
+    Json json = Json::array();
+    for (const auto& s : spans) json.push_back({s.start, s.end});
+    return json;
+}
+
+// "1.000-2.000 s, 3.500 s" (at most `most`, then how many more).
+std::string spansText(const std::vector<ia::TimeSpan>& spans, std::size_t most = 8) {
+    std::string text;
+    for (std::size_t i = 0; i < spans.size() && i < most; ++i)
+        text += (i ? ", " : "") + (spans[i].start == spans[i].end ? fixed(spans[i].start) : fixed(spans[i].start) + "-" + fixed(spans[i].end)) + " s";
+    if (spans.size() > most) text += " and " + std::to_string(spans.size() - most) + " more";
+    return text;
+}
+
 Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within) {
     Json json{{"schema", "inputanim.diff/1"},
               {"a", o.a.path},
@@ -32,7 +47,8 @@ Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within)
               {"maxRotation", report.maxRotation},
               {"maxSwitchShift", report.maxSwitchShift},
               {"onlyInA", report.onlyInA},
-              {"onlyInB", report.onlyInB}};
+              {"onlyInB", report.onlyInB},
+              {"differs", spansJson(report.differs)}};
     Json poses = Json::array();
     for (const auto& p : report.poses)
         poses.push_back({{"name", p.name},
@@ -40,7 +56,8 @@ Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within)
                          {"maxPosition", p.maxPosition},
                          {"meanPosition", p.meanPosition},
                          {"maxRotation", p.maxRotation},
-                         {"meanRotation", p.meanRotation}});
+                         {"meanRotation", p.meanRotation},
+                         {"differs", spansJson(p.differs)}});
     json["poses"] = poses;
     Json booleans = Json::array();
     for (const auto& d : report.booleans)
@@ -56,13 +73,14 @@ void printReport(const DiffOptions& o, const ia::DiffReport& report, bool within
     std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << o.rotationTolerance << " degrees)\n";
     std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance " << o.switchTolerance << " s)"
               << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
+    if (!report.differs.empty()) std::cout << "differs   " << spansText(report.differs) << "\n";
     for (const auto& name : report.onlyInA) std::cout << "only in A " << name << "\n";
     for (const auto& name : report.onlyInB) std::cout << "only in B " << name << "\n";
     auto worst = report.poses;
     std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.maxPosition > y.maxPosition; });
     for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
         std::cout << "  " << worst[i].name << ": max " << fixed(worst[i].maxPosition * 1000, 4) << " mm, " << fixed(worst[i].maxRotation, 4)
-                  << " degrees\n";
+                  << " degrees" << (worst[i].differs.empty() ? "" : ", differs " + spansText(worst[i].differs, 3)) << "\n";
     for (const auto& d : report.booleans)
         if (d.countsDiffer || d.maxShift > 0)
             std::cout << "  " << d.name << ": " << d.switchesA.size() << " vs " << d.switchesB.size() << " switches, max shift "
@@ -96,7 +114,7 @@ Verb addDiff(CLI::App& app, const Globals&) {
                 if (!a) return fail(a.error());
                 auto b = ia::loadFile(o.b, o.a.load);
                 if (!b) return fail(b.error());
-                auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end});
+                auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end, o.positionTolerance, o.rotationTolerance});
                 if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
                 const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
                                     report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&

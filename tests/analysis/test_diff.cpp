@@ -1,0 +1,43 @@
+// When two recordings differ: the spans of diffRecordings, against hand-worked times.
+#include <catch2/catch.hpp>
+
+#include "inputanim/analysis/diff.hpp"
+
+using namespace inputanim;
+
+namespace {
+
+Recording cameraX(std::initializer_list<Key> keys) {
+    Recording r;
+    r.encoding = Encoding{1, Layout::Compact};
+    r.curves[cameraCurve(kPositionX)].keys = KeyList(keys);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("diff says when two recordings differ beyond the tolerance") {
+    // B's camera x has two linear bumps over A's constant 0: 4 mm at 1.5 s (from 1 to 2 s) and 2 mm at 2.5 s (from
+    // 2.25 to 2.75 s). Beyond 1 mm: |t - 1.5| < 0.375 and |t - 2.5| < 0.125, so on a 10 Hz grid the samples
+    // 1.2-1.8 s and 2.4-2.6 s; joined when a step apart or less, they stay two spans (1.8 to 2.4 is six steps).
+    const Recording a = cameraX({Key{0, 0}, Key{3, 0}});
+    const Recording b = cameraX({Key{0, 0}, Key{1, 0}, Key{1.5f, 0.004f}, Key{2, 0}, Key{2.25f, 0}, Key{2.5f, 0.002f}, Key{2.75f, 0}, Key{3, 0}});
+    DiffOptions options;
+    options.rate = 10;
+    auto report = diffRecordings(a, b, options);
+    REQUIRE(report.ok());
+    REQUIRE(report->poses.size() == 1);
+    const auto& spans = report->poses[0].differs;
+    REQUIRE(spans.size() == 2);
+    CHECK(spans[0].start == Approx(1.2));
+    CHECK(spans[0].end == Approx(1.8));
+    CHECK(spans[1].start == Approx(2.4));
+    CHECK(spans[1].end == Approx(2.6));
+    REQUIRE(report->differs.size() == 2);
+    options.positionTolerance = 0.003;  // only the first bump's 1.4-1.6 s (|t - 1.5| < 0.125)
+    report = diffRecordings(a, b, options);
+    REQUIRE(report->differs.size() == 1);
+    CHECK(report->differs[0].start == Approx(1.4));
+    CHECK(report->differs[0].end == Approx(1.6));
+    CHECK(diffRecordings(a, a, options)->differs.empty());
+}
