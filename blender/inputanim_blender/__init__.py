@@ -22,7 +22,7 @@ import bpy
 from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import authoring, poses, scene_glb, states
+from . import authoring, offsets, poses, scene_glb, states
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -338,6 +338,7 @@ _classes = (InputanimPreferences, IMPORT_SCENE_OT_mrtk_input_animation, EXPORT_S
 def register():
     states.register()
     poses.register()
+    offsets.register()
     authoring.register()
     for cls in _classes:
         bpy.utils.register_class(cls)
@@ -351,5 +352,6 @@ def unregister():
     for cls in reversed(_classes):
         bpy.utils.unregister_class(cls)
     authoring.unregister()
+    offsets.unregister()
     poses.unregister()
     states.unregister()

@@ -143,6 +143,8 @@ class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
         if not found:
             layout.label(text="No MRTK hands in this scene")
             layout.operator("object.mrtk_input_animation_add", icon="ADD")
+        else:
+            layout.operator("mrtk.offset_over_range", icon="IPO_EASE_IN_OUT")
 
 
 POSE_ROWS = []  # callables (layout, side) that the pose library adds to each hand's box

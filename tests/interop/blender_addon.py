@@ -3,6 +3,8 @@
 # exports that. The shell driver (run_blender.sh) compares the outputs with the recording.
 # blender -b --factory-startup --python blender_addon.py -- ADDON.zip INPUTANIM RECORDING.bin UNEDITED.bin EDITED.bin|-
 # (- leaves out the edit, and exports a second time without the original, to UNEDITED-nobase.bin.) The edit also adds a marker "bend" at frame 240 (2 s).
+# Then the middle knuckle is curled at 5 s and offset over 4-6 s (EDITED-offset.bin), and the ring knuckle curled on
+# an NLA layer (EDITED-nla.bin).
 import math
 import sys
 
@@ -80,4 +82,37 @@ for c in curves:
     c.update()
 scene.timeline_markers.new("bend", frame=240)
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited)
+
+# Recorded motion edited as a user would: the middle knuckle curled 30 degrees at 5 s (not keyed), then Offset over
+# Range between two markers at 4 s and 6 s, easing over 24 frames. EDITED-offset.bin differs from EDITED between
+# them only.
+scene.frame_set(600)
+knuckle = arm.pose.bones["Hand_Left_MiddleKnuckle"]
+knuckle.rotation_quaternion = knuckle.rotation_quaternion @ Quaternion((0, 0, 1), math.radians(30))
+scene.timeline_markers.new("from", frame=480)
+scene.timeline_markers.new("to", frame=720)
+bpy.context.view_layer.objects.active = arm
+bpy.ops.mrtk.offset_over_range(start="from", end="to", ease=24)
+expect(abs(knuckle.rotation_quaternion.rotation_difference(
+    Quaternion([c.evaluate(600) for c in [action.fcurves.find('pose.bones["Hand_Left_MiddleKnuckle"].rotation_quaternion', index=i)
+                                          for i in range(4)]])).angle) < 1e-4, "the offset is not in the keys at 5 s")
+bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-offset.bin"))
+
+# An edit on an NLA layer above the recorded action (blended with Combine), as Blender users layer edits: the ring
+# knuckle keyed on the layer. EDITED-nla.bin must be what Blender shows: the turn of the ring knuckle at 5 s that
+# Blender shows goes to EDITED-nla.txt (degrees) for the shell to compare with the export.
+scene.frame_set(600)
+ring_before = arm.pose.bones["Hand_Left_RingKnuckle"].matrix.to_quaternion()
+data = arm.animation_data
+data.nla_tracks.new().strips.new("recorded", 0, data.action)
+data.action = bpy.data.actions.new("layer")
+data.action_blend_type = "COMBINE"
+ring = arm.pose.bones["Hand_Left_RingKnuckle"]
+ring.rotation_quaternion = Quaternion((0, 0, 1), math.radians(20))
+ring.keyframe_insert("rotation_quaternion", frame=0)
+scene.frame_set(601)
+scene.frame_set(600)
+with open(edited.replace(".bin", "-nla.txt"), "w") as out:
+    out.write("%.6f\n" % math.degrees(ring_before.rotation_difference(ring.matrix.to_quaternion()).angle))
+bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-nla.bin"))
 print("blender-addon: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))

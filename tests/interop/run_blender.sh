@@ -77,6 +77,29 @@ print('  edited: ' + ', '.join(f'{n} {m[0] * 1000:.1f} mm {m[1]:.1f} deg' for n,
 assert set(moved) == {'left.IndexKnuckle', 'left.IndexMiddleJoint', 'left.IndexDistalJoint', 'left.IndexTip'}, moved
 assert moved['left.IndexTip'][0] > 0.02 and abs(moved['left.IndexKnuckle'][1] - 25) < 0.5, moved
 PY
+    "$tool" diff "$work/edited.bin" "$work/edited-offset.bin" --json >"$work/diff.json"
+    python3 - "$work/diff.json" <<'PY' || result=FAIL
+import json, sys
+d = json.load(open(sys.argv[1]))
+spans = d['differs']
+moved = sorted(p['name'] for p in d['poses'] if p['differs'])
+print('  offset over 4-6 s: differs %s in %s' % (spans, ', '.join(moved)))
+assert spans and all(4.0 < s and e < 6.0 for s, e in spans) and any(s < 5 < e for s, e in spans), spans
+assert set(moved) == {'left.MiddleKnuckle', 'left.MiddleMiddleJoint', 'left.MiddleDistalJoint', 'left.MiddleTip'}, moved
+PY
+    "$tool" diff "$work/edited-offset.bin" "$work/edited-nla.bin" --json >"$work/diff.json"
+    "$tool" diff "$work/edited-offset.bin" "$work/edited-nla.bin" --json --start 5 --end 5 >"$work/diff5.json"
+    python3 - "$work/diff.json" "$work/diff5.json" "$work/edited-nla.txt" <<'PY' || result=FAIL
+import json, math, sys
+d, at5 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+shown = float(open(sys.argv[3]).read())
+shown = min(shown, 360 - shown)
+moved = sorted(p['name'] for p in d['poses'] if p['maxRotation'] > 0.5)
+exported = next(p['maxRotation'] for p in at5['poses'] if p['name'] == 'left.RingKnuckle')
+print('  NLA layer: %s moved; the ring knuckle turns %.2f degrees at 5 s in Blender, %.2f in the export' % (', '.join(moved), shown, exported))
+assert set(moved) == {'left.RingKnuckle', 'left.RingMiddleJoint', 'left.RingDistalJoint', 'left.RingTip'}, moved
+assert abs(exported - shown) < 0.05, (exported, shown)
+PY
     "$tool" info "$work/edited.bin" --json | python3 -c "
 import json, sys; d = json.load(sys.stdin)
 assert d['format']['version'] == '1.0', d['format']
