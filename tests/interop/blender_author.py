@@ -2,13 +2,15 @@
 # from its zip: Add > MRTK Input Animation, the right hand keyed tracked at 0.5 s, posed Open, moved so that its
 # pinch is 40 cm in front of the head, posed Pinch at 1 s and again just before 2 s (pinching on from 1 s, keyed
 # off at 2 s), Open at 2.25 s, untracked at 3 s; the scene ends at 3.5 s. Exports OUT.bin (1.1) and OUT-1.0.bin.
-# blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin
+# With FOREIGN.gltf (Godot's pose library), the left hand then takes its "Pinch Tight" by Pose from File at 0.5-1 s:
+# OUT-foreign.bin.
+# blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin [FOREIGN.gltf]
 import sys
 
 import bpy
 from mathutils import Vector
 
-addon_zip, tool, out = sys.argv[sys.argv.index("--") + 1:]
+addon_zip, tool, out, *foreign = sys.argv[sys.argv.index("--") + 1:]
 failures = []
 
 
@@ -58,4 +60,16 @@ bpy.ops.mrtk.key_state(side="Right", state="tracked")
 scene.frame_end = 420
 bpy.ops.export_scene.mrtk_input_animation(filepath=out)
 bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-1.0.bin"), format_version="1.0")
+if foreign:  # Pose from File: the left hand takes Godot's "Pinch Tight" (tips 7 mm apart) at 0.5-1 s: pinching
+    left = bpy.data.objects["Hand_Left"]
+    scene.frame_set(60)
+    left.mrtk_tracked = True
+    bpy.ops.mrtk.key_state(side="Left", state="tracked")
+    bpy.ops.mrtk.pose_from_file(filepath=foreign[0], side="Left", animation="Pinch Tight", time=0)
+    expect(left.mrtk_pinching, "a tight pinch pose from a file keys no pinch")
+    scene.frame_set(120)
+    left.mrtk_tracked = left.mrtk_pinching = False
+    bpy.ops.mrtk.key_state(side="Left", state="tracked")
+    bpy.ops.mrtk.key_state(side="Left", state="pinching")
+    bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-foreign.bin"))
 print("blender-author: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))

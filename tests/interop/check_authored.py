@@ -6,6 +6,7 @@ their midpoint 40 cm in front of the head; the right hand's joint frames as MRTK
 but for the index tip, which MRTK's own Pinch data turns 106 degrees off its bone (MRTK's poses also roll the ring
 and little metacarpals by 19 to 31 degrees about their bones, so their +Y is not checked); and MRTK's own reader
 (../shared/mrtk-reader) loads it and plays the states and tips `inputanim sample` gives. The 1.0 export: 1.0, no gaze.
+With OUT-foreign.bin (Godot's "Pinch Tight" by Pose from File): left pinching 0.5-1 s, tips under 2 cm apart.
 
 Usage: check_authored.py INPUTANIM OUT.bin [SHARED BUILD_DIR]   (prints "authored: ok" or the failures)"""
 import json
@@ -94,6 +95,18 @@ for frame in sample["frames"]:
 expect(0 < widest < 0.015, "index and thumb tips up to %.1f mm apart while pinching" % (widest * 1000))
 old = json.loads(run(tool, "info", path.replace(".bin", "-1.0.bin"), "--json"))
 expect(old["format"]["version"] == "1.0" and not old["flags"]["hasEyeGaze"], "the 1.0 export: %s" % old["format"])
+
+foreign = path.replace(".bin", "-foreign.bin")
+if os.path.exists(foreign):  # the left hand posed from Godot's "Pinch Tight" at 0.5-1 s
+    info = json.loads(run(tool, "info", foreign, "--json"))
+    expect(info["pinching"]["left"] == [[0.5, 1.0]], "Pose from File: left pinching %s, not 0.5-1 s" % info["pinching"]["left"])
+    with open(foreign + ".times", "w") as out:
+        out.write("0.75\n")
+    left = json.loads(run(tool, "sample", foreign, "--times", foreign + ".times", "--format", "json"))["frames"][0]["left"]
+    gap = math.dist(left["joints"]["IndexTip"]["position"], left["joints"]["ThumbTip"]["position"])
+    # Godot's hand is not this rig's size: its 7.1 mm grow, but stay a pinch by MRTK's measure (under 2 cm).
+    expect(left["tracked"] and gap < 0.02, "Pose from File: tips %.1f mm apart at 0.75 s" % (gap * 1000))
+    print("authored: Pose from File gives the left hand tips %.1f mm apart, pinching %s" % (gap * 1000, info["pinching"]["left"]))
 
 reader = os.path.join(shared, "mrtk-reader") if shared else ""
 if reader and os.path.isdir(reader) and subprocess.run(["which", "mono"], capture_output=True).returncode == 0:

@@ -120,8 +120,10 @@ fi
 # A new input animation from a blank scene, keyed from the sidebar's states and pose library (MRTK's poses, packed
 # from ../shared), checked by info, sample and MRTK's own reader.
 if [ -f "$shared/samples/mrtk-hand-poses/ArticulatedHandPose_Pinch.json" ]; then
+    godot=$shared/samples/foreign/godot-animations_hand_l.gltf
+    [ -f "$godot" ] || godot=
     blender -b --factory-startup --python "$here/blender_author.py" -- "$work/addon.zip" "$tool" "$work/authored.bin" \
-        >"$work/log" 2>&1
+        $godot >"$work/log" 2>&1
     grep "^blender-author\|^  \|Error" "$work/log" | grep -v Draco
     if grep -q "^blender-author: ok" "$work/log" &&
         python3 "$here/check_authored.py" "$tool" "$work/authored.bin" "$shared" "$(dirname "$tool")"; then
