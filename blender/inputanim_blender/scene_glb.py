@@ -1,8 +1,8 @@
 # The scene as Blender shows it, sampled at every frame and written as a GLB of this project's flat profile
 # (docs/gltf-profile.md): each armature a node, each of its bones a node under it holding the bone's world pose;
-# the profile's empties (Camera, Gaze, Gaze_Direction, Hand_*_None) and the pinch objects with them. inputanim
-# reads it by node names, as it reads Blender's own glTF export, but it costs one depsgraph update per frame with
-# the meshes left out of the evaluation instead of the glTF exporter's work per object and frame.
+# the profile's empties (Camera, Gaze, Gaze_Direction, Hand_*_None) with their world poses; the states as STEP
+# scales. inputanim reads it by node names. One depsgraph update per frame, only the recording's objects evaluated
+# (docs/performance.md, "The Blender add-on's export").
 import json
 import struct
 
@@ -30,18 +30,23 @@ def _is_profile_state(name):
 
 def _quaternions(matrices):
     """Rotation matrices (n, 3, 3), columns normalised, to unit quaternions (n, 4) x y z w; a matrix with a zero
-    column (a zero scale or rotation) gives the identity."""
+    column (a zero scale or rotation) gives the identity. Each row is solved from its largest component (Shepperd's
+    method), which stays exact near half turns, where w and the differences it divides vanish."""
     lengths = numpy.linalg.norm(matrices, axis=1, keepdims=True)
     degenerate = numpy.any(lengths[:, 0, :] < 1e-12, axis=1)
     m = numpy.where(degenerate[:, None, None], numpy.eye(3), matrices / numpy.maximum(lengths, 1e-12))
-    w = numpy.sqrt(numpy.maximum(0.0, 1 + m[:, 0, 0] + m[:, 1, 1] + m[:, 2, 2])) / 2
-    x = numpy.sqrt(numpy.maximum(0.0, 1 + m[:, 0, 0] - m[:, 1, 1] - m[:, 2, 2])) / 2
-    y = numpy.sqrt(numpy.maximum(0.0, 1 - m[:, 0, 0] + m[:, 1, 1] - m[:, 2, 2])) / 2
-    z = numpy.sqrt(numpy.maximum(0.0, 1 - m[:, 0, 0] - m[:, 1, 1] + m[:, 2, 2])) / 2
-    x = numpy.copysign(x, m[:, 2, 1] - m[:, 1, 2])
-    y = numpy.copysign(y, m[:, 0, 2] - m[:, 2, 0])
-    z = numpy.copysign(z, m[:, 1, 0] - m[:, 0, 1])
-    q = numpy.stack([x, y, z, w], axis=1)
+    d0, d1, d2 = m[:, 0, 0], m[:, 1, 1], m[:, 2, 2]
+    leads = numpy.stack([1 + d0 - d1 - d2, 1 - d0 + d1 - d2, 1 - d0 - d1 + d2, 1 + d0 + d1 + d2], axis=1)
+    lead = numpy.argmax(leads, axis=1)
+    s = 2 * numpy.sqrt(numpy.maximum(numpy.take_along_axis(leads, lead[:, None], axis=1)[:, 0], 1e-300))
+    xy, xz, yz = m[:, 0, 1] + m[:, 1, 0], m[:, 0, 2] + m[:, 2, 0], m[:, 1, 2] + m[:, 2, 1]
+    wx, wy, wz = m[:, 2, 1] - m[:, 1, 2], m[:, 0, 2] - m[:, 2, 0], m[:, 1, 0] - m[:, 0, 1]
+    candidates = numpy.stack([numpy.stack([s * s / 4, xy, xz, wx], axis=1),   # x largest
+                              numpy.stack([xy, s * s / 4, yz, wy], axis=1),   # y
+                              numpy.stack([xz, yz, s * s / 4, wz], axis=1),   # z
+                              numpy.stack([wx, wy, wz, s * s / 4], axis=1)],  # w
+                             axis=1)
+    q = numpy.take_along_axis(candidates, lead[:, None, None], axis=1)[:, 0] / s[:, None]
     return q / numpy.linalg.norm(q, axis=1, keepdims=True)
 
 

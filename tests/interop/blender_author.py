@@ -22,6 +22,23 @@ def expect(condition, message):
 bpy.ops.preferences.addon_install(filepath=addon_zip)
 bpy.ops.preferences.addon_enable(module="inputanim_blender")
 bpy.context.preferences.addons["inputanim_blender"].preferences.executable = tool
+
+# The export's rotation matrix -> quaternion against mathutils, on random turns and on half turns (where w is 0).
+import math
+import random
+
+import numpy
+from mathutils import Quaternion as Q
+
+from inputanim_blender import scene_glb
+
+random.seed(1)
+turns = [Q((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)), random.uniform(0, 2 * math.pi))
+         for _ in range(200)]
+turns += [Q(axis, math.pi) for axis in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, -1), (1, 1, 1))]
+found = scene_glb._quaternions(numpy.array([numpy.array(q.to_matrix()) for q in turns]))
+worst = max(math.degrees(q.rotation_difference(Q((f[3], f[0], f[1], f[2]))).angle) for q, f in zip(turns, found))
+expect(min(worst, 360 - worst) < 1e-6, "the export turns a rotation matrix into a quaternion %g degrees off" % worst)
 bpy.ops.object.mrtk_input_animation_add()
 scene = bpy.context.scene
 expect(scene.render.fps == 120 and scene.frame_start == 0, "scene at %d fps from frame %d" % (scene.render.fps, scene.frame_start))
