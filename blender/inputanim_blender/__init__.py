@@ -144,7 +144,7 @@ def _take_names():
 
 def _show(context, objects):
     """In the 3D views, frames `objects` (the hands at the current frame); in the timelines and dope sheets, shows
-    the whole frame range. Nothing without a window (Blender run in the background)."""
+    all keys (an import's: the whole range). Nothing without a window (Blender run in the background)."""
     screen = context.screen
     if screen is None or not objects:
         return

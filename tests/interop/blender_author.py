@@ -2,6 +2,7 @@
 # from its zip: Add > MRTK Input Animation, the right hand keyed tracked at 0.5 s, posed Open, moved so that its
 # pinch is 40 cm in front of the head, posed Pinch at 1 s and again just before 2 s (pinching on from 1 s, keyed
 # off at 2 s), Open at 2.25 s, untracked at 3 s; the scene ends at 3.5 s. Exports OUT.bin (1.1) and OUT-1.0.bin.
+# OUT-legacy.bin: the right hand's tracked state keyed as its scale instead, as add-on 0.4 did.
 # With FOREIGN.gltf (Godot's pose library), the left hand then takes its "Pinch Tight" by Pose from File at 0.5-1 s:
 # OUT-foreign.bin.
 # blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin [FOREIGN.gltf]
@@ -77,6 +78,19 @@ bpy.ops.mrtk.key_state(side="Right", state="tracked")
 scene.frame_end = 420
 bpy.ops.export_scene.mrtk_input_animation(filepath=out)
 bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-1.0.bin"), format_version="1.0")
+# A scene of add-on 0.4 keyed the tracked state as the armature's scale: the same switches, read from scales.
+legacy = bpy.data.objects["Hand_Right"]
+action = legacy.animation_data.action
+for curve in [c for c in action.fcurves if c.data_path in ("mrtk_tracked", "mrtk_pinching")]:
+    action.fcurves.remove(curve)
+del legacy["inputanim_states"]
+for frame, scale in ((0, 0.0), (60, 1.0), (360, 0.0)):
+    legacy.scale = (scale, scale, scale)
+    legacy.keyframe_insert("scale", frame=frame)
+for curve in [c for c in action.fcurves if c.data_path == "scale"]:
+    for point in curve.keyframe_points:
+        point.interpolation = "CONSTANT"
+bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-legacy.bin"))
 if foreign:  # Pose from File: the left hand takes Godot's "Pinch Tight" (tips 7 mm apart) at 0.5-1 s: pinching
     left = bpy.data.objects["Hand_Left"]
     scene.frame_set(60)

@@ -6,7 +6,8 @@ their midpoint 40 cm in front of the head; the right hand's joint frames as MRTK
 but for the index tip, which MRTK's own Pinch data turns 106 degrees off its bone (MRTK's poses also roll the ring
 and little metacarpals by 19 to 31 degrees about their bones, so their +Y is not checked); and MRTK's own reader
 (../shared/mrtk-reader) loads it and plays the states and tips `inputanim sample` gives. The 1.0 export: 1.0, no gaze.
-With OUT-foreign.bin (Godot's "Pinch Tight" by Pose from File): left pinching 0.5-1 s, tips under 2 cm apart.
+OUT-legacy.bin (tracked keyed as a scale, as add-on 0.4 did): tracked 0.5-3 s. With OUT-foreign.bin (Godot's "Pinch
+Tight" by Pose from File): left pinching 0.5-1 s, tips under 2 cm apart.
 
 Usage: check_authored.py INPUTANIM OUT.bin [SHARED BUILD_DIR]   (prints "authored: ok" or the failures)"""
 import json
@@ -96,6 +97,8 @@ expect(0 < widest < 0.015, "index and thumb tips up to %.1f mm apart while pinch
 old = json.loads(run(tool, "info", path.replace(".bin", "-1.0.bin"), "--json"))
 expect(old["format"]["version"] == "1.0" and not old["flags"]["hasEyeGaze"], "the 1.0 export: %s" % old["format"])
 
+legacy = json.loads(run(tool, "info", path.replace(".bin", "-legacy.bin"), "--json"))
+expect(legacy["tracked"]["right"] == [[0.5, 3.0]], "tracked keyed as a scale: right %s" % legacy["tracked"]["right"])
 foreign = path.replace(".bin", "-foreign.bin")
 if os.path.exists(foreign):  # the left hand posed from Godot's "Pinch Tight" at 0.5-1 s
     info = json.loads(run(tool, "info", foreign, "--json"))
