@@ -317,11 +317,12 @@ def _export_glb(context, path, gaze=True):
     window = context.window_manager
     window.progress_begin(0, 100)
     try:
-        sampled = scene_glb.sample_scene(scene, objects, frames, states.state_readers(objects),
-                                         lambda done: window.progress_update(int(99 * done)))
+        with tempfile.TemporaryDirectory(prefix="inputanim-tracks-") as folder:
+            sampled = scene_glb.sample_scene(scene, objects, frames, states.state_readers(objects), folder,
+                                             lambda done: window.progress_update(int(99 * done)))
+            scene_glb.write_glb(path, sampled, [f / fps for f in frames])
     finally:
         window.progress_end()
-    scene_glb.write_glb(path, sampled, [f / fps for f in frames])
 
 
 def _menu_import(self, context):

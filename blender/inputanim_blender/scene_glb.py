@@ -4,6 +4,8 @@
 # scales. inputanim reads it by node names. One depsgraph update per frame, only the recording's objects evaluated
 # (docs/performance.md, "The Blender add-on's export").
 import json
+import os
+import shutil
 import struct
 
 import bpy
@@ -92,11 +94,31 @@ def _hidden_for_sampling(scene, wanted):
     return hidden
 
 
+class _Track:
+    """A node's translations and rotations (glTF's axes, Float32), appended a run of frames at a time to two files
+    of their own, so that a long recording is never held whole; quaternion signs kept continuous across runs."""
+
+    def __init__(self, folder, index):
+        self.paths = (os.path.join(folder, "%d-t.bin" % index), os.path.join(folder, "%d-r.bin" % index))
+        self.count, self.last = 0, None
+
+    def append(self, name, translations, rotations, frames):
+        bad = numpy.flatnonzero(~(numpy.isfinite(translations).all(axis=1) & numpy.isfinite(rotations).all(axis=1)))
+        if len(bad):
+            raise SceneError("%s has no finite pose at frame %g: a recording cannot hold it" % (name, frames[bad[0]]))
+        rotations = _continuous(rotations, self.last)
+        self.last = rotations[-1]
+        for path, values in zip(self.paths, (translations, rotations)):
+            with open(path, "ab") as out:
+                out.write(numpy.ascontiguousarray(values, numpy.float32).tobytes())
+        self.count += len(translations)
+
+
 class Sampled:
-    """Per node, translations (n, 3) and rotations (n, 4) in glTF coordinates, or a state's 0/1 per frame."""
+    """Per node, its _Track of poses, or a state's 0/1 per frame."""
 
     def __init__(self):
-        self.poses = {}       # node name -> [translations, rotations] (float32)
+        self.poses = {}       # node name -> _Track
         self.states = {}      # node name -> numpy (n,) of 0 and 1
         self.rests = {}       # bone node name -> (translation, rotation): the armature's rest pose, for its axes
         self.children = {}    # armature name -> its bones' node names
@@ -117,8 +139,9 @@ class _Chunk:
         for o in posed:
             self.frames[o.name][row] = _world(o)
 
-    def store(self, rows, span, armatures, posed, out):
-        """The chunk's first `rows` frames into out.poses[...][span], in glTF coordinates."""
+    def store(self, frames, armatures, posed, out):
+        """The chunk's first len(frames) rows, in glTF's axes, appended to each node's track."""
+        rows = len(frames)
         for a in armatures:
             arm = self.frames[a.name][:rows]
             turn = _rotation_matrices(arm[:, 3:])
@@ -126,12 +149,10 @@ class _Chunk:
             rotations = turn[:, None] @ bones[:, :, :3, :3]
             translations = (turn[:, None] @ bones[:, :, :3, 3:])[..., 0] + arm[:, None, :3]
             for column, name in enumerate(out.children[a.name]):
-                t, r = _gltf_pose(translations[:, column], rotations[:, column])
-                out.poses[name][0][span], out.poses[name][1][span] = t, r
+                out.poses[name].append(name, *_gltf_pose(translations[:, column], rotations[:, column]), frames)
         for o in posed:
-            frames = self.frames[o.name][:rows]
-            t, r = _gltf_pose(frames[:, :3], _rotation_matrices(frames[:, 3:]))
-            out.poses[o.name][0][span], out.poses[o.name][1][span] = t, r
+            values = self.frames[o.name][:rows]
+            out.poses[o.name].append(o.name, *_gltf_pose(values[:, :3], _rotation_matrices(values[:, 3:])), frames)
 
 
 def _rests(armatures, out):
@@ -145,18 +166,18 @@ def _rests(armatures, out):
             out.rests[b.name] = (t[0], r[0])
 
 
-def sample_scene(scene, objects, frames, states, progress=None, chunk=600):
+def sample_scene(scene, objects, frames, states, folder, progress=None, chunk=600):
     """The objects as Blender shows them at each of `frames`: every armature's bones, the other objects' poses
-    (not the pinch markers'), and each state of `states`, (node name, function giving 0 or 1 now). Only these
-    objects are evaluated."""
+    (not the pinch markers'), into files in `folder`; and each state of `states`, (node name, function giving 0 or
+    1 now). Only these objects are evaluated."""
     armatures = [o for o in objects if o.type == "ARMATURE"]
     posed = [o for o in objects if o.type != "ARMATURE" and not _is_profile_state(o.name)]
     out = Sampled()
     for a in armatures:
         out.children[a.name] = [b.name for b in a.pose.bones]
     _rests(armatures, out)
-    for name in [n for a in armatures for n in out.children[a.name]] + [o.name for o in posed]:
-        out.poses[name] = [numpy.empty((len(frames), 3), numpy.float32), numpy.empty((len(frames), 4), numpy.float32)]
+    for index, name in enumerate([n for a in armatures for n in out.children[a.name]] + [o.name for o in posed]):
+        out.poses[name] = _Track(folder, index)
     for name, _ in states:
         out.states[name] = numpy.empty(len(frames), numpy.float32)
     buffer = _Chunk(chunk, armatures, posed)
@@ -171,54 +192,61 @@ def sample_scene(scene, objects, frames, states, progress=None, chunk=600):
                 buffer.read(i - start, armatures, posed)
                 for name, state in states:
                     out.states[name][i] = state()
-            buffer.store(stop - start, slice(start, stop), armatures, posed, out)
+            buffer.store(frames[start:stop], armatures, posed, out)
             if progress:
                 progress(stop / len(frames))
     finally:
         for o in hidden:
             o.hide_viewport = False
         scene.frame_set(current[0], subframe=current[1])
-    for name, pose in out.poses.items():
-        pose[1] = _continuous(pose[1])
-        bad = numpy.flatnonzero(~(numpy.isfinite(pose[0]).all(axis=1) & numpy.isfinite(pose[1]).all(axis=1)))
-        if len(bad):
-            raise SceneError("%s has no finite pose at frame %g: a recording cannot hold it" % (name, frames[bad[0]]))
     return out
 
 
-def _continuous(q):
-    """Quaternion signs flipped where needed so that each is within 90 degrees of the one before (glTF's LINEAR
-    takes the path between the stored values)."""
-    flips = numpy.sign(numpy.einsum("ij,ij->i", q[1:].astype(numpy.float64), q[:-1]))
+def _continuous(q, last=None):
+    """Quaternion signs flipped where needed so that each is within 90 degrees of the one before (`last` before the
+    first): glTF's LINEAR takes the path between the stored values."""
+    before = numpy.concatenate([[last if last is not None else q[0]], q[:-1]])
+    flips = numpy.sign(numpy.einsum("ij,ij->i", q, before))
     flips[flips == 0] = 1
-    q[1:] *= numpy.cumprod(flips)[:, None].astype(numpy.float32)
-    return q
+    return q * numpy.cumprod(flips)[:, None]
+
+
+_COMPONENTS = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}
 
 
 class _Buffer:
-    """The GLB's binary chunk (the arrays themselves, written at the end without a copy) and the JSON's accessors
-    and buffer views over it."""
+    """The GLB's binary chunk (arrays, and files copied in at the end) and the JSON's accessors and buffer views."""
 
     def __init__(self):
         self.parts, self.length = [], 0
         self.views, self.accessors = [], []
 
-    def add(self, array, kind, minmax=False):
-        data = numpy.ascontiguousarray(array, numpy.float32)
-        self.views.append({"buffer": 0, "byteOffset": self.length, "byteLength": data.nbytes})
-        self.parts.append(data)
-        self.length += data.nbytes
-        accessor = {"bufferView": len(self.views) - 1, "componentType": 5126, "count": len(array), "type": kind}
+    def add(self, source, count, kind, minmax=None):
+        """`source`: an array of Float32 values, or the path of a file of them."""
+        size = 4 * _COMPONENTS[kind] * count
+        self.views.append({"buffer": 0, "byteOffset": self.length, "byteLength": size})
+        self.parts.append(source if isinstance(source, str) else numpy.ascontiguousarray(source, numpy.float32))
+        self.length += size
+        accessor = {"bufferView": len(self.views) - 1, "componentType": 5126, "count": count, "type": kind}
         if minmax:
-            accessor["min"], accessor["max"] = [float(numpy.min(array))], [float(numpy.max(array))]
+            accessor["min"], accessor["max"] = [minmax[0]], [minmax[1]]
         self.accessors.append(accessor)
         return len(self.accessors) - 1
+
+    def write(self, out):
+        for part in self.parts:
+            if isinstance(part, str):
+                with open(part, "rb") as data:
+                    shutil.copyfileobj(data, out, 1 << 20)
+            else:
+                out.write(memoryview(part).cast("B"))
 
 
 def write_glb(path, sampled, times):
     """A GLB of the flat profile: armatures and their bones, objects, states as STEP scales (docs/gltf-profile.md)."""
     buffer = _Buffer()
-    time = buffer.add(numpy.asarray(times, numpy.float32), "SCALAR", minmax=True)
+    times = numpy.asarray(times, numpy.float32)
+    time = buffer.add(times, len(times), "SCALAR", minmax=(float(times[0]), float(times[-1])))
     nodes, channels, samplers = [], [], []
 
     def node(name, rest=None):
@@ -229,8 +257,12 @@ def write_glb(path, sampled, times):
         return len(nodes) - 1
 
     def animate(index, path, values, kind, interpolation="LINEAR"):
-        samplers.append({"input": time, "output": buffer.add(values, kind), "interpolation": interpolation})
+        samplers.append({"input": time, "output": buffer.add(values, len(times), kind), "interpolation": interpolation})
         channels.append({"sampler": len(samplers) - 1, "target": {"node": index, "path": path}})
+
+    def animate_track(index, track):
+        animate(index, "translation", track.paths[0], "VEC3")
+        animate(index, "rotation", track.paths[1], "VEC4")
 
     roots = []
     tops = list(sampled.children) + [n for n in sampled.poses if n not in sampled.rests] + list(sampled.states)
@@ -241,14 +273,12 @@ def write_glb(path, sampled, times):
             scale = numpy.repeat(sampled.states[name][:, None], 3, axis=1)
             animate(index, "scale", scale, "VEC3", "STEP")
         if name in sampled.poses:
-            animate(index, "translation", sampled.poses[name][0], "VEC3")
-            animate(index, "rotation", sampled.poses[name][1], "VEC4")
+            animate_track(index, sampled.poses[name])
         bones = []
         for bone in sampled.children.get(name, []):
             child = node(bone, sampled.rests[bone])
             bones.append(child)
-            animate(child, "translation", sampled.poses[bone][0], "VEC3")
-            animate(child, "rotation", sampled.poses[bone][1], "VEC4")
+            animate_track(child, sampled.poses[bone])
         if bones:
             nodes[index]["children"] = bones
     document = {
@@ -268,5 +298,4 @@ def write_glb(path, sampled, times):
         out.write(struct.pack("<II", len(text), 0x4E4F534A))
         out.write(text)
         out.write(struct.pack("<II", buffer.length, 0x004E4942))
-        for part in buffer.parts:
-            out.write(memoryview(part).cast("B"))
+        buffer.write(out)

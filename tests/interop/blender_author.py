@@ -6,6 +6,7 @@
 # With FOREIGN.gltf (Godot's pose library), the left hand then takes its "Pinch Tight" by Pose from File at 0.5-1 s:
 # OUT-foreign.bin.
 # blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin [FOREIGN.gltf]
+import os
 import sys
 
 import bpy
@@ -103,4 +104,16 @@ if foreign:  # Pose from File: the left hand takes Godot's "Pinch Tight" (tips 7
     bpy.ops.mrtk.key_state(side="Left", state="tracked")
     bpy.ops.mrtk.key_state(side="Left", state="pinching")
     bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-foreign.bin"))
+# A pose that is not finite is refused, naming the bone and the frame, and writes nothing.
+bone = bpy.data.objects["Hand_Right"].pose.bones["Hand_Right_IndexTip"]
+scene.frame_set(90)
+bone.location = (float("nan"), 0, 0)
+bone.keyframe_insert("location", frame=90)
+try:
+    bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-nan.bin"))
+    failures.append("a pose that is not finite was exported")
+except RuntimeError as error:
+    # Blender interpolates the NaN from the key before (frame 0): frame 1 is the first without a finite pose.
+    expect("Hand_Right_IndexTip has no finite pose at frame 1:" in str(error), "unclear refusal: %s" % error)
+expect(not os.path.exists(out.replace(".bin", "-nan.bin")), "a refused export left a file")
 print("blender-author: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
