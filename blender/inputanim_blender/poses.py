@@ -104,7 +104,8 @@ def library():
         return json.load(text)
 
 
-def _for_side(joints, side, mirror):
+def _for_side(joints, mirror):
+    """Rotations by joint, mirrored from the other hand when `mirror`."""
     return {name: (_mirrored(q) if mirror else q) for name, q in joints.items()}
 
 
@@ -145,7 +146,7 @@ class MRTK_OT_apply_pose(bpy.types.Operator):
         if entry is None:
             self.report({"ERROR"}, "no pose '%s' in the add-on (packed without ../shared/samples/mrtk-hand-poses?)" % self.pose)
             return {"CANCELLED"}
-        rotations = _for_side(entry["joints"], self.side, mirror=self.side == "Left")
+        rotations = _for_side(entry["joints"], mirror=self.side == "Left")
         return _pose_and_key(self, context, self.side, rotations, entry["pinching"], self.pose)
 
 
@@ -185,7 +186,7 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper):
             return {"CANCELLED"}
         joints = hand["joints"]
         rotations = {n: j["rotation"] for n, j in joints.items() if j.get("rotation")}
-        rotations = _for_side(rotations, self.side, mirror=hand is not own)
+        rotations = _for_side(rotations, mirror=hand is not own)
         what = "%s '%s'" % (os.path.basename(self.filepath), self.animation or (names[0] if names else "pose"))
         result = _pose_and_key(self, context, self.side, rotations, hand.get("pinching") or _pinched(joints), what)
         if names and not self.animation and len(names) > 1:
