@@ -110,7 +110,7 @@ def _for_side(joints, mirror):
 
 
 def _pose_and_key(operator, context, side, rotations, pinching, what):
-    armature = states.hand_armature(context, side)
+    armature = states.hand_armature(side)
     if armature is None:
         operator.report({"ERROR"}, "no Hand_%s armature: import a recording or add an MRTK Input Animation" % side)
         return {"CANCELLED"}

@@ -84,7 +84,8 @@ def state_readers(objects):
     return readers
 
 
-def hand_armature(context, side):
+def hand_armature(side):
+    """The armature of the hand of `side` ("Left", "Right"), or None."""
     obj = bpy.data.objects.get("Hand_" + side)
     return obj if obj is not None and obj.type == "ARMATURE" else None
 
@@ -98,7 +99,7 @@ class MRTK_OT_key_state(bpy.types.Operator):
     state: EnumProperty(items=[("tracked", "Tracked", ""), ("pinching", "Pinching", "")])
 
     def execute(self, context):
-        armature = hand_armature(context, self.side)
+        armature = hand_armature(self.side)
         if armature is None:
             self.report({"ERROR"}, "no Hand_%s armature: import a recording or add an MRTK Input Animation" % self.side)
             return {"CANCELLED"}
@@ -124,7 +125,7 @@ class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
         layout = self.layout
         found = False
         for side in ("Left", "Right"):
-            armature = hand_armature(context, side)
+            armature = hand_armature(side)
             if armature is None:
                 continue
             found = True
