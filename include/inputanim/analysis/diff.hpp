@@ -27,7 +27,7 @@ struct PoseDiff {
     std::size_t samples = 0;  // times compared (joints: where the hand is tracked in the first recording)
     double maxPosition = 0, meanPosition = 0;  // metres
     double maxRotation = 0, meanRotation = 0;  // degrees (0 for gaze vectors)
-    std::vector<TimeSpan> differs;  // runs of consecutive samples beyond a tolerance, in time order
+    std::vector<TimeSpan> differs = {};  // runs of consecutive samples beyond a tolerance, in time order
 };
 
 struct BooleanDiff {
