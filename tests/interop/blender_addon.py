@@ -6,23 +6,19 @@
 # Then the middle knuckle is curled at 5 s and offset over 4-6 s (EDITED-offset.bin), and the ring knuckle curled on
 # an NLA layer (EDITED-nla.bin).
 import math
+import os
 import sys
 
 import bpy
 from mathutils import Quaternion
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_support import Expectations, install_addon  # noqa: E402 (the folder is put on the path first)
+
 addon_zip, tool, recording, unedited, edited = sys.argv[sys.argv.index("--") + 1:]
-failures = []
-
-
-def expect(condition, message):
-    if not condition:
-        failures.append(message)
-
-
-bpy.ops.preferences.addon_install(filepath=addon_zip)
-bpy.ops.preferences.addon_enable(module="inputanim_blender")
-preferences = bpy.context.preferences.addons["inputanim_blender"].preferences
+checks = Expectations()
+expect, failures = checks.expect, checks.failures
+preferences = install_addon(addon_zip)
 
 # A missing executable is an error message, not a traceback.
 preferences.executable = "/nonexistent/inputanim"
@@ -65,7 +61,7 @@ print("blender-addon: imported %d markers, frames %d-%d" % (len(scene.timeline_m
 bpy.ops.export_scene.mrtk_input_animation(filepath=unedited)
 if edited == "-":  # also without the original: the source's format version and layout are kept
     bpy.ops.export_scene.mrtk_input_animation(filepath=unedited.replace(".bin", "-nobase.bin"), use_base=False)
-    print("blender-addon: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
+    checks.verdict("blender-addon")
     sys.exit(0)
 
 # Bend the index finger 25 degrees at the knuckle on every key: the bones below it follow.
@@ -115,4 +111,4 @@ scene.frame_set(600)
 with open(edited.replace(".bin", "-nla.txt"), "w") as out:
     out.write("%.6f\n" % math.degrees(ring_before.rotation_difference(ring.matrix.to_quaternion()).angle))
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-nla.bin"))
-print("blender-addon: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
+checks.verdict("blender-addon")

@@ -6,40 +6,31 @@
 # With FOREIGN.gltf (Godot's pose library), the left hand then takes its "Pinch Tight" by Pose from File at 0.5-1 s:
 # OUT-foreign.bin.
 # blender -b --factory-startup --python blender_author.py -- ADDON.zip INPUTANIM OUT.bin [FOREIGN.gltf]
+import math
 import os
+import random
 import sys
 
 import bpy
-from mathutils import Vector
+import numpy
+from mathutils import Quaternion, Vector
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_support import Expectations, install_addon  # noqa: E402 (the folder is put on the path first)
 
 addon_zip, tool, out, *foreign = sys.argv[sys.argv.index("--") + 1:]
-failures = []
-
-
-def expect(condition, message):
-    if not condition:
-        failures.append(message)
-
-
-bpy.ops.preferences.addon_install(filepath=addon_zip)
-bpy.ops.preferences.addon_enable(module="inputanim_blender")
-bpy.context.preferences.addons["inputanim_blender"].preferences.executable = tool
+checks = Expectations()
+expect, failures = checks.expect, checks.failures
+install_addon(addon_zip, tool)
+from inputanim_blender import scene_glb  # noqa: E402 (installed just now)
 
 # The export's rotation matrix -> quaternion against mathutils, on random turns and on half turns (where w is 0).
-import math
-import random
-
-import numpy
-from mathutils import Quaternion as Q
-
-from inputanim_blender import scene_glb
-
 random.seed(1)
-turns = [Q((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)), random.uniform(0, 2 * math.pi))
+turns = [Quaternion((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)), random.uniform(0, 2 * math.pi))
          for _ in range(200)]
-turns += [Q(axis, math.pi) for axis in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, -1), (1, 1, 1))]
+turns += [Quaternion(axis, math.pi) for axis in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, -1), (1, 1, 1))]
 found = scene_glb._quaternions(numpy.array([numpy.array(q.to_matrix()) for q in turns]))
-worst = max(math.degrees(q.rotation_difference(Q((f[3], f[0], f[1], f[2]))).angle) for q, f in zip(turns, found))
+worst = max(math.degrees(q.rotation_difference(Quaternion((f[3], f[0], f[1], f[2]))).angle) for q, f in zip(turns, found))
 expect(min(worst, 360 - worst) < 1e-6, "the export turns a rotation matrix into a quaternion %g degrees off" % worst)
 bpy.ops.object.mrtk_input_animation_add()
 scene = bpy.context.scene
@@ -116,4 +107,4 @@ except RuntimeError as error:
     # Blender interpolates the NaN from the key before (frame 0): frame 1 is the first without a finite pose.
     expect("Hand_Right_IndexTip has no finite pose at frame 1:" in str(error), "unclear refusal: %s" % error)
 expect(not os.path.exists(out.replace(".bin", "-nan.bin")), "a refused export left a file")
-print("blender-author: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
+checks.verdict("blender-author")
