@@ -143,9 +143,11 @@ def _take_names():
 
 
 def _show(context, objects):
-    """In the 3D views, frames `objects` (the hands at the current frame); in the timelines and dope sheets, shows
-    all keys (an import's: the whole range). Nothing without a window (Blender run in the background)."""
+    """In the 3D views, frames the hands among `objects` (their armatures and meshes, at the current frame); in the
+    timelines and dope sheets, shows all keys (an import's: the whole range). Nothing without a window (Blender run
+    in the background)."""
     screen = context.screen
+    objects = [o for o in objects if o.name.startswith("Hand_") and not o.name.endswith("_None")]
     if screen is None or not objects:
         return
     selected = list(context.selected_objects)
@@ -199,7 +201,7 @@ def import_recording(context, filepath, fps):
     scene.frame_end = max(1, math.ceil(info["duration"] * fps))
     starts = [span[0] for side in ("left", "right") for span in info["tracked"][side][:1]]
     scene.frame_set(round(min(starts) * fps) if starts else 0)
-    _show(context, [o for o in imported if o.name.startswith("Hand_") and not o.name.endswith("_None")])
+    _show(context, imported)
     for marker in info["markers"]:
         scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
     views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]

@@ -58,10 +58,12 @@ def make_scene(context, run, import_recording):
         run(context, "generate", path, "--duration", "2", "--no-markers", "--force")
         before = set(bpy.data.objects)
         import_recording(context, path, 120)
+    from . import FORMAT, MARKERS, SOURCE, SUMMARY  # the package's scene keys, loaded by now
+
     made = set(bpy.data.objects) - before
-    for key in ("inputanim_source", "inputanim_markers", "inputanim_summary"):
+    for key in (SOURCE, MARKERS, SUMMARY):  # no recording to keep keys from: exported as 1.1, MRTK's layout
         scene.pop(key, None)
-    scene["inputanim_format"] = '{"version": "1.1", "layout": "compact"}'
+    scene[FORMAT] = '{"version": "1.1", "layout": "compact"}'
     scene.frame_set(round(POSE_TIME * scene.render.fps))
     poses = {o: _pose_now(o) for o in made if o.animation_data}
     for obj, pose in poses.items():
@@ -98,7 +100,7 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
 
         def add(context):
             made = make_scene(context, _run, import_recording)
-            _show(context, [o for o in made if o.name.startswith("Hand_") and not o.name.endswith("_None")])
+            _show(context, made)
             self.report({"INFO"}, "Added an MRTK input animation (%d objects): key the hands' Tracked in the "
                                   "sidebar's MRTK tab where they should appear" % len(made))
             return {"FINISHED"}

@@ -25,8 +25,9 @@ def is_profile_object(name):
     return hand or name in ("Camera", "Gaze", "Gaze_Direction")
 
 
-def _is_profile_state(name):
-    """Objects whose scale is a state (tracked: the hand armatures; pinching: Hand_*_Pinching)."""
+def is_state_object(name):
+    """Objects whose scale was a state in scenes of add-on 0.4 (tracked: the hand armatures; pinching: the pinch
+    markers Hand_*_Pinching)."""
     return name in ("Hand_Left", "Hand_Right") or name.endswith("_Pinching")
 
 
@@ -76,7 +77,7 @@ def _world(o):
     """An object's location and rotation (7 numbers), a state's scale left out: an object under a hand armature keeps
     its pose while the hand is untracked (scale 0)."""
     parent = o.parent
-    if parent is not None and _is_profile_state(parent.name) and o.parent_type == "OBJECT":
+    if parent is not None and is_state_object(parent.name) and o.parent_type == "OBJECT":
         location, rotation, _ = parent.matrix_world.decompose()
         matrix = (rotation.to_matrix().to_4x4() @ o.matrix_local)
         matrix.translation += location
@@ -171,7 +172,7 @@ def sample_scene(scene, objects, frames, states, folder, progress=None, chunk=60
     (not the pinch markers'), into files in `folder`; and each state of `states`, (node name, function giving 0 or
     1 now). Only these objects are evaluated."""
     armatures = [o for o in objects if o.type == "ARMATURE"]
-    posed = [o for o in objects if o.type != "ARMATURE" and not _is_profile_state(o.name)]
+    posed = [o for o in objects if o.type != "ARMATURE" and not is_state_object(o.name)]
     out = Sampled()
     for a in armatures:
         out.children[a.name] = [b.name for b in a.pose.bones]

@@ -4,6 +4,8 @@
 import bpy
 from bpy.props import BoolProperty, EnumProperty
 
+from . import scene_glb
+
 FLAG = "inputanim_states"   # armature property: its states are mrtk_tracked and mrtk_pinching, not scales
 HANDS = ("Hand_Left", "Hand_Right")
 
@@ -79,7 +81,7 @@ def state_readers(objects):
         if o.name in by_property:
             readers.append((o.name, lambda o=o: 1.0 if o.mrtk_tracked else 0.0))
             readers.append((o.name + "_Pinching", lambda o=o: 1.0 if o.mrtk_pinching else 0.0))
-        elif (o.name in HANDS or o.name.endswith("_Pinching")) and o.name.rsplit("_Pinching", 1)[0] not in by_property:
+        elif scene_glb.is_state_object(o.name) and o.name.rsplit("_Pinching", 1)[0] not in by_property:
             readers.append((o.name, lambda o=o: 1.0 if o.scale[0] > 0.5 else 0.0))
     return readers
 
