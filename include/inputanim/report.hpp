@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
+#include "inputanim/core/playback.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/load.hpp"
 
@@ -22,5 +24,16 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
 ReportJson findingsJson(const std::vector<Finding>& findings);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
 ReportJson profileFindingsJson(const std::vector<Finding>& findings);
+
+// What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names
+// (all of them when it is empty), each hand's joints in MRTK's order, then single joints in the order named.
+struct SampleColumns {
+    bool camera = false, gaze = false;
+    std::array<std::vector<Joint>, 2> joints;  // by int(Hand); a hand with none is left out
+};
+SampleColumns sampleColumns(const Recording& recording, const Selection& selection);
+// One frame of schema inputanim.sample/1: {"time", "camera": pose, "Left": {"tracked", "pinching", "joints":
+// {name: pose}}, "Right", "gaze": {"origin", "direction"}}; a pose is {"position", "rotation"} (null when undefined).
+ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns);
 
 }  // namespace inputanim

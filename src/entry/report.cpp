@@ -1,6 +1,7 @@
 // The JSON reports.
 #include "inputanim/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
@@ -81,6 +82,38 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
         json["input"]["notes"] = Json::array();
         for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }
+    return json;
+}
+
+SampleColumns sampleColumns(const Recording& recording, const Selection& selection) {
+    SampleColumns columns;
+    const bool all = selection.empty();
+    columns.camera = recording.hasCameraPose && (all || selection.camera);
+    columns.gaze = recording.hasEyeGaze && (all || selection.gaze);
+    if (!recording.hasHandData) return columns;
+    for (Hand hand : kHands) {
+        auto& joints = columns.joints[int(hand)];
+        if (all || selection.hands[int(hand)]) joints.assign(kJoints.begin(), kJoints.end());
+        for (const auto& [side, joint] : selection.joints)
+            if (side == hand && std::find(joints.begin(), joints.end(), joint) == joints.end()) joints.push_back(joint);
+    }
+    return columns;
+}
+
+ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns) {
+    auto pose = [](const PoseSample& p) {
+        return Json{{"position", p.position}, {"rotation", p.rotationDefined ? Json(p.rotation) : Json(nullptr)}};
+    };
+    Json json{{"time", frame.time}};
+    if (columns.camera) json["camera"] = pose(frame.camera);
+    for (Hand hand : kHands) {
+        const int h = int(hand);
+        if (columns.joints[h].empty()) continue;
+        Json joints = Json::object();
+        for (Joint joint : columns.joints[h]) joints[std::string(jointName(joint))] = pose(frame.joints[h][indexOf(joint)]);
+        json[std::string(handName(hand))] = {{"tracked", frame.tracked[h]}, {"pinching", frame.pinching[h]}, {"joints", joints}};
+    }
+    if (columns.gaze) json["gaze"] = {{"origin", frame.gazeOrigin}, {"direction", frame.gazeDirection}};
     return json;
 }
 

@@ -9,42 +9,31 @@
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/core/playback.hpp"
+#include "inputanim/report.hpp"
 #include "verbs.hpp"
 
 namespace cli {
 namespace {
 
-// Which columns a frame has, shared by CSV and JSON so that both carry the same numbers.
+// A frame's columns (the library's SampleColumns), as CSV; JSON is the library's frameJson, on the same columns.
 class FrameWriter {
 public:
-    FrameWriter(const ia::Recording& recording, const ia::Selection& selection) {
-        const bool all = selection.empty();
-        camera_ = recording.hasCameraPose && (all || selection.camera);
-        gaze_ = recording.hasEyeGaze && (all || selection.gaze);
-        for (ia::Hand hand : ia::kHands) {
-            const int h = int(hand);
-            if (!recording.hasHandData) continue;
-            if (all || selection.hands[h])
-                for (ia::Joint joint : ia::kJoints) joints_[h].push_back(joint);
-            for (const auto& [side, joint] : selection.joints)
-                if (side == hand && std::find(joints_[h].begin(), joints_[h].end(), joint) == joints_[h].end()) joints_[h].push_back(joint);
-        }
-    }
+    FrameWriter(const ia::Recording& recording, const ia::Selection& selection) : columns_(ia::sampleColumns(recording, selection)) {}
 
     std::vector<std::string> csvHeader() const {
         std::vector<std::string> columns{"time"};
         auto pose = [&](const std::string& prefix) {
             for (const char* c : {"px", "py", "pz", "qx", "qy", "qz", "qw"}) columns.push_back(prefix + "." + c);
         };
-        if (camera_) pose("camera");
+        if (columns_.camera) pose("camera");
         for (ia::Hand hand : ia::kHands) {
-            if (joints_[int(hand)].empty()) continue;
+            if (columns_.joints[int(hand)].empty()) continue;
             const std::string side(ia::handName(hand));
             columns.push_back(side + ".tracked");
             columns.push_back(side + ".pinching");
-            for (ia::Joint joint : joints_[int(hand)]) pose(side + "." + std::string(ia::jointName(joint)));
+            for (ia::Joint joint : columns_.joints[int(hand)]) pose(side + "." + std::string(ia::jointName(joint)));
         }
-        if (gaze_)
+        if (columns_.gaze)
             for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"}) columns.push_back(c);
         return columns;
     }
@@ -56,37 +45,22 @@ public:
             for (double v : p.position) add(number(v));
             for (double v : p.rotation) add(p.rotationDefined ? number(v) : "");
         };
-        if (camera_) pose(f.camera);
+        if (columns_.camera) pose(f.camera);
         for (ia::Hand hand : ia::kHands) {
             const int h = int(hand);
-            if (joints_[h].empty()) continue;
+            if (columns_.joints[h].empty()) continue;
             add(f.tracked[h] ? "1" : "0");
             add(f.pinching[h] ? "1" : "0");
-            for (ia::Joint joint : joints_[h]) pose(f.joints[h][ia::indexOf(joint)]);
+            for (ia::Joint joint : columns_.joints[h]) pose(f.joints[h][ia::indexOf(joint)]);
         }
-        if (gaze_) {
+        if (columns_.gaze) {
             for (double v : f.gazeOrigin) add(number(v));
             for (double v : f.gazeDirection) add(number(v));
         }
         return row;
     }
 
-    Json frameJson(const ia::FrameSample& f) const {
-        auto pose = [](const ia::PoseSample& p) {
-            return Json{{"position", p.position}, {"rotation", p.rotationDefined ? Json(p.rotation) : Json(nullptr)}};
-        };
-        Json frame{{"time", f.time}};
-        if (camera_) frame["camera"] = pose(f.camera);
-        for (ia::Hand hand : ia::kHands) {
-            const int h = int(hand);
-            if (joints_[h].empty()) continue;
-            Json joints = Json::object();
-            for (ia::Joint joint : joints_[h]) joints[std::string(ia::jointName(joint))] = pose(f.joints[h][ia::indexOf(joint)]);
-            frame[std::string(ia::handName(hand))] = {{"tracked", f.tracked[h]}, {"pinching", f.pinching[h]}, {"joints", joints}};
-        }
-        if (gaze_) frame["gaze"] = {{"origin", f.gazeOrigin}, {"direction", f.gazeDirection}};
-        return frame;
-    }
+    Json frameJson(const ia::FrameSample& f) const { return ia::frameJson(f, columns_); }
 
 private:
     static std::string number(double v) {
@@ -94,8 +68,7 @@ private:
         std::snprintf(text, sizeof text, "%.9g", v);
         return text;
     }
-    bool camera_ = false, gaze_ = false;
-    std::array<std::vector<ia::Joint>, 2> joints_;
+    ia::SampleColumns columns_;
 };
 
 // --times FILE: one time in seconds per line (blank lines skipped), at most kMaxGridTimes of them.
