@@ -1,10 +1,12 @@
 // The time to open a recording in the web viewer (headless Chromium, the static folder scripts/build-viewer.sh
 // makes): from choosing the file to the hands drawn (read into the library's memory, decoded, converted to .glb in
 // WebAssembly, loaded by three.js, framed and rendered), with the parts the page reports, against the native CLI's
-// `convert` of the same file in the same run. Medians of RUNS, each in a fresh page.
+// `convert` of the same file in the same run; and the same file loaded over HTTP by the three.js loader alone
+// (InputAnimationLoader.loadAsync in a page of its own, the library started first, checker off as in the viewer).
+// Medians of RUNS, each in a fresh page.
 // Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, serveSite } from '../tests/interop/viewer_site.mjs';
@@ -14,9 +16,18 @@ const runs = Number(runsArg ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-viewer-'));
 
-const { origin, close } = await serveSite(site);
+// A page with the loader only, beside the viewer's (its import map points at the same three.js and package).
+writeFileSync(join(work, 'loader.html'), `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
+  "three/addons/": "./three/examples/jsm/", "inputanim-three": "./inputanim-three/index.js" } }</script>
+<script type="module">
+import { InputAnimationLoader } from 'inputanim-three';
+const loader = new InputAnimationLoader().setOptions({ check: false });
+await loader.libraryVersion();
+window.load = async (url) => { const start = performance.now(); const gltf = await loader.loadAsync(url); gltf.recording.dispose(); return performance.now() - start; };
+</script>`);
+const { origin, close } = await serveSite(site, new Map([['loader.html', join(work, 'loader.html')], ['recording.bin', recording]]));
 const browser = await launchChromium();
-const page = [], native = [];
+const page = [], native = [], loads = [];
 try {
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -33,6 +44,12 @@ try {
     if (state.error) throw new Error(state.error);
     page.push({ total: (performance.now() - start) / 1000, ...state.stages });
     await tab.close();
+
+    const bare = await browser.newPage();
+    await bare.goto(`${origin}/loader.html`);
+    await bare.waitForFunction(() => window.load, null, { timeout: 60000 });
+    loads.push((await bare.evaluate(() => window.load('recording.bin'))) / 1000);
+    await bare.close();
   }
 } finally {
   await browser.close();
@@ -45,3 +62,4 @@ const stage = (name) => median(page.map((p) => p[name] ?? 0)) / 1000;
 console.log(`| ${size.toFixed(1)} MB | ${open.toFixed(2)} s (${Math.min(...page.map((p) => p.total)).toFixed(2)}-${Math.max(...page.map((p) => p.total)).toFixed(2)}) |` +
             ` ${stage('reading').toFixed(2)} | ${stage('decoding').toFixed(2)} | ${stage('converting').toFixed(2)} | ${stage('drawing').toFixed(2)} |` +
             ` ${cli.toFixed(2)} s | ${((stage('decoding') + stage('converting')) / cli).toFixed(2)}x |`);
+console.log(`\nInputAnimationLoader.loadAsync of the same file over HTTP: ${median(loads).toFixed(2)} s (${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)})`);

@@ -1,10 +1,11 @@
-// The library's entry points for JavaScript (the web viewer's worker, samples/viewer/worker.js): one file open at a
-// time, in steps, so that the worker can report progress between them. Every step returns JSON text
+// The library's entry points for JavaScript (the worker of the three.js loader, web/inputanim-three/worker.js): one
+// file open at a time, in steps, so that the worker can report progress between them. Every step returns JSON text
 // ({"ok": true, ...} or {"ok": false, "error": "..."}), valid until the next call; an output's bytes are read as its
 // parts, in file order, with outputData(part) and outputSize(part). Nothing here throws: the library reports errors
 // as values.
 #include <emscripten/emscripten.h>
 
+#include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,7 +14,10 @@
 #include <vector>
 
 #include "inputanim/analysis/check.hpp"
+#include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
+#include "inputanim/analysis/time_grid.hpp"
+#include "inputanim/core/playback.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/load.hpp"
@@ -46,6 +50,65 @@ const char* failure(const std::string& message) { return answer({{"ok", false}, 
 const char* failure(const ia::Error& error) { return failure(error.describe()); }
 constexpr const char* kNothingOpen = "no recording is open";
 
+// The reading options of `inputanim_open` (the CLI's --animation, --side, --map, --hold, --prerelease-2019) from
+// {"animation": name or index, "side": "left" | "right", "map": the map file's JSON, "hold": seconds,
+// "prerelease2019": bool}; anything else is refused by name.
+ia::Result<ia::LoadOptions> loadOptions(const char* text) {
+    ia::LoadOptions options;
+    options.checkProfile = true;  // on the same parse as the import
+    const Json json = Json::parse(text, nullptr, false);
+    auto refused = [](const std::string& what) { return ia::Error{"options", {}, what, ia::ErrorKind::Usage}; };
+    if (!json.is_object()) return refused("expected a JSON object");
+    for (const auto& [key, value] : json.items()) {
+        if (key == "animation" && (value.is_string() || value.is_number_unsigned()))
+            options.gltf.animation = value.is_string() ? value.get<std::string>() : std::to_string(value.get<unsigned>());
+        else if (key == "side" && (value == "left" || value == "right")) options.gltf.side = value == "left" ? ia::Hand::Left : ia::Hand::Right;
+        else if (key == "hold" && value.is_number() && value.get<double>() >= 1e-3 && value.get<double>() <= 3600)
+            options.gltf.hold = value.get<double>();
+        else if (key == "prerelease2019" && value.is_boolean()) options.binary.acceptPrerelease2019 = value.get<bool>();
+        else if (key == "map" && value.is_object()) {
+            const std::string mapText = value.dump();
+            auto map = ia::parseNodeMap(std::span(reinterpret_cast<const std::uint8_t*>(mapText.data()), mapText.size()), "options.map");
+            if (!map) return map.error();
+            options.gltf.map = std::move(*map);
+        } else if (!value.is_null())
+            return refused(key +
+                           ": not an option, or not a value it takes (animation: name or index, side: left or right, "
+                           "map: object, hold: 0.001-3600 s, prerelease2019: boolean)");
+    }
+    return options;
+}
+
+// A sampling request {"times": [seconds], "coordinates": "gltf" | "unity", "select": [items as `sample --select`]}.
+struct SampleRequest {
+    std::vector<double> times;
+    ia::Coordinates coordinates = ia::Coordinates::Gltf;
+    ia::Selection selection;
+};
+
+ia::Result<SampleRequest> sampleRequest(const char* text) {
+    const Json json = Json::parse(text, nullptr, false);
+    auto refused = [](const std::string& what) { return ia::Error{"sample", {}, what, ia::ErrorKind::Usage}; };
+    if (!json.is_object() || !json.contains("times") || !json["times"].is_array()) return refused("expected {\"times\": [seconds], ...}");
+    if (json["times"].size() > ia::kMaxGridTimes) return refused("more than " + std::to_string(ia::kMaxGridTimes) + " times");
+    SampleRequest request;
+    for (const auto& t : json["times"]) {
+        if (!t.is_number() || !std::isfinite(t.get<double>())) return refused("a time is not a finite number of seconds");
+        request.times.push_back(t.get<double>());
+    }
+    const auto coordinates = json.value("coordinates", Json("gltf"));
+    if (coordinates != "gltf" && coordinates != "unity") return refused("coordinates: gltf or unity");
+    request.coordinates = coordinates == "unity" ? ia::Coordinates::Unity : ia::Coordinates::Gltf;
+    std::vector<std::string> items;
+    for (const auto& item : json.value("select", Json::array()))
+        if (item.is_string()) items.push_back(item.get<std::string>());
+        else return refused("select: names such as \"left\" or \"right.IndexTip\"");
+    auto selection = ia::parseSelection(items);
+    if (!selection) return selection.error();
+    request.selection = std::move(*selection);
+    return request;
+}
+
 std::span<const std::uint8_t> outputPart(int part) {
     return part == 0   ? std::span(output.head)
            : part == 1 ? std::span(output.bin)
@@ -76,14 +139,15 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
 // inputBuffer(), which it keeps (a binary recording's keys are read in place). `path` names it in messages; a
 // .gltf's external buffers are read from its folder (the worker writes files dropped with it there). Returns
 // {"ok", "info": inputanim.info/1 without the checker's findings (inputanim_check adds them: on long recordings the
-// checker takes longer than the rest), "profile": the profile's findings for glTF input}.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
+// checker takes longer than the rest), "profile": the profile's findings for glTF input}. `options`: JSON, see
+// loadOptions.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* optionsJson) {
     current = {};
     output = {};
     current.name = path;
-    ia::LoadOptions options;
-    options.checkProfile = true;  // on the same parse as the import
-    auto recording = ia::loadRecording(std::move(input), current.name, options, &current.loaded);
+    auto options = loadOptions(optionsJson);
+    if (!options) return failure(options.error());
+    auto recording = ia::loadRecording(std::move(input), current.name, *options, &current.loaded);
     input = {};
     if (!recording) return failure(recording.error());
     const Json profile = current.loaded.profile ? ia::profileFindingsJson(current.loaded.profile->findings) : Json::array();
@@ -96,6 +160,18 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path) {
 EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
     if (!current.recording) return failure(kNothingOpen);
     return answer({{"ok", true}, {"findings", ia::findingsJson(ia::checkRecording(*current.recording))}});
+}
+
+// Poses and states of the open recording as MRTK plays them (`inputanim sample`): `request` as sampleRequest
+// reads it; answers {"ok", "frames": [inputanim.sample/1 frames]}.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
+    if (!current.recording) return failure(kNothingOpen);
+    auto request = sampleRequest(requestJson);
+    if (!request) return failure(request.error());
+    const auto columns = ia::sampleColumns(*current.recording, request->selection);
+    Json frames = Json::array();
+    for (double t : request->times) frames.push_back(ia::frameJson(ia::sampleFrame(*current.recording, t, request->coordinates), columns));
+    return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header

@@ -1,5 +1,5 @@
 // The 3D view: renderer, lights, floor, the orbit camera and the head camera. It renders only when something changed
-// (requestRender) and frees what a file put on the GPU when the next one opens (disposeTree).
+// (requestRender).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
@@ -38,9 +38,10 @@ export function createView(container, activeCamera) {
     },
     // Calls onFrame(seconds since the last frame) every display frame; renders when something asked for it.
     start(onFrame) {
-      const clock = new THREE.Clock();
-      renderer.setAnimationLoop(() => {
-        onFrame(clock.getDelta());
+      const timer = new THREE.Timer();
+      renderer.setAnimationLoop((time) => {
+        timer.update(time);
+        onFrame(timer.getDelta());
         if (dirty) view.renderNow();
       });
     },
@@ -56,18 +57,4 @@ export function createView(container, activeCamera) {
   };
   controls.addEventListener('change', view.requestRender);
   return view;
-}
-
-// Frees the geometries, materials, textures and skeletons under `root` (what three.js keeps on the GPU for it).
-export function disposeTree(root) {
-  const textures = new Set();
-  root.traverse((object) => {
-    object.geometry?.dispose();
-    for (const material of [object.material ?? []].flat()) {
-      for (const value of Object.values(material)) if (value?.isTexture) textures.add(value);
-      material.dispose();
-    }
-    if (object.isSkinnedMesh) object.skeleton?.dispose();
-  });
-  for (const texture of textures) texture.dispose();
 }

@@ -1,12 +1,12 @@
-// The web viewer: opens an MRTK recording (.bin), a .glb or a .gltf in the page. The library, built to WebAssembly,
-// reads and converts it in a worker (worker.js, driven by library_client.js); three.js plays the .glb it writes
-// (docs/gltf-profile.md) in the 3D view (view3d.js): hands, head frustum, gaze ray; the timeline (timeline.js) shows
-// the tracked/pinching states and markers from the library's summary. This module holds the open file's state.
+// The web viewer: opens an MRTK recording (.bin), a .glb or a .gltf in the page with InputAnimationLoader
+// (web/inputanim-three: the library in WebAssembly, in a worker, and three.js's GLTFLoader), which returns the scene
+// as inputanim converts it (docs/gltf-profile.md): hands, head frustum, gaze ray, played in the 3D view (view3d.js);
+// the timeline (timeline.js) shows the tracked/pinching states and markers from the library's summary. This module
+// holds the open file's state.
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { createView, disposeTree } from './view3d.js';
+import { InputAnimationLoader } from 'inputanim-three';
+import { createView } from './view3d.js';
 import { Timeline, bandsOf } from './timeline.js';
-import { LibraryClient, STAGES } from './library_client.js';
 import { countFindings, element, showFindings, showSummary } from './panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,16 +14,14 @@ const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
 const timeline = new Timeline($('bands'));
 
-// Colours of what the viewer adds: neutral frustum, green gaze ray, white selected joint (the hands are the file's).
-const FRUSTUM_COLOUR = new THREE.Color(0xd8d8d8);
-const GAZE_COLOUR = 0x46d160;
+const STAGES = { reading: 'reading', decoding: 'decoding', converting: 'converting to glTF', drawing: 'drawing', checking: 'checking' };
 const EYE_HEIGHT = 1.6;  // metres above the floor, standing: where the floor goes under the recorded head
 const SIDES = ['Left', 'Right'];
 const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 
 const state = {
-  loaded: false, name: '', kind: '', info: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
-  head: null, view: null, frustum: null, gaze: null, gazeDirection: null, gazeLine: null, bands: [], markers: [],
+  loaded: false, name: '', kind: '', info: null, recording: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
+  head: null, view: null, frustum: null, bands: [], markers: [],
   joints: [], hands: {}, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
 };
 
@@ -43,19 +41,16 @@ function showError(message) {
   window.inputanimViewer = { loaded: null, error: message };
 }
 
-// Takes the open file out of the scene and off the GPU.
+// Takes the open file out of the scene and off the GPU, and ends its worker.
 function clear() {
-  for (const object of [state.root, state.frustum, state.gazeLine]) if (object) scene.remove(object);
   if (state.mixer) {
     state.mixer.stopAllAction();
     state.mixer.uncacheRoot(state.root);
   }
-  if (state.root) disposeTree(state.root);
-  state.frustum?.dispose();
-  if (state.gazeLine) disposeTree(state.gazeLine);
+  state.recording?.dispose();
   selectJoint(null);
-  Object.assign(state, { loaded: false, info: null, root: null, mixer: null, frustum: null, gazeLine: null, head: null, view: null,
-                         gaze: null, gazeDirection: null, bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
+  Object.assign(state, { loaded: false, info: null, recording: null, root: null, mixer: null, frustum: null, head: null, view: null,
+                         bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
   setHeadView(false);
   for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
   $('error').hidden = true;
@@ -65,59 +60,27 @@ function clear() {
   view.requestRender();
 }
 
-// ---- the library, in its worker ----------------------------------------------------------------------
-const library = new LibraryClient((message) => onWorkerMessage(message), (text) => showError(text));
+// ---- the library, in its worker (InputAnimationLoader) ----------------------------------------------------
+// Dropped files are served to the loader by name, so that a .gltf finds the files it names.
+const dropped = new Map();  // file name -> object URL
+const manager = new THREE.LoadingManager();
+manager.setURLModifier((url) => dropped.get(decodeURIComponent(url).replace(/^\.\//, '')) ?? url);
+const loader = new InputAnimationLoader(manager).setOptions({ check: false, onStage: (stage) => showStage(stage) });
+loader.libraryVersion().then(() => { state.ready = true; }, (error) => showError(error.message));
+let opening = 0;  // the latest open: an earlier one still converting is dropped when it arrives
 
-function onWorkerMessage(message) {
-  switch (message.type) {
-    case 'ready':
-      state.ready = true;
-      break;
-    case 'progress': {
-      const fraction = message.fraction;
-      if (!(message.stage in state.stageStarts)) state.stageStarts[message.stage] = performance.now();
-      $('progress').hidden = false;
-      if (fraction === null) $('progress').removeAttribute('value'); else $('progress').value = fraction;
-      setStatus(`${state.name}: ${STAGES[message.stage] ?? message.stage}${fraction === null ? ' ...' : ` ${Math.round(fraction * 100)}%`}`);
-      break;
-    }
-    case 'info':
-      state.info = message.info;
-      state.profile = message.profile;
-      state.kind = message.info.input.kind;
-      showSummary($('summary'), $('findings'), state.name, state.info);
-      break;
-    case 'glb': {
-      onWorkerMessage({ type: 'progress', stage: 'drawing', fraction: null });
-      // The buffer views as the worker sent them, each a buffer of its own, used where they are (not copied again).
-      const loader = new GLTFLoader();
-      loader.register(() => ({ name: 'inputanim_buffer_views', loadBufferView: (index) => Promise.resolve(message.views[index]) }));
-      loader.parse(message.json, '', (gltf) => onLoaded(gltf),
-                   (error) => showError(`${state.name}: the converted glTF did not load: ${error.message ?? error}`));
-      break;
-    }
-    case 'findings': {
-      state.info.findings = message.findings;
-      const counts = showFindings($('findings'), state.info.findings, state.profile ?? []);
-      if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
-      if (state.loaded) setStatus(statusLine());
-      break;
-    }
-    case 'done':
-      $('progress').hidden = true;
-      if (state.loaded) setStatus(statusLine());
-      break;
-    case 'converted':
-      state.downloading = false;
-      $('progress').hidden = true;
-      setStatus(statusLine());
-      saveAs(message.parts, message.name);
-      break;
-    case 'error':  // the library's errors name the file
-      state.downloading = false;
-      showError(message.message.startsWith(state.name) ? message.message : `${state.name}: ${message.message}`);
-      break;
-  }
+function showStage(stage) {
+  if (!(stage in state.stageStarts)) state.stageStarts[stage] = performance.now();
+  $('progress').hidden = false;
+  $('progress').removeAttribute('value');
+  setStatus(`${state.name}: ${STAGES[stage] ?? stage} ...`);
+}
+
+function showChecked(findings) {
+  const counts = showFindings($('findings'), findings, state.profile ?? []);
+  if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
+  $('progress').hidden = true;
+  setStatus(statusLine());
 }
 
 // Opens dropped or picked files: a .gltf with the files it names, else the first file.
@@ -131,14 +94,24 @@ function openFiles(fileList) {
   state.name = files[main].name;
   state.openedAt = performance.now();
   state.stageStarts = {};
-  library.open(files, main);
+  for (const url of dropped.values()) URL.revokeObjectURL(url);
+  dropped.clear();
+  for (const file of files) dropped.set(file.name, URL.createObjectURL(file));
+  const ticket = ++opening;
+  loader.load(encodeURIComponent(state.name), (gltf) => {
+    if (ticket === opening) onLoaded(gltf); else gltf.recording.dispose();
+  }, undefined, (error) => { if (ticket === opening) showError(error.message); });
+  loader.preload();  // the next file's worker, compiling while this one converts
 }
 
 // ---- the scene ----------------------------------------------------------------------------------------
 function onLoaded(gltf) {
+  state.recording = gltf.recording;
+  state.info = state.recording.info;
+  state.profile = state.recording.profile;
+  state.kind = state.info.input.kind;
+  showSummary($('summary'), $('findings'), state.name, state.info);
   state.root = gltf.scene;
-  // Skinned hands move far from their bind pose, so three.js's bounding spheres would cull them.
-  state.root.traverse((object) => { if (object.isMesh) object.frustumCulled = false; });
   scene.add(state.root);
   const clip = gltf.animations.find((a) => a.name === 'InputAnimation') ?? gltf.animations[0];
   state.duration = state.info.duration;
@@ -146,29 +119,16 @@ function onLoaded(gltf) {
   if (clip) state.mixer.clipAction(clip).play();
   state.frameStep = frameStepOf(clip);
   state.bands = bandsOf(state.info);
-  state.markers = state.info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));
+  state.markers = state.recording.markers;
   timeline.set(state.bands, state.markers, state.duration);
   state.root.traverse((object) => { if (JOINT_PATTERN.test(object.name)) state.joints.push(object); });
   for (const side of SIDES) state.hands[side] = state.root.getObjectByName(`Hand_${side}`);
 
-  // The head: a small frustum on Camera_View (which holds the recorded camera, looking down its -Z).
+  // The head (Camera_View holds the recorded camera, looking down its -Z) and the loader's frustum on it.
   state.view = state.root.getObjectByName('Camera_View');
   state.head = state.root.getObjectByName('Camera');
-  if (state.view) {
-    headCamera.fov = state.view.isPerspectiveCamera ? state.view.fov : 60;
-    const proxy = new THREE.PerspectiveCamera(headCamera.fov, 16 / 9, 0.03, 0.12);
-    state.view.add(proxy);
-    state.frustum = new THREE.CameraHelper(proxy);
-    state.frustum.setColors(FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR, FRUSTUM_COLOUR);
-    scene.add(state.frustum);
-  }
-  state.gaze = state.root.getObjectByName('Gaze');
-  state.gazeDirection = state.root.getObjectByName('Gaze_Direction');
-  if (state.gaze && state.gazeDirection) {
-    const geometry = new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]);
-    state.gazeLine = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: GAZE_COLOUR }));
-    scene.add(state.gazeLine);
-  }
+  state.frustum = state.recording.helpers.headFrustum;
+  if (state.view) headCamera.fov = state.view.isPerspectiveCamera ? state.view.fov : 60;
 
   placeFloor();
   seek(0);
@@ -182,8 +142,12 @@ function onLoaded(gltf) {
   view.renderNow();
   state.openMs = performance.now() - state.openedAt;
   setStatus(statusLine());
-  const sections = ['camera', 'left', 'right', 'gaze'].filter((s) => state.info.sections[s]?.present && state.info.sections[s].keys > 0);
-  window.inputanimViewer = { loaded: { name: state.name, duration: state.info.duration, sections, markers: state.markers }, error: null };
+  window.inputanimViewer = { loaded: { name: state.name, duration: state.info.duration, sections: state.recording.sections, markers: state.markers },
+                            error: null };
+  showStage('checking');
+  const recording = state.recording;
+  recording.check().then(() => { if (state.recording === recording) showChecked(recording.findings); },
+                         (error) => { if (state.recording === recording) showError(`${state.name}: ${error.message}`); });
 }
 
 function statusLine() {
@@ -306,18 +270,10 @@ function seek(time) {
 
 function update() {
   scene.updateMatrixWorld(true);
-  if (state.frustum) state.frustum.update();
   if (state.view) {
     state.view.matrixWorld.decompose(headCamera.position, headCamera.quaternion, headCamera.scale);
     headCamera.scale.set(1, 1, 1);
     headCamera.updateMatrixWorld(true);
-  }
-  if (state.gazeLine) {
-    const origin = state.gaze.getWorldPosition(new THREE.Vector3());
-    const direction = state.gazeDirection.getWorldPosition(new THREE.Vector3()).sub(origin);
-    state.gazeLine.visible = direction.lengthSq() > 1e-12;
-    const end = origin.clone().addScaledVector(direction.normalize(), 2);
-    state.gazeLine.geometry.setFromPoints([origin, end]);
   }
   showJoint();
   $('clock').textContent = `${state.time.toFixed(3)} / ${state.duration.toFixed(3)} s`;
@@ -390,9 +346,8 @@ function step(frames) {
   seek((frame + frames) * state.frameStep);
 }
 
-// Saves a file given as its bytes' parts in order.
-function saveAs(parts, name) {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'application/octet-stream' }));
+function saveAs(blob, name) {
+  const url = URL.createObjectURL(blob);
   const link = element('a');
   link.href = url;
   link.download = name;
@@ -400,13 +355,22 @@ function saveAs(parts, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+// The conversion, made again when asked for: three.js may have changed the drawn bytes.
 function download() {
-  if (!state.loaded || state.downloading || !library.worker) return;
+  if (!state.loaded || state.downloading) return;
   state.downloading = true;
   $('progress').hidden = false;
   $('progress').removeAttribute('value');
   setStatus(`${state.name}: converting for the download ...`);
-  library.convert();  // converted again: three.js may have changed the drawn bytes
+  const recording = state.recording, toGlb = state.kind === 'MRTK binary';
+  const name = state.name.replace(/\.(bin|glb|gltf)$/i, '') + (toGlb ? '.glb' : '.bin');
+  recording.export(toGlb ? 'glb' : 'bin').then(({ blob }) => {
+    if (state.recording === recording) saveAs(blob, name);
+  }, (error) => showError(`${state.name}: ${error.message}`)).finally(() => {
+    state.downloading = false;
+    $('progress').hidden = true;
+    if (state.recording === recording) setStatus(statusLine());
+  });
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web viewer in headless Chromium, built as the static folder users host (scripts/build-viewer.sh, which builds
 # the library in WebAssembly), on the generated sample and, when ../shared is beside the project, on the real
-# recording with the error, foreign glTF and ?src= cases (see viewer.mjs for what is checked).
+# recording with the error, foreign glTF and ?src= cases (see viewer.mjs for what is checked); then the three.js
+# loader package the viewer is built on, packed and installed into a blank project (three_loader.mjs).
 # Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
 tool=$1
@@ -19,6 +20,9 @@ foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
 if [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; then
     echo "== $(basename "$real"), errors and a foreign glTF"
     node "$here/viewer.mjs" "$tool" "$site" "$real" "$foreign" || status=1
+    echo "== the three.js loader package, installed from its npm pack"
+    package=$("$root/scripts/build-three.sh" --pack) || { echo "three.js loader: the package did not build"; exit 1; }
+    node "$here/three_loader.mjs" "$tool" "$package" "$real" "$foreign" || status=1
 else
     echo "SKIP: ../shared/samples not found: the real recording and the foreign glTF"; [ $status -eq 0 ] && status=77  # CTest's skip code
 fi

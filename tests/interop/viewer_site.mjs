@@ -1,8 +1,9 @@
-// What the viewer's test (viewer.mjs) and benchmark (bench/viewer_open.mjs) share: the static site served on
-// localhost, and headless Chromium as they drive it.
+// What the browser tests (viewer.mjs, three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs) share:
+// files served on localhost, headless Chromium as they drive it, and its screenshots decoded.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
@@ -28,4 +29,32 @@ export function launchChromium() {
     args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
            '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+// A PNG's pixels (8-bit RGB or RGBA, not interlaced: what Chromium writes): {width, height, at(x, y) -> [r, g, b]}.
+export function decodePng(buffer) {
+  let offset = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset), type = buffer.toString('ascii', offset + 4, offset + 8);
+    const data = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0); height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error('unexpected PNG depth or interlace');
+      channels = { 2: 3, 6: 4 }[data[9]];
+    } else if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat)), stride = width * channels, pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0, b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      pixels[y * stride + x] = (line[x] + predictor) & 255;
+    }
+  }
+  return { width, height, at: (x, y) => [...pixels.subarray(y * stride + x * channels, y * stride + x * channels + 3)] };
 }

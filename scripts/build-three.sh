@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the three.js loader package (web/inputanim-three with the library in WebAssembly beside it) as a folder,
+# and with --pack its npm tarball, offline.
+# Usage: scripts/build-three.sh [--pack] [OUT_DIR]   (default build-three/: the folder inputanim-three/ and, with
+#        --pack, inputanim-three-VERSION.tgz)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+pack=false
+if [ "${1:-}" = "--pack" ]; then pack=true; shift; fi
+out=$(realpath -m "${1:-$root/build-three}")
+cd "$root"
+scripts/build-wasm.sh >/dev/null
+package=$out/inputanim-three
+rm -rf "$package"
+mkdir -p "$package"
+cp web/inputanim-three/{index.js,index.d.ts,worker.js,README.md} build-wasm/inputanim.js build-wasm/inputanim.wasm "$package/"
+# The package's version is the library's.
+version=$(sed -n 's/^project(inputanim VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" web/inputanim-three/package.json >"$package/package.json"
+if $pack; then
+    (cd "$out" && npm pack --offline --silent "$package" >/dev/null)
+    echo "$out/inputanim-three-$version.tgz"
+else
+    echo "$package"
+fi

@@ -1,0 +1,244 @@
+// The three.js loader package (web/inputanim-three), as a three.js developer uses it: `npm pack`ed, installed offline
+// into a blank project beside three.js, and imported by a page through an import map, in headless Chromium. Checked
+// against the native CLI: joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m), stateAt at
+// every Boolean switch and just before it, jointPose, a .gltf with its buffer in a folder, a foreign rig (another
+// animation by the `animation` option), broken files, bad options and abort() reaching onError with no unhandled
+// rejection, parse() leaving the caller's bytes alone, and dispose() returning renderer.info.memory to its count
+// before loading.
+// Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { decodePng, launchChromium, serveSite } from './viewer_site.mjs';
+
+const [tool, tarball, recording, foreign] = process.argv.slice(2);
+const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
+const failures = [];
+const expect = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+const TOLERANCE = 1e-4;  // metres: the glTF profile's fits and Float32 key values
+
+// ---- a blank project: the packed loader and three.js from npm's cache, and a page with an import map ----
+const app = join(work, 'app');
+mkdirSync(app);
+writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'blank', private: true, type: 'module' }));
+// three.js as the tests' lock file pins it, by its tarball's address (which npm's cache holds after `npm ci`).
+const threeVersion = JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
+const registry = execFileSync('npm', ['config', 'get', 'registry']).toString().trim().replace(/\/?$/, '/');
+execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', resolve(tarball), `${registry}three/-/three-${threeVersion}.tgz`],
+             { cwd: app, stdio: 'inherit' });
+writeFileSync(join(app, 'index.html'), `<!doctype html><meta charset="utf-8">
+<script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
+  "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "./node_modules/inputanim-three/index.js" } }</script>
+<script type="module">
+import * as THREE from 'three';
+import { InputAnimationLoader } from 'inputanim-three';
+window.unhandled = [];
+addEventListener('unhandledrejection', (event) => window.unhandled.push(String(event.reason?.message ?? event.reason)));
+window.lib = { THREE, InputAnimationLoader };
+</script>`);
+// The README's example, as a page of its own.
+const readme = readFileSync(join(app, 'node_modules/inputanim-three/README.md'), 'utf8');
+const example = readme.match(/```js\n([\s\S]*?)```/)[1];
+writeFileSync(join(app, 'example.html'), `<!doctype html><meta charset="utf-8"><style>body { margin: 0 }</style>
+<script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
+  "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "./node_modules/inputanim-three/index.js" } }</script>
+<script type="module">${example}</script>`);
+
+// ---- what the CLI says ----
+// Served: the recording, a truncated copy, the foreign rig, and the recording as a .gltf with its buffer beside it
+// in a folder (fetched by the loader through setPath).
+writeFileSync(join(work, 'broken.bin'), readFileSync(recording).subarray(0, 4000));
+execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
+const separateBuffer = JSON.parse(readFileSync(join(work, 'separate.gltf'))).buffers[0].uri;
+const served = new Map([['real.bin', recording], ['recording.bin', recording], ['broken.bin', join(work, 'broken.bin')], [basename(foreign), foreign],
+                        ['in folder/separate.gltf', join(work, 'separate.gltf')], [`in folder/${separateBuffer}`, join(work, separateBuffer)]]);
+const info = JSON.parse(execFileSync(tool, ['info', recording, '--json']));
+const sampled = (file, times, ...options) => {
+  writeFileSync(join(work, 'times.txt'), times.join('\n'));
+  const coordinates = options.includes('--coordinates') ? [] : ['--coordinates', 'gltf'];  // the scene's, unless asked
+  return JSON.parse(execFileSync(tool, ['sample', file, '--times', join(work, 'times.txt'), '--format', 'json', ...coordinates, ...options],
+                                 { maxBuffer: 1 << 28 })).frames;
+};
+// Three times inside the left hand's tracked intervals (the real recording is left-handed), not on a key.
+const trackedLeft = info.tracked.left.filter(([s, e]) => e - s > 0.5);
+const times = [trackedLeft[0], trackedLeft[trackedLeft.length >> 1], trackedLeft[trackedLeft.length - 1]].map(([s, e]) => s + (e - s) * 0.37);
+const switches = [...new Set([...Object.values(info.tracked), ...Object.values(info.pinching)].flat(2))].filter((t) => t > 0 && t < info.duration);
+
+const { origin, close } = await serveSite(app, served);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/index.html`);
+  await page.waitForFunction(() => window.lib, null, { timeout: 30000 });
+
+  // The README's example: the left hand (the file's blue) on the screen once it plays.
+  const examplePage = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  examplePage.on('pageerror', (error) => errors.push(error.message));
+  await examplePage.goto(`${origin}/example.html`);
+  await examplePage.waitForTimeout(2500);
+  const shot = decodePng(await examplePage.screenshot());
+  let blue = 0;
+  for (let y = 0; y < shot.height; y++) for (let x = 0; x < shot.width; x++) { const [r, g, b] = shot.at(x, y); if (b > r + 45 && b > 90) blue++; }
+  writeFileSync(join(tmpdir(), 'inputanim-three-example.png'), await examplePage.screenshot());
+  expect(blue > 500, `the README's ${example.trim().split('\n').filter((l) => l.trim()).length}-line example plays the recording: ${blue} pixels of the left hand`);
+  await examplePage.close();
+
+  // The real recording, played with a mixer: each tracked joint's world position against `sample`.
+  const played = await page.evaluate(async (times) => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    const gltf = await new InputAnimationLoader().loadAsync('real.bin');
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+    mixer.update(0.5);  // plays
+    const frames = times.map((t) => {
+      mixer.setTime(t);
+      gltf.scene.updateMatrixWorld(true);
+      const joints = {};
+      gltf.scene.traverse((o) => { if (/^Hand_Left_(?!Mesh$|Pinching$|None$)\w+$/.test(o.name)) joints[o.name.slice(10)] = o.getWorldPosition(new THREE.Vector3()).toArray(); });
+      return { joints, handScale: gltf.scene.getObjectByName('Hand_Left').scale.x };
+    });
+    const r = gltf.recording;
+    window.real = r;
+    return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: r.findings,
+             clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
+             pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }) };
+  }, times);
+  const cli = sampled(recording, times, '--select', 'left');
+  let worst = 0, count = 0;
+  played.frames.forEach((frame, i) => {
+    for (const [name, position] of Object.entries(frame.joints)) {
+      const expected = cli[i].left.joints[name].position;
+      worst = Math.max(worst, Math.hypot(...position.map((v, k) => v - expected[k])));
+      count++;
+    }
+  });
+  expect(count === 3 * 26 && worst <= TOLERANCE && played.frames.every((f) => f.handScale === 1),
+         `real.bin with a mixer: ${count} tracked joint positions at ${times.map((t) => t.toFixed(3)).join(', ')} s within ${worst.toExponential(2)} m of \`inputanim sample\``);
+  expect(Math.abs(played.duration - info.duration) < 1e-9 && played.format === `MRTK ${info.format.version} ${info.format.layout}` &&
+         JSON.stringify(played.markers.map((m) => m.name)) === JSON.stringify(info.markers.map((m) => m.name)) &&
+         JSON.stringify(played.findings) === JSON.stringify(info.findings),
+         `recording: ${played.format}, ${played.duration} s, [${played.sections}], ${played.markers.length} markers, ${played.findings.length} findings as \`inputanim info\``);
+  expect(played.clips.includes('InputAnimation') && played.cameras === 1 && played.helpers.join() === 'headFrustum',
+         `GLTFLoader's result: clips [${played.clips}], ${played.cameras} camera, helpers [${played.helpers}]`);
+  const unityCli = sampled(recording, [times[1]], '--select', 'left.IndexTip', '--coordinates', 'unity')[0].left.joints.IndexTip;
+  const same = (a, b) => a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) < 1e-12);
+  expect(same(played.pose.position, cli[1].left.joints.IndexTip.position) && same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
+         same(played.unity.position, unityCli.position) && played.pose.tracked === true,
+         `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`);
+
+  // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
+  const probe = switches.flatMap((t) => [t, t - 1e-4]).concat([0, info.duration]);
+  const states = await page.evaluate((probe) => probe.map((t) => window.real.stateAt(t)), probe);
+  const cliStates = sampled(recording, probe, '--select', 'left,right');
+  const wrong = probe.filter((t, i) => ['left', 'right'].some((h) => ['tracked', 'pinching'].some((s) => states[i][h][s] !== cliStates[i][h][s])));
+  expect(switches.length >= 6 && wrong.length === 0, `stateAt at ${switches.length} switches and just before each: as \`sample\`${wrong.length ? ` except at ${wrong}` : ''}`);
+
+  // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
+  const separate = await page.evaluate(async (time) => {
+    const gltf = await new window.lib.InputAnimationLoader().setPath('in%20folder/').loadAsync('separate.gltf');
+    const pose = await gltf.recording.jointPose('left', 'IndexTip', time);
+    gltf.recording.dispose();
+    return { format: gltf.recording.format, pose };
+  }, times[1]);
+  expect(separate.format === 'glTF JSON' && same(separate.pose.position, played.pose.position),
+         `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`);
+
+  // A foreign rig (Godot's hand), its second animation by the `animation` option.
+  const animations = JSON.parse(readFileSync(foreign)).animations.map((a) => a.name);
+  const animation = animations[1] ?? animations[0];
+  const rigTime = 0.3;
+  const rig = await page.evaluate(async ({ name, animation, rigTime }) => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+    mixer.setTime(rigTime);
+    gltf.scene.updateMatrixWorld(true);
+    const side = gltf.recording.sections.includes('left') ? 'left' : 'right', Side = side === 'left' ? 'Left' : 'Right';
+    const joints = {};
+    gltf.scene.traverse((o) => { if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name)) joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray(); });
+    gltf.recording.dispose();
+    return { side, joints, duration: gltf.recording.duration };
+  }, { name: basename(foreign), animation, rigTime });
+  const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
+  let rigWorst = 0;
+  for (const [name, position] of Object.entries(rig.joints)) rigWorst = Math.max(rigWorst, Math.hypot(...position.map((v, k) => v - rigCli.joints[name].position[k])));
+  const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
+  expect(Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
+         `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``);
+
+  // Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
+  const broken = await page.evaluate(async () => {
+    const { InputAnimationLoader } = window.lib;
+    const viaCallback = await new Promise((resolve) => new InputAnimationLoader().load('broken.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
+    const missing = await new Promise((resolve) => new InputAnimationLoader().load('missing.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
+    const rejected = await new InputAnimationLoader().loadAsync('broken.bin').then(() => 'loaded', (e) => e.message);
+    const badOption = await new InputAnimationLoader().setOptions({ side: 'up' }).loadAsync('real.bin').then(() => 'loaded', (e) => e.message);
+    const aborting = new InputAnimationLoader();
+    const aborted = new Promise((resolve) => aborting.load('real.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
+    aborting.abort();
+    // parse() of bytes the page holds: they stay the page's.
+    const bytes = await (await fetch('real.bin')).arrayBuffer();
+    const parsed = await new Promise((resolve) => new InputAnimationLoader().setOptions({ name: 'held.bin' })
+      .parse(bytes, '', (gltf) => { gltf.recording.dispose(); resolve(`${gltf.recording.name} ${gltf.recording.duration}`); }, (e) => resolve(e.message)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { viaCallback, missing, rejected, badOption, aborted: await aborted, parsed, kept: bytes.byteLength, unhandled: window.unhandled };
+  });
+  const cliError = (() => { try { execFileSync(tool, ['info', join(work, 'broken.bin')], { stdio: 'pipe' }); return ''; } catch (e) { return e.stderr.toString(); } })();
+  const reason = broken.viaCallback.replace(/^broken\.bin:\s*/, '');
+  expect(broken.viaCallback.startsWith('broken.bin') && reason.length > 10 && cliError.includes(reason.slice(0, 40)) && broken.rejected === broken.viaCallback,
+         `a truncated .bin reaches onError and rejects loadAsync: "${broken.viaCallback}" (the CLI: "${cliError.trim().split('\n')[0]}")`);
+  expect(broken.missing.startsWith('missing.bin') && /404/.test(broken.missing), `a missing file reaches onError: "${broken.missing}"`);
+  expect(broken.badOption.includes('side'), `a bad option is refused by name: "${broken.badOption}"`);
+  expect(/aborted/.test(broken.aborted), `abort() ends a load through onError: "${broken.aborted}"`);
+  expect(broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,
+         `parse() of the page's bytes: "${broken.parsed}", and the page keeps its ${broken.kept} bytes`);
+  expect(broken.unhandled.length === 0, `no unhandled rejection (${broken.unhandled.join('; ')})`);
+
+  // dispose(): the GPU resources go back to their count before loading, and the worker is gone.
+  const memory = await page.evaluate(async () => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    const renderer = new THREE.WebGLRenderer();
+    renderer.setSize(320, 240);
+    const scene = new THREE.Scene(), camera = new THREE.PerspectiveCamera(50, 4 / 3, 0.01, 100);
+    camera.position.set(0, 1.6, -1);
+    camera.lookAt(0, 1.2, 0.4);
+    // A lit box first: the renderer makes a texture of its own for its first lit material, which stays.
+    scene.add(new THREE.Mesh(new THREE.BoxGeometry(), new THREE.MeshStandardMaterial()));
+    renderer.render(scene, camera);
+    const before = { ...renderer.info.memory };
+    const gltf = await new InputAnimationLoader().loadAsync('real.bin');
+    scene.add(gltf.scene);
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+    mixer.setTime(3);
+    renderer.render(scene, camera);
+    const loaded = { ...renderer.info.memory };
+    mixer.stopAllAction();
+    mixer.uncacheRoot(gltf.scene);
+    gltf.recording.dispose();
+    renderer.render(scene, camera);
+    const after = { ...renderer.info.memory };
+    const afterDispose = await gltf.recording.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message);
+    renderer.dispose();
+    return { before, loaded, after, afterDispose, inScene: scene.children.includes(gltf.scene) };
+  });
+  expect(memory.loaded.geometries > memory.before.geometries && memory.after.geometries === memory.before.geometries &&
+         memory.after.textures === memory.before.textures && !memory.inScene,
+         `dispose(): geometries ${memory.before.geometries} -> ${memory.loaded.geometries} -> ${memory.after.geometries}, textures ${memory.before.textures} -> ${memory.loaded.textures} -> ${memory.after.textures}`);
+  expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
+  expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
+} catch (error) {
+  expect(false, `the test ran: ${error.stack ?? error}`);
+} finally {
+  await browser.close();
+  close();
+  rmSync(work, { recursive: true, force: true });
+}
+if (failures.length) {
+  console.log(`${failures.length} check(s) failed`);
+  process.exit(1);
+}

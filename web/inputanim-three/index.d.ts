@@ -1,0 +1,116 @@
+// The public API of inputanim-three (index.js). Coordinates are the scene's (glTF: metres, +Y up, right-handed)
+// unless `coordinates: 'unity'` asks for MRTK's.
+import { AnimationClip, Camera, Group, Line, LineSegments, Loader, LoadingManager, Object3D } from 'three';
+import { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+export type Side = 'left' | 'right';
+export type Stage = 'reading' | 'decoding' | 'converting' | 'drawing' | 'checking';
+
+export interface InputAnimationLoaderOptions {
+  /** glTF input: the animation to read, by name or index (default: InputAnimation, else the first). */
+  animation?: string | number | null;
+  /** glTF input: the side of a one-handed rig, whatever its names or shape say. */
+  side?: Side | null;
+  /** glTF input: the node map (the JSON object `inputanim --map` reads, docs/cli.md). */
+  map?: Record<string, unknown> | null;
+  /** glTF input: seconds a single pose is held (default 1). */
+  hold?: number | null;
+  /** Read a header-less mid-2019 prerelease recording. */
+  prerelease2019?: boolean;
+  /** Run the checker before onLoad (default true); else `recording.check()` runs it later. */
+  check?: boolean;
+  /** Add a gaze ray and a head frustum to the scene (default true). */
+  helpers?: boolean;
+  /** What messages call a buffer given to parse() (default "input"). */
+  name?: string | null;
+  /** Called as each stage of a load starts. */
+  onStage?: ((stage: Stage) => void) | null;
+}
+
+export type Interval = [start: number, end: number];
+
+export interface Finding {
+  severity: 'error' | 'warning' | 'note';
+  code: string;
+  message: string;
+  curve?: string | null;
+  key?: number | null;
+  pointer?: string;
+}
+
+export interface HandState { tracked: boolean; pinching: boolean; }
+
+export interface JointPose {
+  /** Metres. */
+  position: [number, number, number];
+  /** x, y, z, w; null where MRTK plays all four components as 0. */
+  rotation: [number, number, number, number] | null;
+  tracked: boolean;
+  pinching: boolean;
+}
+
+export interface SampleOptions {
+  /** As `inputanim sample --select`: camera, left, right, gaze, left.IndexTip, ... (default all). */
+  select?: string[];
+  coordinates?: 'gltf' | 'unity';
+}
+
+export class InputAnimationRecording {
+  /** The file's name, as messages say it. */
+  readonly name: string;
+  /** inputanim.info/1, as `inputanim info --json` prints it. */
+  readonly info: Record<string, any>;
+  /** "MRTK 1.1 compact", "GLB", "glTF JSON". */
+  readonly format: string;
+  /** Seconds MRTK plays. */
+  readonly duration: number;
+  /** The sections holding keys, among "camera", "left", "right", "gaze". */
+  readonly sections: string[];
+  readonly markers: { time: number; name: string }[];
+  /** Where each hand is tracked: [start, end) seconds, the last closed at `duration`. */
+  readonly tracked: { left: Interval[]; right: Interval[] };
+  readonly pinching: { left: Interval[]; right: Interval[] };
+  /** The checker's findings; null until checked. */
+  findings: Finding[] | null;
+  /** The glTF profile's findings on a glTF input. */
+  readonly profile: Finding[];
+  /** What the loader added to the scene, or null when `helpers` was false. */
+  readonly helpers: { gazeRay: Line | null; headFrustum: LineSegments | null } | null;
+
+  stateAt(time: number): { left: HandState; right: HandState };
+  jointPose(side: Side, joint: string, time: number, options?: { coordinates?: 'gltf' | 'unity' }): Promise<JointPose>;
+  /** Frames of inputanim.sample/1 (`inputanim sample --format json`). */
+  sample(times: Iterable<number>, options?: SampleOptions): Promise<Record<string, any>[]>;
+  check(): Promise<Finding[]>;
+  export(format: 'glb' | 'bin'): Promise<{ blob: Blob; format: string; messages: Finding[] }>;
+  /** Ends the worker and frees the scene's GPU resources; the scene leaves its parent. */
+  dispose(): void;
+}
+
+export interface InputAnimationGLTF extends GLTF {
+  scene: Group;
+  animations: AnimationClip[];
+  cameras: Camera[];
+  recording: InputAnimationRecording;
+}
+
+export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
+  constructor(manager?: LoadingManager);
+  options: Required<InputAnimationLoaderOptions>;
+  setOptions(options: InputAnimationLoaderOptions): this;
+  /** Where worker.js, inputanim.js and inputanim.wasm are (default: beside index.js); same origin as the page. */
+  setLibraryPath(path: string): this;
+  /** Starts the library ahead of the next load. */
+  preload(): this;
+  libraryVersion(): Promise<string>;
+  load(url: string, onLoad: (gltf: InputAnimationGLTF) => void, onProgress?: (event: ProgressEvent) => void,
+       onError?: (error: Error) => void): void;
+  /** `data` is copied (the caller keeps it); a string is a .gltf's text. */
+  parse(data: ArrayBuffer | ArrayBufferView | string, path: string, onLoad: (gltf: InputAnimationGLTF) => void,
+        onError?: (error: Error) => void): void;
+  /** Stops the loads in progress; their onError is called. */
+  abort(): this;
+}
+
+export function disposeTree(root: Object3D): void;
+export const SIDES: readonly Side[];
