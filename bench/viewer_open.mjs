@@ -2,7 +2,8 @@
 // makes): from choosing the file to the hands drawn (read into the library's memory, decoded, converted to .glb in
 // WebAssembly, loaded by three.js, framed and rendered), with the parts the page reports, against the native CLI's
 // `convert` of the same file in the same run; and the same file loaded over HTTP by the three.js loader alone
-// (InputAnimationLoader.loadAsync in a page of its own, the library started first, checker off as in the viewer).
+// (InputAnimationLoader.loadAsync in a page of its own, the library started first; checker off as in the viewer,
+// and on, the loader's default).
 // Medians of RUNS, each in a fresh page.
 // Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
 import { execFileSync } from 'node:child_process';
@@ -21,13 +22,18 @@ writeFileSync(join(work, 'loader.html'), `<!doctype html><script type="importmap
   "three/addons/": "./three/examples/jsm/", "inputanim-three": "./inputanim-three/index.js" } }</script>
 <script type="module">
 import { InputAnimationLoader } from 'inputanim-three';
-const loader = new InputAnimationLoader().setOptions({ check: false });
+const loader = new InputAnimationLoader();
 await loader.libraryVersion();
-window.load = async (url) => { const start = performance.now(); const gltf = await loader.loadAsync(url); gltf.recording.dispose(); return performance.now() - start; };
+window.load = async (url, check) => {
+  const start = performance.now();
+  const gltf = await loader.setOptions({ check }).preload().loadAsync(url);
+  gltf.recording.dispose();
+  return performance.now() - start;
+};
 </script>`);
 const { origin, close } = await serveSite(site, new Map([['loader.html', join(work, 'loader.html')], ['recording.bin', recording]]));
 const browser = await launchChromium();
-const page = [], native = [], loads = [];
+const page = [], native = [], loads = [], checked = [];
 try {
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -48,8 +54,13 @@ try {
     const bare = await browser.newPage();
     await bare.goto(`${origin}/loader.html`);
     await bare.waitForFunction(() => window.load, null, { timeout: 60000 });
-    loads.push((await bare.evaluate(() => window.load('recording.bin'))) / 1000);
+    loads.push((await bare.evaluate(() => window.load('recording.bin', false))) / 1000);
     await bare.close();
+    const again = await browser.newPage();
+    await again.goto(`${origin}/loader.html`);
+    await again.waitForFunction(() => window.load, null, { timeout: 60000 });
+    checked.push((await again.evaluate(() => window.load('recording.bin', true))) / 1000);
+    await again.close();
   }
 } finally {
   await browser.close();
@@ -62,4 +73,5 @@ const stage = (name) => median(page.map((p) => p[name] ?? 0)) / 1000;
 console.log(`| ${size.toFixed(1)} MB | ${open.toFixed(2)} s (${Math.min(...page.map((p) => p.total)).toFixed(2)}-${Math.max(...page.map((p) => p.total)).toFixed(2)}) |` +
             ` ${stage('reading').toFixed(2)} | ${stage('decoding').toFixed(2)} | ${stage('converting').toFixed(2)} | ${stage('drawing').toFixed(2)} |` +
             ` ${cli.toFixed(2)} s | ${((stage('decoding') + stage('converting')) / cli).toFixed(2)}x |`);
-console.log(`\nInputAnimationLoader.loadAsync of the same file over HTTP: ${median(loads).toFixed(2)} s (${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)})`);
+const range = (values) => `${median(values).toFixed(2)} s (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+console.log(`\nInputAnimationLoader.loadAsync of the same file over HTTP: ${range(loads)}; with the checker (its default): ${range(checked)}`);
