@@ -23,9 +23,13 @@ const app = join(work, 'app');
 mkdirSync(app);
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'blank', private: true, type: 'module' }));
 // three.js as the tests' lock file pins it, by its tarball's address (which npm's cache holds after `npm ci`).
-const threeVersion = JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
+// INPUTANIM_THREE_VERSION tries another version (from the registry: not offline); npm refuses one outside the
+// package's peer range.
+const threeVersion = process.env.INPUTANIM_THREE_VERSION ??
+                     JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
 const registry = execFileSync('npm', ['config', 'get', 'registry']).toString().trim().replace(/\/?$/, '/');
-execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', resolve(tarball), `${registry}three/-/three-${threeVersion}.tgz`],
+execFileSync('npm', ['install', process.env.INPUTANIM_THREE_VERSION ? '--prefer-online' : '--offline', '--no-audit', '--no-fund', '--loglevel=error',
+                      resolve(tarball), `${registry}three/-/three-${threeVersion}.tgz`],
              { cwd: app, stdio: 'inherit' });
 writeFileSync(join(app, 'index.html'), `<!doctype html><meta charset="utf-8">
 <script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",

@@ -230,6 +230,7 @@ export class InputAnimationLoader extends Loader {
     this.spare = null;  // a worker started ahead of the next load (preload())
     this.opening = new Set();  // the workers of loads in progress (abort())
     this.fetching = new Set();  // their FileLoaders
+    this.aborts = 0;  // abort() calls so far: a load started before the last one is abandoned
   }
 
   // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module). The worker must be
@@ -266,35 +267,40 @@ export class InputAnimationLoader extends Loader {
   load(url, onLoad, onProgress, onError) {
     const base = LoaderUtils.extractUrlBase(url);
     const resourcePath = this.resourcePath || (this.path === '' ? base : LoaderUtils.resolveURL(base, this.path));
-    const name = this.options.name ?? decodeURIComponent(url.split(/[?#]/)[0].split('/').pop() || url);
+    const options = { ...this.options }, aborts = this.aborts;
+    const name = options.name ?? decodeURIComponent(url.split(/[?#]/)[0].split('/').pop() || url);
     this.manager.itemStart(url);
     const failed = (error) => {
       onError ? onError(error) : console.error(error);
       this.manager.itemError(url);
       this.manager.itemEnd(url);
     };
-    this.options.onStage?.('reading');
+    options.onStage?.('reading');
     this.fetchBytes(this.path + url, onProgress)
-      .then((bytes) => this.open(bytes, resourcePath, name))
+      .then((bytes) => this.open(bytes, resourcePath, name, options, aborts))
       .then((result) => {
         onLoad(result);
         this.manager.itemEnd(url);
-      }, (error) => failed(error instanceof Error && error.message.startsWith(name) ? error : new Error(`${name}: ${error?.message ?? error}`)));
+      }, (error) => {
+        if (this.aborts !== aborts) error = new Error('the load was aborted');
+        failed(error instanceof Error && error.message.startsWith(name) ? error : new Error(`${name}: ${error?.message ?? error}`));
+      });
   }
 
   // `data`: the file's bytes (an ArrayBuffer or a view, copied: the caller keeps them) or a .gltf's text.
   parse(data, path, onLoad, onError) {
-    const name = this.options.name ?? 'input';
+    const options = { ...this.options }, name = options.name ?? 'input';
     const failed = (error) => (onError ? onError(error) : console.error(error));
     let bytes;
     try { bytes = typeof data === 'string' ? new TextEncoder().encode(data).buffer : ArrayBuffer.isView(data) ? data.slice().buffer : data.slice(0); }
     catch { return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`)); }
-    this.open(bytes, path, name).then(onLoad, (error) => failed(error instanceof Error ? error : new Error(String(error))));
+    this.open(bytes, path, name, options, this.aborts).then(onLoad, (error) => failed(error instanceof Error ? error : new Error(String(error))));
   }
 
   // Stops the loads in progress: their requests and workers end, and their onError is called.
   abort() {
-    for (const loader of this.fetching) loader.abort();
+    this.aborts++;
+    for (const loader of this.fetching) loader.abort?.();  // recent three.js: the request ends too
     for (const worker of this.opening) worker.terminate(new Error('the load was aborted'));
     return this;
   }
@@ -308,10 +314,13 @@ export class InputAnimationLoader extends Loader {
     return new Promise((resolve, reject) => loader.load(url, resolve, onProgress, reject)).finally(() => this.fetching.delete(loader));
   }
 
-  // The bytes through the library and GLTFLoader into the result.
-  async open(bytes, path, name) {
-    const options = this.options, stage = (s) => options.onStage?.(s);
+  // The bytes through the library and GLTFLoader into the result; `aborts`: abort() calls before the load began.
+  async open(bytes, path, name, options, aborts) {
+    const stage = (s) => options.onStage?.(s);
+    const goOn = () => { if (this.aborts !== aborts) throw new Error('the load was aborted'); };
+    goOn();
     const files = isJsonText(bytes) ? await neighbours(bytes, path, (url) => this.fetchBytes(url)) : [];
+    goOn();
     const worker = this.spare ?? this.startWorker();
     this.spare = null;
     this.opening.add(worker);
@@ -327,6 +336,7 @@ export class InputAnimationLoader extends Loader {
         stage('checking');
         await gltf.recording.check();
       }
+      goOn();
       return gltf;
     } catch (error) {
       worker.terminate();
