@@ -49,6 +49,35 @@ writeFileSync(join(app, 'example.html'), `<!doctype html><meta charset="utf-8"><
   "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "./node_modules/inputanim-three/index.js" } }</script>
 <script type="module">${example}</script>`);
 
+// The TypeScript declarations, as a strict TypeScript app uses them (tsc and three.js's types from the tests' npm
+// packages): the package resolves by its exports, the result and the recording are typed, misuse is refused.
+const interop = new URL('.', import.meta.url).pathname;
+writeFileSync(join(app, 'typed.ts'), `import * as THREE from 'three';
+import { InputAnimationLoader, type InputAnimationGLTF, type JointPose } from 'inputanim-three';
+const loader: InputAnimationLoader = new InputAnimationLoader(new THREE.LoadingManager()).setOptions({ check: false, side: 'left', animation: 1 });
+const gltf: InputAnimationGLTF = await loader.setPath('models/').loadAsync('recording.bin');
+const mixer = new THREE.AnimationMixer(gltf.scene);
+mixer.clipAction(gltf.animations[0]).play();
+const pose: JointPose = await gltf.recording.jointPose('right', 'IndexTip', 1.5, { coordinates: 'unity' });
+const tracked: boolean = gltf.recording.stateAt(2).left.tracked && pose.tracked;
+const frames = await gltf.recording.sample([0, 0.5], { select: ['camera'] });
+const { blob } = await gltf.recording.export('bin');
+loader.parse(new ArrayBuffer(8), '', (result) => result.recording.dispose(), (error: Error) => console.log(error.message));
+console.log(tracked, frames.length, blob.size, gltf.recording.tracked.left[0]?.[1], gltf.cameras.length);
+gltf.recording.dispose();
+// @ts-expect-error: a side is 'left' or 'right'
+loader.setOptions({ side: 'up' });
+// @ts-expect-error: export writes 'glb' or 'bin'
+gltf.recording.export('gltf');
+`);
+writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+  compilerOptions: { strict: true, noEmit: true, module: 'esnext', target: 'es2022', moduleResolution: 'bundler', lib: ['es2022', 'dom'],
+                     types: [], paths: { three: [`${interop}node_modules/@types/three`], 'three/*': [`${interop}node_modules/@types/three/*`] } },
+  files: ['typed.ts'],
+}));
+const tsc = (() => { try { return execFileSync(join(interop, 'node_modules/.bin/tsc'), ['-p', app]).toString(); } catch (e) { return e.stdout?.toString() || e.message; } })();
+expect(tsc.trim() === '', `index.d.ts: a strict TypeScript use of the API compiles, and misuse does not (tsc: ${tsc.trim() || 'no errors'})`);
+
 // ---- what the CLI says ----
 // Served: the recording, a truncated copy, the foreign rig, and the recording as a .gltf with its buffer beside it
 // in a folder (fetched by the loader through setPath).
