@@ -137,7 +137,8 @@ try {
     window.real = r;
     return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: r.findings,
              clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
-             pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }) };
+             pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
+             noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message) };
   }, times);
   const cli = sampled(recording, times, '--select', 'left');
   let worst = 0, count = 0;
@@ -161,6 +162,7 @@ try {
   expect(same(played.pose.position, cli[1].left.joints.IndexTip.position) && same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
          same(played.unity.position, unityCli.position) && played.pose.tracked === true,
          `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`);
+  expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
 
   // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
   const probe = switches.flatMap((t) => [t, t - 1e-4]).concat([0, info.duration]);
@@ -272,6 +274,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 if (failures.length) {
-  console.log(`${failures.length} check(s) failed`);
+  console.log(`three.js loader: ${failures.length} check(s) failed`);
   process.exit(1);
 }
+console.log('three.js loader: all passed');

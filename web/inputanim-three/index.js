@@ -33,7 +33,7 @@ class LibraryWorker {
     this.pending.delete(data.id);
     if (data.type === 'result') request.resolve(data.result);
     else {
-      if (data.fatal) this.terminate();
+      if (data.fatal) this.terminate(new Error(data.message));
       request.reject(new Error(data.message));
     }
   }
@@ -97,7 +97,7 @@ export class InputAnimationRecording {
   // Frames of inputanim.sample/1 (`inputanim sample --format json`) at `times`; select: as `sample --select`;
   // coordinates: 'gltf' (the scene's, default) or 'unity' (MRTK's).
   sample(times, { select = [], coordinates = 'gltf' } = {}) {
-    return this.worker.request('sample', { request: { times: [...times], select, coordinates } });
+    return this.ask('sample', { request: { times: [...times], select, coordinates } });
   }
 
   // A joint's pose as MRTK plays it: {position: [x, y, z] metres, rotation: [x, y, z, w] or null, tracked, pinching}.
@@ -113,7 +113,7 @@ export class InputAnimationRecording {
 
   // The checker's findings (docs/cli.md), also kept in `findings`.
   async check() {
-    this.findings = await this.worker.request('check');
+    this.findings = await this.ask('check');
     this.info.findings = this.findings;
     return this.findings;
   }
@@ -121,9 +121,16 @@ export class InputAnimationRecording {
   // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it) or 'bin' (an MRTK binary
   // recording MRTK loads) -> {blob, format, messages}.
   async export(format) {
-    if (format !== 'glb' && format !== 'bin') throw new Error(`export: 'glb' or 'bin', not ${format}`);
-    const { parts, ...rest } = await this.worker.request('export', { format });
+    if (format !== 'glb' && format !== 'bin') throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
+    const { parts, ...rest } = await this.ask('export', { format });
     return { blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }), ...rest };
+  }
+
+  // A request to the worker; its errors name the file.
+  ask(type, fields = {}) {
+    return this.worker.request(type, fields).catch((error) => {
+      throw error.message.startsWith(this.name) ? error : new Error(`${this.name}: ${error.message}`);
+    });
   }
 
   // Ends the worker and frees the geometries, materials, textures and skeletons of the scene, which leaves its
@@ -196,17 +203,13 @@ function prepareScene(gltf, withHelpers) {
   return helpers;
 }
 
-// The files a .gltf names (its buffers), by URI relative to it, as {path, bytes}; data: URIs stay in the file. Paths
+// The files a .gltf's buffers name (`uris`, as the worker found them), relative to it, as {path, bytes}. Paths
 // leaving the folder, and files that do not arrive, are left out: the library then says which buffer it could not
 // read, and where, as the command line does.
-async function neighbours(bytes, path, fetchBytes) {
-  const text = new TextDecoder().decode(bytes);
-  let json;
-  try { json = JSON.parse(text); } catch { return []; }  // the library reports the JSON error with its place
-  const uris = (Array.isArray(json?.buffers) ? json.buffers : []).map((b) => b?.uri).filter((uri) => typeof uri === 'string');
+async function neighbours(uris, path, fetchBytes) {
   const files = [];
-  for (const uri of new Set(uris)) {
-    if (/^data:/i.test(uri) || /^[a-z][a-z0-9+.-]*:|^\//i.test(uri)) continue;
+  for (const uri of uris) {
+    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(uri)) continue;  // data: URIs are read by the library; others are not files beside it
     let relative;
     try { relative = decodeURIComponent(uri); } catch { continue; }
     if (relative.split('/').some((part) => part === '..' || part === '.' || part === '')) continue;
@@ -215,12 +218,6 @@ async function neighbours(bytes, path, fetchBytes) {
   }
   return files;
 }
-
-const isJsonText = (bytes) => {
-  const view = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64));
-  const first = view.find((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf);
-  return first === 0x7b;  // '{', after spaces and a UTF-8 byte order mark
-};
 
 export class InputAnimationLoader extends Loader {
   constructor(manager) {
@@ -319,15 +316,16 @@ export class InputAnimationLoader extends Loader {
     const stage = (s) => options.onStage?.(s);
     const goOn = () => { if (this.aborts !== aborts) throw new Error('the load was aborted'); };
     goOn();
-    const files = isJsonText(bytes) ? await neighbours(bytes, path, (url) => this.fetchBytes(url)) : [];
-    goOn();
     const worker = this.spare ?? this.startWorker();
     this.spare = null;
     this.opening.add(worker);
     try {
+      const { uris } = await worker.request('read', { bytes }, bytes.byteLength > 0 ? [bytes] : []);
+      const files = await neighbours(uris, path, (url) => this.fetchBytes(url));
+      goOn();
       const libraryOptions = Object.fromEntries(LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]));
-      const opened = await worker.request('open', { name, bytes, files, options: libraryOptions },
-                                          [bytes, ...files.map((f) => f.bytes)].filter((b) => b.byteLength > 0), stage);
+      const opened = await worker.request('open', { name, files, options: libraryOptions }, files.map((f) => f.bytes).filter((b) => b.byteLength > 0),
+                                          stage);
       stage('drawing');
       const gltf = await this.parseGlb(opened.glb);
       const helpers = prepareScene(gltf, options.helpers);

@@ -2,8 +2,10 @@
 // recording per worker, kept open so that it can be sampled, checked and exported after it is drawn.
 // Requests: {id, type, ...}; answers: {id, type: 'progress', stage} while opening, then {id, type: 'result', result}
 // or {id, type: 'error', message, fatal} (fatal: the module trapped and this worker is of no further use).
-//   open    {name, bytes: ArrayBuffer, files: [{path, bytes}], options}: the file into the library, its neighbours
-//           (a .gltf's buffers) beside it -> {info, profile, glb: {json, views}} (see takeGlb)
+//   read    {bytes: ArrayBuffer}: the file into the library's input -> {uris: the files its buffers name, when it is
+//           a .gltf (its JSON parsed here, off the page's thread)}
+//   open    {name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers) beside it
+//           -> {info, profile, glb: {json, views}} (see takeGlb)
 //   check   -> findings;  sample {request} -> frames (inputanim.sample/1);  export {format: 'glb' | 'bin'} ->
 //           {parts: [ArrayBuffer], format, messages};  version -> the library's version, once it is ready
 /* global createInputanim */
@@ -64,13 +66,24 @@ function placeBesideInput(files) {
   }
 }
 
-// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are).
-function open({ id, name, bytes, files, options }) {
+// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are);
+// for a .gltf, the URIs of the files its buffers name (data: URIs excepted).
+function read({ bytes }) {
+  const pointer = module._inputanim_input_buffer(bytes.byteLength);
+  if (!pointer && bytes.byteLength) throw new Error(`not enough memory for ${bytes.byteLength} bytes`);
+  const input = new Uint8Array(bytes);
+  module.HEAPU8.set(input, pointer);
+  const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b));  // after spaces and a BOM
+  if (first !== 0x7b) return [{ uris: [] }];  // not JSON text: not a .gltf
+  let json = null;
+  try { json = JSON.parse(new TextDecoder().decode(input)); } catch { /* the library reports the error with its place */ }
+  const uris = (Array.isArray(json?.buffers) ? json.buffers : []).map((b) => b?.uri).filter((uri) => typeof uri === 'string' && !/^data:/i.test(uri));
+  return [{ uris: [...new Set(uris)] }];
+}
+
+function open({ id, name, files, options }) {
   const progress = (stage) => postMessage({ id, type: 'progress', stage });
   placeBesideInput(files);
-  const pointer = module._inputanim_input_buffer(bytes.byteLength);
-  if (!pointer && bytes.byteLength) throw new Error(`${name}: not enough memory for ${bytes.byteLength} bytes`);
-  module.HEAPU8.set(new Uint8Array(bytes), pointer);
   progress('decoding');
   const opened = call('open', name, JSON.stringify(options));
   progress('converting');
@@ -87,6 +100,7 @@ function exportFile(format) {
 }
 
 const handlers = {
+  read,
   open,
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
