@@ -99,6 +99,14 @@ const times = [trackedLeft[0], trackedLeft[trackedLeft.length >> 1], trackedLeft
 const switches = [...new Set([...Object.values(info.tracked), ...Object.values(info.pinching)].flat(2))].filter((t) => t > 0 && t < info.duration);
 
 const { origin, close } = await serveSite(app, served);
+const cdn = await serveSite(app);  // the package from another origin, as from a CDN
+writeFileSync(join(app, 'cdn.html'), `<!doctype html><meta charset="utf-8">
+<script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
+  "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "${cdn.origin}/node_modules/inputanim-three/index.js" } }</script>
+<script type="module">
+import { InputAnimationLoader } from 'inputanim-three';
+new InputAnimationLoader().loadAsync('real.bin').then((gltf) => { window.loaded = gltf.recording.duration; }, (e) => { window.loaded = e.message; });
+</script>`);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
@@ -118,6 +126,15 @@ try {
   writeFileSync(join(tmpdir(), 'inputanim-three-example.png'), await examplePage.screenshot());
   expect(blue > 500, `the README's ${example.trim().split('\n').filter((l) => l.trim()).length}-line example plays the recording: ${blue} pixels of the left hand`);
   await examplePage.close();
+
+  // The package served from another origin (a CDN): its worker starts through a same-origin script.
+  const cdnPage = await browser.newPage();
+  cdnPage.on('pageerror', (error) => errors.push(error.message));
+  await cdnPage.goto(`${origin}/cdn.html`);
+  await cdnPage.waitForFunction(() => window.loaded !== undefined, null, { timeout: 30000 });
+  const fromCdn = await cdnPage.evaluate(() => window.loaded);
+  expect(fromCdn === info.duration, `imported from another origin (${cdn.origin}): loads real.bin (${fromCdn})`);
+  await cdnPage.close();
 
   // The real recording, played with a mixer: each tracked joint's world position against `sample`.
   const played = await page.evaluate(async (times) => {
@@ -271,6 +288,7 @@ try {
 } finally {
   await browser.close();
   close();
+  cdn.close();
   rmSync(work, { recursive: true, force: true });
 }
 if (failures.length) {

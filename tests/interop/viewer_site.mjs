@@ -15,7 +15,8 @@ export async function serveSite(site, extra = new Map()) {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     try {
       const body = readFileSync(extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path));
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+      // Any origin may read (as a CDN allows): pages of another server import and fetch from this one.
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body);
     } catch { response.writeHead(404).end(); }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

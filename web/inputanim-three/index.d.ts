@@ -98,7 +98,7 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
   constructor(manager?: LoadingManager);
   options: Required<InputAnimationLoaderOptions>;
   setOptions(options: InputAnimationLoaderOptions): this;
-  /** Where worker.js, inputanim.js and inputanim.wasm are (default: beside index.js); same origin as the page. */
+  /** Where worker.js, inputanim.js and inputanim.wasm are (default: beside index.js), on any origin allowing CORS. */
   setLibraryPath(path: string): this;
   /** Starts the library ahead of the next load. */
   preload(): this;

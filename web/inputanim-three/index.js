@@ -12,13 +12,22 @@ const DEFAULT_OPTIONS = { animation: null, side: null, map: null, hold: null, pr
                           onStage: null };
 const LIBRARY_OPTIONS = ['animation', 'side', 'map', 'hold', 'prerelease2019'];
 
-// One worker running the library, answering requests by id (worker.js).
+// Same-origin scripts that start worker.js from another origin, by its address (kept: a few bytes each).
+const bootstraps = new Map();
+
+// One worker running the library (worker.js at `url`), answering requests by id. Browsers start workers from the
+// page's origin only: from another (a CDN), a same-origin blob imports worker.js, and the library's files are
+// fetched with CORS.
 class LibraryWorker {
   constructor(url) {
     this.pending = new Map();
     this.next = 1;
     this.failure = null;
-    this.worker = new Worker(url);
+    if (new URL(url).origin !== location.origin && !bootstraps.has(url)) {
+      const bootstrap = `self.inputanimBase = ${JSON.stringify(url)}; importScripts(self.inputanimBase);`;
+      bootstraps.set(url, URL.createObjectURL(new Blob([bootstrap], { type: 'text/javascript' })));
+    }
+    this.worker = new Worker(bootstraps.get(url) ?? url);
     this.worker.onmessage = ({ data }) => this.answer(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -230,8 +239,8 @@ export class InputAnimationLoader extends Loader {
     this.aborts = 0;  // abort() calls so far: a load started before the last one is abandoned
   }
 
-  // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module). The worker must be
-  // served from the page's origin.
+  // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module), on any origin that allows
+  // the page's requests (CORS).
   setLibraryPath(path) {
     this.libraryPath = path;
     return this;

@@ -9,7 +9,10 @@
 //   check   -> findings;  sample {request} -> frames (inputanim.sample/1);  export {format: 'glb' | 'bin'} ->
 //           {parts: [ArrayBuffer], format, messages};  version -> the library's version, once it is ready
 /* global createInputanim */
-importScripts('inputanim.js');
+// Where the library's files are: beside this file, or where the loader says when it started this worker from
+// another origin (a blob that sets inputanimBase, then imports this file).
+const base = self.inputanimBase ?? self.location.href;
+importScripts(new URL('inputanim.js', base).href);
 
 const INPUT_FOLDER = '/input';
 let module = null;
@@ -108,7 +111,7 @@ const handlers = {
   version: () => [module.UTF8ToString(module._inputanim_version())],
 };
 
-const ready = createInputanim({ locateFile: (path) => new URL(path, self.location.href).href }).then((instance) => { module = instance; });
+const ready = createInputanim({ locateFile: (path) => new URL(path, base).href }).then((instance) => { module = instance; });
 
 onmessage = async ({ data }) => {
   try {
