@@ -67,7 +67,7 @@ const manager = new THREE.LoadingManager();
 manager.setURLModifier((url) => dropped.get(decodeURIComponent(url).replace(/^\.\//, '')) ?? url);
 const loader = new InputAnimationLoader(manager).setOptions({ check: false, onStage: (stage) => showStage(stage) });
 loader.libraryVersion().then(() => { state.ready = true; }, (error) => showError(error.message));
-let opening = 0;  // the latest open: an earlier one still converting is dropped when it arrives
+let opening = 0;  // the latest open: an earlier one, aborted, reports nothing
 
 function showStage(stage) {
   if (!(stage in state.stageStarts)) state.stageStarts[stage] = performance.now();
@@ -94,6 +94,7 @@ function openFiles(fileList) {
   state.name = files[main].name;
   state.openedAt = performance.now();
   state.stageStarts = {};
+  loader.abort();  // a file still opening goes, worker and all
   for (const url of dropped.values()) URL.revokeObjectURL(url);
   dropped.clear();
   for (const file of files) dropped.set(file.name, URL.createObjectURL(file));

@@ -239,6 +239,14 @@ try {
     execFileSync(tool, ['convert', foreign, join(work, 'cli.bin'), '-q', '--force']);
     expect(bin.name.endsWith('.bin') && bin.bytes.equals(readFileSync(join(work, 'cli.bin'))), `its download ${bin.name} is the CLI's conversion, byte-identical`);
 
+    // A file chosen while another still opens: the first is abandoned (aborted), the second is what shows.
+    await page.setInputFiles('#file', recording);
+    const replacing = await openFiles(page, foreign);
+    await page.waitForTimeout(1000);
+    const settled = await page.evaluate(() => window.inputanimViewer);
+    expect(replacing.loaded?.name === basename(foreign) && settled.loaded?.name === basename(foreign) && settled.error === null,
+           `a file chosen while another opens replaces it: ${settled.loaded?.name ?? settled.error}`);
+
     // A .gltf with its buffer in a file beside it, both dropped (picked) together.
     execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
     const both = await openFiles(page, [join(work, 'separate.bin'), join(work, 'separate.gltf')]);
