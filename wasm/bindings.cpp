@@ -18,6 +18,7 @@
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/core/playback.hpp"
+#include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/load.hpp"
@@ -109,11 +110,87 @@ ia::Result<SampleRequest> sampleRequest(const char* text) {
     return request;
 }
 
+// A time of an edit: seconds, or a marker's name (as the CLI's edit verbs take it).
+ia::Result<double> editTime(const ia::Recording& recording, const Json& value) {
+    if (value.is_number()) return value.get<double>();
+    if (value.is_string()) return ia::editTime(recording, value.get<std::string>());
+    return ia::Error{"edit", {}, "a time is seconds or a marker's name", ia::ErrorKind::Usage};
+}
+
+// The markers edit {"add": [{"time", "name"}], "remove": [names], "rename": [[old, new]]}.
+ia::Result<ia::MarkerEdits> markerEdits(const Json& value) {
+    const ia::Error refused{
+        "edit", {}, "markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}", ia::ErrorKind::Usage};
+    if (!value.is_object()) return refused;
+    ia::MarkerEdits edits;
+    for (const auto& marker : value.value("add", Json::array())) {
+        if (!marker.is_object() || !marker.value("time", Json()).is_number() || !marker.value("name", Json()).is_string()) return refused;
+        edits.add.push_back({marker["time"].get<float>(), marker["name"].get<std::string>()});
+    }
+    for (const auto& name : value.value("remove", Json::array())) {
+        if (!name.is_string()) return refused;
+        edits.remove.push_back(name.get<std::string>());
+    }
+    for (const auto& pair : value.value("rename", Json::array())) {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) return refused;
+        edits.rename.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+    }
+    return edits;
+}
+
+// One edit, as the CLI's verbs make it: {"trim": {"start", "end", "keepTime"}} (times: seconds or marker names;
+// default the whole recording), {"shift": seconds}, {"retime": speed}, {"duration": seconds}, {"mirror": true}
+// (through the head's sagittal plane), {"markers": ...} (markerEdits).
+ia::Result<ia::Recording> applyEdit(const ia::Recording& r, const Json& edit, ia::EditReport& report) {
+    const ia::Error refused{
+        "edit", {}, "an edit is {\"trim\" | \"shift\" | \"retime\" | \"duration\" | \"mirror\" | \"markers\": ...}", ia::ErrorKind::Usage};
+    if (!edit.is_object() || edit.size() != 1) return refused;
+    const std::string kind = edit.begin().key();
+    const Json& value = edit.begin().value();
+    if (kind == "trim" && value.is_object()) {
+        auto start = editTime(r, value.value("start", Json(0)));
+        auto end = value.contains("end") ? editTime(r, value["end"]) : ia::Result<double>(ia::playbackDuration(r));
+        if (!start) return start.error();
+        if (!end) return end.error();
+        return ia::trimRecording(r, {*start, *end, value.value("keepTime", false)}, &report);
+    }
+    if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() && std::isfinite(value.get<double>())) {
+        const double number = value.get<double>();
+        if (kind == "shift") return ia::shiftRecording(r, number, &report);
+        auto speed = kind == "retime" ? ia::Result<double>(number) : ia::speedForDuration(r, number);
+        if (!speed) return speed.error();
+        return ia::retimeRecording(r, *speed, &report);
+    }
+    if (kind == "mirror" && value == true) return ia::mirrorRecording(r, {}, &report);
+    if (kind == "markers") {
+        auto edits = markerEdits(value);
+        if (!edits) return edits.error();
+        return ia::editMarkers(r, *edits, &report);
+    }
+    return refused;
+}
+
 std::span<const std::uint8_t> outputPart(int part) {
     return part == 0   ? std::span(output.head)
            : part == 1 ? std::span(output.bin)
            : part == 2 ? std::span(output.tail)
                        : std::span<const std::uint8_t>();
+}
+
+// `recording` as MRTK binary into part 0 (the library's choice of version and layout, as `inputanim convert`
+// makes it): {"ok", "format", "messages": `messages` then the writer's, "duration"}.
+const char* writeBinary(const ia::Recording& recording, Json messages) {
+    ia::BinaryReport report;
+    auto prepared = ia::prepareBinary(recording, {}, &report);
+    if (!prepared) return failure(prepared.error().from(current.name));
+    auto bytes = ia::writeRecording(*prepared ? **prepared : recording);
+    if (!bytes) return failure(bytes.error().from(current.name));
+    output = {std::move(*bytes), {}, {}};
+    for (auto& message : ia::profileFindingsJson(report.messages)) messages.push_back(std::move(message));
+    return answer({{"ok", true},
+                   {"format", std::string(ia::describe(report.encoding))},
+                   {"messages", std::move(messages)},
+                   {"duration", ia::playbackDuration(recording)}});
 }
 
 }  // namespace
@@ -174,6 +251,23 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
     return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
+// The open recording with `edits` applied in order ({"edits": [applyEdit's edits]}; the open recording stays as it
+// is), written as an MRTK binary recording as `inputanim convert` writes one, into part 0: {"ok", "format",
+// "messages": the edits' and the writer's notes and warnings, "duration"}.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
+    if (!current.recording) return failure(kNothingOpen);
+    const Json request = Json::parse(editsJson, nullptr, false);
+    if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array()) return failure("edit: expected {\"edits\": [...]}");
+    ia::Recording edited = *current.recording;
+    ia::EditReport report;
+    for (const Json& edit : request["edits"]) {
+        auto next = applyEdit(edited, edit, report);
+        if (!next) return failure(next.error().from(current.name));
+        edited = std::move(*next);
+    }
+    return writeBinary(edited, ia::findingsJson(report.messages));
+}
+
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
 // and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
@@ -189,13 +283,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
 // `inputanim convert` makes it), into part 0: {"ok", "format", "messages": its notes and warnings}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!current.recording) return failure(kNothingOpen);
-    ia::BinaryReport report;
-    auto prepared = ia::prepareBinary(*current.recording, {}, &report);
-    if (!prepared) return failure(prepared.error());
-    auto bytes = ia::writeRecording(*prepared ? **prepared : *current.recording);
-    if (!bytes) return failure(bytes.error());
-    output = {std::move(*bytes), {}, {}};
-    return answer({{"ok", true}, {"format", std::string(ia::describe(report.encoding))}, {"messages", ia::profileFindingsJson(report.messages)}});
+    return writeBinary(*current.recording, Json::array());
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }

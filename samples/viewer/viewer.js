@@ -8,6 +8,7 @@ import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
 import { Timeline, bandsOf } from './timeline.js';
 import { countFindings, element, showFindings, showSummary } from './panel.js';
+import { EditPanel } from './edit_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
@@ -25,12 +26,24 @@ const state = {
   joints: [], hands: {}, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
 };
 
+const editPanel = new EditPanel({
+  recording: () => state.recording, name: () => state.name, time: () => state.time, open: (files, edited) => openFiles(files, edited),
+  save: (blob, name) => saveAs(blob, name), showError: (message) => showError(message), setBusy: (text) => setBusy(text),
+});
+
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
 window.inputanimViewer = { loaded: null, error: null };
 
 function setStatus(text, isError = false) {
   $('status').textContent = text;
   $('status').classList.toggle('error', isError);
+}
+
+// A task on the open file (`text` says which) shows the progress bar; null: done, the file's status line again.
+function setBusy(text) {
+  $('progress').hidden = !text;
+  $('progress').removeAttribute('value');
+  if (text) setStatus(text); else if (state.loaded) setStatus(statusLine());
 }
 
 function showError(message) {
@@ -53,6 +66,7 @@ function clear() {
                          bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
   setHeadView(false);
   for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
+  editPanel.closed();
   $('error').hidden = true;
   $('summary').replaceChildren();
   $('findings').replaceChildren();
@@ -83,8 +97,8 @@ function showChecked(findings) {
   setStatus(statusLine());
 }
 
-// Opens dropped or picked files: a .gltf with the files it names, else the first file.
-function openFiles(fileList) {
+// Opens dropped or picked files: a .gltf with the files it names, else the first file; `edited`: an edit's result.
+function openFiles(fileList, edited = false) {
   const files = [...fileList];
   if (files.length === 0) return;
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
@@ -100,7 +114,9 @@ function openFiles(fileList) {
   for (const file of files) dropped.set(file.name, URL.createObjectURL(file));
   const ticket = ++opening;
   loader.load(encodeURIComponent(state.name), (gltf) => {
-    if (ticket === opening) onLoaded(gltf); else gltf.recording.dispose();
+    if (ticket !== opening) return gltf.recording.dispose();
+    onLoaded(gltf);
+    editPanel.opened(files, edited, state.duration);
   }, undefined, (error) => { if (ticket === opening) showError(error.message); });
   loader.preload();  // the next file's worker, compiling while this one converts
 }
@@ -379,10 +395,17 @@ $('scrubber').addEventListener('input', (event) => seek(Number(event.target.valu
 $('speed').addEventListener('change', (event) => { state.speed = Number(event.target.value); });
 $('frame').addEventListener('click', () => frameHands(true));
 $('view').addEventListener('click', () => setHeadView(!state.headView));
-$('panel-toggle').addEventListener('click', () => { $('panel').hidden = !$('panel').hidden; });
+// The side panels, one at a time: Info (summary and findings) and Edit.
+function togglePanel(id) {
+  const show = $(id).hidden;
+  for (const panel of ['panel', 'edits']) $(panel).hidden = true;
+  $(id).hidden = !show;
+}
+$('panel-toggle').addEventListener('click', () => togglePanel('panel'));
+$('edit-toggle').addEventListener('click', () => togglePanel('edits'));
 $('download').addEventListener('click', download);
 window.addEventListener('keydown', (event) => {
-  if (event.target.tagName === 'SELECT' || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.matches('select, input[type=number], input[type=text]') || event.ctrlKey || event.metaKey || event.altKey) return;
   const keys = {
     Space: () => setPlaying(!state.playing),
     ArrowRight: () => step(event.shiftKey ? 10 : 1),
@@ -391,7 +414,8 @@ window.addEventListener('keydown', (event) => {
     End: () => seek(state.duration),
     KeyF: () => frameHands(true),
     KeyV: () => setHeadView(!state.headView),
-    KeyI: () => { $('panel').hidden = !$('panel').hidden; },
+    KeyI: () => togglePanel('panel'),
+    KeyE: () => togglePanel('edits'),
     KeyO: () => $('file').click(),
     Escape: () => selectJoint(null),
   };

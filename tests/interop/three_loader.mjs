@@ -7,6 +7,7 @@
 // before loading.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -62,8 +63,9 @@ const pose: JointPose = await gltf.recording.jointPose('right', 'IndexTip', 1.5,
 const tracked: boolean = gltf.recording.stateAt(2).left.tracked && pose.tracked;
 const frames = await gltf.recording.sample([0, 0.5], { select: ['camera'] });
 const { blob } = await gltf.recording.export('bin');
+const edited: number = (await gltf.recording.edit([{ trim: { start: 'press', end: 2 } }, { mirror: true }, { retime: 2 }])).duration;
 loader.parse(new ArrayBuffer(8), '', (result) => result.recording.dispose(), (error: Error) => console.log(error.message));
-console.log(tracked, frames.length, blob.size, gltf.recording.tracked.left[0]?.[1], gltf.cameras.length);
+console.log(tracked, frames.length, blob.size, edited, gltf.recording.tracked.left[0]?.[1], gltf.cameras.length);
 gltf.recording.dispose();
 // @ts-expect-error: a side is 'left' or 'right'
 loader.setOptions({ side: 'up' });
@@ -155,7 +157,9 @@ try {
     return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: r.findings,
              clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
              pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
-             noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message) };
+             noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message),
+             edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({ duration,
+               sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('') })) };
   }, times);
   const cli = sampled(recording, times, '--select', 'left');
   let worst = 0, count = 0;
@@ -179,6 +183,11 @@ try {
   expect(same(played.pose.position, cli[1].left.joints.IndexTip.position) && same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
          same(played.unity.position, unityCli.position) && played.pose.tracked === true,
          `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`);
+  execFileSync(tool, ['trim', recording, join(work, 'trimmed.bin'), '--start', '1', '--end', '3', '-q', '--force']);
+  execFileSync(tool, ['mirror', join(work, 'trimmed.bin'), join(work, 'mirrored.bin'), '-q', '--force']);
+  const cliSha = createHash('sha256').update(readFileSync(join(work, 'mirrored.bin'))).digest('hex');
+  expect(played.edited.duration === 2 && played.edited.sha256 === cliSha,
+         `edit([trim 1-3 s, mirror]): ${played.edited.duration} s, the bytes of \`inputanim trim\` then \`mirror\` (SHA-256 ${cliSha.slice(0, 12)})`);
   expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
 
   // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.

@@ -217,6 +217,36 @@ try {
   execFileSync(tool, ['convert', recording, join(work, 'cli.glb'), '-q', '--force']);
   expect(glb.name === basename(recording).replace(/\.bin$/i, '.glb') && glb.bytes.equals(readFileSync(join(work, 'cli.glb'))),
          `Download gives ${glb.name}, byte-identical to inputanim convert (${glb.bytes.length} bytes)`);
+
+  // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording, and Save .bin is what
+  // `inputanim trim` and `inputanim mirror` write, byte for byte; Back to the original reopens the file.
+  const base = basename(recording).replace(/\.bin$/, '');
+  const editOpens = async (button, name) => {
+    await page.click(button);
+    await page.waitForFunction((n) => window.inputanimViewer.loaded?.name === n || window.inputanimViewer.error, name, { timeout: 60000 });
+    return page.evaluate(() => window.inputanimViewer);
+  };
+  const saveBin = async () => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#save-bin')]);
+    await file.saveAs(join(work, `saved-${file.suggestedFilename()}`));
+    return { name: file.suggestedFilename(), bytes: readFileSync(join(work, `saved-${file.suggestedFilename()}`)) };
+  };
+  await page.click('#edit-toggle');
+  await page.fill('#trim-start', '1');
+  await page.fill('#trim-end', '4');
+  const trimmedState = await editOpens('#trim', `${base}-trimmed.bin`);
+  const trimmed = await saveBin();
+  execFileSync(tool, ['trim', recording, join(work, 'cli-trimmed.bin'), '--start', '1', '--end', '4', '-q', '--force']);
+  expect(trimmedState.loaded?.duration === 3 && trimmed.bytes.equals(readFileSync(join(work, 'cli-trimmed.bin'))),
+         `Edit > Trim 1-4 s opens ${trimmedState.loaded?.name ?? trimmedState.error} (${trimmedState.loaded?.duration} s); Save .bin is \`inputanim trim\`'s, byte-identical`);
+  const mirroredState = await editOpens('#mirror', `${base}-trimmed-mirrored.bin`);
+  const mirrored = await saveBin();
+  execFileSync(tool, ['mirror', join(work, 'cli-trimmed.bin'), join(work, 'cli-mirrored.bin'), '-q', '--force']);
+  expect(mirroredState.loaded !== null && mirrored.bytes.equals(readFileSync(join(work, 'cli-mirrored.bin'))),
+         `then Mirror opens ${mirroredState.loaded?.name ?? mirroredState.error}; Save .bin is \`inputanim mirror\`'s, byte-identical`);
+  const reverted = await editOpens('#revert', basename(recording));
+  expect(reverted.loaded?.duration === info.duration, `Back to the original reopens ${reverted.loaded?.name ?? reverted.error}`);
+  await page.click('#edit-toggle');
   expect(page.errors.length === 0, `no console errors after all that (${page.errors.join('; ')})`);
 
   if (foreign) {

@@ -55,6 +55,15 @@ export interface SampleOptions {
   coordinates?: 'gltf' | 'unity';
 }
 
+/** Times are seconds or a marker's name. */
+export type Edit =
+  | { trim: { start?: number | string; end?: number | string; keepTime?: boolean } }
+  | { shift: number }
+  | { retime: number }
+  | { duration: number }
+  | { mirror: true }
+  | { markers: { add?: { time: number; name: string }[]; remove?: string[]; rename?: [string, string][] } };
+
 export class InputAnimationRecording {
   /** The file's name, as messages say it. */
   readonly name: string;
@@ -83,6 +92,8 @@ export class InputAnimationRecording {
   sample(times: Iterable<number>, options?: SampleOptions): Promise<Record<string, any>[]>;
   check(): Promise<Finding[]>;
   export(format: 'glb' | 'bin'): Promise<{ blob: Blob; format: string; messages: Finding[] }>;
+  /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
+  edit(edits: Edit[]): Promise<{ blob: Blob; format: string; messages: Finding[]; duration: number }>;
   /** Ends the worker and frees the scene's GPU resources; the scene leaves its parent. */
   dispose(): void;
 }

@@ -135,6 +135,15 @@ export class InputAnimationRecording {
     return { blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }), ...rest };
   }
 
+  // The recording with `edits` applied in order, as an MRTK binary recording (the bytes `inputanim trim`, `shift`,
+  // `retime`, `mirror` and `markers` write) -> {blob, format, messages, duration}; the open recording is unchanged.
+  // Edits: {trim: {start, end, keepTime}} (seconds or marker names), {shift: seconds}, {retime: speed},
+  // {duration: seconds}, {mirror: true}, {markers: {add: [{time, name}], remove: [names], rename: [[old, new]]}}.
+  async edit(edits) {
+    const { parts, ...rest } = await this.ask('edit', { edits: [...edits] });
+    return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
+  }
+
   // A request to the worker; its errors name the file.
   ask(type, fields = {}) {
     return this.worker.request(type, fields).catch((error) => {

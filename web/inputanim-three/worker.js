@@ -7,7 +7,8 @@
 //   open    {name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers) beside it
 //           -> {info, profile, glb: {json, views}} (see takeGlb)
 //   check   -> findings;  sample {request} -> frames (inputanim.sample/1);  export {format: 'glb' | 'bin'} ->
-//           {parts: [ArrayBuffer], format, messages};  version -> the library's version, once it is ready
+//           {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a .bin with the edits applied
+//           (bindings.cpp's applyEdit), and its duration;  version -> the library's version, once it is ready
 /* global createInputanim */
 // Where the library's files are: beside this file, or where the loader says when it started this worker from
 // another origin (a blob that sets inputanimBase, then imports this file).
@@ -95,11 +96,12 @@ function open({ id, name, files, options }) {
   return [{ info: opened.info, profile: opened.profile, glb }, glb.views];
 }
 
-function exportFile(format) {
-  const answer = call(format === 'bin' ? 'export_binary' : 'export_glb');
+// The file in `format` ('glb', 'bin'), or with `edits` applied (a .bin).
+function exportFile(format, edits) {
+  const answer = edits ? call('edit', JSON.stringify({ edits })) : call(format === 'bin' ? 'export_binary' : 'export_glb');
   const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
-  return [{ parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [] }, parts];
+  return [{ parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [], duration: answer.duration }, parts];
 }
 
 const handlers = {
@@ -108,6 +110,7 @@ const handlers = {
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
   export: ({ format }) => exportFile(format),
+  edit: ({ edits }) => exportFile('bin', edits),
   version: () => [module.UTF8ToString(module._inputanim_version())],
 };
 
