@@ -147,12 +147,12 @@ ia::Result<ia::Recording> applyEdit(const ia::Recording& r, const Json& edit, ia
     if (!edit.is_object() || edit.size() != 1) return refused;
     const std::string kind = edit.begin().key();
     const Json& value = edit.begin().value();
-    if (kind == "trim" && value.is_object()) {
+    if (kind == "trim" && value.is_object() && value.value("keepTime", Json(false)).is_boolean()) {
         auto start = editTime(r, value.value("start", Json(0)));
         auto end = value.contains("end") ? editTime(r, value["end"]) : ia::Result<double>(ia::playbackDuration(r));
         if (!start) return start.error();
         if (!end) return end.error();
-        return ia::trimRecording(r, {*start, *end, value.value("keepTime", false)}, &report);
+        return ia::trimRecording(r, {*start, *end, value.value("keepTime", Json(false)).get<bool>()}, &report);
     }
     if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() && std::isfinite(value.get<double>())) {
         const double number = value.get<double>();

@@ -158,6 +158,10 @@ try {
              clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
              pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
              noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message),
+             badEdits: await Promise.all([[{ trim: { keepTime: 'yes' } }], [{ trim: { start: 'no such marker' } }], [{ retime: -1 }],
+                                          [{ markers: { add: [{ time: 1e300, name: 'x' }] } }], [{ cut: 1 }]]
+               .map((edits) => r.edit(edits).then(() => 'edited', (e) => e.message))),
+             afterBadEdits: await r.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message),
              edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({ duration,
                sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('') })) };
   }, times);
@@ -188,6 +192,8 @@ try {
   const cliSha = createHash('sha256').update(readFileSync(join(work, 'mirrored.bin'))).digest('hex');
   expect(played.edited.duration === 2 && played.edited.sha256 === cliSha,
          `edit([trim 1-3 s, mirror]): ${played.edited.duration} s, the bytes of \`inputanim trim\` then \`mirror\` (SHA-256 ${cliSha.slice(0, 12)})`);
+  expect(played.badEdits.every((m) => m.startsWith('real.bin: ')) && played.afterBadEdits === 'answered',
+         `bad edits are refused naming the file, and the recording still answers: ${played.badEdits.map((m) => `"${m.slice(10, 70)}"`).join(', ')}`);
   expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
 
   // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
