@@ -1,10 +1,11 @@
 // The three.js loader package (web/inputanim-three), as a three.js developer uses it: `npm pack`ed, installed offline
-// into a blank project beside three.js, and imported by a page through an import map, in headless Chromium. Checked
-// against the native CLI: joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m), stateAt at
-// every Boolean switch and just before it, jointPose, a .gltf with its buffer in a folder, a foreign rig (another
-// animation by the `animation` option), broken files, bad options and abort() reaching onError with no unhandled
-// rejection, parse() leaving the caller's bytes alone, and dispose() returning renderer.info.memory to its count
-// before loading.
+// into a blank project beside three.js, and imported by a page through an import map, in headless Chromium. Checked:
+// its TypeScript declarations with tsc; the README's example drawing the hand; the package imported from another
+// origin; against the native CLI, joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m),
+// jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
+// it, a .gltf with its buffer in a folder, a foreign rig (another animation by the `animation` option); broken files,
+// bad options, bad edits and abort() reaching onError with no unhandled rejection, parse() leaving the caller's bytes
+// alone, and dispose() returning renderer.info.memory to its count before loading.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,8 @@ const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
 const failures = [];
 const expect = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
 const TOLERANCE = 1e-4;  // metres: the glTF profile's fits and Float32 key values
+const same = (a, b) => a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) < 1e-12);  // numbers from one evaluation
+const errors = [];  // what the pages log as errors
 
 // ---- a blank project: the packed loader and three.js from npm's cache, and a page with an import map ----
 const app = join(work, 'app');
@@ -109,15 +112,8 @@ writeFileSync(join(app, 'cdn.html'), `<!doctype html><meta charset="utf-8">
 import { InputAnimationLoader } from 'inputanim-three';
 new InputAnimationLoader().loadAsync('real.bin').then((gltf) => { window.loaded = gltf.recording.duration; }, (e) => { window.loaded = e.message; });
 </script>`);
-const browser = await launchChromium();
-try {
-  const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.lib, null, { timeout: 30000 });
-
-  // The README's example: the left hand (the file's blue) on the screen once it plays.
+// The README's example: the left hand (the file's blue) on the screen once it plays.
+async function checkExample(browser) {
   const examplePage = await browser.newPage({ viewport: { width: 640, height: 480 } });
   examplePage.on('pageerror', (error) => errors.push(error.message));
   await examplePage.goto(`${origin}/example.html`);
@@ -128,8 +124,10 @@ try {
   writeFileSync(join(tmpdir(), 'inputanim-three-example.png'), await examplePage.screenshot());
   expect(blue > 500, `the README's ${example.trim().split('\n').filter((l) => l.trim()).length}-line example plays the recording: ${blue} pixels of the left hand`);
   await examplePage.close();
+}
 
-  // The package served from another origin (a CDN): its worker starts through a same-origin script.
+// The package served from another origin (a CDN): its worker starts through a same-origin script.
+async function checkFromAnotherOrigin(browser) {
   const cdnPage = await browser.newPage();
   cdnPage.on('pageerror', (error) => errors.push(error.message));
   await cdnPage.goto(`${origin}/cdn.html`);
@@ -137,9 +135,11 @@ try {
   const fromCdn = await cdnPage.evaluate(() => window.loaded);
   expect(fromCdn === info.duration, `imported from another origin (${cdn.origin}): loads real.bin (${fromCdn})`);
   await cdnPage.close();
+}
 
-  // The real recording, played with a mixer: each tracked joint's world position against `sample`.
-  const played = await page.evaluate(async (times) => {
+// The real recording, played with a mixer at `times`, and what its recording answers (window.real keeps it).
+function playRealRecording(page) {
+  return page.evaluate(async (times) => {
     const { THREE, InputAnimationLoader } = window.lib;
     const gltf = await new InputAnimationLoader().loadAsync('real.bin');
     const mixer = new THREE.AnimationMixer(gltf.scene);
@@ -165,6 +165,10 @@ try {
              edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({ duration,
                sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('') })) };
   }, times);
+}
+
+// Each tracked joint's world position against `sample`; the summary against `info`; jointPose against `sample`.
+function checkPlayed(played) {
   const cli = sampled(recording, times, '--select', 'left');
   let worst = 0, count = 0;
   played.frames.forEach((frame, i) => {
@@ -183,10 +187,13 @@ try {
   expect(played.clips.includes('InputAnimation') && played.cameras === 1 && played.helpers.join() === 'headFrustum',
          `GLTFLoader's result: clips [${played.clips}], ${played.cameras} camera, helpers [${played.helpers}]`);
   const unityCli = sampled(recording, [times[1]], '--select', 'left.IndexTip', '--coordinates', 'unity')[0].left.joints.IndexTip;
-  const same = (a, b) => a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) < 1e-12);
   expect(same(played.pose.position, cli[1].left.joints.IndexTip.position) && same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
          same(played.unity.position, unityCli.position) && played.pose.tracked === true,
          `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`);
+}
+
+// edit() against the CLI's edit verbs, byte for byte; bad edits and an unknown joint refused.
+function checkEdits(played) {
   execFileSync(tool, ['trim', recording, join(work, 'trimmed.bin'), '--start', '1', '--end', '3', '-q', '--force']);
   execFileSync(tool, ['mirror', join(work, 'trimmed.bin'), join(work, 'mirrored.bin'), '-q', '--force']);
   const cliSha = createHash('sha256').update(readFileSync(join(work, 'mirrored.bin'))).digest('hex');
@@ -195,25 +202,31 @@ try {
   expect(played.badEdits.every((m) => m.startsWith('real.bin: ')) && played.afterBadEdits === 'answered',
          `bad edits are refused naming the file, and the recording still answers: ${played.badEdits.map((m) => `"${m.slice(10, 70)}"`).join(', ')}`);
   expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
+}
 
-  // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
+// stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
+async function checkStates(page) {
   const probe = switches.flatMap((t) => [t, t - 1e-4]).concat([0, info.duration]);
   const states = await page.evaluate((probe) => probe.map((t) => window.real.stateAt(t)), probe);
   const cliStates = sampled(recording, probe, '--select', 'left,right');
   const wrong = probe.filter((t, i) => ['left', 'right'].some((h) => ['tracked', 'pinching'].some((s) => states[i][h][s] !== cliStates[i][h][s])));
   expect(switches.length >= 6 && wrong.length === 0, `stateAt at ${switches.length} switches and just before each: as \`sample\`${wrong.length ? ` except at ${wrong}` : ''}`);
+}
 
-  // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
+// The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
+async function checkSeparateGltf(page, pose) {
   const separate = await page.evaluate(async (time) => {
     const gltf = await new window.lib.InputAnimationLoader().setPath('in%20folder/').loadAsync('separate.gltf');
     const pose = await gltf.recording.jointPose('left', 'IndexTip', time);
     gltf.recording.dispose();
     return { format: gltf.recording.format, pose };
   }, times[1]);
-  expect(separate.format === 'glTF JSON' && same(separate.pose.position, played.pose.position),
+  expect(separate.format === 'glTF JSON' && same(separate.pose.position, pose.position),
          `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`);
+}
 
-  // A foreign rig (Godot's hand), its second animation by the `animation` option.
+// A foreign rig (Godot's hand), its second animation by the `animation` option.
+async function checkForeignRig(page) {
   const animations = JSON.parse(readFileSync(foreign)).animations.map((a) => a.name);
   const animation = animations[1] ?? animations[0];
   const rigTime = 0.3;
@@ -236,8 +249,10 @@ try {
   const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
   expect(Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
          `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``);
+}
 
-  // Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
+// Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
+async function checkFailures(page) {
   const broken = await page.evaluate(async () => {
     const { InputAnimationLoader } = window.lib;
     const viaCallback = await new Promise((resolve) => new InputAnimationLoader().load('broken.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
@@ -264,8 +279,10 @@ try {
   expect(broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,
          `parse() of the page's bytes: "${broken.parsed}", and the page keeps its ${broken.kept} bytes`);
   expect(broken.unhandled.length === 0, `no unhandled rejection (${broken.unhandled.join('; ')})`);
+}
 
-  // dispose(): the GPU resources go back to their count before loading, and the worker is gone.
+// dispose(): the GPU resources go back to their count before loading, and the worker is gone.
+async function checkDispose(page) {
   const memory = await page.evaluate(async () => {
     const { THREE, InputAnimationLoader } = window.lib;
     const renderer = new THREE.WebGLRenderer();
@@ -297,6 +314,24 @@ try {
          memory.after.textures === memory.before.textures && !memory.inScene,
          `dispose(): geometries ${memory.before.geometries} -> ${memory.loaded.geometries} -> ${memory.after.geometries}, textures ${memory.before.textures} -> ${memory.loaded.textures} -> ${memory.after.textures}`);
   expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
+}
+
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/index.html`);
+  await page.waitForFunction(() => window.lib, null, { timeout: 30000 });
+  await checkExample(browser);
+  await checkFromAnotherOrigin(browser);
+  const played = await playRealRecording(page);
+  checkPlayed(played);
+  checkEdits(played);
+  await checkStates(page);
+  await checkSeparateGltf(page, played.pose);
+  await checkForeignRig(page);
+  await checkFailures(page);
+  await checkDispose(page);
   expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
 } catch (error) {
   expect(false, `the test ran: ${error.stack ?? error}`);
