@@ -3,7 +3,7 @@
 // its TypeScript declarations with tsc; the README's example drawing the hand; the package imported from another
 // origin; against the native CLI, joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m),
 // jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
-// it, a .gltf with its buffer in a folder, a foreign rig (another animation by the `animation` option); broken files,
+// it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options); broken files,
 // bad options, bad edits and abort() reaching onError with no unhandled rejection, parse() leaving the caller's bytes
 // alone, and dispose() returning renderer.info.memory to its count before loading.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
@@ -225,7 +225,8 @@ async function checkSeparateGltf(page, pose) {
          `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`);
 }
 
-// A foreign rig (Godot's hand), its second animation by the `animation` option.
+// A foreign rig (Godot's hand), its second animation by the `animation` option; with a node map (`map`) that makes
+// its Armature the head, as `--map` does.
 async function checkForeignRig(page) {
   const animations = JSON.parse(readFileSync(foreign)).animations.map((a) => a.name);
   const animation = animations[1] ?? animations[0];
@@ -241,7 +242,10 @@ async function checkForeignRig(page) {
     const joints = {};
     gltf.scene.traverse((o) => { if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name)) joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray(); });
     gltf.recording.dispose();
-    return { side, joints, duration: gltf.recording.duration };
+    const mapped = await new InputAnimationLoader().setOptions({ map: { camera: 'Armature' } }).loadAsync(name);
+    const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
+    mapped.recording.dispose();
+    return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
   }, { name: basename(foreign), animation, rigTime });
   const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
   let rigWorst = 0;
@@ -249,6 +253,11 @@ async function checkForeignRig(page) {
   const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
   expect(Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
          `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``);
+  writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: 'Armature' }));
+  const mappedInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--map', join(work, 'map.json'), '--json']));
+  const mappedCli = sampled(foreign, [rigTime], '--map', join(work, 'map.json'))[0];
+  expect(rig.mappedKeys === mappedInfo.keys && mappedInfo.sections.camera.keys > 0 && JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
+         `with map {camera: 'Armature'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``);
 }
 
 // Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
