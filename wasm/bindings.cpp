@@ -125,7 +125,7 @@ ia::Result<ia::MarkerEdits> markerEdits(const Json& value) {
     ia::MarkerEdits edits;
     for (const auto& marker : value.value("add", Json::array())) {
         if (!marker.is_object() || !marker.value("time", Json()).is_number() || !marker.value("name", Json()).is_string()) return refused;
-        edits.add.push_back({marker["time"].get<float>(), marker["name"].get<std::string>()});
+        edits.add.push_back({ia::markerTime(marker["time"].get<double>()), marker["name"].get<std::string>()});
     }
     for (const auto& name : value.value("remove", Json::array())) {
         if (!name.is_string()) return refused;

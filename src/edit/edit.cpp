@@ -460,4 +460,6 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
     return out;
 }
 
+float markerTime(double seconds) { return narrow(seconds); }
+
 }  // namespace inputanim

@@ -353,6 +353,10 @@ printf '[{"time": 2, "name": "b"}, {"time": 1, "name": "a"}]' >"$work/unsorted.j
 check "markers out of order are refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/unsorted.bin" --markers "$work/unsorted.json"
 expect "naming the file and the form" grep -q "unsorted.json: expected a JSON array of" "$work/err"
 expect "writing nothing" test ! -e "$work/unsorted.bin"
+printf '[{"time": 1e300, "name": "far"}]' >"$work/far.json"
+check "a marker time beyond float32's range is refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/far.bin" --markers "$work/far.json"
+check "so is one added by markers --add" 1 "$tool" markers "$samples/gesture-1.0.bin" "$work/far.bin" --add 1e300=far
+expect "naming the marker, writing nothing" sh -c "grep -q 'marker \"far\" has no finite time' '$work/err' && test ! -e '$work/far.bin'"
 
 # Hostile inputs: peak memory stays small whatever the file claims (max RSS of the child, in KB).
 peak_kb() { python3 -c "

@@ -401,3 +401,17 @@ TEST_CASE("mirror through a plane not of constant x mixes x and z, and refuses k
     CHECK(refused.error().reason == Reason::MirrorNeedsLinearKeys);
     CHECK(mirrorRecording(hermite, {MirrorPlane{0, 0, 1, 0}}).ok());  // a plane of constant x keeps any key
 }
+
+TEST_CASE("a marker time beyond float32's range becomes an infinity, which editMarkers refuses") {
+    constexpr float kMax = std::numeric_limits<float>::max();
+    CHECK(markerTime(1.5) == 1.5f);
+    CHECK(markerTime(double(kMax)) == kMax);
+    CHECK(markerTime(1e300) == kInf);
+    CHECK(markerTime(-1e300) == -kInf);
+    const Recording recording = withCurve(kCameraX, {{0, 1}, {1, 2}});
+    MarkerEdits edits;
+    edits.add.push_back({markerTime(1e300), "far"});
+    auto refused = editMarkers(recording, edits);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().describe().find("\"far\" has no finite time") != std::string::npos);
+}

@@ -85,5 +85,8 @@ struct MarkerEdits {
     std::optional<std::vector<Marker>> replace;  // all markers, instead of the edits above
 };
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report = nullptr);
+// Seconds as a marker's float32 time; beyond float32's range an infinity, which editMarkers refuses (a plain
+// conversion would be undefined).
+float markerTime(double seconds);
 
 }  // namespace inputanim

@@ -3,12 +3,14 @@
 #include "convert.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
 #include "heap.hpp"
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/analysis/rebase.hpp"
+#include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
@@ -31,11 +33,13 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
     if (json.is_array())
         for (const auto& m : json) {
             if (!m.is_object() || !m.contains("time") || !m["time"].is_number() || !m.contains("name") || !m["name"].is_string()) break;
-            markers.push_back({m["time"].get<float>(), m["name"].get<std::string>()});
+            const float time = ia::markerTime(m["time"].get<double>());
+            if (!std::isfinite(time)) break;
+            markers.push_back({time, m["name"].get<std::string>()});
         }
     if (!json.is_array() || markers.size() != json.size() ||
         !std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
-        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds, \"name\": text} in time order", ia::ErrorKind::Malformed};
+        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds (float32), \"name\": text} in time order", ia::ErrorKind::Malformed};
     return markers;
 }
 

@@ -97,7 +97,7 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
         auto pair = splitPair(text);
         const auto time = pair ? finiteNumber(pair->first) : std::nullopt;
         if (!time) return ia::Error{{}, {}, "--add takes SECONDS=NAME, not \"" + text + "\"", ia::ErrorKind::Usage};
-        edits.add.push_back({float(*time), pair->second});
+        edits.add.push_back({ia::markerTime(*time), pair->second});
     }
     for (const auto& text : rename) {
         auto pair = splitPair(text);
