@@ -2,6 +2,10 @@
 // edits as the CLI's verbs make them). Each edit opens its result as a new recording, named after the edit; Save .bin
 // keeps the open recording as MRTK binary; Back to the original reopens the files first opened.
 const $ = (id) => document.getElementById(id);
+const ACTIONS = ['trim', 'mirror', 'retime', 'marker-add', 'save-bin'];  // the buttons that need an open recording
+
+// A file's name without its recording or glTF extension.
+export const stem = (name) => name.replace(/\.(bin|glb|gltf)$/i, '');
 
 // `viewer`: { recording() (the open InputAnimationRecording or null), name() (its file name), time() (the playhead,
 // seconds), open(files) (opens File objects), save(blob, name), showError(message), setBusy(text or null) }.
@@ -34,11 +38,11 @@ export class EditPanel {
     $('trim-start').value = $('trim-end').value = '';
     $('trim-end').placeholder = duration.toFixed(3);
     $('revert').disabled = !edited;
-    for (const id of ['trim', 'mirror', 'retime', 'marker-add', 'save-bin']) $(id).disabled = false;
+    for (const id of ACTIONS) $(id).disabled = false;
   }
 
   closed() {
-    for (const id of ['trim', 'mirror', 'retime', 'marker-add', 'save-bin']) $(id).disabled = true;
+    for (const id of ACTIONS) $(id).disabled = true;
   }
 
   async apply(suffix, edit) {
@@ -48,7 +52,7 @@ export class EditPanel {
     try {
       const { blob, messages } = await recording.edit([edit]);
       $('edit-messages').textContent = messages.map((m) => `${m.severity}: ${m.message}`).join('\n');
-      const name = `${this.viewer.name().replace(/\.(bin|glb|gltf)$/i, '')}-${suffix}.bin`;
+      const name = `${stem(this.viewer.name())}-${suffix}.bin`;
       this.viewer.open([new File([blob], name)], true);
     } catch (error) {
       this.viewer.setBusy(null);
@@ -62,7 +66,7 @@ export class EditPanel {
     this.viewer.setBusy(`${this.viewer.name()}: writing the .bin ...`);
     try {
       const { blob } = await recording.export('bin');
-      this.viewer.save(blob, this.viewer.name().replace(/\.(bin|glb|gltf)$/i, '') + '.bin');
+      this.viewer.save(blob, `${stem(this.viewer.name())}.bin`);
     } catch (error) {
       this.viewer.showError(error.message);
     } finally {

@@ -8,7 +8,7 @@ import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
 import { Timeline, bandsOf } from './timeline.js';
 import { countFindings, element, showFindings, showSummary } from './panel.js';
-import { EditPanel } from './edit_panel.js';
+import { EditPanel, stem } from './edit_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
@@ -380,7 +380,7 @@ function download() {
   $('progress').removeAttribute('value');
   setStatus(`${state.name}: converting for the download ...`);
   const recording = state.recording, toGlb = state.kind === 'MRTK binary';
-  const name = state.name.replace(/\.(bin|glb|gltf)$/i, '') + (toGlb ? '.glb' : '.bin');
+  const name = stem(state.name) + (toGlb ? '.glb' : '.bin');
   recording.export(toGlb ? 'glb' : 'bin').then(({ blob }) => {
     if (state.recording === recording) saveAs(blob, name);
   }, (error) => showError(`${state.name}: ${error.message}`)).finally(() => {
