@@ -31,7 +31,7 @@ class LibraryWorker {
     this.worker.onmessage = ({ data }) => this.answer(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(new Error(`the inputanim library could not run: ${event.message || `${url} or inputanim.wasm failed to load`}`));
+      this.terminate(new Error(`the inputanim library could not run: ${event.message || `${url} or inputanim.wasm failed to load`}`));
     };
   }
 
@@ -45,11 +45,6 @@ class LibraryWorker {
       if (data.fatal) this.terminate(new Error(data.message));
       request.reject(new Error(data.message));
     }
-  }
-
-  fail(error) {
-    this.failure = error;
-    this.terminate();
   }
 
   request(type, fields = {}, transfer = [], onStage = null) {
