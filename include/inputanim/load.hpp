@@ -45,7 +45,9 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
 // The same, keeping the bytes: a binary recording's compact keys are read in place from them (the recording keeps
 // them alive), a glTF's are freed as soon as its document is read. Takes less memory than a copy.
 Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
-// The same from a file (and options.mapFile, when set).
+// The same from a file (and options.mapFile, when set). The path "-" is standard input, read to its end (at most
+// kStandardInputLimit bytes) and named "standard input" in messages.
+inline constexpr std::uint64_t kStandardInputLimit = std::uint64_t(4) << 30;
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
 
 // The profile's rules and the checker together, on any input: for glTF the rules on the file, then the checker

@@ -1,7 +1,5 @@
 #include "common.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -126,7 +124,7 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
 
 int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {
     std::cout.flush();
-    auto written = produce([](std::span<const std::uint8_t> piece) { return ia::writeAll(STDOUT_FILENO, piece, "standard output"); });
+    auto written = produce([](std::span<const std::uint8_t> piece) { return ia::writeStandardOutput(piece); });
     if (!written) return fail(written.error(), log);
     return kExitSuccess;
 }

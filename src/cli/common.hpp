@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "inputanim/load.hpp"
+#include "inputanim/io/process.hpp"
 #include "inputanim/save.hpp"
 
 namespace cli {

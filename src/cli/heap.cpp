@@ -1,14 +1,14 @@
 #include "heap.hpp"
 
-#include <malloc.h>
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <new>
 #include <utility>
+
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/io/process.hpp"
 
 namespace cli {
 namespace {
@@ -27,10 +27,7 @@ void* volatile heapBeforeReservation = nullptr;
 
 }  // namespace
 
-void keepFreedMemory() {
-    mallopt(M_MMAP_THRESHOLD, int(kKeepBelow));
-    mallopt(M_TRIM_THRESHOLD, int(kKeepBelow));
-}
+void keepFreedMemory() { inputanim::keepFreedMemoryBelow(kKeepBelow); }
 
 namespace {
 void* unwindingReserve = nullptr;
@@ -48,7 +45,7 @@ void keepMemoryForUnwinding() {
 
 void reserveHeapFor(const std::string& inputPath) {
     std::error_code error;
-    const std::uintmax_t size = std::filesystem::file_size(inputPath, error);
+    const std::uintmax_t size = std::filesystem::file_size(inputanim::nativePath(inputPath), error);
     if (error) return;
     // Below the mmap threshold the block comes from the heap, and freed it stays there as the heap's top.
     const std::size_t bytes = std::clamp(kReservationPerInputByte * size, kSmallestReservation, kLargestReservation);
@@ -66,7 +63,7 @@ void reserveHeapFor(const std::string& inputPath) {
     }
     const std::uintptr_t start = roundUpToHugePage(block);
     const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(block) + bytes) & ~(kHugePage - 1);
-    if (end > start) ::madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);  // advice: failure is harmless
+    if (end > start) inputanim::adviseHugePages(reinterpret_cast<void*>(start), end - start);
     std::free(block);
 }
 

@@ -84,6 +84,14 @@ int main(int argc, char** argv) try {
     keepFreedMemory();
     keepMemoryForUnwinding();
     ia::removeTemporariesOnSignals();
+    ia::prepareStandardStreams();
+    // The arguments as UTF-8 (on Windows from the wide command line): kept for the process's life.
+    static std::vector<std::string> arguments = ia::utf8Arguments(argc, argv);
+    static std::vector<char*> pointers;
+    for (auto& argument : arguments) pointers.push_back(argument.data());
+    pointers.push_back(nullptr);
+    argc = int(arguments.size());
+    argv = pointers.data();
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them", "inputanim"};
     app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +
                                           "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"

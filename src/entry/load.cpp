@@ -5,6 +5,7 @@
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/io/file_io.hpp"
+#include "inputanim/io/process.hpp"
 
 namespace inputanim {
 namespace {
@@ -68,9 +69,20 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
     return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
 }
 
+namespace {
+constexpr const char* kStandardInputName = "standard input";
+
+Result<FileBytes> readInput(const std::string& path) { return path == "-" ? readStandardInput(kStandardInputLimit) : readFile(path); }
+}  // namespace
+
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
+    if (path == "-") {
+        auto bytes = readInput(path);
+        if (!bytes) return bytes.error();
+        return loadRecording(std::move(*bytes), kStandardInputName, *loaded, report);
+    }
     auto file = FileReader::open(path);
     if (!file) return file.error();
     // A binary recording is read as it comes (a 1.0 file through a window, never whole); any other input whole.
@@ -130,9 +142,9 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
 Result<ValidationReport> validateFile(const std::string& path, const LoadOptions& options) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
-    auto bytes = readFile(path);
+    auto bytes = readInput(path);
     if (!bytes) return bytes.error();
-    return validateInput(*bytes, path, *loaded);
+    return validateInput(*bytes, path == "-" ? kStandardInputName : path, *loaded);
 }
 
 }  // namespace inputanim

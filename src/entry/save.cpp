@@ -21,7 +21,7 @@ std::string_view outputExtensions() { return ".bin, .glb or .gltf"; }
 
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
     if (kind != OutputKind::GltfSeparate) return {path};
-    return {std::filesystem::path(path).replace_extension(".bin").string(), path};
+    return {utf8Path(nativePath(path).replace_extension(".bin")), path};
 }
 
 Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options) {
@@ -86,7 +86,7 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
     for (const auto& output : outputs)
         for (const auto& input : inputs) {
             std::error_code error;
-            if (std::filesystem::equivalent(output, input, error))
+            if (std::filesystem::equivalent(nativePath(output), nativePath(input), error))
                 return Error{output,
                              {},
                              "is an input of this conversion (" + input + "); it is never overwritten",
@@ -143,7 +143,7 @@ Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptio
 Status stageSeparateGltf(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r,
                          std::vector<StagedFile>& files) {
     const auto names = outputFiles(path, OutputKind::GltfSeparate);
-    auto gltf = exportGltfText(recording, options.gltf, std::filesystem::path(names.front()).filename().string(), &r.gltf);
+    auto gltf = exportGltfText(recording, options.gltf, utf8Path(nativePath(names.front()).filename()), &r.gltf);
     if (!gltf) return gltf.error();
     if (!gltf->buffer.empty()) {
         const std::span<const std::uint8_t> buffer[] = {gltf->buffer};

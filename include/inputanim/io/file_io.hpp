@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -53,6 +54,19 @@ private:
 
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
 std::string lowercaseExtension(const std::string& path);
+
+// Paths are UTF-8 strings throughout the library. These turn one into std::filesystem's path and back, which on
+// Windows holds UTF-16 (its narrow strings would be the ANSI code page there); elsewhere the bytes pass unchanged.
+std::filesystem::path nativePath(const std::string& utf8);
+std::string utf8Path(const std::filesystem::path& path);
+
+// What tells two names of one file apart from two files: (device, inode) on POSIX systems, (volume serial number,
+// file index) on Windows. nullopt when the path names nothing that can be inspected.
+struct FileIdentity {
+    std::uint64_t device = 0, file = 0;
+    auto operator<=>(const FileIdentity&) const = default;
+};
+std::optional<FileIdentity> fileIdentity(const std::string& path);
 
 // Writes all of `bytes` to an open descriptor (retrying after signals); a failure names `name`.
 Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name);

@@ -1,6 +1,4 @@
 // convert --out-dir: many files and folders, worker threads, a committer thread, progress and a summary.
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,6 +16,8 @@
 #include <thread>
 
 #include "batch_plan.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/io/process.hpp"
 
 namespace cli {
 namespace {
@@ -106,7 +106,7 @@ public:
           settings_(settings),
           globals_(globals),
           workers_(workers),
-          terminal_(::isatty(STDERR_FILENO) && !globals.quiet),
+          terminal_(ia::standardErrorIsTerminal() && !globals.quiet),
           committer_(2 * workers, 4 * workers) {
         for (const auto& job : jobs_) totalBytes_ += job.bytes;
     }
@@ -148,20 +148,20 @@ private:
         for (std::size_t i; (i = next_.fetch_add(1)) < jobs_.size();) {
             Job& job = jobs_[i];
             ConvertSettings jobSettings = settings_;
-            jobSettings.input.path = job.input.string();
+            jobSettings.input.path = ia::utf8Path(job.input);
             std::vector<ia::StagedFile> staged;
             std::ostringstream log;
             std::error_code error;
             fs::create_directories(job.output.parent_path(), error);
             int code;
             try {  // nothing a worker meets may end the process: a job fails alone
-                code = convertFile(jobSettings, job.output.string(), log, !globals_.verbose, &staged);
+                code = convertFile(jobSettings, ia::utf8Path(job.output), log, !globals_.verbose, &staged);
             } catch (const std::bad_alloc&) {
                 staged.clear();
-                code = fail(kExitInvalidInput, job.input.string() + ": out of memory while converting", log);
+                code = fail(kExitInvalidInput, ia::utf8Path(job.input) + ": out of memory while converting", log);
             } catch (const std::exception& error) {
                 staged.clear();
-                code = fail(kExitInvalidInput, job.input.string() + ": " + error.what(), log);
+                code = fail(kExitInvalidInput, ia::utf8Path(job.input) + ": " + error.what(), log);
             }
             if (code != kExitSuccess && code != kExitBeyondTolerance) {
                 complete(job, code, log.str());
@@ -183,7 +183,8 @@ private:
         doneBytes_ += job.bytes;
         if (code != kExitSuccess && code != kExitBeyondTolerance) ++failed_;  // beyond tolerance: converted, with a warning
         if (!terminal_ && !globals_.quiet)  // plain lines for logs and pipes
-            std::cerr << (code == kExitSuccess ? "ok   " : "FAIL ") << shown(job.input.string()) << " -> " << shown(job.output.string()) << "\n"
+            std::cerr << (code == kExitSuccess ? "ok   " : "FAIL ") << shown(ia::utf8Path(job.input)) << " -> " << shown(ia::utf8Path(job.output))
+                      << "\n"
                       << job.log;
         changed_.notify_all();
     }

@@ -1,13 +1,12 @@
 // convert --out-dir's plan: the recordings below the inputs, their outputs, what is skipped and what is refused.
 #include "batch_plan.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <map>
 #include <set>
 
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/io/file_io.hpp"
 
 namespace cli {
 namespace {
@@ -15,7 +14,7 @@ namespace {
 namespace fs = std::filesystem;
 
 bool isRecordingFile(const fs::path& path) {
-    const std::string extension = ia::lowercaseExtension(path.string());
+    const std::string extension = ia::lowercaseExtension(ia::utf8Path(path));
     return extension == ".bin" || extension == ".glb" || extension == ".gltf";
 }
 
@@ -33,9 +32,9 @@ void findFiles(const fs::path& folder, std::vector<fs::path>& found, std::vector
             if (fs::is_directory(status)) pending.push_back(it->path());
             else if (fs::is_regular_file(status) && isRecordingFile(it->path())) found.push_back(it->path());
             else if (fs::is_symlink(status) && isRecordingFile(it->path()))
-                skipped.push_back(it->path().string() + ": a symbolic link (not followed)");
+                skipped.push_back(ia::utf8Path(it->path()) + ": a symbolic link (not followed)");
         }
-        if (error) problems.push_back(current.string() + ": cannot list the folder: " + error.message());
+        if (error) problems.push_back(ia::utf8Path(current) + ": cannot list the folder: " + error.message());
     }
     std::sort(found.begin(), found.end());
 }
@@ -48,7 +47,7 @@ struct Head {
 // A file's size and kind, from one open (its first bytes tell MRTK binary from glTF).
 Head head(const fs::path& path) {
     Head found;
-    if (auto file = ia::FileReader::open(path.string())) {
+    if (auto file = ia::FileReader::open(ia::utf8Path(path))) {
         found.size = file->size();
         if (auto bytes = file->readRest(16)) found.kind = ia::detectInput(*bytes);
     }
@@ -61,7 +60,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     Plan p;
     std::vector<std::pair<fs::path, fs::path>> inputs;  // file, its path relative to the output folder
     for (const auto& input : batch.inputs) {
-        const fs::path path(input);
+        const fs::path path = ia::nativePath(input);
         std::error_code error;
         if (fs::is_directory(path, error)) {
             std::vector<fs::path> found;
@@ -77,31 +76,30 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     }
     std::set<fs::path> buffers;  // resolved buffer files of the .gltf inputs
     for (const auto& [file, relative] : inputs)
-        if (ia::lowercaseExtension(file.string()) == ".gltf")
-            if (auto bytes = ia::readFile(file.string()))
-                for (const auto& buffer : ia::bufferFilesNamed(*bytes, file.string())) buffers.insert(fs::path(buffer));
+        if (ia::lowercaseExtension(ia::utf8Path(file)) == ".gltf")
+            if (auto bytes = ia::readFile(ia::utf8Path(file)))
+                for (const auto& buffer : ia::bufferFilesNamed(*bytes, ia::utf8Path(file))) buffers.insert(ia::nativePath(buffer));
     std::map<fs::path, fs::path> outputs;  // output -> the input that writes it
-    std::map<std::pair<dev_t, ino_t>, fs::path> read;  // every input's file, which no output may replace
+    std::map<ia::FileIdentity, fs::path> read;  // every input's file, which no output may replace
     for (const auto& [file, relative] : inputs)
-        if (struct stat info{}; ::stat(file.c_str(), &info) == 0) read.emplace(std::pair{info.st_dev, info.st_ino}, file);
+        if (const auto identity = ia::fileIdentity(ia::utf8Path(file))) read.emplace(*identity, file);
     auto replacesInput = [&](const fs::path& output) -> const fs::path* {
-        struct stat info {};
-        if (::stat(output.c_str(), &info) != 0) return nullptr;
-        const auto it = read.find({info.st_dev, info.st_ino});
+        const auto identity = ia::fileIdentity(ia::utf8Path(output));
+        const auto it = identity ? read.find(*identity) : read.end();
         return it == read.end() ? nullptr : &it->second;
     };
     for (const auto& [file, relative] : inputs) {
         std::error_code error;
         if (!buffers.empty() && buffers.count(fs::weakly_canonical(file, error))) {
-            p.skipped.push_back(file.string() + ": the buffer of a .gltf input, not a recording");
+            p.skipped.push_back(ia::utf8Path(file) + ": the buffer of a .gltf input, not a recording");
             continue;
         }
         const Head input = head(file);
         const std::string to = !settings.to.empty() ? settings.to : input.kind == ia::InputKind::MrtkBinary ? "glb" : "bin";
-        fs::path output = fs::path(batch.outDir) / relative;
+        fs::path output = ia::nativePath(batch.outDir) / relative;
         output.replace_extension("." + to);
         if (auto [it, inserted] = outputs.emplace(output, file); !inserted) {
-            p.problems.push_back(it->second.string() + " and " + file.string() + " would both write " + output.string() +
+            p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " + ia::utf8Path(output) +
                                  " (convert them into different folders, or rename one)");
             continue;
         }
@@ -109,10 +107,10 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
         buffer.replace_extension(".bin");
         if (to == "gltf")  // its buffer, too, must be nobody else's output
             if (auto [it, inserted] = outputs.emplace(buffer, file); !inserted)
-                p.problems.push_back(it->second.string() + " and " + file.string() + " would both write " + buffer.string());
+                p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " + ia::utf8Path(buffer));
         for (const fs::path& written : to == "gltf" ? std::vector<fs::path>{output, buffer} : std::vector<fs::path>{output})
             if (const fs::path* input = replacesInput(written))
-                p.problems.push_back(file.string() + " would write " + written.string() + ", which is the input " + input->string() +
+                p.problems.push_back(ia::utf8Path(file) + " would write " + ia::utf8Path(written) + ", which is the input " + ia::utf8Path(*input) +
                                      " (inputs are never replaced)");
         p.jobs.push_back(Job{file, output, input.size, -1, {}});
     }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "inputanim/analysis/plot.hpp"
+#include "inputanim/io/file_io.hpp"
 #include "verbs.hpp"
 
 namespace cli {
@@ -52,7 +53,7 @@ Verb addPlot(CLI::App& app, const Globals&) {
                 o.plot.select = *selection;
                 auto recording = ia::loadFile(o.input.path, o.input.load);
                 if (!recording) return fail(recording.error());
-                if (o.plot.title.empty()) o.plot.title = std::filesystem::path(o.input.path).filename().string();
+                if (o.plot.title.empty()) o.plot.title = ia::utf8Path(ia::nativePath(o.input.path).filename());
                 auto svg = ia::plotSvg(*recording, o.plot);
                 if (!svg) return fail(svg.error().from(o.input.path));
                 const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(svg->data()), svg->size());

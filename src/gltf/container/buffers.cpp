@@ -29,7 +29,7 @@ bool inside(const fs::path& inner, const fs::path& folder) {
 // The glTF's folder, resolved.
 fs::path folderOf(const std::string& path) {
     std::error_code error;
-    return fs::weakly_canonical(fs::absolute(fs::path(path), error).parent_path(), error);
+    return fs::weakly_canonical(fs::absolute(nativePath(path), error).parent_path(), error);
 }
 
 // The external file a buffer URI names: decoded once, resolved to its real path, inside the glTF's folder.
@@ -41,7 +41,7 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     const auto colon = decoded->find(':'), slash = decoded->find('/');
     if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
         return refused(path, pointer, "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
-    const fs::path named(*decoded);
+    const fs::path named = nativePath(*decoded);
     if (!allowExternalPaths) {
         if (named.is_absolute() || (*decoded)[0] == '\\') return refused(path, pointer, "absolute paths are not allowed", Reason::OutsideFolder);
         for (const auto& part : named)
@@ -51,11 +51,11 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     const fs::path folder = folderOf(path);
     const fs::path file = named.is_absolute() ? named : folder / named;
     const fs::path real = fs::canonical(file, error);
-    if (error) return Error{path, {}, pointer + ": cannot read " + file.string() + ": " + error.message(), ErrorKind::InputFailed};
+    if (error) return Error{path, {}, pointer + ": cannot read " + utf8Path(file) + ": " + error.message(), ErrorKind::InputFailed};
     if (!allowExternalPaths && !inside(real, folder))
-        return refused(path, pointer, "'" + *decoded + "' resolves to " + real.string() + ", outside the glTF's folder (a symbolic link?)",
+        return refused(path, pointer, "'" + *decoded + "' resolves to " + utf8Path(real) + ", outside the glTF's folder (a symbolic link?)",
                        Reason::OutsideFolder);
-    return real.string();
+    return utf8Path(real);
 }
 
 // The first `length` bytes of an external buffer's file, opened once: the file read is the one whose real path was
@@ -66,7 +66,7 @@ Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, co
     auto reader = FileReader::open(file);
     if (!reader) return Error{path, {}, reader.error().describe(), reader.error().kind}.at(pointer);
     if (!allowExternalPaths)
-        if (const auto opened = reader->openedPath(); opened && !inside(fs::path(*opened), folderOf(path)))
+        if (const auto opened = reader->openedPath(); opened && !inside(nativePath(*opened), folderOf(path)))
             return refused(path, pointer,
                            "'" + file + "' was replaced while being opened: it now leads to " + *opened + ", outside the glTF's folder",
                            Reason::OutsideFolder);
