@@ -1,8 +1,6 @@
 // The front door for writing: saveFile tells the output's kind by its extension, as loadFile reads any input.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -18,7 +16,7 @@ using namespace inputanim;
 namespace fs = std::filesystem;
 
 TEST_CASE("saveFile writes the kind its extension names, refuses other names, and loadFile reads each back") {
-    const fs::path dir = fs::temp_directory_path() / ("inputanim-save-" + std::to_string(::getpid()));
+    const fs::path dir = fs::temp_directory_path() / ("inputanim-save-" + test_support::uniqueSuffix());
     fs::remove_all(dir);
     fs::create_directories(dir);
     const Recording r = fixtures::small(Encoding{1, Layout::Compact});
@@ -56,7 +54,11 @@ TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears w
     REQUIRE(staged->size() == 2);
     CHECK((*staged)[0].target() == folder / "take.bin");
     CHECK((*staged)[1].target() == folder / "take.gltf");
+#if defined(_WIN32)
+    CHECK(folder.entries() == 2);  // two hidden temporaries: Windows has no unnamed files
+#else
     CHECK(folder.entries() == 0);  // both unnamed
+#endif
     REQUIRE(commitInOrder(*staged).ok());
     CHECK(fs::exists(folder / "take.bin"));
     CHECK(fs::exists(folder / "take.gltf"));

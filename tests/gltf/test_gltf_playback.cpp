@@ -4,6 +4,7 @@
 #include <tiny_gltf.h>
 
 #include <catch2/catch.hpp>
+#include <numbers>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -109,7 +110,7 @@ TEST_CASE("exported channels played by the specification's sampler follow MRTK's
                         if (!pose->rotationDefined) continue;
                         double dot = 0;
                         for (int c = 0; c < 4; ++c) dot += v[std::size_t(c)] * pose->rotation[std::size_t(c)];
-                        worstDegrees = std::max(worstDegrees, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / M_PI);
+                        worstDegrees = std::max(worstDegrees, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / std::numbers::pi);
                     } else {
                         double d2 = 0;
                         for (int c = 0; c < 3; ++c)

@@ -211,9 +211,14 @@ TEST_CASE("a buffer URI means one file, inside the glTF's folder") {
     CHECK_THAT(importJson("notes%7G.txt"), Catch::Contains("/buffers/0/uri: 'notes%7G.txt' holds a '%' that is not followed by two hex digits"));
     // A symbolic link inside the folder that leads outside it is followed only with --allow-external-paths.
     std::ofstream(std::filesystem::temp_directory_path() / "inputanim-outside.bin") << "data";
-    std::filesystem::create_symlink(std::filesystem::temp_directory_path() / "inputanim-outside.bin", folder / "link.bin");
-    CHECK_THAT(importJson("link.bin"), Catch::Contains("/buffers/0/uri: 'link.bin' resolves to"));
-    CHECK_THAT(importJson("link.bin"), Catch::Contains("outside the glTF's folder"));
+    std::error_code linkError;
+    std::filesystem::create_symlink(std::filesystem::temp_directory_path() / "inputanim-outside.bin", folder / "link.bin", linkError);
+    if (!linkError) {
+        CHECK_THAT(importJson("link.bin"), Catch::Contains("/buffers/0/uri: 'link.bin' resolves to"));
+        CHECK_THAT(importJson("link.bin"), Catch::Contains("outside the glTF's folder"));
+    } else {
+        WARN("no symbolic link can be made here (" << linkError.message() << "): the link case is not tried");
+    }
     for (const char* uri : {"../a.bin", "%2e%2e/a.bin", "/etc/passwd", "file:///etc/passwd", "http://example.com/a.bin"})
         CHECK_THAT(importJson(uri), Catch::Contains("/buffers/0/uri:"));
     std::filesystem::remove(std::filesystem::temp_directory_path() / "inputanim-outside.bin");

@@ -1,7 +1,8 @@
 // Staged files: nothing appears at a target before its commit, an uncommitted file leaves no trace, and
 // files committed in order stop at the first failure.
-#include <sys/stat.h>
-#include <unistd.h>
+#if !defined(_WIN32)
+#include <sys/stat.h>  // mkfifo
+#endif
 
 #include <catch2/catch.hpp>
 #include <algorithm>
@@ -37,7 +38,11 @@ TEST_CASE("a staged file appears at its target only when committed, and only onc
     auto staged = stageText(folder / "a.txt", "new");
     REQUIRE(staged.ok());
     CHECK_FALSE(fs::exists(folder / "a.txt"));
+#if defined(_WIN32)
+    CHECK(folder.entries() == 1);  // a hidden temporary beside it: Windows has no unnamed files
+#else
     CHECK(folder.entries() == 0);  // unnamed (O_TMPFILE) until committed: nothing to leave behind
+#endif
     REQUIRE(staged->commit().ok());
     CHECK(contents(folder / "a.txt") == "new");
     CHECK(folder.entries() == 1);
@@ -118,6 +123,25 @@ TEST_CASE("files committed in order stop at the first failure and discard the re
     CHECK(folder.entries() == 2);  // first and the folder: no temporaries left
 }
 
+TEST_CASE("a folder is neither read nor replaced; a name in UTF-8 is the file's name on every system") {
+    Folder folder;
+    fs::create_directory(folder.path / "sub");
+    auto read = readFile(folder / "sub");
+    REQUIRE_FALSE(read.ok());
+    CHECK(read.error().kind == ErrorKind::InputFailed);
+    CHECK_THAT(read.error().describe(), Catch::Contains("sub: is a folder; expected a regular file"));
+    CHECK_THAT(stageText(folder / "sub", "x").error().describe(), Catch::Contains("sub: exists and is a folder"));
+
+    const std::string name = "Aufnahme \xc3\xbc \xe6\x97\xa5\xe6\x9c\xac.bin";  // "Aufnahme ü 日本.bin"
+    REQUIRE(writeFileAtomically(folder / name, {reinterpret_cast<const std::uint8_t*>("abc"), 3}).ok());
+    CHECK(contents(folder / name) == "abc");
+    CHECK(fs::is_regular_file(folder.path / std::u8string(u8"Aufnahme \u00fc \u65e5\u672c.bin")));
+    CHECK(folder.entries() == 2);  // sub and the file: no temporary left
+    CHECK(fileIdentity(folder / name) == fileIdentity(utf8Path(folder.path / std::u8string(u8"Aufnahme \u00fc \u65e5\u672c.bin"))));
+    CHECK(fileIdentity(folder / name) != fileIdentity(folder / "sub"));
+}
+
+#if !defined(_WIN32)  // FIFOs, POSIX modes and symbolic links anyone may make
 TEST_CASE("only regular files are read or replaced; a replaced file keeps its mode") {
     Folder folder;
     REQUIRE(::mkfifo((folder / "pipe").c_str(), 0644) == 0);
@@ -140,6 +164,7 @@ TEST_CASE("only regular files are read or replaced; a replaced file keeps its mo
     CHECK(fs::status(folder.path / "private").permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(contents(folder / "private") == "new");
 }
+#endif
 
 TEST_CASE("without overwriting, of many writers of one new file exactly one commits") {
     Folder folder;

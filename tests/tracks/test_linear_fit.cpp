@@ -1,6 +1,7 @@
 // Linear keys for MRTK's 1.1 layout, fitted to curves with tangents: checked against Unity's evaluator on a dense
 // grid, with MRTK's linear playback of the fitted keys written out here (not the library's).
 #include <catch2/catch.hpp>
+#include <numbers>
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +43,7 @@ double denseDeviation(const Recording& original, const Recording& fitted, const 
             aa += a[c] * a[c], bb += b[c] * b[c], ab += a[c] * b[c], d2 += (a[c] - b[c]) * (a[c] - b[c]);
         }
         if (!group.rotation) worst = std::max(worst, std::sqrt(d2));
-        else if (aa > 0 && bb > 0) worst = std::max(worst, 2 * std::acos(std::min(1.0, std::abs(ab) / std::sqrt(aa * bb))) * 180 / M_PI);
+        else if (aa > 0 && bb > 0) worst = std::max(worst, 2 * std::acos(std::min(1.0, std::abs(ab) / std::sqrt(aa * bb))) * 180 / std::numbers::pi);
     }
     return worst;
 }

@@ -29,14 +29,50 @@ glm::dquat turnOnto(const dvec3& a, const dvec3& b) {
 
 }  // namespace
 
+// The sines and cosines of the sphere's 9 ring angles (pi r / 8) and 13 segment angles (2 pi s / 12), as
+// written: C libraries round std::sin and std::cos differently in the last bit, and the same bytes are written on
+// every system.
+constexpr double kRingSin[] = {0.0,
+                               0.3826834323650898,
+                               0.7071067811865475,
+                               0.9238795325112867,
+                               1.0,
+                               0.9238795325112867,
+                               0.7071067811865476,
+                               0.3826834323650899,
+                               1.2246467991473532e-16};
+constexpr double kRingCos[] = {1.0,
+                               0.9238795325112867,
+                               0.7071067811865476,
+                               0.38268343236508984,
+                               6.123233995736766e-17,
+                               -0.3826834323650897,
+                               -0.7071067811865475,
+                               -0.9238795325112867,
+                               -1.0};
+constexpr double kSegmentSin[] = {0.0,
+                                  0.49999999999999994,
+                                  0.8660254037844386,
+                                  1.0,
+                                  0.8660254037844387,
+                                  0.49999999999999994,
+                                  1.2246467991473532e-16,
+                                  -0.4999999999999997,
+                                  -0.8660254037844384,
+                                  -1.0,
+                                  -0.8660254037844386,
+                                  -0.5000000000000004,
+                                  -2.4492935982947064e-16};
+constexpr double kSegmentCos[] = {1.0,  0.8660254037844387,  0.5000000000000001,  6.123233995736766e-17,   -0.4999999999999998, -0.8660254037844387,
+                                  -1.0, -0.8660254037844388, -0.5000000000000004, -1.8369701987210297e-16, 0.5000000000000001,  0.8660254037844384,
+                                  1.0};
+
 SkinnedGeometry sphere(float radius) {
     SkinnedGeometry g;
     constexpr int rings = 8, segments = 12;
     for (int r = 0; r <= rings; ++r) {
-        const double phi = kPi * r / rings;
         for (int s = 0; s <= segments; ++s) {
-            const double theta = 2 * kPi * s / segments;
-            const dvec3 n(std::sin(phi) * std::cos(theta), std::cos(phi), std::sin(phi) * std::sin(theta));
+            const dvec3 n(kRingSin[r] * kSegmentCos[s], kRingCos[r], kRingSin[r] * kSegmentSin[s]);
             g.addVertex(double(radius) * n, n, {0, 0, 0, 0}, {1, 0, 0, 0});
         }
     }
@@ -56,7 +92,7 @@ std::size_t handMeshBytes() {
 // Each vertex's blend of 12 doubles per joint takes a third fewer instructions with AVX2's wider registers: GCC
 // builds both and picks one when the program loads. The same bits either way: the clones differ in vector width
 // only (nothing is reassociated, and AVX2 does not bring FMA, so no multiply and add are fused).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)  // ifunc: ELF only
 __attribute__((target_clones("avx2", "default")))
 #endif
 HandMesh
