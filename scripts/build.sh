@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Configures and builds into build/ (or build-sanitize/ with --sanitize).
+# Configures and builds into build/ (or build-sanitize/ with --sanitize). build/inputanim is the Linux release
+# executable: linked statically (INPUTANIM_STATIC), it runs on any x86-64 Linux, even in an empty root. The sanitizer
+# build links Debian's shared tinygltf instead (AddressSanitizer needs a dynamic program).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build
-flags=(-DCMAKE_BUILD_TYPE=Release)
+flags=(-DCMAKE_BUILD_TYPE=Release -DINPUTANIM_STATIC=ON)
 if [ "${1:-}" = "--sanitize" ]; then
     dir=build-sanitize
-    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DINPUTANIM_SANITIZE=ON)
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DINPUTANIM_SANITIZE=ON -DINPUTANIM_STATIC=OFF)
 fi
 cmake -S . -B "$dir" "${flags[@]}" >/dev/null
 cmake --build "$dir" -j "$(nproc)"

@@ -3,7 +3,8 @@
 # viewer's three.js pinned in samples/viewer/package-lock.json); with --test, all the test suite needs (the
 # viewer's build included, and the npm test helpers pinned in tests/interop/package-lock.json).
 # Idempotent: quick when everything is there.
-# Usage: scripts/install-deps.sh [--test | --wasm | --fuzz]
+# With --windows, what the Windows build needs (mingw-w64, and Wine to run it); --test includes it.
+# Usage: scripts/install-deps.sh [--test | --wasm | --fuzz | --windows]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(cmake g++ make libtinygltf-dev libglm-dev catch2 libcli11-dev nlohmann-json3-dev python3)
@@ -13,6 +14,9 @@ fi
 if [ "${1:-}" = "--test" ]; then
     packages+=(blender python3-numpy chromium mono-devel)  # Blender 3.4 interop test; the viewer test; MRTK's own reader
     packages+=(clang-format-14)  # the format test
+fi
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--windows" ]; then
+    packages+=(g++-mingw-w64-x86-64-posix wine64)  # the Windows build, and Wine to test it
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--wasm" ]; then
     packages+=(emscripten)

@@ -14,8 +14,11 @@ import contextlib
 import json
 import math
 import os
+import platform
 import shutil
+import stat
 import subprocess
+import sys
 import tempfile
 
 import bpy
@@ -43,8 +46,24 @@ class InputanimError(Exception):
     pass
 
 
+def _bundled():
+    """The inputanim executable packed with the add-on for this system (bin/linux-x64, bin/windows-x64), or None.
+    Made executable when the zip's extraction dropped the mode bits."""
+    system = {"linux": "linux", "win32": "windows"}.get(sys.platform)
+    machine = platform.machine().lower()
+    if system is None or machine not in ("x86_64", "amd64"):
+        return None
+    path = os.path.join(os.path.dirname(__file__), "bin", system + "-x64", "inputanim.exe" if system == "windows" else "inputanim")
+    if not os.path.isfile(path):
+        return None
+    if not os.access(path, os.X_OK):
+        os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
 def _executable(context):
-    """The inputanim executable: the add-on's preference, else $INPUTANIM, else inputanim on PATH."""
+    """The inputanim executable: the add-on's preference, else $INPUTANIM, else the one packed with the add-on for
+    this system, else inputanim on PATH."""
     preferences = context.preferences.addons[__name__].preferences
     for candidate in (bpy.path.abspath(preferences.executable), os.environ.get("INPUTANIM", "")):
         if candidate:
@@ -52,16 +71,16 @@ def _executable(context):
                 return candidate
             raise InputanimError("inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
                                  "Animation, or $INPUTANIM)" % candidate)
-    found = shutil.which("inputanim")
+    found = _bundled() or shutil.which("inputanim")
     if not found:
-        raise InputanimError("inputanim is not on PATH: build it (scripts/build.sh) and set its path in Edit > "
-                             "Preferences > Add-ons > MRTK Input Animation")
+        raise InputanimError("this add-on carries no inputanim for %s %s and none is on PATH: set its path in Edit > "
+                             "Preferences > Add-ons > MRTK Input Animation" % (sys.platform, platform.machine()))
     return found
 
 
 def _run(context, *arguments, allowed=(0,)):
     """Runs inputanim; returns (stdout, stderr); an error carries the tool's own message."""
-    result = subprocess.run([_executable(context), *arguments], capture_output=True, text=True)
+    result = subprocess.run([_executable(context), *arguments], capture_output=True, encoding="utf-8", errors="replace")
     if result.returncode not in allowed:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         raise InputanimError(lines[-1] if lines else "inputanim exited with status %d" % result.returncode)
@@ -104,7 +123,7 @@ def _fps(scene):
 class InputanimPreferences(bpy.types.AddonPreferences):
     bl_idname = __name__
     executable: StringProperty(name="inputanim executable", subtype="FILE_PATH",
-                               description="Path of the inputanim command-line tool (empty: $INPUTANIM, then PATH)")
+                               description="Path of the inputanim command-line tool (empty: $INPUTANIM, then the one packed with the add-on, then PATH)")
 
     def draw(self, context):
         self.layout.prop(self, "executable")
