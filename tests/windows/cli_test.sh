@@ -7,7 +7,7 @@
 set -uo pipefail
 linux=$(realpath "$1")
 windows=$(realpath "$2")
-shared=${3:-}
+shared=${3:+$(realpath -m "$3")}
 here=$(cd "$(dirname "$0")" && pwd)
 samples=$here/../../samples
 wine=$here/wine.sh
@@ -105,6 +105,28 @@ if mount -t tmpfs -o size=4m tmpfs "$work/win/readonly" 2>/dev/null || { mkdir -
     check_done "$before"
 else
     echo "note: no tmpfs could be mounted here: the read-only folder is not tried"
+fi
+
+# Ctrl-C while an output is being written (Wine turns SIGINT into a console control event): the console handler
+# removes the temporary, and neither it nor the output is left. The writer is stopped while the temporary exists,
+# so that the event comes before the output could be put in place.
+mkdir -p "$work/interrupt"
+(cd "$work/interrupt" && exec "$wine" "$windows" generate --duration 150 --rate 120 --no-reduce big.bin 2>/dev/null) &
+writer=$!
+while kill -0 "$writer" 2>/dev/null && ! compgen -G "$work/interrupt/.big.bin.tmp-*" >/dev/null; do sleep 0.01; done
+kill -STOP "$writer" 2>/dev/null
+if compgen -G "$work/interrupt/.big.bin.tmp-*" >/dev/null && [ ! -e "$work/interrupt/big.bin" ]; then
+    kill -INT "$writer"
+    kill -CONT "$writer"
+    wait "$writer"
+    before=$failures
+    left=$(ls -A "$work/interrupt")
+    [ -z "$left" ] || fail "Ctrl-C while writing left $left behind"
+    check_done "$before"
+else
+    kill -CONT "$writer" 2>/dev/null
+    wait "$writer"
+    echo "note: the writer finished before it could be interrupted: Ctrl-C is not tried"
 fi
 
 echo "windows cli: $checks checks"
