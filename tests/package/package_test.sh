@@ -7,7 +7,9 @@
 # - the Blender add-on zip, installed in a blank Blender (its own profile, no PATH entry for inputanim, no
 #   $INPUTANIM, no preference), imports a recording and exports it back byte-identical, through the executable it
 #   carries;
-# - the Blender extension zips, the npm tarball and the viewer's zip hold what they must, named with the version.
+# - the viewer's zip, unzipped and served, plays a recording in Chromium; the npm tarball, installed into a blank
+#   project, loads recordings as the CLI reads them (tests/interop's viewer.mjs and three_loader.mjs);
+# - the Blender extension zips hold what they must, and every package is named with the version.
 # Skipped (exit 77) without mingw-w64 and Wine, or Blender.
 # Usage: tests/package/package_test.sh BUILD_INPUTANIM [SHARED]
 set -uo pipefail
@@ -72,6 +74,22 @@ env -i HOME="$work/home" PATH=/usr/bin:/bin BLENDER_USER_SCRIPTS="$work/blender/
 grep "^bundled\|^  \|Error" "$work/blender.log" | grep -v Draco
 check "the Blender add-on converts with the executable it carries" grep -q "^bundled: ok" "$work/blender.log"
 check "  and an unedited round trip is byte-identical" cmp "$sample" "$work/exported.bin"
+
+# The viewer's static site, unzipped, in headless Chromium (tests/interop/viewer.mjs on the generated sample), and
+# the loader's npm tarball installed into a blank project (three_loader.mjs, which needs the real recording).
+interop=$root/tests/interop
+if command -v chromium >/dev/null && [ -d "$interop/node_modules" ]; then
+    check "the viewer's zip plays a recording in Chromium" node "$interop/viewer.mjs" "$tool" "$work/unpacked/inputanim-viewer" "$sample"
+    real=$shared/samples/real/handrecorder-2021-v1.0.bin
+    foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
+    if [ -f "$real" ] && [ -f "$foreign" ]; then
+        check "the npm tarball loads in a blank three.js project" node "$interop/three_loader.mjs" "$tool" "$dist/inputanim-three-$version.tgz" "$real" "$foreign"
+    else
+        echo "note: ../shared/samples not found: the npm tarball is not loaded"
+    fi
+else
+    echo "note: Chromium or the npm test helpers are missing: the viewer and the npm tarball are not run"
+fi
 
 echo "packages: $checks checks, $failures failures"
 echo "$((checks - failures)) passed, $failures failed"

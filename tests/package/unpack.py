@@ -67,7 +67,9 @@ held = set(npm.getnames())
 for item in ["index.js", "worker.js", "inputanim.js", "inputanim.wasm", "LICENSE", "THIRD_PARTY_NOTICES.md"]:
     expect("package/" + item in held, "npm package lacks %s" % item)
 
-held = set(names_in(os.path.join(dist, "inputanim-viewer-%s.zip" % version)))
+viewer = os.path.join(dist, "inputanim-viewer-%s.zip" % version)
+held = set(names_in(viewer))
+zipfile.ZipFile(viewer).extractall(out)
 for item in ["index.html", "inputanim-three/inputanim.wasm", "three/build/three.module.js", "three/LICENSE", "LICENSE", "THIRD_PARTY_NOTICES.md"]:
     expect("inputanim-viewer/" + item in held, "viewer zip lacks %s" % item)
 

@@ -63,6 +63,7 @@ for input in "${inputs[@]}"; do
     run_both "glb$i" convert "$f" "$out.glb"
     run_both "gltf$i" convert "$f" "$out ü.gltf"
     run_both "bin$i" convert "$out.glb" "$out back.bin"
+    run_both "from-gltf$i" convert "$out ü.gltf" "$out from gltf.bin"  # its buffer found beside it, in the folder
     run_both "v11-$i" convert --format-version 1.1 "$f" "$out 1.1.bin"
     run_both "sample$i" sample --rate 30 "$f"
     run_both "sample-json$i" sample --format json --rate 10 --coordinates gltf "$f"
