@@ -3,8 +3,10 @@
 #include <cctype>
 #include <filesystem>
 #include <new>
+#include <utility>
 
 #include "inputanim/io/file_io.hpp"
+#include "system_files.hpp"
 
 namespace inputanim {
 
@@ -31,6 +33,9 @@ std::string lowercaseExtension(const std::string& path) {
     return extension;
 }
 
+FileReader::FileReader(FileReader&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
+
 Result<FileBytes> FileReader::readRest(std::optional<std::uint64_t> limit) {
     const std::uint64_t end = std::min<std::uint64_t>(size_, limit.value_or(UINT64_MAX));
     const std::uint64_t size = end - std::min(position_, end);
@@ -49,6 +54,29 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
     auto file = FileReader::open(path);
     if (!file) return file.error();
     return file->readRest(limit);
+}
+
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)), overwrite_(other.overwrite_) {}
+
+StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
+    if (this != &other) {
+        discard();
+        fd_ = std::exchange(other.fd_, -1);
+        temporary_ = std::move(other.temporary_);
+        target_ = std::move(other.target_);
+        overwrite_ = other.overwrite_;
+    }
+    return *this;
+}
+
+StagedFile::~StagedFile() { discard(); }
+
+Status checkTarget(const std::string& path, Overwrite overwrite) {
+    auto existing = regularTargetExists(path);
+    if (!existing) return existing.error();
+    if (*existing && overwrite == Overwrite::Never) return existsError(path);
+    return Success{};
 }
 
 Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {

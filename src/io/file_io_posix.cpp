@@ -1,6 +1,7 @@
 // The POSIX side of file_io.hpp (Linux, macOS, emscripten): descriptors, O_TMPFILE, renameat2, signals.
 #if !defined(_WIN32)
 #include "inputanim/io/file_io.hpp"
+#include "system_files.hpp"
 #include "temporaries.hpp"
 
 #include <fcntl.h>
@@ -125,8 +126,6 @@ void startWriteback(int fd, std::uint64_t offset, std::uint64_t length) {
 #endif
 }
 
-Error existsError(const std::string& path) { return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists}; }
-
 // An unnamed file in `folder` (O_TMPFILE): nothing of it is left on disk if the process dies before it is linked
 // into place, whatever kills it. -1 where the file system or the system cannot (the caller then names a temporary).
 int openUnnamed(const std::string& folder, mode_t mode) {
@@ -183,9 +182,6 @@ std::optional<std::string> FileReader::openedPath() const {
     return target;
 }
 
-FileReader::FileReader(FileReader&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
-
 FileReader::~FileReader() {
     if (fd_ >= 0) ::close(fd_);
 }
@@ -205,22 +201,6 @@ StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string ta
     : fd_(fd), temporary_(std::move(temporary)), target_(std::move(target)), overwrite_(overwrite) {
     if (temporary_) temporaries::remember(temporary_.get());
 }
-
-StagedFile::StagedFile(StagedFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)), overwrite_(other.overwrite_) {}
-
-StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
-    if (this != &other) {
-        discard();
-        fd_ = std::exchange(other.fd_, -1);
-        temporary_ = std::move(other.temporary_);
-        target_ = std::move(other.target_);
-        overwrite_ = other.overwrite_;
-    }
-    return *this;
-}
-
-StagedFile::~StagedFile() { discard(); }
 
 void StagedFile::discard() {
     if (fd_ < 0) return;
@@ -299,13 +279,6 @@ Status StagedFile::commitUnnamed() {
     return closed(Error{target_, {}, "cannot find a free temporary name beside it", ErrorKind::OutputFailed});
 }
 
-Status checkTarget(const std::string& path, Overwrite overwrite) {
-    auto existing = existingTarget(path);
-    if (!existing) return existing.error();
-    if (*existing && overwrite == Overwrite::Never) return existsError(path);
-    return Success{};
-}
-
 Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name) {
     std::size_t done = 0;
     while (done < bytes.size()) {
@@ -368,6 +341,12 @@ Status commitInOrder(std::vector<StagedFile>& files) {
             return committed;
         }
     return Success{};
+}
+
+Result<bool> regularTargetExists(const std::string& path) {
+    auto existing = existingTarget(path);
+    if (!existing) return existing.error();
+    return existing->has_value();
 }
 
 std::optional<FileIdentity> fileIdentity(const std::string& path) {

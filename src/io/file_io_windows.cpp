@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "inputanim/io/file_io.hpp"
+#include "system_files.hpp"
 #include "temporaries.hpp"
 #include "windows_text.hpp"
 
@@ -52,8 +53,17 @@ HANDLE openToInspect(const std::wstring& path) {
                          FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
 }
 
-// Refuses a target that is there and is not a regular file; reports whether one is there.
-Result<bool> existingTarget(const std::string& path) {
+extern "C" BOOL WINAPI removeTemporariesAndEnd(DWORD) {
+    static wchar_t wide[32768];
+    temporaries::removeAll([](const char* temporary) {
+        if (::MultiByteToWideChar(CP_UTF8, 0, temporary, -1, wide, 32768) > 0) ::DeleteFileW(wide);  // gone when its handle closes
+    });
+    return FALSE;  // the next handler, the system's, ends the process
+}
+
+}  // namespace
+
+Result<bool> regularTargetExists(const std::string& path) {
     const auto wide = windows::widen(path);
     if (!wide) return notUtf8(path, ErrorKind::OutputFailed);
     const HANDLE handle = openToInspect(*wide);
@@ -68,18 +78,6 @@ Result<bool> existingTarget(const std::string& path) {
         return Error{path, {}, "exists and is " + kind + "; only regular files are replaced (choose another output)", ErrorKind::OutputFailed};
     return true;
 }
-
-Error existsError(const std::string& path) { return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists}; }
-
-extern "C" BOOL WINAPI removeTemporariesAndEnd(DWORD) {
-    static wchar_t wide[32768];
-    temporaries::removeAll([](const char* temporary) {
-        if (::MultiByteToWideChar(CP_UTF8, 0, temporary, -1, wide, 32768) > 0) ::DeleteFileW(wide);  // gone when its handle closes
-    });
-    return FALSE;  // the next handler, the system's, ends the process
-}
-
-}  // namespace
 
 Result<FileReader> FileReader::open(const std::string& path) {
     const auto wide = windows::widen(path);
@@ -113,9 +111,6 @@ std::optional<std::string> FileReader::openedPath() const {
     return windows::narrow(path.c_str(), int(path.size()));
 }
 
-FileReader::FileReader(FileReader&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
-
 FileReader::~FileReader() {
     if (fd_ >= 0) ::_close(fd_);
 }
@@ -135,22 +130,6 @@ Result<std::size_t> FileReader::read(std::span<std::uint8_t> into) {
 
 StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite)
     : fd_(fd), temporary_(std::move(temporary)), target_(std::move(target)), overwrite_(overwrite) {}  // remembered by stageFile
-
-StagedFile::StagedFile(StagedFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)), overwrite_(other.overwrite_) {}
-
-StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
-    if (this != &other) {
-        discard();
-        fd_ = std::exchange(other.fd_, -1);
-        temporary_ = std::move(other.temporary_);
-        target_ = std::move(other.target_);
-        overwrite_ = other.overwrite_;
-    }
-    return *this;
-}
-
-StagedFile::~StagedFile() { discard(); }
 
 void StagedFile::discard() {
     if (fd_ < 0) return;
@@ -176,7 +155,7 @@ Status StagedFile::commit() {
     DWORD flags = MOVEFILE_WRITE_THROUGH;
     if (overwrite_ == Overwrite::Replace) {
         // Another process may have put something else there meanwhile: still only a regular file is replaced.
-        if (auto existing = existingTarget(target_); !existing) return fail(existing.error());
+        if (auto existing = regularTargetExists(target_); !existing) return fail(existing.error());
         flags |= MOVEFILE_REPLACE_EXISTING;
     }
     if (!::MoveFileExW(from->c_str(), to->c_str(), flags)) {
@@ -185,13 +164,6 @@ Status StagedFile::commit() {
         return fail(systemError(target_, "cannot move the finished temporary file into place", ErrorKind::OutputFailed, code));
     }
     temporaries::forget(temporary_.get());
-    return Success{};
-}
-
-Status checkTarget(const std::string& path, Overwrite overwrite) {
-    auto existing = existingTarget(path);
-    if (!existing) return existing.error();
-    if (*existing && overwrite == Overwrite::Never) return existsError(path);
     return Success{};
 }
 
@@ -213,8 +185,9 @@ Result<std::pair<int, std::unique_ptr<char[]>>> createTemporary(const std::strin
     const std::filesystem::path target = nativePath(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
     for (unsigned attempt = 0; attempt < 100; ++attempt) {
-        const std::string name =
-            utf8Path(folder / ("." + utf8Path(target.filename()) + ".tmp-" + std::to_string(::_getpid()) + "-" + std::to_string(attempt)));
+        std::string hidden = ".";  // built step by step: GCC 12 warns falsely (-Wrestrict) on "." + string
+        hidden += utf8Path(target.filename()) + ".tmp-" + std::to_string(::_getpid()) + "-" + std::to_string(attempt);
+        const std::string name = utf8Path(folder / nativePath(hidden));
         auto temporary = std::make_unique<char[]>(name.size() + 1);
         std::memcpy(temporary.get(), name.c_str(), name.size() + 1);
         const auto wide = windows::widen(name);
@@ -243,7 +216,7 @@ Result<std::pair<int, std::unique_ptr<char[]>>> createTemporary(const std::strin
 }  // namespace
 
 Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite) {
-    auto existing = existingTarget(path);
+    auto existing = regularTargetExists(path);
     if (!existing) return existing.error();
     if (*existing && overwrite == Overwrite::Never) return existsError(path);
     auto created = createTemporary(path);

@@ -7,6 +7,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$here/../..
 linux=$(realpath "$1")
+shared=${2:+$(realpath -m "$2")}
 if ! command -v x86_64-w64-mingw32-g++-posix >/dev/null || ! { command -v wine64 >/dev/null || [ -x /usr/lib/wine/wine64 ]; }; then
     echo "skipped: mingw-w64 or Wine is missing (scripts/install-deps.sh --windows installs them)"
     exit 77
@@ -22,4 +23,4 @@ fi
 status=0
 "$here/wine.sh" tests/real_sample_tests.exe || status=$?
 [ "$status" -eq 0 ] || [ "$status" -eq 77 ] || exit "$status"
-bash "$here/cli_test.sh" "$linux" inputanim.exe "${2:-}"
+bash "$here/cli_test.sh" "$linux" inputanim.exe "$shared"
