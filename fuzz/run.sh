@@ -35,8 +35,11 @@ status=0
 mkdir -p "$seeds/foreign"
 cp "$seeds/glb/foreign-rig.glb" "$seeds/foreign/"
 for f in camera-long shared-sampler keyed-chain huge-scale hand-at-one-point; do cp "$seeds/hostile/$f.glb" "$seeds/foreign/" 2>/dev/null || true; done
-for target in binary_reader gltf_import gltf_structure roundtrip json_split foreign_import; do
-    exe=build-fuzz/fuzz/fuzz_$target
+# One target: its regressions replayed, then fuzzed for SECONDS; what it says goes to $seeds/TARGET.verdict, and it
+# exits non-zero on a failure.
+fuzz_one() {
+    local target=$1 exe=build-fuzz/fuzz/fuzz_$1 corpus=$seeds/corpus-$1 seed max_len status=0
+    local -a regressions
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
     case $target in gltf_* | json_split | foreign_import) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
     if [ ${#regressions[@]} -gt 0 ]; then
@@ -44,7 +47,6 @@ for target in binary_reader gltf_import gltf_structure roundtrip json_split fore
         "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
             { echo "FAIL: fuzz_$target regression"; tail -20 "$seeds/$target-regressions.log"; status=1; }
     fi
-    corpus=$seeds/corpus-$target
     mkdir -p "$corpus"
     # Exporting and importing whole recordings is slow per input: keep those inputs small so that
     # minutes mean many thousands of runs.
@@ -63,5 +65,21 @@ for target in binary_reader gltf_import gltf_structure roundtrip json_split fore
         grep -E "ERROR|SUMMARY|abort|Test unit written" "$seeds/$target.log" | head -10
         status=1
     fi
+    return $status
+}
+
+# As many targets at once as there are cores (each fuzzer is one process on one core, so each still gets its
+# SECONDS of a core); their reports in the list's order.
+targets=(binary_reader gltf_import gltf_structure roundtrip json_split foreign_import)
+running=()
+for target in "${targets[@]}"; do
+    fuzz_one "$target" >"$seeds/$target.verdict" 2>&1 &
+    running+=($!)
+    if [ ${#running[@]} -ge "$(nproc)" ]; then
+        wait "${running[0]}" || status=1
+        running=("${running[@]:1}")
+    fi
 done
+for job in "${running[@]}"; do wait "$job" || status=1; done
+for target in "${targets[@]}"; do cat "$seeds/$target.verdict"; done
 exit $status
