@@ -82,7 +82,10 @@ if command -v chromium >/dev/null && [ -d "$interop/node_modules" ]; then
     check "the viewer's zip plays a recording in Chromium" node "$interop/viewer.mjs" "$tool" "$work/unpacked/inputanim-viewer" "$sample"
     real=$shared/samples/real/handrecorder-2021-v1.0.bin
     foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
-    if [ -f "$real" ] && [ -f "$foreign" ]; then
+    tested=$root/build-three/inputanim-three-$version.tgz  # what interop_viewer's three_loader.mjs ran, when it ran first
+    if [ -f "$tested" ] && cmp -s "$tested" "$dist/inputanim-three-$version.tgz"; then
+        echo "the npm tarball is byte for byte the one interop_viewer loaded in a blank three.js project"
+    elif [ -f "$real" ] && [ -f "$foreign" ]; then
         check "the npm tarball loads in a blank three.js project" node "$interop/three_loader.mjs" "$tool" "$dist/inputanim-three-$version.tgz" "$real" "$foreign"
     else
         echo "note: ../shared/samples not found: the npm tarball is not loaded"
