@@ -36,7 +36,7 @@ def manifest(version, platform):
         'id = "inputanim"',
         'version = "%s"' % version,
         'name = "MRTK Input Animation"',
-        'tagline = "Edit MRTK input animation recordings (head, hands, eye gaze) as hand rigs"',
+        'tagline = "Edit MRTK input animation recordings as hand rigs"',  # at most 64 characters, no final stop
         'maintainer = "inputanim"',
         'type = "add-on"',
         'tags = ["Animation", "Import-Export"]',
@@ -46,7 +46,7 @@ def manifest(version, platform):
         'platforms = ["%s"]' % BLENDER_PLATFORMS[platform],
         "",
         "[permissions]",
-        'files = "Read and write recordings and the scene\'s export; run the bundled inputanim converter"',
+        'files = "Import and export recordings, and run the bundled converter"',  # at most 64, no final stop
         "",
     ])
 

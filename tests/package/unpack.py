@@ -53,6 +53,8 @@ for platform, executable in [("linux-x64", "inputanim"), ("windows-x64", "inputa
     expect(manifest.get("platforms") == [platform], "%s extension: platforms %s" % (platform, manifest.get("platforms")))
     expect(manifest.get("license") == ["SPDX:GPL-3.0-or-later"], "%s extension: license %s" % (platform, manifest.get("license")))
     expect(manifest.get("type") == "add-on" and manifest.get("blender_version_min") == "4.2.0", "%s extension: type or Blender version" % platform)
+    for field, text in [("tagline", manifest.get("tagline", "")), ("files permission", manifest.get("permissions", {}).get("files", ""))]:
+        expect(0 < len(text) <= 64 and text[-1].isalnum(), "%s extension: the %s must be 1-64 characters with no final stop: %r" % (platform, field, text))
     for item in ["__init__.py", "LICENSE", "THIRD_PARTY_NOTICES.md", "bin/%s/%s" % (platform, executable)]:
         expect(item in held, "%s extension lacks %s" % (platform, item))
     other = [n for n in held if n.startswith("bin/") and not n.startswith("bin/%s/" % platform)]
