@@ -54,6 +54,9 @@ struct SaveOptions {
     BinaryOptions binary;  // binary outputs
     ExportOptions gltf;  // glTF outputs
     std::vector<std::string> inputs;  // files the conversion reads: never replaced, whatever `overwrite` says
+    // How far the recording already plays from what it was read from (ImportReport's deviation of a glTF from
+    // another tool): added to the output's own deviation, and judged with it against the tolerances.
+    double sourcePositionError = 0, sourceRotationError = 0;
 };
 
 struct SaveReport {
@@ -62,11 +65,14 @@ struct SaveReport {
     BinaryReport binary;  // binary output
     ExportReport gltf;  // glTF output
     std::vector<Finding> messages;  // notes and warnings for the user, whatever the format, with codes (docs/cli.md)
-    bool beyondTolerance = false;  // the output plays back beyond the options' tolerances, as measured
+    // How far the output plays from the source, as measured: the output's deviation plus the source's (SaveOptions),
+    // in metres and degrees, and whether that is beyond the options' tolerances.
+    double maxPositionError = 0, maxRotationError = 0;
+    bool beyondTolerance = false;
 };
 
 // "largest deviation from the source: ... m (tolerance ... m), ... degrees (tolerance ... degrees)"
-std::string deviationLine(const ExportReport& report, const ExportOptions& options);
+std::string deviationLine(double position, double rotation, double positionTolerance, double rotationTolerance);
 
 // Encodes the recording for `path` and stages its files: written in full beside their targets, but nothing is in
 // place until they are committed (commitInOrder; a batch does so on another thread).

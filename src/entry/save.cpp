@@ -98,10 +98,10 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
 
 }  // namespace
 
-std::string deviationLine(const ExportReport& report, const ExportOptions& options) {
+std::string deviationLine(double position, double rotation, double positionTolerance, double rotationTolerance) {
     char line[240];
-    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
-                  report.maxPositionError, options.positionTolerance, report.maxRotationError, options.rotationTolerance);
+    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)", position,
+                  positionTolerance, rotation, rotationTolerance);
     return line;
 }
 
@@ -164,20 +164,25 @@ Status stageSeparateGltf(const Recording& recording, const std::string& path, co
     return Success{};
 }
 
-// How far the output plays from the source, against the tolerances; a glTF beyond them gets its warning (a binary
-// output's comes with its fitted keys).
+// How far the output plays from the source (its own deviation and the source's), against the tolerances; beyond them,
+// a warning (a binary output's fitted keys come with their own).
 void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) {
     r.messages = r.binary.messages;
-    if (!isGltfOutput(kind)) {
-        const LinearFitReport& fit = r.binary.fit;
-        r.beyondTolerance = fit.maxPositionError > options.binary.positionTolerance || fit.maxRotationError > options.binary.rotationTolerance;
-        return;
-    }
-    const ExportReport& g = r.gltf;
-    r.beyondTolerance = g.maxPositionError > options.gltf.positionTolerance || g.maxRotationError > options.gltf.rotationTolerance;
-    if (r.beyondTolerance)
+    const bool gltf = isGltfOutput(kind);
+    const double positionTolerance = gltf ? options.gltf.positionTolerance : options.binary.positionTolerance;
+    const double rotationTolerance = gltf ? options.gltf.rotationTolerance : options.binary.rotationTolerance;
+    const double ownPosition = gltf ? r.gltf.maxPositionError : r.binary.fit.maxPositionError;
+    const double ownRotation = gltf ? r.gltf.maxRotationError : r.binary.fit.maxRotationError;
+    r.maxPositionError = ownPosition + options.sourcePositionError;
+    r.maxRotationError = ownRotation + options.sourceRotationError;
+    r.beyondTolerance = r.maxPositionError > positionTolerance || r.maxRotationError > rotationTolerance;
+    // Warned already: by the fit of a binary output, or by the import of a source beyond the tolerances on its own.
+    const bool warned = (!gltf && (ownPosition > positionTolerance || ownRotation > rotationTolerance)) ||
+                        options.sourcePositionError > positionTolerance || options.sourceRotationError > rotationTolerance;
+    if (r.beyondTolerance && !warned)
         r.messages.push_back(Finding::ofFile(Severity::Warning, "beyond-tolerance", "",
-                                             "the glTF plays back beyond its tolerances; " + deviationLine(g, options.gltf)));
+                                             std::string(gltf ? "the glTF" : "the recording") + " plays back beyond its tolerances; " +
+                                                 deviationLine(r.maxPositionError, r.maxRotationError, positionTolerance, rotationTolerance)));
 }
 
 }  // namespace

@@ -8,28 +8,7 @@ make_edge_cases=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/edge" && "$make_edge_cases" "$work/edge" || { echo "FAIL: the edge cases were not made"; exit 1; }
-passed=0
-failed=0
-
-check() {  # check NAME EXPECTED_STATUS COMMAND...
-    local name=$1 expected=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    local status=$?
-    if [ "$status" -eq "$expected" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $status, expected $expected"
-        sed 's/^/  stdout: /' "$work/out" | head -5
-        sed 's/^/  stderr: /' "$work/err" | head -5
-    fi
-}
-expect() {  # expect NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/checks.sh"
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"

@@ -7,21 +7,7 @@ set -u
 tool=$(realpath "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-check() {  # check NAME EXPECTED_STATUS COMMAND...
-    local name=$1 expected=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    local status=$?
-    if [ "$status" -eq "$expected" ]; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL: $name: exit $status, expected $expected"; head -3 "$work/err"; fi
-}
-expect() {  # expect NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/checks.sh"
 temporaries() { find "$1" -name '.*.tmp-*' | wc -l; }
 
 # Every catchable signal that ends a process, and SIGKILL: the old output stays, or the complete new one, and no

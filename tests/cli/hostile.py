@@ -5,6 +5,7 @@ Usage: hostile.py FOLDER [INPUTANIM]   (INPUTANIM makes the ones that start from
 import json, os, struct, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hostile_round2 import glb, recording11  # noqa: E402
 
 folder = sys.argv[1]
 tool = sys.argv[2] if len(sys.argv) > 2 else None
@@ -15,29 +16,6 @@ MAGIC = 0x6a8faf6e0f9e42c6
 def write(name, data):
     with open(os.path.join(folder, name), 'wb') as f:
         f.write(data if isinstance(data, bytes) else data.encode())
-
-
-def glb(doc, binary=b''):
-    text = json.dumps(doc).encode()
-    text += b' ' * (-len(text) % 4)
-    out = struct.pack('<I4s', len(text), b'JSON') + text
-    if binary:
-        binary += b'\0' * (-len(binary) % 4)
-        out += struct.pack('<I4s', len(binary), b'BIN\0') + binary
-    return struct.pack('<4sII', b'glTF', 2, 12 + len(out)) + out
-
-
-def recording11(curves, markers=(), flags=(1, 0, 0)):
-    """A 1.1 compact recording: curves maps the index of a stored curve (camera 0-6) to [(time, value), ...]."""
-    out = struct.pack('<QII', MAGIC, 1, 1) + bytes(flags)
-    for i in range(7):
-        keys = curves.get(i, [])
-        out += struct.pack('<iii', 8, 8, len(keys)) + b''.join(struct.pack('<ff', t, v) for t, v in keys)
-    out += struct.pack('<i', len(markers))
-    for time, name in markers:
-        raw = name.encode()
-        out += struct.pack('<fB', time, len(raw)) + raw
-    return out
 
 
 def joint_channel(count, output_view=True):

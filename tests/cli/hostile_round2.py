@@ -10,6 +10,29 @@ MAGIC = 0x6a8faf6e0f9e42c6
 INF = float('inf')
 
 
+def glb(doc, binary=b''):
+    text = json.dumps(doc).encode()
+    text += b' ' * (-len(text) % 4)
+    out = struct.pack('<I4s', len(text), b'JSON') + text
+    if binary:
+        binary += b'\0' * (-len(binary) % 4)
+        out += struct.pack('<I4s', len(binary), b'BIN\0') + binary
+    return struct.pack('<4sII', b'glTF', 2, 12 + len(out)) + out
+
+
+def recording11(curves, markers=(), flags=(1, 0, 0)):
+    """A 1.1 compact recording: curves maps the index of a stored curve (camera 0-6) to [(time, value), ...]."""
+    out = struct.pack('<QII', MAGIC, 1, 1) + bytes(flags)
+    for i in range(7):
+        keys = curves.get(i, [])
+        out += struct.pack('<iii', 8, 8, len(keys)) + b''.join(struct.pack('<ff', t, v) for t, v in keys)
+    out += struct.pack('<i', len(markers))
+    for time, name in markers:
+        raw = name.encode()
+        out += struct.pack('<fB', time, len(raw)) + raw
+    return out
+
+
 def recording10(curves, markers=()):
     """A 1.0 recording: curves maps a curve index (0-388: camera, Booleans, left, right) to its keys, each
     (time, value) or (time, value, inTangent, outTangent, inWeight, outWeight, weightedMode); Booleans are (t, v)."""

@@ -26,6 +26,10 @@ struct NodeMap {
 };
 Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> json, const std::string& source);
 
+// Tolerances that read a file from another tool as closely as it plays, for comparing it with what a conversion made
+// of it (diff): a hundredth of the defaults.
+inline constexpr double kClosePositionTolerance = 1e-6, kCloseRotationTolerance = 1e-4;
+
 struct ImportOptions {
     std::optional<Encoding> encoding;  // default: the source's for our files, 1.1 compact for others
     double positionTolerance = 1e-4;  // metres, for fitting keys to foreign motion
@@ -46,6 +50,10 @@ struct ImportReport {
     std::vector<AnimationSummary> animations;  // every animation of the file
     std::vector<std::string> bufferFiles;  // external buffer files read (resolved paths)
     int animation = -1;  // the one read (-1: the file has none)
+    // A foreign file: the largest deviation measured between the fitted keys, as MRTK plays them, and the file's
+    // motion as glTF plays it (metres, degrees), and whether it is beyond the tolerances.
+    double maxPositionError = 0, maxRotationError = 0;
+    bool beyondTolerance = false;
 };
 
 }  // namespace inputanim

@@ -162,7 +162,8 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
     log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, " << g.cubicSamplers << " CUBICSPLINE, "
         << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON " << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes)
         << "\n";
-    if (!beyond) log << ia::deviationLine(g, save.gltf) << "\n";
+    if (!beyond)
+        log << ia::deviationLine(report.maxPositionError, report.maxRotationError, save.gltf.positionTolerance, save.gltf.rotationTolerance) << "\n";
     return beyond ? kExitBeyondTolerance : kExitSuccess;
 }
 
@@ -185,13 +186,12 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
                         {"stepSamplers", g.stepSamplers},
                         {"jsonBytes", g.jsonBytes},
                         {"bufferBytes", g.bufferBytes}};
-        json["deviation"] = {{"position", g.maxPositionError}, {"rotation", g.maxRotationError}};
     } else {
         json["kind"] = "bin";
         json["format"] = {{"version", ia::versionName(report.binary.encoding)}, {"layout", ia::layoutName(report.binary.encoding.layout)}};
         json["bytes"] = report.bytes;
-        json["deviation"] = {{"position", report.binary.fit.maxPositionError}, {"rotation", report.binary.fit.maxRotationError}};
     }
+    json["deviation"] = {{"position", report.maxPositionError}, {"rotation", report.maxRotationError}};
     json["tolerance"] = {{"position", settings.gltf.positionTolerance}, {"rotation", settings.gltf.rotationTolerance}};
     json["beyondTolerance"] = beyond;
     Json messages = Json::array();
@@ -225,6 +225,8 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     save.gltf = settings.gltf;
     save.gltf.meshes = !settings.noMesh;
     save.inputs = loaded.gltf.bufferFiles;  // every file the run reads, never replaced
+    save.sourcePositionError = loaded.gltf.maxPositionError;
+    save.sourceRotationError = loaded.gltf.maxRotationError;
     for (const std::string* read : {&inputPath, &settings.base, &settings.markers, &settings.input.load.mapFile})
         if (!read->empty()) save.inputs.push_back(*read);
     ia::SaveReport report;

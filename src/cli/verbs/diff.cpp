@@ -110,9 +110,12 @@ Verb addDiff(CLI::App& app, const Globals&) {
     return {diff,
             [options] {
                 const auto& o = *options;
-                auto a = ia::loadFile(o.a.path, o.a.load);
+                ia::LoadOptions load = o.a.load;  // a glTF from another tool read as closely as it plays
+                load.gltf.positionTolerance = ia::kClosePositionTolerance;
+                load.gltf.rotationTolerance = ia::kCloseRotationTolerance;
+                auto a = ia::loadFile(o.a.path, load);
                 if (!a) return fail(a.error());
-                auto b = ia::loadFile(o.b, o.a.load);
+                auto b = ia::loadFile(o.b, load);
                 if (!b) return fail(b.error());
                 auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end, o.positionTolerance, o.rotationTolerance});
                 if (!report) return fail(report.error().from(o.a.path + " and " + o.b));

@@ -63,6 +63,8 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     save.binary = s.binary;
     save.inputs = loaded.gltf.bufferFiles;
     save.inputs.push_back(s.input.path);
+    save.sourcePositionError = loaded.gltf.maxPositionError;
+    save.sourceRotationError = loaded.gltf.maxRotationError;
     save.inputs.insert(save.inputs.end(), s.alsoRead.begin(), s.alsoRead.end());
     ia::SaveReport saved;
     if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written) return fail(written.error().from(s.input.path));

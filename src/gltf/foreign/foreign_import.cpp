@@ -9,6 +9,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "foreign_fit.hpp"
 #include "foreign_sampling.hpp"
 #include "hand_rig.hpp"
 #include "inputanim/core/coordinates.hpp"
@@ -213,12 +214,10 @@ private:
 
     // A node's world pose into the 7 curves from `first`.
     Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first, const std::vector<float>* keyTimes = nullptr) {
-        SampledVector position, rotation;
-        const auto times = timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node));
-        if (auto s = samplePoses(doc_, node, times, turn, unscaled, position, rotation, cache_, budget_); !s) return s;
-        fitInto(position, 3, false, options_.positionTolerance, fit_, &r_.curves[first + kPositionX]);
-        fitInto(rotation, 4, true, options_.rotationTolerance, fit_, &r_.curves[first + kRotationX]);
-        return Success{};
+        PoseMotion motion(doc_, node, turn, unscaled, cache_, budget_);
+        const FitTarget targets[] = {{&r_.curves[first + kPositionX], 3, false, options_.positionTolerance},
+                                     {&r_.curves[first + kRotationX], 4, true, options_.rotationTolerance}};
+        return fitMeasured(motion, timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node)), targets, fit_, measured_);
     }
 
     Status readHand(Hand hand) {
@@ -282,19 +281,15 @@ private:
     }
 
     Status readGaze() {
-        SampledVector origin, direction, unusedRotation;
-        const std::vector<float> times = timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection));
-        if (auto s = samplePoses(doc_, rigs_.gazeOrigin, times, kNoTurn, -1, origin, unusedRotation, cache_, budget_); !s) return s;
-        if (auto s = samplePoses(doc_, rigs_.gazeDirection, times, kNoTurn, -1, direction, unusedRotation, cache_, budget_); !s) return s;
-        for (std::size_t i = 0; i < times.size(); ++i)
-            for (int c = 0; c < 3; ++c) direction.values[i][c] -= origin.values[i][c];
-        fitInto(origin, 3, false, options_.positionTolerance, fit_, &r_.curves[gazeCurve(kGazeOriginX)]);
-        fitInto(direction, 3, false, options_.positionTolerance, fit_, &r_.curves[gazeCurve(kGazeDirectionX)]);
-        return Success{};
+        GazeMotion motion(doc_, rigs_.gazeOrigin, rigs_.gazeDirection, cache_, budget_);
+        const FitTarget targets[] = {{&r_.curves[gazeCurve(kGazeOriginX)], 3, false, options_.positionTolerance},
+                                     {&r_.curves[gazeCurve(kGazeDirectionX)], 3, false, options_.positionTolerance}};
+        return fitMeasured(motion, timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection)), targets, fit_, measured_);
     }
 
     void finish() {
         holdPose(r_, options_.hold, report_.notes);
+        reportDeviation();
         if (coarsened_)
             report_.notes.push_back(
                 Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
@@ -307,6 +302,20 @@ private:
         r_.hasEyeGaze = 0;
     }
 
+    // The fit's deviation from the file's motion: in the report, and in a note (a warning beyond the tolerances).
+    void reportDeviation() {
+        report_.maxPositionError = measured_.position;
+        report_.maxRotationError = measured_.rotation;
+        report_.beyondTolerance = measured_.beyond;
+        char text[240];
+        std::snprintf(text, sizeof text,
+                      "keys fitted to the file's motion: largest deviation %.3g mm and %.3g degrees, measured between the samples against "
+                      "glTF's playback (tolerance %.3g mm and %.3g degrees)",
+                      measured_.position * 1000, measured_.rotation, options_.positionTolerance * 1000, options_.rotationTolerance);
+        report_.notes.push_back(measured_.beyond ? Finding::ofFile(Severity::Warning, "fit-beyond-tolerance", {}, text)
+                                                 : Finding::note("motion-fitted", text));
+    }
+
     const GltfDocument& doc_;
     const ImportOptions& options_;
     ImportReport& report_;
@@ -315,6 +324,7 @@ private:
     WorldCache cache_;
     Recording r_;
     KeyFit fit_ = KeyFit::Linear;
+    MeasuredFit measured_;
     bool coarsened_ = false;
 };
 

@@ -34,6 +34,10 @@ Error notFinite(const GltfDocument& doc, int node, double time) {
         .at("/nodes/" + std::to_string(node));
 }
 
+std::array<double, 4> unityRotation(const std::array<double, 4>& q) {
+    return {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2], q[3] * kGltfRotationSigns[3]};
+}
+
 // Unity's rotations of MRTK's frames, each on the same hemisphere as the one before; where a node is scaled to
 // nothing (no orientation), the nearest orientation before it holds, or the first after it, or identity.
 std::vector<std::array<double, 4>> heldRotations(const std::vector<std::optional<std::array<double, 4>>>& turned) {
@@ -43,8 +47,7 @@ std::vector<std::array<double, 4>> heldRotations(const std::vector<std::optional
     out.reserve(turned.size());
     for (const auto& q : turned) {
         if (q) held = *q;
-        std::array<double, 4> unity = {held[0] * kGltfRotationSigns[0], held[1] * kGltfRotationSigns[1], held[2] * kGltfRotationSigns[2],
-                                       held[3] * kGltfRotationSigns[3]};
+        std::array<double, 4> unity = unityRotation(held);
         if (!out.empty() && dot(out.back(), unity) < 0)
             for (double& c : unity) c = -c;
         out.push_back(unity);
@@ -63,8 +66,10 @@ SamplingBudget::SamplingBudget(const GltfDocument& doc) : doc_(doc) {
 Status SamplingBudget::spend(int node, std::size_t samples, bool fromParent) {
     double depth = 1;
     for (int n = doc_.parentOf(node); n >= 0 && !fromParent; n = doc_.parentOf(n)) ++depth;
-    left_ -= double(samples) * depth;
-    if (left_ >= 0) return Success{};
+    if (const double cost = double(samples) * depth; cost <= left_) {
+        left_ -= cost;
+        return Success{};
+    }
     return Error{doc_.path(),
                  {},
                  "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) + " times through " +
@@ -116,13 +121,46 @@ Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& 
     return Success{};
 }
 
+Status PoseMotion::sample(const std::vector<float>& times, std::vector<SampledVector>& samples) {
+    samples.resize(2);
+    return samplePoses(doc_, node_, times, turn_, unscaled_, samples[0], samples[1], cache_, budget_);
+}
+
+void PoseMotion::at(double time, std::vector<std::optional<std::array<double, 4>>>& values) {
+    values.assign(2, std::nullopt);
+    const auto m = player_.worldAt(node_, time, unscaled_);
+    if (!holdsFinitePose(m)) return;
+    values[0] = {m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0};
+    if (auto q = mrtkRotation(m, turn_)) values[1] = unityRotation(*q);
+}
+
+Status GazeMotion::sample(const std::vector<float>& times, std::vector<SampledVector>& samples) {
+    std::vector<SampledVector> origin, direction;
+    if (auto s = origin_.sample(times, origin); !s) return s;
+    if (auto s = direction_.sample(times, direction); !s) return s;
+    for (std::size_t i = 0; i < times.size(); ++i)
+        for (int c = 0; c < 3; ++c) direction[0].values[i][c] -= origin[0].values[i][c];
+    samples = {std::move(origin[0]), std::move(direction[0])};
+    return Success{};
+}
+
+void GazeMotion::at(double time, std::vector<std::optional<std::array<double, 4>>>& values) {
+    std::vector<std::optional<std::array<double, 4>>> direction;
+    origin_.at(time, values);
+    direction_.at(time, direction);
+    values.resize(2);
+    values[1] = direction[0];
+    if (!values[0] || !values[1]) return values.assign(2, std::nullopt);
+    for (int c = 0; c < 3; ++c) (*values[1])[c] -= (*values[0])[c];
+}
+
 namespace {
 
 // Keys fitted to motion fed sample by sample, replacing the curves' keys.
 StreamedReduction keyStream(Curve* curves, int components, bool isRotation, double tolerance, KeyFit fit) {
     for (int c = 0; c < components; ++c) curves[c].keys.clear();
     // Fit to 90% of the tolerance: the check is at samples, and Float32 rounding comes on top.
-    return StreamedReduction(curves, components, isRotation, 0.9 * tolerance, fit);
+    return StreamedReduction(curves, components, isRotation, kFitInto * tolerance, fit);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "document.hpp"
+#include "foreign_fit.hpp"
 #include "hand_rig.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/core/recording.hpp"
@@ -19,7 +20,8 @@ namespace inputanim {
 class SamplingBudget {
 public:
     explicit SamplingBudget(const GltfDocument& doc);
-    // Sampling `node` at `samples` times, from its parent's cached world poses or by walking to the root.
+    // Sampling `node` at `samples` times, from its parent's cached world poses or by walking to the root; refused
+    // (Reason::FitBudget) without spending anything when the budget left is too small.
     Status spend(int node, std::size_t samples, bool fromParent);
 
 private:
@@ -49,7 +51,38 @@ struct WorldCache {
 Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
                    SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
 
-// Keys fitted to the samples (within 90% of `tolerance`), replacing the curves' keys.
+// A node's world pose as samplePoses gives it, for fitMeasured: targets position, then rotation.
+class PoseMotion final : public Motion {
+public:
+    PoseMotion(const GltfDocument& doc, int node, const Matrix3& turn, int unscaled, WorldCache& cache, SamplingBudget& budget)
+        : doc_(doc), player_(doc), node_(node), turn_(turn), unscaled_(unscaled), cache_(cache), budget_(budget) {}
+    Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
+    void at(double time, std::vector<std::optional<std::array<double, 4>>>& values) override;
+
+private:
+    const GltfDocument& doc_;
+    GltfDocument::Player player_;
+    int node_;
+    const Matrix3& turn_;
+    int unscaled_;
+    WorldCache& cache_;
+    SamplingBudget& budget_;
+};
+
+// Eye gaze: the origin node's position, and the direction node's position from it (targets origin, direction).
+class GazeMotion final : public Motion {
+public:
+    GazeMotion(const GltfDocument& doc, int origin, int direction, WorldCache& cache, SamplingBudget& budget)
+        : origin_(doc, origin, kNoTurn, -1, cache, budget), direction_(doc, direction, kNoTurn, -1, cache, budget) {}
+    Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
+    void at(double time, std::vector<std::optional<std::array<double, 4>>>& values) override;
+
+private:
+    PoseMotion origin_, direction_;
+};
+
+// Keys fitted to the samples (within kFitInto of `tolerance`), replacing the curves' keys.
+inline constexpr double kFitInto = 0.9;
 void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves);
 
 // A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's positions
