@@ -74,6 +74,7 @@ struct SaveReport {
 // "largest deviation from the source: ... m (tolerance ... m), ... degrees (tolerance ... degrees)"
 std::string deviationLine(double position, double rotation, double positionTolerance, double rotationTolerance);
 
+// Every writer refuses a recording that is not playable (recording.hpp), naming the curve and key or the marker.
 // Encodes the recording for `path` and stages its files: written in full beside their targets, but nothing is in
 // place until they are committed (commitInOrder; a batch does so on another thread).
 Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},

@@ -1,4 +1,5 @@
 #include "inputanim/analysis/check.hpp"
+#include "inputanim/core/utf8.hpp"
 
 #include "inputanim/core/math.hpp"
 
@@ -179,9 +180,15 @@ std::vector<Finding> checkMarkers(const Recording& recording) {
     const double end = playbackDuration(recording);
     for (std::size_t m = 0; m < recording.markers.size(); ++m) {
         const Marker& marker = recording.markers[m];
+        if (!std::isfinite(marker.time)) {
+            findings.push_back(Finding::ofCurve(
+                Severity::Error, "non-finite", "markers", m,
+                "marker '" + shortened(marker.name) + "' has no finite time (" + std::to_string(marker.time) + "): no writer writes it"));
+            continue;
+        }
         if (!(marker.time > end)) continue;
         findings.push_back(Finding::ofCurve(Severity::Warning, "marker-after-end", "markers", m,
-                                            "marker '" + marker.name + "' at " + seconds(marker.time) + " is after the recording's end (" +
+                                            "marker '" + shortened(marker.name) + "' at " + seconds(marker.time) + " is after the recording's end (" +
                                                 seconds(end) + "): MRTK stops playing there and never fires it"));
     }
     return findings;

@@ -132,6 +132,33 @@ ValueSlope evaluateSegment(const Key& left, const Key& right, double time) {
     return bezier(v0, v1, m0, m1, w, s, d);
 }
 
+SplitSegment splitWeightedSegment(const Key& left, const Key& right, float at) {
+    const double t0 = left.time, d = double(right.time) - t0, v0 = left.value, v1 = right.value;
+    const Weights w = effectiveWeights(left, right);
+    const TimeCubic x{3 * w.out + 3 * w.in - 2, 3 - 6 * w.out - 3 * w.in, 3 * w.out};
+    const double u = solveBezierTime(x, (double(at) - t0) / d);
+    struct Point {
+        double x, v;  // normalised time, value
+    };
+    auto lerp = [u](Point a, Point b) { return Point{a.x + (b.x - a.x) * u, a.v + (b.v - a.v) * u}; };
+    const Point p0{0, v0}, p1{w.out, v0 + w.out * double(left.outTangent) * d}, p2{1 - w.in, v1 - w.in * double(right.inTangent) * d}, p3{1, v1};
+    const Point q0 = lerp(p0, p1), q1 = lerp(p1, p2), q2 = lerp(p2, p3), r0 = lerp(q0, q1), r1 = lerp(q1, q2), cut = lerp(r0, r1);
+    const ValueSlope played = evaluateSegment(left, right, at);
+    // A handle's slope in value per second; a handle of no length (at an end) has the curve's slope there.
+    auto slope = [&](Point a, Point b, double fallback) { return b.x != a.x ? (b.v - a.v) / ((b.x - a.x) * d) : fallback; };
+    SplitSegment out{left, Key{at, float(cut.v)}, right};
+    out.left.outWeight = float(q0.x / cut.x);
+    out.left.weightedMode |= kWeightedOut;
+    out.cut.inTangent = float(slope(r0, cut, played.slope));
+    out.cut.inWeight = float((cut.x - r0.x) / cut.x);
+    out.cut.outTangent = float(slope(cut, r1, played.slope));
+    out.cut.outWeight = float((r1.x - cut.x) / (1 - cut.x));
+    out.cut.weightedMode = kWeightedBoth;
+    out.right.inWeight = float((1 - q2.x) / (1 - cut.x));
+    out.right.weightedMode |= kWeightedIn;
+    return out;
+}
+
 double wrapTime(const Curve& curve, double time) {
     if (curve.keys.empty()) return time;
     const double first = curve.keys.front().time, last = curve.keys.back().time;

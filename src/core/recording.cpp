@@ -128,6 +128,16 @@ TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves) 
     return {double(lo), double(hi)};
 }
 
+Status playable(const Recording& recording) {
+    for (std::size_t c = 0; c < recording.curves.size(); ++c)
+        if (auto problem = invalidKey(recording.curves[c])) return Error{{}, {}, *problem}.of(curveName(c));
+    for (std::size_t m = 0; m < recording.markers.size(); ++m)
+        if (!std::isfinite(recording.markers[m].time))
+            return Error{{}, {}, "marker " + std::to_string(m) + " has no finite time (" + std::to_string(recording.markers[m].time) + ")"}.of(
+                "markers");
+    return Success{};
+}
+
 std::optional<std::string> invalidMarkerName(const Recording& recording) {
     for (std::size_t m = 0; m < recording.markers.size(); ++m)
         if (auto bad = firstInvalidUtf8(recording.markers[m].name))

@@ -62,7 +62,8 @@ Result<std::optional<Recording>> prepareBinary(const Recording& recording, const
         say(r, Severity::Warning, "full-layout", "the 1.1 full layout (the published specification's) is loaded by no MRTK version");
     else if (recording.encoding == kEncoding11Full && !options.layout)
         say(r, Severity::Note, "full-layout-replaced", "the input's 1.1 full layout is loaded by no MRTK version: written as 1.1 compact");
-    if (*target == recording.encoding) return std::optional<Recording>();
+    // Written as it is, unless keys it holds are not the compact layout's (a merge of 1.0 keys with gaze): fitted.
+    if (*target == recording.encoding && !(target->layout == Layout::Compact && needsLinearFit(recording))) return std::optional<Recording>();
     auto converted = convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r.fit);
     if (!converted) return converted.error();
     if (!r.fit.fitted.empty()) {
@@ -190,6 +191,7 @@ void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) 
 Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport* report) {
     SaveReport local;
     SaveReport& r = report ? *report : local;
+    if (auto s = playable(recording); !s) return s;
     if (auto s = encodeOutput(recording, kind, options, write, r); !s) return s;
     judgeDeviation(kind, options, r);
     return Success{};
@@ -199,6 +201,7 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
                                                SaveReport* report) {
     SaveReport local;
     SaveReport& r = report ? *report : local;
+    if (auto s = playable(recording); !s) return s.error();
     if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();
     r.files.clear();
     std::vector<StagedFile> files;

@@ -9,7 +9,7 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hostile_round2 import accessor_doc, add_accessor, channel, finish, glb, node  # noqa: E402
+from hostile_round2 import accessor_doc, add_accessor, channel, finish, glb, joint, node, recording10, recording11  # noqa: E402
 
 folder = sys.argv[1]
 os.makedirs(folder, exist_ok=True)
@@ -34,5 +34,25 @@ def cubic_turn(keys=30, step=0.05, tangent=8.0):
     return finish(doc, data)
 
 
+def moving_hand(extra=None):
+    """A 1.0 recording: the head and the left wrist moving over 2 s, tracked throughout, as Hermite keys."""
+    curves = {7: [(0, 1)], 0: [(0, 0, 0, 0), (2, 0.2, 0, 0)], 6: [(0, 1), (2, 1)]}
+    for c in range(7):
+        curves[joint(0, 1, c)] = [(0, 0.1 * c, 0.05, 0.05), (1, 0.1 * c + 0.05, 0.05, 0.05), (2, 0.1 * c + 0.1, 0.05, 0.05)]
+    curves.update(extra or {})
+    return curves
+
+
+NAN = float('nan')
+write('nan-tangent.bin', recording10(moving_hand({joint(0, 1, 0): [(0, 0, NAN, NAN), (1, 0.05, 0, 0), (2, 0.1, 0, 0)]})))
+write('nan-value.bin', recording10(moving_hand({0: [(0, 0, 0, 0), (1, NAN, 0, 0), (2, 0.2, 0, 0)]})))
+write('duplicate-time.bin', recording10(moving_hand({joint(0, 1, 2): [(0, 0, 0, 0), (1, 0.1, 0, 0), (1, 0.2, 0, 0), (2, 0.3, 0, 0)]})))
+write('nan-marker.bin', recording10(moving_hand(), markers=[(0.5, 'ok'), (NAN, 'lost')]))
+write('inf-marker.bin', recording10(moving_hand(), markers=[(float('inf'), 'never')]))
+write('plain.bin', recording10(moving_hand(), markers=[(0.5, 'press')]))
+write('many-markers.bin', recording10(moving_hand(), markers=[(1.5 + i * 1e-5, f'marker-{i}') for i in range(20000)]))
+write('long-name.bin', recording11({0: [(0, 0), (1, 1)]}, markers=[(5, 'x' * 120)]))
+write('key-at-1.3.bin', recording11({0: [(0, 0), (1.3, 1), (2, 0)], 6: [(0, 1)]}))
+write('pose.bin', recording11({0: [(0, 0.1)], 1: [(0, 1.5)], 2: [(0, 0.2)], 6: [(0, 1)]}))
 write('cubic-turn.glb', glb(*cubic_turn()))
 write('cubic-whip.glb', glb(*cubic_turn(keys=10, tangent=1e6)))

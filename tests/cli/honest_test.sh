@@ -13,6 +13,9 @@ json() {  # json FILE EXPRESSION: the expression's value on the JSON in FILE (d)
     python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print($2)" "$1"
 }
 
+"$tool" generate "$work/gaze.bin" --duration 2 -q
+"$tool" convert "$cases/pose.bin" "$work/pose.glb" -q
+
 # A foreign glTF's CUBICSPLINE motion: fitted within tolerance between its keys, its deviation reported and seen by diff.
 check "a cubic camera turn converts within tolerance" 0 "$tool" convert "$cases/cubic-turn.glb" "$work/turn.bin" --json
 cp "$work/out" "$work/turn.json"
@@ -27,6 +30,53 @@ expect "and a smaller file" test "$(stat -c %s "$work/turn-coarse.bin")" -lt "$(
 check "tangents of 1e6 whip the rotation round between keys: beyond tolerance, exit 6" 6 \
     "$tool" convert "$cases/cubic-whip.glb" "$work/whip.bin" --json
 expect "with the deviation reported" test "$(json "$work/out" "d['deviation']['rotation'] > 1 and d['beyondTolerance']")" = True
+
+# One rule for every writer: no non-finite time, value, tangent or marker time, no key not later than the one before;
+# refused with exit 2 naming the curve and key (or the marker), and nothing written.
+for input in nan-tangent nan-value duplicate-time nan-marker inf-marker; do
+    for run in "convert" "convert --format-version 1.1" "shift --by 1" "retime --speed 2" "mirror" "mirror --plane x=0.1" \
+        "trim --start 0.2 --end 1.5" "markers --add 1=new"; do
+        read -r verb options <<<"$run"
+        # shellcheck disable=SC2086
+        check "$verb $options refuses $input" 2 "$tool" $verb "$cases/$input.bin" "$work/out-$input.bin" $options
+        expect "$verb $options on $input writes nothing" test ! -e "$work/out-$input.bin"
+        expect "$verb $options on $input names the place" grep -Eq "curve (left.Wrist.PositionX: key 0|camera.PositionX: key 1|left.Wrist.PositionZ: key 2)|curve markers: marker [01] has no finite time" "$work/err"
+    done
+    check "merge refuses $input as the base" 2 "$tool" merge "$work/merged.bin" --camera "$cases/$input.bin" --left "$cases/plain.bin" -f
+done
+for input in nan-tangent duplicate-time; do
+    check "merge refuses the broken left hand of $input" 2 "$tool" merge "$work/merged.bin" --camera "$cases/plain.bin" --left "$cases/$input.bin" -f
+    expect "naming its file and curve" grep -q "$input.bin: curve left.Wrist.Position" "$work/err"
+done
+for input in nan-value nan-marker inf-marker; do
+    check "merge takes the left hand of $input, which is sound" 0 "$tool" merge "$work/merged.bin" --camera "$cases/plain.bin" \
+        --left "$cases/$input.bin" -f
+done
+check "merge names the part's file and curve when an offset overflows" 3 "$tool" merge "$work/m2.bin" --camera "$cases/plain.bin" \
+    --left "$cases/nan-value.bin" --offset left=1e30
+expect "the left hand's curve of that file" grep -q "nan-value.bin: curve \(left\.\|booleans\.\(Tracked\|Pinching\)Left\)" "$work/err"
+check "--offset twice for one part is refused" 1 "$tool" merge "$work/m3.bin" --left "$cases/plain.bin" --offset left=1 --offset left=2
+check "merge reads a prerelease part when asked" 0 "$tool" merge "$work/m4.bin" --left "$cases/plain.bin" --prerelease-2019
+check "check calls a NaN marker time an error" 5 "$tool" check "$cases/nan-marker.bin"
+expect "naming the marker" grep -q "error non-finite markers key 1: marker 'lost' has no finite time" "$work/out"
+check "check calls an infinite marker time an error" 5 "$tool" check "$cases/inf-marker.bin"
+
+# Edits as exact as their promise.
+check "trim --end at a key's time as info shows it (1.3, not that key's Float32)" 0 "$tool" trim "$cases/key-at-1.3.bin" "$work/cut.bin" \
+    --end 1.3 --json
+expect "cuts at that key (only the one-key curve gets a cut key)" test "$(json "$work/out" "(d['edit']['keysKept'], d['edit']['keysAdded'])")" = "(3, 1)"
+check "a pose glTF held with --hold, whoever wrote it" 0 "$tool" convert "$work/pose.glb" "$work/held.bin" --hold 2
+expect "held for 2 s" grep -q "held from 0 to 2 s" "$work/err"
+check "merge of a 1.0 Hermite hand with 1.1 gaze fits the hand's keys for 1.1" 0 "$tool" merge "$work/gazed.bin" --left "$cases/plain.bin" \
+    --gaze "$work/gaze.bin"
+expect "and says so" grep -q "fitted with linear keys" "$work/err"
+
+# Long lists are cut, long names shortened.
+check "a trim that drops 20,000 markers" 0 "$tool" trim "$cases/many-markers.bin" "$work/few.bin" --end 1
+expect "lists ten of them and counts the rest" grep -q "marker-9 and 19990 more" "$work/err"
+expect "in a short message" test "$(wc -c <"$work/err")" -lt 2000
+check "a marker name of 120 bytes" 1 "$tool" trim "$cases/long-name.bin" "$work/x.bin" --end nothing
+expect "is shortened in the message" grep -q "xxx... (120 bytes)" "$work/err"
 
 echo "honest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

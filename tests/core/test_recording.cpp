@@ -54,3 +54,39 @@ TEST_CASE("a recording keeps its curves on the heap, so that frames holding one 
     CHECK(copy.curves[kCurveCount - 1].keys.size() == 1);
     CHECK(copy.curves[kCurveCount - 1].keys.value(0) == 2.0f);
 }
+
+TEST_CASE("1.1 without a camera is refused for 1.0, whose camera curves MRTK always plays; without hands it is not") {
+    Recording handsOnly;
+    handsOnly.encoding = Encoding{1, Layout::Compact};
+    handsOnly.hasCameraPose = 0;
+    handsOnly.hasHandData = 1;
+    handsOnly.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}};
+    auto refused = convertEncoding(handsOnly, kEncoding10);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().kind == ErrorKind::NotRepresentable);
+    CHECK_THAT(refused.error().message, Catch::Contains("no camera pose"));
+    Recording cameraOnly;
+    cameraOnly.encoding = Encoding{1, Layout::Compact};
+    cameraOnly.hasCameraPose = 1;
+    cameraOnly.hasHandData = 0;
+    cameraOnly.curves[cameraCurve(0)].keys = {Key{0, 1}, Key{1, 2}};
+    auto converted = convertEncoding(cameraOnly, kEncoding10);
+    REQUIRE(converted.ok());
+    CHECK(converted->curves[booleanCurve(BooleanCurve::TrackedLeft)].keys.empty());  // MRTK: untracked
+}
+
+TEST_CASE("playable: the first key or marker MRTK could not play, named") {
+    Recording r;
+    r.curves[cameraCurve(2)].keys = {Key{0, 1}, Key{0.5f, 2}, Key{0.5f, 3}};
+    auto repeated = playable(r);
+    REQUIRE_FALSE(repeated.ok());
+    CHECK(repeated.error().curve == "camera.PositionZ");
+    CHECK(repeated.error().message == "key 2 is not later than key 1");
+    r.curves[cameraCurve(2)].keys = {Key{0, 1, std::numeric_limits<float>::quiet_NaN(), 0, 0, 0, kWeightedNone}};
+    CHECK(playable(r).error().message == "key 0 has a NaN tangent or a non-finite weight");
+    r.curves[cameraCurve(2)].keys = {Key{0, 1, std::numeric_limits<float>::infinity(), 0, 0, 0, kWeightedNone}};  // a step: fine
+    CHECK(playable(r).ok());
+    r.markers = {{0.5f, "a"}, {std::numeric_limits<float>::infinity(), "b"}};
+    CHECK(playable(r).error().curve == "markers");
+    CHECK_THAT(playable(r).error().message, Catch::Contains("marker 1 has no finite time"));
+}

@@ -184,10 +184,10 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
 
     // For encodings that hold tangents, Hermite keys follow the same motion with fewer keys.
     ImportOptions hermiteOptions;
-    hermiteOptions.encoding = Encoding{0, Layout::Full};
+    hermiteOptions.encoding = Encoding{1, Layout::Full};
     auto hermite = importGltf(m.glb(), "rig.glb", hermiteOptions);
     REQUIRE(hermite.ok());
-    CHECK(hermite->encoding == Encoding{0, Layout::Full});
+    CHECK(hermite->encoding == Encoding{1, Layout::Full});
     const auto& linearKeys = r->curves[jointCurve(Hand::Left, Joint::IndexTip, 1)].keys;
     const auto& hermiteKeys = hermite->curves[jointCurve(Hand::Left, Joint::IndexTip, 1)].keys;
     CHECK(hermiteKeys.size() < linearKeys.size());
@@ -195,7 +195,7 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
     const DiffReport fitted = diffRecordings(*r, *hermite).value();
     CHECK(fitted.maxPosition < 2e-4);  // both within 0.1 mm of the evaluated motion
     CHECK(fitted.maxRotation < 0.02);
-    CHECK(fixtures::bytesOf(*hermite).size() > 0);  // 1.0 holds it
+    CHECK(fixtures::bytesOf(*hermite).size() > 0);  // 1.1 full holds it
 }
 
 TEST_CASE("a few keys over a huge time span are sampled more coarsely, not without bound") {
@@ -437,19 +437,19 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
     CHECK(importGltf(flat.glb(), "board.glb", left).ok());
 }
 
-TEST_CASE("hand-only input is written as 1.0 with empty camera curves, as MRTK 2.5 writes them") {
+TEST_CASE("hand-only input is refused for 1.0, whose camera curves MRTK always plays") {
     CurlingRig rig(Hand::Left, kMrtk3Names, axes::kMrtk);
     ImportOptions options;
     options.encoding = Encoding{0, Layout::Full};
+    auto refused = importGltf(rig.m.glb(), "hand.glb", options);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().kind == ErrorKind::NotRepresentable);
+    CHECK_THAT(refused.error().describe(), Catch::Contains("hand.glb: format 1.0 always plays a camera pose, and the file has none"));
+    options.encoding = Encoding{1, Layout::Compact};
     auto r = importGltf(rig.m.glb(), "hand.glb", options);
-    if (!r) FAIL(r.error().describe());
-    CHECK(r->hasCameraPose == 1);
-    for (int c = 0; c < 7; ++c) CHECK(r->curves[cameraCurve(c)].keys.empty());
-    CHECK_FALSE(r->curves[jointCurve(Hand::Left, Joint::IndexTip, 0)].keys.empty());
-    const auto bytes = fixtures::bytesOf(*r);
-    auto back = readRecording(bytes, "hand.bin");
-    REQUIRE(back.ok());
-    CHECK(fixtures::bytesOf(*back) == bytes);
+    REQUIRE(r.ok());
+    CHECK(r->hasCameraPose == 0);
+    CHECK(r->hasHandData == 1);
 }
 
 TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, keeps their roll, even without a rest pose") {

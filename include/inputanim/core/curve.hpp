@@ -296,6 +296,15 @@ struct ValueSlope {
 // Value and slope inside the segment from `left` to `right`, for left.time <= time <= right.time.
 ValueSlope evaluateSegment(const Key& left, const Key& right, double time);
 
+// A Weighted segment split at `at` (strictly inside it) by de Casteljau on its time/value Bezier: the left key with
+// the out side of the first part, a key at `at` (in side of the first part, out side of the second, both weighted),
+// and the right key with the in side of the second part. Played, the two parts are the segment, within the Float32
+// rounding of the new weights and tangents.
+struct SplitSegment {
+    Key left, cut, right;
+};
+SplitSegment splitWeightedSegment(const Key& left, const Key& right, float at);
+
 // evaluateSegment of a segment of positive length whose weights are both zero (MRTK's linear encoding), given
 // its keys' times and values: a straight line, computed as evaluateSegment computes it.
 inline double straightSegmentValue(double t0, double v0, double t1, double v1, double time) {

@@ -103,6 +103,11 @@ TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves =
 // neither the binary format (its reader refuses them) nor glTF's JSON can hold such a name.
 std::optional<std::string> invalidMarkerName(const Recording& recording);
 
+// The rule every writer applies (save.hpp) and every edit applies to what it is given: no key with a non-finite
+// time, value or weight or a NaN tangent, none not later than the key before, no marker at a time that is not
+// finite. The first one found, as an error naming its curve and key (or the marker): ErrorKind::Malformed.
+Status playable(const Recording& recording);
+
 // ---- encodings -------------------------------------------------------------------------------------------
 
 // The first reason why the recording cannot be held by its own encoding (keys that a layout cannot hold,
@@ -110,8 +115,9 @@ std::optional<std::string> invalidMarkerName(const Recording& recording);
 std::optional<std::string> unrepresentable(const Recording& recording);
 
 // Changes version and/or layout without losing anything, or explains the first thing that would be lost
-// (ErrorKind::NotRepresentable). 1.0 -> 1.1 gives flags camera and hands, no gaze; 1.1 without a camera or hand
-// section -> 1.0 gives that section's curves empty, as MRTK 2.5 writes them (1.0 cannot hold gaze).
+// (ErrorKind::NotRepresentable). 1.0 -> 1.1 gives flags camera and hands, no gaze; 1.1 without hands -> 1.0 gives
+// empty hand curves, as MRTK 2.5 writes them (untracked). 1.1 without a camera is refused for 1.0: MRTK plays 1.0's
+// camera curves always, and empty ones hold the user's camera at the origin. 1.0 cannot hold gaze.
 Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
 
 }  // namespace inputanim

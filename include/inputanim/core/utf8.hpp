@@ -3,7 +3,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace inputanim {
 
@@ -37,5 +39,10 @@ inline std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
     }
     return std::nullopt;
 }
+
+// For messages: `text` cut at a character boundary to at most `limit` bytes, ending in "... (N bytes)" when cut.
+std::string shortened(std::string_view text, std::size_t limit = 64);
+// For messages: "a, b, c and 7 more", the first `most` items each shortened.
+std::string listed(const std::vector<std::string>& items, std::size_t most = 10);
 
 }  // namespace inputanim

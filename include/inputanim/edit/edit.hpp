@@ -71,9 +71,11 @@ struct MergeSource {
     MergePart part;
     const Recording* recording;
     double offset = 0;  // seconds its keys move (as shiftRecording)
+    std::string name;  // where it came from (a file), for messages about it
 };
 // `base` with each source's part in place of its own (markers, and every part not named, stay the base's). The
 // result keeps the base's encoding, or becomes 1.1 compact when gaze is merged into 1.0, which cannot hold it (a note).
+// Refused where the base or a source's part is not playable (errors about a part say its source's name).
 Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report = nullptr);
 
 // Marker edits, applied in this order: removed by name, renamed, added; markers stay in time order. Refused: a name

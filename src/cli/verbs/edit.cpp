@@ -125,7 +125,10 @@ ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<st
         const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
         if (named == std::end(kPartNames) || !seconds)
             return ia::Error{{}, {}, "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"", ia::ErrorKind::Usage};
-        offsets.emplace_back(int(named - std::begin(kPartNames)), *seconds);
+        const int part = int(named - std::begin(kPartNames));
+        if (std::any_of(offsets.begin(), offsets.end(), [&](const auto& offset) { return offset.first == part; }))
+            return ia::Error{{}, {}, "--offset names " + std::string(*named) + " twice", ia::ErrorKind::Usage};
+        offsets.emplace_back(part, *seconds);
     }
     return offsets;
 }
@@ -271,6 +274,7 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
     CLI::App* verb = app.add_subcommand("merge", "put parts of several recordings together: camera, left hand, right hand, gaze");
     verb->add_option("OUT", o->edit.output, "the merged recording: .bin, .glb or .gltf, by its extension")->required();
     verb->add_option("--base", o->edit.input.path, "the recording whose other parts and markers are kept (default: the first part's)");
+    addInputOptions(*verb, o->edit.input, nullptr);  // for every input
     for (int p = 0; p < 4; ++p)
         verb->add_option("--" + std::string(kPartNames[p]), o->parts[p], "the recording whose " + std::string(kPartNames[p]) + " to take");
     verb->add_option("--offset", o->offsets, "PART=SECONDS: move that part's keys in time (repeatable)");
@@ -297,12 +301,12 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
                     for (int p = 0; p < 4; ++p) {
                         if (o->parts[p].empty()) continue;
                         auto part = ia::loadFile(o->parts[p], s.input.load);
-                        if (!part) return part.error();
+                        if (!part) return part.error().from(o->parts[p]);
                         loaded[std::size_t(p)] = std::move(*part);
                         double offset = 0;
                         for (const auto& [which, seconds] : *offsets)
                             if (which == p) offset = seconds;
-                        sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset});
+                        sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset, o->parts[p]});
                     }
                     return ia::mergeRecordings(base, sources, &report);
                 });

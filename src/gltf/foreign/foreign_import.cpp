@@ -136,30 +136,6 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& no
     notes.push_back(Finding::note("joints-derived", std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list));
 }
 
-// A pose (every key of every pose at one time) played for `hold` seconds from 0: MRTK stops at the last key, so a
-// recording whose keys are all at 0 shows nothing.
-void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
-    std::optional<float> at;
-    for (const CurveGroup& group : curveGroups())
-        for (int c = 0; c < group.count; ++c)
-            for (const Key& key : r.curves[group.first + std::size_t(c)].keys) {
-                if (at && *at != key.time) return;  // motion: nothing to do
-                at = key.time;
-            }
-    if (!at || !(hold > 0)) return;
-    for (const CurveGroup& group : curveGroups())
-        for (int c = 0; c < group.count; ++c) {
-            KeyList& keys = r.curves[group.first + std::size_t(c)].keys;
-            if (keys.empty()) continue;
-            const float value = keys.value(0);
-            keys = {Key{0, value}, Key{float(hold), value}};
-        }
-    char text[160];
-    std::snprintf(text, sizeof text, "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
-                  double(*at), hold);
-    notes.push_back(Finding::note("pose-held", text));
-}
-
 // What no recognised node leaves to read: the nodes there are, for the user to name.
 Error nothingRecognised(const GltfDocument& doc) {
     std::string names;
@@ -205,7 +181,7 @@ public:
                 if (auto s = readHand(hand); !s) return s.error();
         if (r_.hasEyeGaze)
             if (auto s = readGaze(); !s) return s.error();
-        finish();
+        if (auto s = finish(); !s) return s.error();
         return std::move(r_);
     }
 
@@ -287,19 +263,26 @@ private:
         return fitMeasured(motion, timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection)), targets, fit_, measured_);
     }
 
-    void finish() {
-        holdPose(r_, options_.hold, report_.notes);
+    Status finish() {
         reportDeviation();
         if (coarsened_)
             report_.notes.push_back(
                 Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
                                                     std::to_string(int(options_.sampleRate)) + " Hz"));
-        if (r_.encoding.minor != 0) return;
-        // 1.0 always holds a camera and hands (empty curves where absent, as MRTK 2.5 writes them) and never gaze.
+        if (r_.encoding.minor != 0) return Success{};
+        // 1.0 always holds a camera and hands (empty hand curves where absent, as MRTK 2.5 writes them) and never gaze;
+        // MRTK plays its camera curves always, so a file without a camera cannot be one.
+        if (!r_.hasCameraPose)
+            return Error{doc_.path(),
+                         {},
+                         "format 1.0 always plays a camera pose, and the file has none: MRTK would hold the user's camera at the origin, unturned "
+                         "(format 1.1 leaves it alone)",
+                         ErrorKind::NotRepresentable};
         if (r_.hasEyeGaze) report_.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
         for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r_.curves[i].keys.clear();
         r_.hasCameraPose = r_.hasHandData = 1;
         r_.hasEyeGaze = 0;
+        return Success{};
     }
 
     // The fit's deviation from the file's motion: in the report, and in a note (a warning beyond the tolerances).

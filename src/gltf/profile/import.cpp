@@ -1,7 +1,9 @@
 // glTF -> Recording: files of this tool from their extras, others by their node names (foreign_import).
 #include "inputanim/gltf/import.hpp"
 
+#include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "document.hpp"
 #include "extras.hpp"
@@ -11,6 +13,30 @@
 namespace inputanim {
 
 namespace {
+
+// A pose (every key of every pose at one time) played for `hold` seconds from 0: MRTK stops at the last key, so a
+// recording whose keys are all at 0 shows nothing.
+void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
+    std::optional<float> at;
+    for (const CurveGroup& group : curveGroups())
+        for (int c = 0; c < group.count; ++c)
+            for (const Key& key : r.curves[group.first + std::size_t(c)].keys) {
+                if (at && *at != key.time) return;  // motion: nothing to do
+                at = key.time;
+            }
+    if (!at || !(hold > 0)) return;
+    for (const CurveGroup& group : curveGroups())
+        for (int c = 0; c < group.count; ++c) {
+            KeyList& keys = r.curves[group.first + std::size_t(c)].keys;
+            if (keys.empty()) continue;
+            const float value = keys.value(0);
+            keys = {Key{0, value}, Key{float(hold), value}};
+        }
+    char text[160];
+    std::snprintf(text, sizeof text, "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
+                  double(*at), hold);
+    notes.push_back(Finding::note("pose-held", text));
+}
 
 Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, ImportReport* report) {
     ImportReport local;
@@ -27,6 +53,7 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     } else {
         recording = importForeign(doc, options, r);  // fitted for the requested encoding
     }
+    if (recording) holdPose(*recording, options.hold, r.notes);
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
     LinearFitReport fit;
     auto converted = convertFitting(std::move(*recording), *options.encoding, {options.positionTolerance, options.rotationTolerance}, &fit);
