@@ -32,6 +32,10 @@ struct SampleColumns {
     std::array<std::vector<Joint>, 2> joints;  // by int(Hand); a hand with none is left out
 };
 SampleColumns sampleColumns(const Recording& recording, const Selection& selection);
+// The most values (frames times columns) one sampling holds, about 200 MB of CSV: more is refused
+// (Reason::GridTooLarge), naming the limit, before anything is printed.
+inline constexpr std::size_t kMaxSampleValues = 20'000'000;
+Status checkSampleSize(std::size_t frames, const SampleColumns& columns);
 // One frame of schema inputanim.sample/1: {"time", "camera": pose, "Left": {"tracked", "pinching", "joints":
 // {name: pose}}, "Right", "gaze": {"origin", "direction"}}; a pose is {"position", "rotation"} (null when undefined).
 ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns);

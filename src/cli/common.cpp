@@ -38,7 +38,7 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::NodeMapInvalid: return " (--map; its schema is in docs/cli.md)";
         case ia::Reason::AnimationMissing: return " (--animation NAME|INDEX)";
         case ia::Reason::WindowInvalid: return " (choose one with --start and --end)";
-        case ia::Reason::GridTooLarge: return " (choose a lower --rate or a shorter window with --start and --end)";
+        case ia::Reason::GridTooLarge: return " (choose a lower --rate, a shorter window with --start and --end, or fewer joints with --select)";
         case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
         case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
         case ia::Reason::MirrorNeedsLinearKeys: return " (--plane x=METRES mirrors any keys)";

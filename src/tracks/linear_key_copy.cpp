@@ -16,12 +16,14 @@ Quaternion knotQuaternion(const float* values, std::size_t k) { return {values[k
 
 // Rotation knots copied from keys (`count` quaternions from `values`): each within 0.001 of unit length (so the
 // general path would leave it alone) and slerp provably within tolerance of nlerp between neighbours, `margin`
-// inside both limits. Sets `maxError` to that bound; false sends the track to the general path.
+// inside both limits. Sets `maxError` to that bound (with what three.js's slerp of ends off unit length adds);
+// false sends the track to the general path.
 bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, double safeCos, double& maxError) {
-    double smallestDot = 1, previousNorm = 0;
+    double smallestDot = 1, previousNorm = 0, lengthOff = 0;
     for (std::size_t k = 0; k < count; ++k) {
         const Quaternion b = knotQuaternion(values, k);
         const double length = norm(b);
+        lengthOff = std::max(lengthOff, std::abs(length - 1));
         if (std::abs(length - 1) > 0.001 - margin) return false;
         if (k > 0) {
             const double cosine = unitDot(knotQuaternion(values, k - 1), b, previousNorm, length);
@@ -30,7 +32,8 @@ bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margi
         }
         previousNorm = length;
     }
-    if (count > 1) maxError = slerpDeviationBound(std::acos(std::min(1.0, smallestDot)));
+    const double alpha = std::acos(std::min(1.0, smallestDot));
+    if (count > 1) maxError = slerpDeviationBound(alpha) + unnormalisedSlerpPart(alpha, lengthOff);
     return true;
 }
 

@@ -5,6 +5,11 @@
 
 namespace inputanim {
 
+double unnormalisedSlerpGap(double alpha, double na, double nb) {
+    if (na * nb * std::cos(alpha) >= kThreeNlerpDot) return slerpNlerpGap(alpha, na, nb);
+    return unnormalisedSlerpPart(alpha, std::max(std::abs(na - 1), std::abs(nb - 1)));
+}
+
 double slerpNlerpGap(double alpha, double na, double nb) {
     if (!(alpha > 0) || !(na > 0) || !(nb > 0)) return 0;
     const double sinA = std::sin(alpha), cosA = std::cos(alpha);

@@ -14,6 +14,16 @@ namespace inputanim {
 // interval: the exact maximum of | atan2(s nb sin a, (1 - s) na + s nb cos a) - s a |, doubled.
 double slerpNlerpGap(double alpha, double na = 1, double nb = 1);
 
+// How far three.js's slerp (Quaternion.slerpFlat, which takes its ends as they are: a slerp by the angle of their raw
+// dot product where that is below kThreeNlerpDot, else an nlerp) can stray from the slerp of the ends normalised, in
+// degrees, for ends `alpha` radians apart in quaternion space with lengths na and nb. Where three.js slerps: the
+// rotation's degrees times the larger length error (measured at most 0.64 times that, over every angle and lengths
+// within 0.005 of 1); where it nlerps, slerpNlerpGap (the same for unit ends).
+inline constexpr double kThreeNlerpDot = 0.9995;
+double unnormalisedSlerpGap(double alpha, double na, double nb);
+// Its slerp part alone, for ends that are the keys MRTK plays (where three.js nlerps them it plays what MRTK does).
+inline double unnormalisedSlerpPart(double alpha, double lengthOff) { return degrees(2 * alpha) * lengthOff; }
+
 // An upper bound of slerpNlerpGap for every pair of keys at most `alpha` apart whose lengths are within
 // 0.001 of 1.
 double slerpDeviationBound(double alpha);

@@ -77,7 +77,8 @@ public:
             if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
         }
         if (copiedIntervals_) {  // the bound copyLinearKeys gives, over the copied intervals
-            const double slerpBound = slerpDeviationBound(std::acos(std::min(1.0, smallestCopiedCos_)));
+            const double alpha = std::acos(std::min(1.0, smallestCopiedCos_));
+            const double slerpBound = slerpDeviationBound(alpha) + unnormalisedSlerpPart(alpha, worstCopiedLengthOff_);
             track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(std::sqrt(worstCopiedRounding2_)));
         }
         mapKeysToKnots();
@@ -192,6 +193,7 @@ private:
         const double cosine = unitDot(a, b);
         if (cosine < safeSlerpCos_ + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
+        worstCopiedLengthOff_ = std::max({worstCopiedLengthOff_, std::abs(norm(a) - 1), std::abs(norm(b) - 1)});
         worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
         ++copiedIntervals_;
         emitKnot(tb, end, Values{}, true);
@@ -314,7 +316,7 @@ private:
             if (kind_ == TrackKind::Vector) return {rounding, rounding};  // two lines are farthest apart at an end
             if (!options_.mrtkPlayback && dot(a, b) > 0 && norm(a) > 1e-6 && norm(b) > 1e-6) {
                 const double alpha = std::acos(std::min(1.0, dot(a, b) / (norm(a) * norm(b))));
-                return {slerpNlerpGap(alpha, norm(a), norm(b)) + 1.01 * rounding, rounding};
+                return {slerpNlerpGap(alpha, norm(a), norm(b)) + 1.01 * rounding + threeJsExtra(knots), rounding};
             }
         }
         auto deviationAt = [&](double s) { return distance(valuesOf(pieces, n_, double(start) + s * d), played(knots, d, s)); };
@@ -335,7 +337,15 @@ private:
             worst = std::max({worst, errors[peak], f1, f2});
             errors[peak] = 0;
         }
-        return {worst, std::max(errors[0], errors[kSamples])};
+        return {worst + threeJsExtra(knots), std::max(errors[0], errors[kSamples])};
+    }
+
+    // What three.js adds to the slerp `played` measures, for LINEAR rotation knots off unit length.
+    double threeJsExtra(const SpanKnots& k) const {
+        if (kind_ != TrackKind::Rotation || options_.mrtkPlayback || track_.interpolation != Interpolation::Linear) return 0;
+        const double na = norm(k.a), nb = norm(k.b);
+        if (!(na > 1e-6 && nb > 1e-6)) return 0;
+        return unnormalisedSlerpGap(std::acos(std::min(1.0, std::abs(dot(k.a, k.b)) / (na * nb))), na, nb);
     }
 
     void mapKeysToKnots() {
@@ -365,6 +375,7 @@ private:
     std::size_t addedKnots_ = 0;  // by fitting, between events
     std::size_t copiedIntervals_ = 0;  // copyLinearRotationInterval's count, smallest cosine and largest rounding
     double smallestCopiedCos_ = 1, worstCopiedRounding2_ = 0;  // the rounding squared (its root taken once)
+    double worstCopiedLengthOff_ = 0;  // the largest length error of a copied knot (three.js slerps them as they are)
     Values lastRaw_{};  // the last knot's values as evaluated
     double lastRawNorm_ = 0;  // and their length (rotations)
     Values lastEmitted_{};  // and as written (rotations kept unit), before the conversion to Float32

@@ -71,6 +71,13 @@ check "merge of a 1.0 Hermite hand with 1.1 gaze fits the hand's keys for 1.1" 0
     --gaze "$work/gaze.bin"
 expect "and says so" grep -q "fitted with linear keys" "$work/err"
 
+# Budgets on output: sample counts values, not rows.
+"$tool" generate "$work/four.bin" --duration 4 -q
+check "sample --rate 100000 of 4 s (1.8 GB of CSV) is refused at once" 2 "$tool" sample "$work/four.bin" --rate 100000
+expect "naming the limit" grep -q "more than the 20000000 values one sampling holds" "$work/err"
+expect "printing nothing" test ! -s "$work/out"
+check "the same rate for one joint fits" 0 "$tool" sample "$work/four.bin" --rate 10000 --select left.IndexTip
+
 # Long lists are cut, long names shortened.
 check "a trim that drops 20,000 markers" 0 "$tool" trim "$cases/many-markers.bin" "$work/few.bin" --end 1
 expect "lists ten of them and counts the rest" grep -q "marker-9 and 19990 more" "$work/err"

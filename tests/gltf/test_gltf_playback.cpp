@@ -126,3 +126,66 @@ TEST_CASE("exported channels played by the specification's sampler follow MRTK's
         CHECK(worstDegrees < 0.01);
     }
 }
+
+namespace {
+
+// three.js's Quaternion.slerpFlat (r187): the ends as written, a slerp by the angle of their raw dot product below
+// 0.9995, else a normalised lerp.
+std::array<double, 4> threeSlerp(const std::vector<float>& out, std::size_t k, double s) {
+    std::array<double, 4> a{}, b{};
+    for (std::size_t c = 0; c < 4; ++c) a[c] = out[k * 4 + c], b[c] = out[(k + 1) * 4 + c];
+    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    if (dot < 0)
+        for (double& c : b) c = -c;
+    dot = std::abs(dot);
+    double wa = 1 - s, wb = s;
+    if (dot < 0.9995) {
+        const double theta = std::acos(dot);
+        wa = std::sin((1 - s) * theta) / std::sin(theta), wb = std::sin(s * theta) / std::sin(theta);
+    }
+    std::array<double, 4> v{};
+    for (std::size_t c = 0; c < 4; ++c) v[c] = wa * a[c] + wb * b[c];
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("the export's rotation deviation bounds three.js's slerp of knots off unit length (a single-key W curve)") {
+    // MRTK 2.6's writer defect: RotationW keeps one key while X, Y and Z turn the head 70 degrees.
+    Recording r;
+    r.encoding = Encoding{1, Layout::Compact};
+    r.hasCameraPose = 1;
+    for (int k = 0; k <= 72; ++k) {
+        const float t = float(k * 0.05), half = float(0.6 * std::sin(k * 0.09));
+        r.curves[cameraCurve(kRotationX + 1)].keys.push_back(Key{t, half * 0.5f});
+        r.curves[cameraCurve(kRotationX)].keys.push_back(Key{t, 0.02f * float(k % 3)});
+        r.curves[cameraCurve(kRotationX + 2)].keys.push_back(Key{t, 0});
+    }
+    r.curves[cameraCurve(kRotationX + 3)].keys = {Key{0, 0.96f}};
+    ExportReport report;
+    auto glb = exportGlb(r, {}, &report);
+    REQUIRE(glb.ok());
+    tinygltf::Model m;
+    tinygltf::TinyGLTF loader;
+    std::string error, warning;
+    REQUIRE(loader.LoadBinaryFromMemory(&m, &error, &warning, glb->data(), unsigned(glb->size())));
+    double worst = 0;
+    for (const auto& channel : m.animations[0].channels) {
+        if (m.nodes[std::size_t(channel.target_node)].name != "Camera" || channel.target_path != "rotation") continue;
+        const auto& sampler = m.animations[0].samplers[std::size_t(channel.sampler)];
+        REQUIRE(sampler.interpolation == "LINEAR");
+        const auto times = floats(m, sampler.input), out = floats(m, sampler.output);
+        for (std::size_t k = 0; k + 1 < times.size(); ++k)
+            for (int i = 1; i < 32; ++i) {
+                const double t = times[k] + i / 32.0 * (double(times[k + 1]) - times[k]);
+                auto v = threeSlerp(out, k, i / 32.0);
+                const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+                const PoseSample mrtk = sampleFrame(r, t, Coordinates::Gltf).camera;
+                double dot = 0;
+                for (std::size_t c = 0; c < 4; ++c) dot += v[c] / length * mrtk.rotation[c];
+                worst = std::max(worst, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / std::numbers::pi);
+            }
+    }
+    CHECK(worst > 0);
+    CHECK(report.maxRotationError >= worst);
+}

@@ -61,6 +61,7 @@ public:
     }
 
     Json frameJson(const ia::FrameSample& f) const { return ia::frameJson(f, columns_); }
+    const ia::SampleColumns& columns() const { return columns_; }
 
 private:
     static std::string number(double v) {
@@ -138,6 +139,7 @@ Verb addSample(CLI::App& app, const Globals&) {
                 auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate) : readTimes(o.timesFile);
                 if (!times) return fail(times.error().from(o.input.path));
                 const FrameWriter writer(*recording, *selection);
+                if (auto s = ia::checkSampleSize(times->size(), writer.columns()); !s) return fail(s.error().from(o.input.path));
                 if (o.format == "csv") {
                     const auto header = writer.csvHeader();
                     for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
