@@ -180,6 +180,7 @@ std::span<const std::uint8_t> outputPart(int part) {
 // `recording` as MRTK binary into part 0 (the library's choice of version and layout, as `inputanim convert`
 // makes it): {"ok", "format", "messages": `messages` then the writer's, "duration"}.
 const char* writeBinary(const ia::Recording& recording, Json messages) {
+    if (auto s = ia::playable(recording); !s) return failure(s.error().from(current.name));
     ia::BinaryReport report;
     auto prepared = ia::prepareBinary(recording, {}, &report);
     if (!prepared) return failure(prepared.error().from(current.name));
@@ -258,6 +259,9 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
     if (!current.recording) return failure(kNothingOpen);
     const Json request = Json::parse(editsJson, nullptr, false);
     if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array()) return failure("edit: expected {\"edits\": [...]}");
+    if (request["edits"].size() > ia::kMaxEditsPerRequest)
+        return failure(current.name + ": " + std::to_string(request["edits"].size()) + " edits are more than the " +
+                       std::to_string(ia::kMaxEditsPerRequest) + " one request applies");
     ia::Recording edited = *current.recording;
     ia::EditReport report;
     for (const Json& edit : request["edits"]) {
@@ -272,6 +276,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 // and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
     if (!current.recording) return failure(kNothingOpen);
+    if (auto s = ia::playable(*current.recording); !s) return failure(s.error().from(current.name));
     ia::ExportReport report;
     auto glb = ia::exportGlbBytes(*current.recording, {}, &report);
     if (!glb) return failure(glb.error());

@@ -72,8 +72,10 @@ def apply_pose(armature, rotations, frame):
     Returns the number of bones set."""
     prefix = armature.name + "_"
     roots = [b for b in armature.pose.bones if b.parent is None and AXES in b.bone]
-    if not roots or roots[0].name[len(prefix):] not in rotations:
-        raise ValueError("%s has no wrist to pose from (import the recording again with this add-on)" % armature.name)
+    if not roots:
+        raise ValueError("%s has no wrist bone this add-on made (import the recording again with this add-on)" % armature.name)
+    if roots[0].name[len(prefix):] not in rotations:
+        raise ValueError("the pose has no %s rotation to pose %s from" % (roots[0].name[len(prefix):], armature.name))
     root = roots[0]
     root_now = root.matrix.to_quaternion()
     root_pose = _blender_rotation(rotations[root.name[len(prefix):]]) @ Quaternion(root.bone[AXES])
@@ -180,12 +182,13 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper):
             return {"CANCELLED"}
         own = frame.get(self.side.lower())
         other = frame.get("right" if self.side == "Left" else "left")
-        hand = own if own and own.get("joints") else other
-        if not hand or not hand.get("joints"):
-            self.report({"ERROR"}, "no hand joints in %s at %g s" % (os.path.basename(self.filepath), self.time))
+        hand = own if _posed(own) else other if _posed(other) else None
+        if hand is None:
+            self.report({"ERROR"}, "%s holds no hand pose at %g s: neither hand's wrist has keys there (%s)" % (
+                os.path.basename(self.filepath), self.time, "pick another time or animation" if names else "pick another time"))
             return {"CANCELLED"}
         joints = hand["joints"]
-        rotations = {n: j["rotation"] for n, j in joints.items() if j.get("rotation")}
+        rotations = {n: j["rotation"] for n, j in joints.items() if j and j.get("rotation")}
         rotations = _for_side(rotations, mirror=hand is not own)
         what = "%s '%s'" % (os.path.basename(self.filepath), self.animation or (names[0] if names else "pose"))
         result = _pose_and_key(self, context, self.side, rotations, hand.get("pinching") or _pinched(joints), what)
@@ -195,9 +198,15 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper):
         return result
 
 
+def _posed(hand):
+    """Whether a sampled hand holds a pose: its wrist has a rotation (a hand without keys has null joints)."""
+    wrist = ((hand or {}).get("joints") or {}).get("Wrist")
+    return bool(wrist and wrist.get("rotation"))
+
+
 def _pinched(joints):
     """Index and thumb tips within 2 cm: a pinch strength of 0.75 or more by MRTK's measure (1 - d^2 / (4 cm)^2)."""
-    tips = [joints.get(name, {}).get("position") for name in ("IndexTip", "ThumbTip")]
+    tips = [(joints.get(name) or {}).get("position") for name in ("IndexTip", "ThumbTip")]
     return all(tips) and sum((a - b) ** 2 for a, b in zip(*tips)) < PINCH_DISTANCE ** 2
 
 

@@ -55,6 +55,7 @@ done
 check "merge names the part's file and curve when an offset overflows" 3 "$tool" merge "$work/m2.bin" --camera "$cases/plain.bin" \
     --left "$cases/nan-value.bin" --offset left=1e30
 expect "the left hand's curve of that file" grep -q "nan-value.bin: curve \(left\.\|booleans\.\(Tracked\|Pinching\)Left\)" "$work/err"
+check "an option given twice is refused" 1 "$tool" trim "$cases/plain.bin" "$work/t2.bin" --start 0.5 --start 1
 check "--offset twice for one part is refused" 1 "$tool" merge "$work/m3.bin" --left "$cases/plain.bin" --offset left=1 --offset left=2
 check "merge reads a prerelease part when asked" 0 "$tool" merge "$work/m4.bin" --left "$cases/plain.bin" --prerelease-2019
 check "check calls a NaN marker time an error" 5 "$tool" check "$cases/nan-marker.bin"

@@ -426,6 +426,13 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
     CHECK_THAT(collapsed.error().describe(),
                Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
                                "all lie at one point (0, 0, 0 m): its bones have no length"));
+    ForeignModel sided;  // the same with a side in every name: the side is told, the palm is not
+    for (Joint joint : kJoints)
+        if (!kMrtk3Names(Hand::Left, joint).empty()) sided.node(kMrtk3Names(Hand::Left, joint), -1);
+    auto noPalm = importGltf(sided.glb(), "point.glb");
+    REQUIRE_FALSE(noPalm.ok());
+    CHECK(noPalm.error().reason == Reason::NodesUnrecognised);  // front ends point to the node map
+    CHECK_THAT(noPalm.error().message, Catch::Contains("its bones have no length, so its nodes make no hand MRTK can play"));
     auto board = importGltf(flat.glb(), "board.glb");
     REQUIRE_FALSE(board.ok());
     CHECK(board.error().kind == ErrorKind::Usage);

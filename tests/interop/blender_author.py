@@ -95,6 +95,15 @@ if foreign:  # Pose from File: the left hand takes Godot's "Pinch Tight" (tips 7
     bpy.ops.mrtk.key_state(side="Left", state="tracked")
     bpy.ops.mrtk.key_state(side="Left", state="pinching")
     bpy.ops.export_scene.mrtk_input_animation(filepath=out.replace(".bin", "-foreign.bin"))
+    # Godot's left hand onto the right one, mirrored: the file's absent right hand (null joints) is not taken for one.
+    scene.frame_set(400)
+    try:
+        result = bpy.ops.mrtk.pose_from_file(filepath=foreign[0], side="Right", animation="Peace", time=0)
+    except RuntimeError as error:
+        result = str(error)
+    curves = bpy.data.objects["Hand_Right"].animation_data.action.fcurves
+    keyed = {c.data_path for c in curves if any(abs(p.co[0] - 400) < 1e-3 for p in c.keyframe_points)}
+    expect(result == {"FINISHED"} and len(keyed) > 10, "a left hand's pose onto the right hand: %s, %d bones keyed" % (result, len(keyed)))
 # A pose that is not finite is refused, naming the bone and the frame, and writes nothing.
 bone = bpy.data.objects["Hand_Right"].pose.bones["Hand_Right_IndexTip"]
 scene.frame_set(90)

@@ -159,8 +159,9 @@ function playRealRecording(page) {
              pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
              noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message),
              badEdits: await Promise.all([[{ trim: { keepTime: 'yes' } }], [{ trim: { start: 'no such marker' } }], [{ retime: -1 }],
-                                          [{ markers: { add: [{ time: 1e300, name: 'x' }] } }], [{ cut: 1 }]]
-               .map((edits) => r.edit(edits).then(() => 'edited', (e) => e.message))),
+                                          [{ markers: { add: [{ time: 1e300, name: 'x' }] } }], [{ cut: 1 }], null, 42, {},
+                                          Array(5000).fill({ retime: 1.0001 })]
+               .map((edits) => r.edit(edits).then(() => 'edited', (e) => `${e.constructor.name === 'Error' ? '' : e.constructor.name}${e.message}`))),
              afterBadEdits: await r.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message),
              edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({ duration,
                sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('') })) };
@@ -199,7 +200,8 @@ function checkEdits(played) {
   const cliSha = createHash('sha256').update(readFileSync(join(work, 'mirrored.bin'))).digest('hex');
   expect(played.edited.duration === 2 && played.edited.sha256 === cliSha,
          `edit([trim 1-3 s, mirror]): ${played.edited.duration} s, the bytes of \`inputanim trim\` then \`mirror\` (SHA-256 ${cliSha.slice(0, 12)})`);
-  expect(played.badEdits.every((m) => m.startsWith('real.bin: ')) && played.afterBadEdits === 'answered',
+  expect(played.badEdits.every((m) => m.startsWith('real.bin: ')) && played.afterBadEdits === 'answered' &&
+         played.badEdits.slice(5, 8).every((m) => m.includes('edit takes an array of edits')) && played.badEdits[8].includes('more than the 100'),
          `bad edits are refused naming the file, and the recording still answers: ${played.badEdits.map((m) => `"${m.slice(10, 70)}"`).join(', ')}`);
   expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
 }
@@ -275,8 +277,10 @@ async function checkFailures(page) {
     const bytes = await (await fetch('real.bin')).arrayBuffer();
     const parsed = await new Promise((resolve) => new InputAnimationLoader().setOptions({ name: 'held.bin' })
       .parse(bytes, '', (gltf) => { gltf.recording.dispose(); resolve(`${gltf.recording.name} ${gltf.recording.duration}`); }, (e) => resolve(e.message)));
+    const parseFailed = await new Promise((resolve) => new InputAnimationLoader().setOptions({ name: 'cut.bin' })
+      .parse(bytes.slice(0, 100), '', () => resolve('loaded'), (e) => resolve(e.message)));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    return { viaCallback, missing, rejected, badOption, aborted: await aborted, parsed, kept: bytes.byteLength, unhandled: window.unhandled };
+    return { viaCallback, missing, rejected, badOption, aborted: await aborted, parsed, parseFailed, kept: bytes.byteLength, unhandled: window.unhandled };
   });
   const cliError = (() => { try { execFileSync(tool, ['info', join(work, 'broken.bin')], { stdio: 'pipe' }); return ''; } catch (e) { return e.stderr.toString(); } })();
   const reason = broken.viaCallback.replace(/^broken\.bin:\s*/, '');
@@ -287,6 +291,7 @@ async function checkFailures(page) {
   expect(/aborted/.test(broken.aborted), `abort() ends a load through onError: "${broken.aborted}"`);
   expect(broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,
          `parse() of the page's bytes: "${broken.parsed}", and the page keeps its ${broken.kept} bytes`);
+  expect(broken.parseFailed.startsWith('cut.bin: '), `parse() errors name the file too: "${broken.parseFailed}"`);
   expect(broken.unhandled.length === 0, `no unhandled rejection (${broken.unhandled.join('; ')})`);
 }
 

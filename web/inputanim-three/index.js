@@ -135,6 +135,9 @@ export class InputAnimationRecording {
   // Edits: {trim: {start, end, keepTime}} (seconds or marker names), {shift: seconds}, {retime: speed},
   // {duration: seconds}, {mirror: true}, {markers: {add: [{time, name}], remove: [names], rename: [[old, new]]}}.
   async edit(edits) {
+    if (!Array.isArray(edits)) {
+      throw new Error(`${this.name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`);
+    }
     const { parts, ...rest } = await this.ask('edit', { edits: [...edits] });
     return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
   }
@@ -155,6 +158,17 @@ export class InputAnimationRecording {
     disposeTree(this.root);
     this.root = null;
   }
+}
+
+// `error` as an Error whose message starts with the file's name.
+function namedError(error, name) {
+  const message = error instanceof Error ? error.message : String(error?.message ?? error);
+  return error instanceof Error && message.startsWith(name) ? error : new Error(`${name}: ${message}`);
+}
+
+// A value as a message names it: its type, or null.
+function describeValue(value) {
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `the ${typeof value} ${String(value).slice(0, 40)}`;
 }
 
 // Frees the geometries, materials, textures and skeletons under `root`.
@@ -292,8 +306,7 @@ export class InputAnimationLoader extends Loader {
         onLoad(result);
         this.manager.itemEnd(url);
       }, (error) => {
-        if (this.aborts !== aborts) error = new Error('the load was aborted');
-        failed(error instanceof Error && error.message.startsWith(name) ? error : new Error(`${name}: ${error?.message ?? error}`));
+        failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name));
       });
   }
 
@@ -304,7 +317,7 @@ export class InputAnimationLoader extends Loader {
     let bytes;
     try { bytes = typeof data === 'string' ? new TextEncoder().encode(data).buffer : ArrayBuffer.isView(data) ? data.slice().buffer : data.slice(0); }
     catch { return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`)); }
-    this.open(bytes, path, name, options, this.aborts).then(onLoad, (error) => failed(error instanceof Error ? error : new Error(String(error))));
+    this.open(bytes, path, name, options, this.aborts).then(onLoad, (error) => failed(namedError(error, name)));
   }
 
   // Stops the loads in progress: their requests and workers end, and their onError is called.

@@ -78,6 +78,9 @@ struct MergeSource {
 // Refused where the base or a source's part is not playable (errors about a part say its source's name).
 Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report = nullptr);
 
+// The most edits a front end applies in one request, in turn (each copies the recording): more are refused.
+inline constexpr std::size_t kMaxEditsPerRequest = 100;
+
 // Marker edits, applied in this order: removed by name, renamed, added; markers stay in time order. Refused: a name
 // that no marker has, a time that is not finite, a name that is not valid UTF-8.
 struct MarkerEdits {

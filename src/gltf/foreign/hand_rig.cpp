@@ -309,10 +309,13 @@ private:
         const auto frames = mrtkFramesAt(hand, reference.positions);
         if (!frames) {
             const auto why = collapsed(reference, bucket);
-            return Error{
-                doc_.path(),
-                {},
-                "the " + std::string(handName(hand)) + " hand's palm cannot be told: " + (why ? *why : "its knuckles are missing or together")};
+            return Error{doc_.path(),
+                         {},
+                         "the " + std::string(handName(hand)) +
+                             " hand's palm cannot be told: " + (why ? *why : "its knuckles are missing or together") +
+                             ", so its nodes make no hand MRTK can play (where other nodes carry the hand's joints, name them in a node map)",
+                         ErrorKind::Malformed,
+                         Reason::NodesUnrecognised};
         }
         if (reference.keyTime)
             found_.notes.push_back(Finding::note(
