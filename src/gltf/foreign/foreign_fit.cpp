@@ -20,25 +20,31 @@ constexpr int kGoldenSteps = 30;
 // Refinement stops before the samples grow beyond this many times their first count (and the allowance).
 constexpr std::size_t kRefinedSamplesPerSample = 8, kRefinedSampleAllowance = 4096;
 
-using Values = std::vector<std::optional<std::array<double, 4>>>;
+using Values = std::vector<Probe>;
 
-// The keys of a target as MRTK plays them at `time` (a rotation normalised, as Unity does; nullopt when zero).
-std::optional<std::array<double, 4>> played(const FitTarget& target, double time) {
-    std::array<double, 4> v{};
-    for (int c = 0; c < target.components; ++c) v[std::size_t(c)] = evaluate(target.curves[c], time);
-    if (target.rotation && !normalize(v)) return std::nullopt;
-    return v;
-}
+// A target's keys as MRTK plays them, fastest at increasing times (a cursor per curve).
+class Played {
+public:
+    explicit Played(const FitTarget& target) : target_(target) {
+        for (int c = 0; c < target.components; ++c) cursors_.emplace_back(target.curves[c]);
+    }
 
-// Metres or degrees between the motion and the played keys (a rotation without orientation on either side: 0).
-double deviationAt(const FitTarget& target, std::optional<std::array<double, 4>> source, double time) {
-    const auto keys = played(target, time);
-    if (!source || !keys) return 0;
-    if (target.rotation) return normalize(*source) ? rotationAngle(*source, *keys) : 0;
-    double d2 = 0;
-    for (int c = 0; c < 3; ++c) d2 += ((*source)[std::size_t(c)] - (*keys)[std::size_t(c)]) * ((*source)[std::size_t(c)] - (*keys)[std::size_t(c)]);
-    return std::sqrt(d2);
-}
+    // Metres or degrees between the motion and the keys at `time` (a rotation normalised, as Unity does; one
+    // without orientation on either side: 0).
+    double deviation(Probe source, double time) {
+        std::array<double, 4> keys{};
+        for (std::size_t c = 0; c < cursors_.size(); ++c) keys[c] = cursors_[c].value(time);
+        if (!source) return 0;
+        if (target_.rotation) return normalize(keys) && normalize(*source) ? rotationAngle(*source, keys) : 0;
+        double d2 = 0;
+        for (std::size_t c = 0; c < 3; ++c) d2 += ((*source)[c] - keys[c]) * ((*source)[c] - keys[c]);
+        return std::sqrt(d2);
+    }
+
+private:
+    const FitTarget& target_;
+    std::vector<CurveCursor> cursors_;
+};
 
 // Per target and interval between samples, the largest deviation at the probes and where it was.
 struct Probed {
@@ -51,27 +57,35 @@ Probed probe(Motion& motion, const std::vector<float>& times, const std::vector<
     const std::size_t intervals = times.size() - 1;
     Probed p{std::vector<std::vector<double>>(targets.size(), std::vector<double>(intervals, 0)),
              std::vector<std::vector<double>>(targets.size(), std::vector<double>(intervals, 0.5)), std::vector<double>(targets.size(), 0)};
-    for (std::size_t k = 0; k < targets.size(); ++k)
-        for (std::size_t i = 0; i < times.size(); ++i)
-            p.atSamples[k] = std::max(p.atSamples[k], deviationAt(targets[k], samples[k].values[i], times[i]));
-    Values values;
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        Played played(targets[k]);
+        for (std::size_t i = 0; i < times.size(); ++i) p.atSamples[k] = std::max(p.atSamples[k], played.deviation(samples[k].values[i], times[i]));
+    }
+    std::vector<double> at;  // every probe's time, interval by interval
+    at.reserve(intervals * kProbeFractions.size());
     for (std::size_t i = 0; i < intervals; ++i)
-        for (double fraction : kProbeFractions) {
-            const double t = double(times[i]) + fraction * (double(times[i + 1]) - double(times[i]));
-            motion.at(t, values);
-            for (std::size_t k = 0; k < targets.size(); ++k)
-                if (const double d = deviationAt(targets[k], values[k], t); d > p.worst[k][i]) p.worst[k][i] = d, p.at[k][i] = fraction;
+        for (double fraction : kProbeFractions) at.push_back(double(times[i]) + fraction * (double(times[i + 1]) - double(times[i])));
+    Values values;
+    motion.atTimes(at, targets.size(), values);
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        Played played(targets[k]);
+        for (std::size_t j = 0; j < at.size(); ++j) {
+            const std::size_t i = j / kProbeFractions.size();
+            if (const double d = played.deviation(values[j * targets.size() + k], at[j]); d > p.worst[k][i])
+                p.worst[k][i] = d, p.at[k][i] = kProbeFractions[j % kProbeFractions.size()];
         }
+    }
     return p;
 }
 
 // The peak of one target's deviation near fraction `at` of the interval (golden-section search), at least `known`.
 double peakNear(Motion& motion, const FitTarget& target, std::size_t k, double ta, double tb, double at, double known) {
     Values values;
+    Played played(target);
     auto f = [&](double s) {
         const double t = ta + s * (tb - ta);
         motion.at(t, values);
-        return deviationAt(target, values[k], t);
+        return played.deviation(values[k], t);
     };
     constexpr double kGolden = 0.6180339887498949;
     double lo = std::max(0.0, at - 0.25), hi = std::min(1.0, at + 0.25);
@@ -122,6 +136,16 @@ std::vector<float> refinedTimes(const std::vector<float>& times, const Probed& p
 }
 
 }  // namespace
+
+void Motion::atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) {
+    values.clear();
+    values.reserve(times.size() * targets);
+    Values one;
+    for (double t : times) {
+        at(t, one);
+        values.insert(values.end(), one.begin(), one.begin() + std::ptrdiff_t(targets));
+    }
+}
 
 void MeasuredFit::add(const MeasuredFit& other) {
     position = std::max(position, other.position);

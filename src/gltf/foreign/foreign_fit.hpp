@@ -33,11 +33,14 @@ struct MeasuredFit {
 
 // Motion as glTF plays a file: samples at float times (one SampledVector per target, rotations in one hemisphere, as
 // the fitter takes them), and values at any time (a rotation nullopt where it has no orientation).
+using Probe = std::optional<std::array<double, 4>>;
 class Motion {
 public:
     virtual ~Motion() = default;
     virtual Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) = 0;
-    virtual void at(double time, std::vector<std::optional<std::array<double, 4>>>& values) = 0;
+    virtual void at(double time, std::vector<Probe>& values) = 0;
+    // The values at increasing times, `targets` per time in a row (by default `at`, time by time).
+    virtual void atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values);
 };
 
 // Fits keys to the motion's samples at `times` (within three quarters of each tolerance), then plays the keys

@@ -190,7 +190,7 @@ private:
 
     // A node's world pose into the 7 curves from `first`.
     Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first, const std::vector<float>* keyTimes = nullptr) {
-        PoseMotion motion(doc_, node, turn, unscaled, cache_, budget_);
+        PoseMotion motion(doc_, node, turn, unscaled, cache_, probes_, budget_);
         const FitTarget targets[] = {{&r_.curves[first + kPositionX], 3, false, options_.positionTolerance},
                                      {&r_.curves[first + kRotationX], 4, true, options_.rotationTolerance}};
         return fitMeasured(motion, timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node)), targets, fit_, measured_);
@@ -257,7 +257,7 @@ private:
     }
 
     Status readGaze() {
-        GazeMotion motion(doc_, rigs_.gazeOrigin, rigs_.gazeDirection, cache_, budget_);
+        GazeMotion motion(doc_, rigs_.gazeOrigin, rigs_.gazeDirection, cache_, probes_, budget_);
         const FitTarget targets[] = {{&r_.curves[gazeCurve(kGazeOriginX)], 3, false, options_.positionTolerance},
                                      {&r_.curves[gazeCurve(kGazeDirectionX)], 3, false, options_.positionTolerance}};
         return fitMeasured(motion, timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection)), targets, fit_, measured_);
@@ -305,6 +305,7 @@ private:
     const RigsFound& rigs_;
     SamplingBudget budget_;
     WorldCache cache_;
+    ProbeCache probes_;
     Recording r_;
     KeyFit fit_ = KeyFit::Linear;
     MeasuredFit measured_;

@@ -126,12 +126,27 @@ Status PoseMotion::sample(const std::vector<float>& times, std::vector<SampledVe
     return samplePoses(doc_, node_, times, turn_, unscaled_, samples[0], samples[1], cache_, budget_);
 }
 
-void PoseMotion::at(double time, std::vector<std::optional<std::array<double, 4>>>& values) {
-    values.assign(2, std::nullopt);
-    const auto m = player_.worldAt(node_, time, unscaled_);
+void PoseMotion::poseOf(const std::array<double, 16>& m, Probe* values) const {
+    values[0] = values[1] = std::nullopt;
     if (!holdsFinitePose(m)) return;
     values[0] = {m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0};
     if (auto q = mrtkRotation(m, turn_)) values[1] = unityRotation(*q);
+}
+
+void PoseMotion::at(double time, std::vector<Probe>& values) {
+    values.resize(2);
+    poseOf(player_.worldAt(node_, time, unscaled_), values.data());
+}
+
+void PoseMotion::atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) {
+    const int parent = doc_.parentOf(node_);
+    const bool fromParent = parent >= 0 && probes_.node == parent && probes_.unscaled == unscaled_ && probes_.times == times;
+    std::vector<std::array<double, 16>> world(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i)
+        world[i] = fromParent ? player_.worldFromParent(node_, times[i], probes_.world[i], unscaled_) : player_.worldAt(node_, times[i], unscaled_);
+    values.assign(times.size() * targets, std::nullopt);
+    for (std::size_t i = 0; i < times.size(); ++i) poseOf(world[i], &values[i * targets]);
+    probes_ = {node_, unscaled_, times, std::move(world)};
 }
 
 Status GazeMotion::sample(const std::vector<float>& times, std::vector<SampledVector>& samples) {
@@ -144,8 +159,8 @@ Status GazeMotion::sample(const std::vector<float>& times, std::vector<SampledVe
     return Success{};
 }
 
-void GazeMotion::at(double time, std::vector<std::optional<std::array<double, 4>>>& values) {
-    std::vector<std::optional<std::array<double, 4>>> direction;
+void GazeMotion::at(double time, std::vector<Probe>& values) {
+    std::vector<Probe> direction;
     origin_.at(time, values);
     direction_.at(time, direction);
     values.resize(2);

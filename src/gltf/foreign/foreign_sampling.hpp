@@ -51,31 +51,42 @@ struct WorldCache {
 Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
                    SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
 
-// A node's world pose as samplePoses gives it, for fitMeasured: targets position, then rotation.
+// The world matrices of the node probed last, at its probe times (WorldCache's counterpart for fitMeasured's probes).
+struct ProbeCache {
+    int node = -1, unscaled = -1;
+    std::vector<double> times;
+    std::vector<std::array<double, 16>> world;
+};
+
+// A node's world pose as samplePoses gives it, for fitMeasured: targets position, then rotation. Probes of a
+// joint at its parent's probe times compose with the parent's world matrices, as samples do.
 class PoseMotion final : public Motion {
 public:
-    PoseMotion(const GltfDocument& doc, int node, const Matrix3& turn, int unscaled, WorldCache& cache, SamplingBudget& budget)
-        : doc_(doc), player_(doc), node_(node), turn_(turn), unscaled_(unscaled), cache_(cache), budget_(budget) {}
+    PoseMotion(const GltfDocument& doc, int node, const Matrix3& turn, int unscaled, WorldCache& cache, ProbeCache& probes, SamplingBudget& budget)
+        : doc_(doc), player_(doc), node_(node), turn_(turn), unscaled_(unscaled), cache_(cache), probes_(probes), budget_(budget) {}
     Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
-    void at(double time, std::vector<std::optional<std::array<double, 4>>>& values) override;
+    void at(double time, std::vector<Probe>& values) override;
+    void atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) override;
 
 private:
+    void poseOf(const std::array<double, 16>& world, Probe* values) const;  // position, rotation
     const GltfDocument& doc_;
     GltfDocument::Player player_;
     int node_;
     const Matrix3& turn_;
     int unscaled_;
     WorldCache& cache_;
+    ProbeCache& probes_;
     SamplingBudget& budget_;
 };
 
 // Eye gaze: the origin node's position, and the direction node's position from it (targets origin, direction).
 class GazeMotion final : public Motion {
 public:
-    GazeMotion(const GltfDocument& doc, int origin, int direction, WorldCache& cache, SamplingBudget& budget)
-        : origin_(doc, origin, kNoTurn, -1, cache, budget), direction_(doc, direction, kNoTurn, -1, cache, budget) {}
+    GazeMotion(const GltfDocument& doc, int origin, int direction, WorldCache& cache, ProbeCache& probes, SamplingBudget& budget)
+        : origin_(doc, origin, kNoTurn, -1, cache, probes, budget), direction_(doc, direction, kNoTurn, -1, cache, probes, budget) {}
     Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
-    void at(double time, std::vector<std::optional<std::array<double, 4>>>& values) override;
+    void at(double time, std::vector<Probe>& values) override;
 
 private:
     PoseMotion origin_, direction_;
