@@ -91,9 +91,7 @@ Result<Recording> convertEncoding(Recording recording, Encoding target) {
     if (source.minor == 1 && target.minor == 0 && !converted.hasCameraPose)
         return Error{{},
                      {},
-                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) +
-                         ": the recording has no camera pose, and MRTK plays 1.0's camera curves always (empty ones would hold the "
-                         "user's camera at the origin, unturned)",
+                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + ": " + std::string(kNoCameraIn10),
                      ErrorKind::NotRepresentable};
     if (source.minor == 1 && target.minor == 0) {
         // 1.0 always holds a camera and hands: absent hands become empty curves, as MRTK 2.5 writes them (untracked).

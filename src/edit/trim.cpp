@@ -49,9 +49,10 @@ void splitWeighted(const KeyList& keys, std::vector<Key>& kept, bool cutStart, b
         if (kept.size() > 2 || !cutEnd) kept[1] = first->right;
     }
     if (auto atEnd = cutEnd ? weightedAround(kept.back().time) : std::nullopt) {
-        const bool sameSegment = atStart && *atStart == *atEnd;  // both cuts in one segment: its second part is split
-        const SplitSegment split = sameSegment ? splitWeightedSegment(first->cut, first->right, kept.back().time)
-                                               : splitWeightedSegment(keys[*atEnd - 1], keys[*atEnd], kept.back().time);
+        // The key before the cut as kept so far (its in side may come from the start's split); both cuts in one
+        // segment: the start's second part is split.
+        const bool sameSegment = atStart.value_or(0) == *atEnd;  // *atEnd > 0: no segment ends at key 0
+        const SplitSegment split = splitWeightedSegment(kept[kept.size() - 2], sameSegment ? first->right : keys[*atEnd], kept.back().time);
         kept[kept.size() - 2] = split.left;
         kept.back() = split.cut;
     }

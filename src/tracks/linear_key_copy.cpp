@@ -14,20 +14,20 @@ namespace {
 
 Quaternion knotQuaternion(const float* values, std::size_t k) { return {values[k * 4], values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3]}; }
 
-// Rotation knots copied from keys (`count` quaternions from `values`): each within 0.001 of unit length (so the
-// general path would leave it alone) and slerp provably within tolerance of nlerp between neighbours, `margin`
-// inside both limits. Sets `maxError` to that bound (with what three.js's slerp of ends off unit length adds);
-// false sends the track to the general path.
-bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, double safeCos, double& maxError) {
+// Rotation knots copied from keys (`count` quaternions from `values`): each within `lengthOff` (at most 0.001) of
+// unit length (so the general path would leave it alone, and three.js's slerp of it stays close) and slerp provably within tolerance of nlerp between
+// neighbours, `margin` inside both limits. Sets `maxError` to that bound (with what three.js's slerp of ends off unit length adds); false sends the
+// track to the general path.
+bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, const SlerpLimits& limits, double& maxError) {
     double smallestDot = 1, previousNorm = 0, lengthOff = 0;
     for (std::size_t k = 0; k < count; ++k) {
         const Quaternion b = knotQuaternion(values, k);
         const double length = norm(b);
         lengthOff = std::max(lengthOff, std::abs(length - 1));
-        if (std::abs(length - 1) > 0.001 - margin) return false;
+        if (std::abs(length - 1) > limits.lengthOff - margin) return false;
         if (k > 0) {
             const double cosine = unitDot(knotQuaternion(values, k - 1), b, previousNorm, length);
-            if (cosine < safeCos + margin) return false;
+            if (cosine < limits.cos + margin) return false;
             smallestDot = std::min(smallestDot, cosine);
         }
         previousNorm = length;
@@ -47,7 +47,7 @@ bool allZero(std::span<const Curve* const> curves) {
 // Components keyed at different times: knots at every component's key times, each component evaluated there
 // (as the general path does). Rotations keep a margin so that the general path's slightly different interval
 // ends could not decide otherwise.
-std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused) {
+std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits, RefusedRotation* refused) {
     const int n = int(curves.size());
     Track track;
     track.interpolation = Interpolation::Linear;
@@ -73,7 +73,7 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     }
     // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
     const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track.values.data(), count, 1e-9, safeCos, track.maxError)) {
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track.values.data(), count, 1e-9, limits, track.maxError)) {
         if (refused) *refused = {std::move(track.times), std::move(exactRotations)};
         return std::nullopt;
     }
@@ -140,7 +140,7 @@ bool copyCompactKeys(std::span<const Curve* const> curves, float* times, float* 
     }
 }
 
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, double safeCos, RefusedRotation* refused,
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits, RefusedRotation* refused,
                                     bool holdFromZero) {
     const int n = int(curves.size());
     const std::size_t count = curves[0]->keys.size();
@@ -165,7 +165,7 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
             }
         }
     }
-    if (!aligned) return mergeLinearKeys(curves, kind, safeCos, refused);
+    if (!aligned) return mergeLinearKeys(curves, kind, limits, refused);
     track.interpolation = Interpolation::Linear;
     track.components = n;
     track.keyKnots.resize(n);
@@ -183,7 +183,7 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
         return track;
     }
     const float* keyValues = track.values.data() + hold * n;
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(keyValues, count, 0, safeCos, track.maxError)) {
+    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(keyValues, count, 0, limits, track.maxError)) {
         if (refused) {  // the keys' own values: what the curves give at their key times
             refused->values.resize(count);
             for (std::size_t k = 0; k < count; ++k)

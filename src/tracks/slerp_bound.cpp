@@ -56,6 +56,11 @@ double safeSlerpAngle(double tolerance) {
 }
 }  // namespace
 
+double safeLengthOff(double tolerance) {
+    const double alpha = std::acos(std::min(1.0, safeSlerpCos(tolerance)));
+    return alpha > 0 ? std::min(0.001, 0.4 * tolerance / degrees(2 * alpha)) : 0.001;
+}
+
 double safeSlerpCos(double tolerance) {
     thread_local double lastTolerance = -1, lastCos = 2;
     if (tolerance != lastTolerance) lastCos = std::cos(safeSlerpAngle(tolerance)), lastTolerance = tolerance;

@@ -33,6 +33,10 @@ double slerpDeviationBound(double alpha);
 // the same one.
 double safeSlerpCos(double tolerance);
 
+// The length error (at most 0.001) up to which keys within safeSlerpCos of each other are copied as they are:
+// three.js's slerp of them then stays within 0.4 of `tolerance` degrees of the slerp of them normalised.
+double safeLengthOff(double tolerance);
+
 // The cosine of the angle between two quaternions within 0.001 of unit length; -2 for others. Signed: ends
 // in opposite hemispheres make nlerp pass near zero, far from slerp.
 // Inline: called once per knot of every rotation track copied from keys; `na` and `nb`: their norms, if known.

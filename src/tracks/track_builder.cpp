@@ -35,7 +35,7 @@ public:
             referenceCursors_.emplace_back(*curve);
             pieceCursors_.emplace_back(*curve);
         }
-        if (kind == TrackKind::Rotation) safeSlerpCos_ = safeSlerpCos(options.rotationTolerance);
+        if (kind == TrackKind::Rotation) slerpLimits_ = {safeSlerpCos(options.rotationTolerance), safeLengthOff(options.rotationTolerance)};
     }
 
     Result<Track> build() {
@@ -49,7 +49,7 @@ public:
         const bool linearKeys = options_.copyLinearKeys && !options_.mrtkPlayback && holdsLinearKeys(curves_);
         RefusedRotation refused;  // a rotation's knots and values there, when copyLinearKeys refuses it
         if (linearKeys)
-            if (auto track = copyLinearKeys(curves_, kind_, safeSlerpCos_, &refused, options_.holdFromZero)) return finished(std::move(*track));
+            if (auto track = copyLinearKeys(curves_, kind_, slerpLimits_, &refused, options_.holdFromZero)) return finished(std::move(*track));
         std::vector<float> knots = std::move(refused.times);
         for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
@@ -180,18 +180,19 @@ private:
         return false;
     }
 
-    // An interval of MRTK's linear keys whose ends are within 0.001 of unit length and close (cos >= safeSlerpCos):
+    // An interval of MRTK's linear keys whose ends are within slerpLimits_'s length error of unit length and close:
     // slerp provably stays within half the tolerance of MRTK's nlerp, so fitting would emit its end knot as it
     // is, as copyLinearKeys does for whole tracks. Intervals that fail the test are fitted.
     bool copyLinearRotationInterval(float tb, const Values& end) {
         constexpr double kMargin = 1e-9;  // so that fitting's slightly different view of the ends could not split
         // The ends as evaluated, not as written: a start knot that keepUnit normalised hides a far-off recorded
         // length, which the slerp bound does not cover (copyLinearKeys' knots are never normalised).
-        if (std::abs(lastRawNorm_ - 1) > 0.001 - kMargin || std::abs(norm(end) - 1) > 0.001 - kMargin) return false;
+        const double off = slerpLimits_.lengthOff - kMargin;
+        if (std::abs(lastRawNorm_ - 1) > off || std::abs(norm(end) - 1) > off) return false;
         Values a{}, b{};  // the knots as written (the last one from lastEmitted_: reading it back stalls on its stores)
         for (int c = 0; c < n_; ++c) a[c] = float(lastEmitted_[c]), b[c] = float(end[c]);
         const double cosine = unitDot(a, b);
-        if (cosine < safeSlerpCos_ + kMargin) return false;
+        if (cosine < slerpLimits_.cos + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
         worstCopiedLengthOff_ = std::max({worstCopiedLengthOff_, std::abs(norm(a) - 1), std::abs(norm(b) - 1)});
         worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
@@ -367,7 +368,7 @@ private:
 
     std::span<const Curve* const> curves_;
     std::vector<CurveCursor> referenceCursors_, pieceCursors_;
-    double safeSlerpCos_ = 2;  // cos of the angle below which LINEAR rotations need no check (2: never)
+    SlerpLimits slerpLimits_;  // how close LINEAR rotation keys must be to need no check (cos 2: never)
     TrackKind kind_;
     const TrackOptions& options_;
     int n_;

@@ -56,6 +56,14 @@ TEST_CASE("a trim inside a weighted segment splits it: the part kept plays as th
     }
 }
 
+TEST_CASE("cuts in two weighted segments around one key: the key takes both parts' weights") {
+    const Key a{0, 0, 4, 4, 0.9f, 0.9f, kWeightedBoth}, b{1, 1, -3, -3, 0.05f, 0.8f, kWeightedBoth}, c{2, 0, 2, 2, 0.7f, 0.1f, kWeightedBoth};
+    auto trimmed = trimRecording(cameraX({a, b, c}), {0.4, 1.7});
+    REQUIRE(trimmed.ok());
+    CHECK(worstOver(*trimmed, a, b, double(0.4f), 1.0, double(0.4f)) < 2e-6);
+    CHECK(worstOver(*trimmed, b, c, 1.0, double(1.7f), double(0.4f)) < 2e-6);
+}
+
 TEST_CASE("a cut at the time a key is shown at cuts at that key") {
     const float at = 1.3f;  // info shows 1.300 s; the user types 1.3, which is not this Float32
     const Recording source = cameraX({Key{0, 0}, Key{at, 1}, Key{2, 0}});

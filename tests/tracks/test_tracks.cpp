@@ -275,7 +275,7 @@ TEST_CASE("a rotation that copying refuses hands the general path its events and
     const double duration = std::max(0.0, timeRange(recording).end);
     auto check = [&](std::span<const Curve* const> curves) {
         RefusedRotation refused;
-        if (copyLinearKeys(curves, TrackKind::Rotation, safeSlerpCos(0.01), &refused)) return;
+        if (copyLinearKeys(curves, TrackKind::Rotation, SlerpLimits{safeSlerpCos(0.01), safeLengthOff(0.01)}, &refused)) return;
         std::vector<float> events;
         for (const Curve* curve : curves) REQUIRE(collectEvents(*curve, duration, 1'000'000, events).ok());
         std::sort(events.begin(), events.end());

@@ -119,5 +119,8 @@ std::optional<std::string> unrepresentable(const Recording& recording);
 // empty hand curves, as MRTK 2.5 writes them (untracked). 1.1 without a camera is refused for 1.0: MRTK plays 1.0's
 // camera curves always, and empty ones hold the user's camera at the origin. 1.0 cannot hold gaze.
 Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
+// Why a recording without a camera pose is no 1.0 recording, for every refusal that says so.
+inline constexpr std::string_view kNoCameraIn10 =
+    "it has no camera pose, and MRTK plays 1.0's camera curves always: empty ones would hold the user's camera at the origin, unturned";
 
 }  // namespace inputanim

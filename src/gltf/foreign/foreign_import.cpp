@@ -273,11 +273,7 @@ private:
         // 1.0 always holds a camera and hands (empty hand curves where absent, as MRTK 2.5 writes them) and never gaze;
         // MRTK plays its camera curves always, so a file without a camera cannot be one.
         if (!r_.hasCameraPose)
-            return Error{doc_.path(),
-                         {},
-                         "format 1.0 always plays a camera pose, and the file has none: MRTK would hold the user's camera at the origin, unturned "
-                         "(format 1.1 leaves it alone)",
-                         ErrorKind::NotRepresentable};
+            return Error{doc_.path(), {}, "format 1.0 cannot hold this file: " + std::string(kNoCameraIn10), ErrorKind::NotRepresentable};
         if (r_.hasEyeGaze) report_.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
         for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r_.curves[i].keys.clear();
         r_.hasCameraPose = r_.hasHandData = 1;
