@@ -16,6 +16,9 @@ namespace {
 constexpr double kFitAt = 0.75, kRefineAt = 0.9;
 constexpr std::array<double, 3> kProbeFractions = {0.25, 0.5, 0.75};
 constexpr std::size_t kPeakSearches = 4;  // intervals per target searched for their peak
+// Probe times evaluated in one batch (a world matrix and two values each, about 30 MB): a joint's batch composes
+// with its parent's when they are the same times, which every file but a very long one probes in one batch.
+constexpr std::size_t kProbesAtOnce = std::size_t(1) << 17;
 constexpr int kGoldenSteps = 30;
 // Refinement stops before the samples grow beyond this many times their first count (and the allowance).
 constexpr std::size_t kRefinedSamplesPerSample = 8, kRefinedSampleAllowance = 4096;
@@ -65,15 +68,17 @@ Probed probe(Motion& motion, const std::vector<float>& times, const std::vector<
     at.reserve(intervals * kProbeFractions.size());
     for (std::size_t i = 0; i < intervals; ++i)
         for (double fraction : kProbeFractions) at.push_back(double(times[i]) + fraction * (double(times[i + 1]) - double(times[i])));
+    std::vector<Played> played(targets.begin(), targets.end());
     Values values;
-    motion.atTimes(at, targets.size(), values);
-    for (std::size_t k = 0; k < targets.size(); ++k) {
-        Played played(targets[k]);
-        for (std::size_t j = 0; j < at.size(); ++j) {
-            const std::size_t i = j / kProbeFractions.size();
-            if (const double d = played.deviation(values[j * targets.size() + k], at[j]); d > p.worst[k][i])
-                p.worst[k][i] = d, p.at[k][i] = kProbeFractions[j % kProbeFractions.size()];
-        }
+    for (std::size_t begin = 0; begin < at.size(); begin += kProbesAtOnce) {
+        const std::vector<double> batch(at.begin() + std::ptrdiff_t(begin), at.begin() + std::ptrdiff_t(std::min(at.size(), begin + kProbesAtOnce)));
+        motion.atTimes(batch, targets.size(), values);
+        for (std::size_t k = 0; k < targets.size(); ++k)
+            for (std::size_t j = 0; j < batch.size(); ++j) {
+                const std::size_t i = (begin + j) / kProbeFractions.size();
+                if (const double d = played[k].deviation(values[j * targets.size() + k], batch[j]); d > p.worst[k][i])
+                    p.worst[k][i] = d, p.at[k][i] = kProbeFractions[(begin + j) % kProbeFractions.size()];
+            }
     }
     return p;
 }
