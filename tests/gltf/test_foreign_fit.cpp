@@ -73,6 +73,17 @@ std::vector<float> keyTimes(std::size_t keys, double step, double first = 0) {
     return times;
 }
 
+// A node named Camera with one CUBICSPLINE channel, imported: the recording and the import's report.
+std::pair<Recording, ImportReport> importCamera(const char* path, const char* channel, const std::vector<float>& times,
+                                                const std::vector<float>& output) {
+    ForeignModel m;
+    m.channel(m.node("Camera", -1), channel, times, output, "CUBICSPLINE");
+    ImportReport report;
+    auto r = importGltf(m.glb(), path, {}, &report);
+    REQUIRE(r.ok());
+    return {std::move(*r), report};
+}
+
 }  // namespace
 
 TEST_CASE("a cubic camera turn at 20 Hz is fitted within tolerance between its keys, and the deviation reported bounds it") {
@@ -110,12 +121,8 @@ TEST_CASE("keys a microsecond apart with tangents of 1e5: the deviation reported
     const auto translation = cubicKeys(
         times.size(), 3, [](std::size_t k, int c) { return c == 1 ? float(0.001 * double(k % 2)) : 0.0f; },
         [](std::size_t k, int c) { return c == 1 ? (k % 2 ? 1e5f : -1e5f) : 0.0f; });
-    ForeignModel m;
-    m.channel(m.node("Camera", -1), "translation", times, translation, "CUBICSPLINE");
-    ImportReport report;
-    auto r = importGltf(m.glb(), "spiky.glb", {}, &report);
-    REQUIRE(r.ok());
-    const Measured measured = measureCamera(*r, times, &translation, nullptr);
+    const auto [r, report] = importCamera("spiky.glb", "translation", times, translation);
+    const Measured measured = measureCamera(r, times, &translation, nullptr);
     CHECK(measured.position > 0);
     CHECK(report.maxPositionError >= measured.position);
     CHECK(report.beyondTolerance == (report.maxPositionError > 1e-4));
@@ -126,12 +133,8 @@ TEST_CASE("tangents of 1e6 on a rotation: refined until within tolerance, and th
     const auto rotation = cubicKeys(
         times.size(), 4, [](std::size_t, int c) { return c == 3 ? 1.0f : 0.0f; },
         [](std::size_t k, int c) { return c == 1 ? (k % 2 ? 1e6f : -1e6f) : 0.0f; });
-    ForeignModel m;
-    m.channel(m.node("Camera", -1), "rotation", times, rotation, "CUBICSPLINE");
-    ImportReport report;
-    auto r = importGltf(m.glb(), "whip.glb", {}, &report);
-    REQUIRE(r.ok());
-    const Measured measured = measureCamera(*r, times, nullptr, &rotation);
+    const auto [r, report] = importCamera("whip.glb", "rotation", times, rotation);
+    const Measured measured = measureCamera(r, times, nullptr, &rotation);
     CHECK(measured.rotation > 0.001);
     CHECK(report.maxRotationError >= measured.rotation);
     CHECK(report.beyondTolerance == (report.maxRotationError > 0.01));

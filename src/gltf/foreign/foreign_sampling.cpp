@@ -34,6 +34,11 @@ Error notFinite(const GltfDocument& doc, int node, double time) {
         .at("/nodes/" + std::to_string(node));
 }
 
+// A world matrix's translation in Unity's axes (x, y, z, 0).
+std::array<double, 4> unityPosition(const std::array<double, 16>& m) {
+    return {m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0};
+}
+
 std::array<double, 4> unityRotation(const std::array<double, 4>& q) {
     return {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2], q[3] * kGltfRotationSigns[3]};
 }
@@ -114,7 +119,7 @@ Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& 
     for (std::size_t i = 0; i < times.size(); ++i) {
         const auto& m = cache.world[i];
         if (!holdsFinitePose(m)) return notFinite(doc, node, times[i]);
-        position.values.push_back({m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0});
+        position.values.push_back(unityPosition(m));
         turned[i] = mrtkRotation(m, turn);
     }
     rotation.values = heldRotations(turned);
@@ -129,7 +134,7 @@ Status PoseMotion::sample(const std::vector<float>& times, std::vector<SampledVe
 void PoseMotion::poseOf(const std::array<double, 16>& m, Probe* values) const {
     values[0] = values[1] = std::nullopt;
     if (!holdsFinitePose(m)) return;
-    values[0] = {m[12] * kGltfPositionSigns[0], m[13] * kGltfPositionSigns[1], m[14] * kGltfPositionSigns[2], 0};
+    values[0] = unityPosition(m);
     if (auto q = mrtkRotation(m, turn_)) values[1] = unityRotation(*q);
 }
 
@@ -205,7 +210,8 @@ Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig&
         for (const auto& [joint, node] : present) {
             const auto world = player.worldAt(node, t, rig.stateNode);
             if (!holdsFinitePose(world)) return notFinite(doc, node, t);
-            at.set(joint, {world[12] * kGltfPositionSigns[0], world[13] * kGltfPositionSigns[1], world[14] * kGltfPositionSigns[2]});
+            const auto p = unityPosition(world);
+            at.set(joint, {p[0], p[1], p[2]});
         }
         // Where the knuckles meet (a degenerate instant), the frames before hold.
         if (auto now = mrtkFramesAt(hand, at)) frames = now;
