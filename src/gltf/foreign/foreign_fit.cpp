@@ -70,8 +70,9 @@ Probed probe(Motion& motion, const std::vector<float>& times, const std::vector<
         for (double fraction : kProbeFractions) at.push_back(double(times[i]) + fraction * (double(times[i + 1]) - double(times[i])));
     std::vector<Played> played(targets.begin(), targets.end());
     Values values;
+    std::vector<double> batch;
     for (std::size_t begin = 0; begin < at.size(); begin += kProbesAtOnce) {
-        const std::vector<double> batch(at.begin() + std::ptrdiff_t(begin), at.begin() + std::ptrdiff_t(std::min(at.size(), begin + kProbesAtOnce)));
+        batch.assign(at.begin() + std::ptrdiff_t(begin), at.begin() + std::ptrdiff_t(std::min(at.size(), begin + kProbesAtOnce)));
         motion.atTimes(batch, targets.size(), values);
         for (std::size_t k = 0; k < targets.size(); ++k)
             for (std::size_t j = 0; j < batch.size(); ++j) {

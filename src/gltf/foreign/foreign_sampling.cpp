@@ -146,12 +146,16 @@ void PoseMotion::at(double time, std::vector<Probe>& values) {
 void PoseMotion::atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) {
     const int parent = doc_.parentOf(node_);
     const bool fromParent = parent >= 0 && probes_.node == parent && probes_.unscaled == unscaled_ && probes_.times == times;
-    std::vector<std::array<double, 16>> world(times.size());
+    std::vector<std::array<double, 16>>& world = probes_.next;
+    world.resize(times.size());
     for (std::size_t i = 0; i < times.size(); ++i)
         world[i] = fromParent ? player_.worldFromParent(node_, times[i], probes_.world[i], unscaled_) : player_.worldAt(node_, times[i], unscaled_);
     values.assign(times.size() * targets, std::nullopt);
     for (std::size_t i = 0; i < times.size(); ++i) poseOf(world[i], &values[i * targets]);
-    probes_ = {node_, unscaled_, times, std::move(world)};
+    std::swap(probes_.world, probes_.next);
+    probes_.node = node_;
+    probes_.unscaled = unscaled_;
+    probes_.times.assign(times.begin(), times.end());
 }
 
 Status GazeMotion::sample(const std::vector<float>& times, std::vector<SampledVector>& samples) {

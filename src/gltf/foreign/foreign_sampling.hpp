@@ -51,11 +51,12 @@ struct WorldCache {
 Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
                    SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
 
-// The world matrices of the node probed last, at its probe times (WorldCache's counterpart for fitMeasured's probes).
+// The world matrices of the node probed last, at its probe times (WorldCache's counterpart for fitMeasured's probes),
+// and the buffer the next batch is composed into: batches reuse their memory.
 struct ProbeCache {
     int node = -1, unscaled = -1;
     std::vector<double> times;
-    std::vector<std::array<double, 16>> world;
+    std::vector<std::array<double, 16>> world, next;
 };
 
 // A node's world pose as samplePoses gives it, for fitMeasured: targets position, then rotation. Probes of a
