@@ -35,7 +35,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 npm_dirs=()
 case "${1:-}" in
-    --test) npm_dirs=(tests/interop samples/viewer) ;;
+    --test) npm_dirs=(tests/interop tests/bundlers samples/viewer) ;;
     --wasm) npm_dirs=(samples/viewer) ;;  # the viewer's three.js
 esac
 for dir in "${npm_dirs[@]}"; do

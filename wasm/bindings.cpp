@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -37,7 +38,9 @@ struct OpenFile {
     ia::LoadReport loaded;
 };
 
-OpenFile current;
+std::map<int, OpenFile> files;  // the open recordings, by handle
+OpenFile* current = nullptr;  // the one the calls below act on (inputanim_select)
+int nextHandle = 1;
 ia::FileBytes input;  // the next file to open, written by the caller into inputBuffer()
 ia::GlbBytes output;  // the last output, in parts: a .bin is all in `head`
 std::string reply;
@@ -180,12 +183,12 @@ std::span<const std::uint8_t> outputPart(int part) {
 // `recording` as MRTK binary into part 0 (the library's choice of version and layout, as `inputanim convert`
 // makes it): {"ok", "format", "messages": `messages` then the writer's, "duration"}.
 const char* writeBinary(const ia::Recording& recording, Json messages) {
-    if (auto s = ia::playable(recording); !s) return failure(s.error().from(current.name));
+    if (auto s = ia::playable(recording); !s) return failure(s.error().from(current->name));
     ia::BinaryReport report;
     auto prepared = ia::prepareBinary(recording, {}, &report);
-    if (!prepared) return failure(prepared.error().from(current.name));
+    if (!prepared) return failure(prepared.error().from(current->name));
     auto bytes = ia::writeRecording(*prepared ? **prepared : recording);
-    if (!bytes) return failure(bytes.error().from(current.name));
+    if (!bytes) return failure(bytes.error().from(current->name));
     output = {std::move(*bytes), {}, {}};
     for (auto& message : ia::profileFindingsJson(report.messages)) messages.push_back(std::move(message));
     return answer({{"ok", true},
@@ -198,10 +201,9 @@ const char* writeBinary(const ia::Recording& recording, Json messages) {
 
 extern "C" {
 
-// Room for the next file to open, `size` bytes, for the caller to fill; null when memory runs out. The open
-// recording goes (a new file replaces it).
+// Room for the next file to open, `size` bytes, for the caller to fill; null when memory runs out. The recordings
+// open stay open (inputanim_close ends them).
 EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
-    current = {};
     output = {};
     try {
         input.clear();
@@ -216,39 +218,60 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
 // Reads a recording (MRTK binary, .glb or .gltf, told apart by content) from the bytes written into
 // inputBuffer(), which it keeps (a binary recording's keys are read in place). `path` names it in messages; a
 // .gltf's external buffers are read from its folder (the worker writes files dropped with it there). Returns
-// {"ok", "info": inputanim.info/1 without the checker's findings (inputanim_check adds them: on long recordings the
-// checker takes longer than the rest), "profile": the profile's findings for glTF input}. `options`: JSON, see
-// loadOptions.
+// {"ok", "handle": what inputanim_select takes (the new recording is selected), "info": inputanim.info/1 without the
+// checker's findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile": the profile's findings for
+// glTF input}. `options`: JSON, see loadOptions.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* optionsJson) {
-    current = {};
     output = {};
-    current.name = path;
+    current = nullptr;
+    OpenFile file;
+    file.name = path;
     auto options = loadOptions(optionsJson);
     if (!options) return failure(options.error());
-    auto recording = ia::loadRecording(std::move(input), current.name, *options, &current.loaded);
+    auto recording = ia::loadRecording(std::move(input), file.name, *options, &file.loaded);
     input = {};
     if (!recording) return failure(recording.error());
-    const Json profile = current.loaded.profile ? ia::profileFindingsJson(current.loaded.profile->findings) : Json::array();
-    current.recording = std::move(*recording);
-    const auto summary = ia::summarize(*current.recording);
-    return answer({{"ok", true}, {"info", ia::infoJson(current.name, *current.recording, current.loaded, summary, {})}, {"profile", profile}});
+    const Json profile = file.loaded.profile ? ia::profileFindingsJson(file.loaded.profile->findings) : Json::array();
+    file.recording = std::move(*recording);
+    const int handle = nextHandle++;
+    current = &(files[handle] = std::move(file));
+    const auto summary = ia::summarize(*current->recording);
+    return answer({{"ok", true},
+                   {"handle", handle},
+                   {"info", ia::infoJson(current->name, *current->recording, current->loaded, summary, {})},
+                   {"profile", profile}});
+}
+
+// The recording the calls below act on, by the handle inputanim_open gave: {"ok"}, or a failure when it is not open.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_select(int handle) {
+    const auto found = files.find(handle);
+    current = found == files.end() ? nullptr : &found->second;
+    return current ? answer({{"ok", true}}) : failure(kNothingOpen);
+}
+
+// Closes a recording: its memory is the library's again.
+EMSCRIPTEN_KEEPALIVE void inputanim_close(int handle) {
+    if (const auto found = files.find(handle); found != files.end()) {
+        if (current == &found->second) current = nullptr;
+        files.erase(found);
+    }
 }
 
 // The checker's findings on the open recording: {"ok", "findings": [...]} (the schema of info's "findings").
 EMSCRIPTEN_KEEPALIVE const char* inputanim_check() {
-    if (!current.recording) return failure(kNothingOpen);
-    return answer({{"ok", true}, {"findings", ia::findingsJson(ia::checkRecording(*current.recording))}});
+    if (!current) return failure(kNothingOpen);
+    return answer({{"ok", true}, {"findings", ia::findingsJson(ia::checkRecording(*current->recording))}});
 }
 
 // Poses and states of the open recording as MRTK plays them (`inputanim sample`): `request` as sampleRequest
 // reads it; answers {"ok", "frames": [inputanim.sample/1 frames]}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
-    if (!current.recording) return failure(kNothingOpen);
+    if (!current) return failure(kNothingOpen);
     auto request = sampleRequest(requestJson);
     if (!request) return failure(request.error());
-    const auto columns = ia::sampleColumns(*current.recording, request->selection);
+    const auto columns = ia::sampleColumns(*current->recording, request->selection);
     Json frames = Json::array();
-    for (double t : request->times) frames.push_back(ia::frameJson(ia::sampleFrame(*current.recording, t, request->coordinates), columns));
+    for (double t : request->times) frames.push_back(ia::frameJson(ia::sampleFrame(*current->recording, t, request->coordinates), columns));
     return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
@@ -256,17 +279,17 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
 // is), written as an MRTK binary recording as `inputanim convert` writes one, into part 0: {"ok", "format",
 // "messages": the edits' and the writer's notes and warnings, "duration"}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
-    if (!current.recording) return failure(kNothingOpen);
+    if (!current) return failure(kNothingOpen);
     const Json request = Json::parse(editsJson, nullptr, false);
     if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array()) return failure("edit: expected {\"edits\": [...]}");
     if (request["edits"].size() > ia::kMaxEditsPerRequest)
-        return failure(current.name + ": " + std::to_string(request["edits"].size()) + " edits are more than the " +
+        return failure(current->name + ": " + std::to_string(request["edits"].size()) + " edits are more than the " +
                        std::to_string(ia::kMaxEditsPerRequest) + " one request applies");
-    ia::Recording edited = *current.recording;
+    ia::Recording edited = *current->recording;
     ia::EditReport report;
     for (const Json& edit : request["edits"]) {
         auto next = applyEdit(edited, edit, report);
-        if (!next) return failure(next.error().from(current.name));
+        if (!next) return failure(next.error().from(current->name));
         edited = std::move(*next);
     }
     return writeBinary(edited, ia::findingsJson(report.messages));
@@ -275,10 +298,10 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
 // and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
-    if (!current.recording) return failure(kNothingOpen);
-    if (auto s = ia::playable(*current.recording); !s) return failure(s.error().from(current.name));
+    if (!current) return failure(kNothingOpen);
+    if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
     ia::ExportReport report;
-    auto glb = ia::exportGlbBytes(*current.recording, {}, &report);
+    auto glb = ia::exportGlbBytes(*current->recording, {}, &report);
     if (!glb) return failure(glb.error());
     output = std::move(*glb);
     return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
@@ -287,8 +310,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
 // The open recording as an MRTK binary recording that MRTK loads (the library's choice of version and layout, as
 // `inputanim convert` makes it), into part 0: {"ok", "format", "messages": its notes and warnings}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
-    if (!current.recording) return failure(kNothingOpen);
-    return writeBinary(*current.recording, Json::array());
+    if (!current) return failure(kNothingOpen);
+    return writeBinary(*current->recording, Json::array());
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }

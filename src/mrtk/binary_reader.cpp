@@ -330,6 +330,16 @@ bool hasMagic(std::span<const std::uint8_t> bytes) {
 
 namespace {
 
+// Whether the first 8 bytes (little-endian) open markup: '<' after any spaces and a UTF-8 byte order mark.
+bool startsAsMarkup(std::uint64_t head) {
+    for (int i = 0; i < 8; ++i) {
+        const auto byte = std::uint8_t(head >> (8 * i));
+        if (byte == '<') return true;
+        if (byte != ' ' && byte != '\t' && byte != '\n' && byte != '\r' && byte != 0xef && byte != 0xbb && byte != 0xbf) return false;
+    }
+    return false;
+}
+
 Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, const ReadOptions& options) {
     // The header alone, at once: a 1.1 file is then read whole behind it, and a window full of its bytes would be
     // a copy of them.
@@ -350,6 +360,11 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
             message += "; this looks like a header-less 2019 prerelease recording, which is not the published format";
             Error error = in.failure(message, 0);
             error.reason = Reason::Prerelease2019;
+            return error;
+        }
+        if (startsAsMarkup(value)) {
+            Error error = in.failure("this is an HTML or XML page, not a recording (what a web server sends for a missing file)", 0);
+            error.reason = Reason::MarkupPage;
             return error;
         }
         return in.failure(message, 0);

@@ -5,7 +5,8 @@
 // jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
 // it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options); broken files,
 // bad options, bad edits and abort() reaching onError with no unhandled rejection, parse() leaving the caller's bytes
-// alone, and dispose() returning renderer.info.memory to its count before loading.
+// alone, three's Loader contract (checkContract), and dispose() returning renderer.info.memory to its count before
+// loading.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -154,7 +155,7 @@ function playRealRecording(page) {
     });
     const r = gltf.recording;
     window.real = r;
-    return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: r.findings,
+    return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: await r.checked,
              clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
              pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
              noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message),
@@ -330,6 +331,49 @@ async function checkDispose(page) {
   expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
 }
 
+// three's Loader contract: shared buffers (THREE.Cache, one URL at once) are copied, not taken; onLoad's exception
+// goes to onError and the manager ends; parseAsync; unknown options refused by name; a worker limit that recordings
+// share; dispose() of the loader; a library that is not there named with its address.
+async function checkContract(page) {
+  const c = await page.evaluate(async () => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    THREE.Cache.enabled = true;
+    const together = await Promise.allSettled([1, 2, 3].map(() => new InputAnimationLoader().loadAsync('real.bin')));
+    const cached = (THREE.Cache.get('file:real.bin') ?? THREE.Cache.get('real.bin'))?.byteLength;  // three.js r168 on: file:
+    THREE.Cache.enabled = false;
+    THREE.Cache.clear();
+    together.forEach((r) => r.value?.recording.dispose());
+    const ended = [];
+    const manager = new THREE.LoadingManager(() => ended.push('loaded'), undefined, (url) => ended.push(`error ${url}`));
+    const thrown = await new Promise((resolve) => new InputAnimationLoader(manager).load('real.bin', (gltf) => { gltf.recording.dispose(); throw new Error('from onLoad'); },
+                                                                                        undefined, (e) => resolve(e.message)));
+    const bytes = await (await fetch('real.bin')).arrayBuffer();
+    const parsedAsync = await new InputAnimationLoader().parseAsync(bytes, '').then((g) => { g.recording.dispose(); return g.recording.duration; });
+    const refused = [{ sied: 'left' }, { chek: false }, { helpers: 'no' }].map((o) => { try { new InputAnimationLoader().setOptions(o); return 'accepted'; } catch (e) { return e.message; } });
+    const shared = new InputAnimationLoader().setWorkerLimit(1);
+    const [a, b] = await Promise.all([shared.loadAsync('real.bin'), shared.loadAsync('real.bin')]);
+    const oneWorker = a.recording.worker === b.recording.worker;
+    a.recording.dispose();
+    const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message);
+    b.recording.dispose();
+    const preloaded = new InputAnimationLoader().preload();
+    const spare = preloaded.pool.workers[0];
+    preloaded.dispose();
+    const nowhere = await new InputAnimationLoader().setLibraryPath('/nowhere/').loadAsync('real.bin').then(() => 'loaded', (e) => e.message);
+    return { together: together.map((r) => r.status), cached, thrown, ended, parsedAsync, refused, oneWorker, afterOther,
+             workerEnded: a.recording.worker.worker === null, spareEnded: spare.worker === null, nowhere };
+  });
+  expect(c.together.every((s) => s === 'fulfilled') && c.cached === readFileSync(recording).length,
+         `three loads of one URL at once with THREE.Cache: [${c.together}], the cache keeps its ${c.cached} bytes`);
+  expect(c.thrown === 'from onLoad' && c.ended.join() === 'error real.bin,loaded', `onLoad's exception reaches onError and the manager ends (${c.ended})`);
+  expect(c.parsedAsync === info.duration, `parseAsync: ${c.parsedAsync} s`);
+  expect(/unknown option 'sied' \(did you mean 'side'\?\)/.test(c.refused[0]) && /'chek'.*'check'/.test(c.refused[1]) && /'helpers' takes a boolean/.test(c.refused[2]),
+         `unknown options are refused by name: ${c.refused.join(' | ')}`);
+  expect(c.oneWorker && c.afterOther === 'answered' && c.workerEnded, 'setWorkerLimit(1): two recordings share a worker, which ends with the last');
+  expect(c.spareEnded, 'the loader\'s dispose() ends the worker preload() started');
+  expect(/\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere), `a library that is not there is named: "${c.nowhere}"`);
+}
+
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
@@ -345,6 +389,7 @@ try {
   await checkSeparateGltf(page, played.pose);
   await checkForeignRig(page);
   await checkFailures(page);
+  await checkContract(page);
   await checkDispose(page);
   expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
 } catch (error) {

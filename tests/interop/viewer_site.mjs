@@ -8,16 +8,21 @@ import { chromium } from 'playwright-core';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 
-// Serves `site` on a free port; `extra` maps a name to a file served beside the page (for ?src=). Resolves to
+// Serves `site` on a free port; `extra` maps a name to a file served beside the page (for ?src=). `fallback`: a
+// missing file is answered with index.html (200), as single-page-app hosts and `vite preview` answer. Resolves to
 // { origin, close }.
-export async function serveSite(site, extra = new Map()) {
+export async function serveSite(site, extra = new Map(), { fallback = false } = {}) {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     try {
-      const body = readFileSync(extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path));
+      const file = extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path);
+      const body = readFileSync(file);
       // Any origin may read (as a CDN allows): pages of another server import and fetch from this one.
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body);
-    } catch { response.writeHead(404).end(); }
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body);
+    } catch {
+      if (fallback) response.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(join(site, 'index.html')));
+      else response.writeHead(404).end();
+    }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };

@@ -283,6 +283,16 @@ TEST_CASE("malformed headers get a clear error at the right offset") {
         bad.push_back(0);
         CHECK_THAT(errorOf(bad), Catch::Contains("expected end of file"));
     }
+    SECTION("a web page where a recording was expected") {
+        for (std::string page : {"<!doctype html><html>", "\xef\xbb\xbf  \n<html>", "<?xml version='1.0'?>"}) {
+            auto r = read(std::vector<std::uint8_t>(page.begin(), page.end()));
+            REQUIRE_FALSE(r.ok());
+            CHECK(r.error().reason == Reason::MarkupPage);
+            CHECK(r.error().message == "this is an HTML or XML page, not a recording (what a web server sends for a missing file)");
+        }
+        const std::string text = "  hello <html>";  // markup later than the first 8 bytes' spaces: not a page
+        CHECK_THAT(errorOf(std::vector<std::uint8_t>(text.begin(), text.end())), Catch::Contains("expected the MRTK input animation magic"));
+    }
     SECTION("header-less 2019 body") {
         auto v10 = bytesOf(fixtures::small({0, Layout::Full}));
         std::vector<std::uint8_t> headerless(v10.begin() + 16, v10.end());

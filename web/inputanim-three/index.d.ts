@@ -5,6 +5,13 @@ import { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 export type Side = 'left' | 'right';
 export type Stage = 'reading' | 'decoding' | 'converting' | 'drawing' | 'checking';
+type Finger = 'Index' | 'Middle' | 'Ring' | 'Pinky';
+/** MRTK's 27 hand joints. */
+export type Joint = 'None' | 'Wrist' | 'Palm' | 'ThumbMetacarpalJoint' | 'ThumbProximalJoint' | 'ThumbDistalJoint' | 'ThumbTip'
+  | `${Finger}${'Metacarpal' | 'Knuckle' | 'MiddleJoint' | 'DistalJoint' | 'Tip'}`;
+export type Section = 'camera' | 'left' | 'right' | 'gaze';
+/** What `select` takes, as `inputanim sample --select`: a section, or one hand's joint. */
+export type Selection = Section | `${Side}.${Joint}`;
 
 export interface InputAnimationLoaderOptions {
   /** glTF input: the animation to read, by name or index (default: InputAnimation, else the first). */
@@ -17,7 +24,7 @@ export interface InputAnimationLoaderOptions {
   hold?: number | null;
   /** Read a header-less mid-2019 prerelease recording. */
   prerelease2019?: boolean;
-  /** Run the checker before onLoad (default true); else `recording.check()` runs it later. */
+  /** Run the checker as soon as the recording is handed over (default true): `recording.checked`. */
   check?: boolean;
   /** Add a gaze ray and a head frustum to the scene (default true). */
   helpers?: boolean;
@@ -51,9 +58,25 @@ export interface JointPose {
 
 export interface SampleOptions {
   /** As `inputanim sample --select`: camera, left, right, gaze, left.IndexTip, ... (default all). */
-  select?: string[];
+  select?: Selection[];
   coordinates?: 'gltf' | 'unity';
 }
+
+export type Vec3 = [number, number, number];
+export type Quat = [number, number, number, number];
+export interface Pose { position: Vec3; rotation: Quat | null; }
+export interface HandFrame extends HandState { joints: Partial<Record<Joint, Pose>>; }
+/** A frame of inputanim.sample/1 (docs/cli.md): the sections selected. */
+export interface SampleFrame {
+  time: number;
+  camera?: Pose;
+  left?: HandFrame;
+  right?: HandFrame;
+  gaze?: { origin: Vec3; direction: Vec3 };
+}
+
+/** A file the recording was written as: `export()` and `edit()`. */
+export interface Written { blob: Blob; format: string; messages: Finding[]; duration: number; }
 
 /** Times are seconds or a marker's name. */
 export type Edit =
@@ -73,29 +96,38 @@ export class InputAnimationRecording {
   readonly format: string;
   /** Seconds MRTK plays. */
   readonly duration: number;
-  /** The sections holding keys, among "camera", "left", "right", "gaze". */
-  readonly sections: string[];
+  /** The sections holding keys. */
+  readonly sections: Section[];
   readonly markers: { time: number; name: string }[];
   /** Where each hand is tracked: [start, end) seconds, the last closed at `duration`. */
   readonly tracked: { left: Interval[]; right: Interval[] };
   readonly pinching: { left: Interval[]; right: Interval[] };
   /** The checker's findings; null until checked. */
   findings: Finding[] | null;
+  /** The checker's findings once it has run (the loader's `check` option, or check()); null until asked for. */
+  readonly checked: Promise<Finding[]> | null;
+  /** Whether dispose() was called. */
+  readonly disposed: boolean;
   /** The glTF profile's findings on a glTF input. */
   readonly profile: Finding[];
   /** What the loader added to the scene, or null when `helpers` was false. */
   readonly helpers: { gazeRay: Line | null; headFrustum: LineSegments | null } | null;
 
   stateAt(time: number): { left: HandState; right: HandState };
-  jointPose(side: Side, joint: string, time: number, options?: { coordinates?: 'gltf' | 'unity' }): Promise<JointPose>;
+  jointPose(side: Side, joint: Joint, time: number, options?: { coordinates?: 'gltf' | 'unity' }): Promise<JointPose>;
   /** Frames of inputanim.sample/1 (`inputanim sample --format json`). */
-  sample(times: Iterable<number>, options?: SampleOptions): Promise<Record<string, any>[]>;
+  sample(times: Iterable<number>, options?: SampleOptions): Promise<SampleFrame[]>;
   check(): Promise<Finding[]>;
-  export(format: 'glb' | 'bin'): Promise<{ blob: Blob; format: string; messages: Finding[] }>;
+  export(format: 'glb' | 'bin'): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
-  edit(edits: Edit[]): Promise<{ blob: Blob; format: string; messages: Finding[]; duration: number }>;
-  /** Ends the worker and frees the scene's GPU resources; the scene leaves its parent. */
+  edit(edits: Edit[]): Promise<Written>;
+  /** Closes the recording in its worker and frees the scene's GPU resources; the scene leaves its parent. Again: nothing. */
   dispose(): void;
+  /**
+   * Holds the recording for one user (a React effect): returns the function that lets go. Once all have let go and
+   * none has taken it again by the next task, it is disposed of and `onDisposed` is called (clear a cache there).
+   */
+  retain(onDisposed?: (recording: InputAnimationRecording) => void): () => void;
 }
 
 export interface InputAnimationGLTF extends GLTF {
@@ -110,7 +142,9 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
   options: Required<InputAnimationLoaderOptions>;
   setOptions(options: InputAnimationLoaderOptions): this;
   /** Where worker.js, inputanim.js and inputanim.wasm are (default: beside index.js), on any origin allowing CORS. */
-  setLibraryPath(path: string): this;
+  setLibraryPath(path: string | null): this;
+  /** Recordings open at once in a worker each, at most (default 4); beyond it they share the least busy worker. */
+  setWorkerLimit(limit: number): this;
   /** Starts the library ahead of the next load. */
   preload(): this;
   libraryVersion(): Promise<string>;
@@ -119,8 +153,11 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
   /** `data` is copied (the caller keeps it); a string is a .gltf's text. */
   parse(data: ArrayBuffer | ArrayBufferView | string, path: string, onLoad: (gltf: InputAnimationGLTF) => void,
         onError?: (error: Error) => void): void;
+  parseAsync(data: ArrayBuffer | ArrayBufferView | string, path: string): Promise<InputAnimationGLTF>;
   /** Stops the loads in progress; their onError is called. */
   abort(): this;
+  /** Stops the loads in progress and ends idle workers; recordings handed out stay open until their dispose(). */
+  dispose(): void;
 }
 
 export function disposeTree(root: Object3D): void;

@@ -5,185 +5,16 @@
 import { BufferGeometry, FileLoader, Float32BufferAttribute, Line, LineBasicMaterial, LineSegments, Loader, LoaderUtils, Quaternion,
          Vector3 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { filesAt, packagedFiles, WorkerPool } from './library.js';
+import { InputAnimationRecording, namedError } from './recording.js';
 
-export const SIDES = ['left', 'right'];
+export { disposeTree, InputAnimationRecording, SIDES } from './recording.js';
+
 const GAZE_COLOUR = 0x46d160, FRUSTUM_COLOUR = 0xd8d8d8;
 const DEFAULT_OPTIONS = { animation: null, side: null, map: null, hold: null, prerelease2019: false, check: true, helpers: true, name: null,
                           onStage: null };
 const LIBRARY_OPTIONS = ['animation', 'side', 'map', 'hold', 'prerelease2019'];
-
-// Same-origin scripts that start worker.js from another origin, by its address (kept: a few bytes each).
-const bootstraps = new Map();
-
-// One worker running the library (worker.js at `url`), answering requests by id. Browsers start workers from the
-// page's origin only: from another (a CDN), a same-origin blob imports worker.js, and the library's files are
-// fetched with CORS.
-class LibraryWorker {
-  constructor(url) {
-    this.pending = new Map();
-    this.next = 1;
-    this.failure = null;
-    if (new URL(url).origin !== location.origin && !bootstraps.has(url)) {
-      const bootstrap = `self.inputanimBase = ${JSON.stringify(url)}; importScripts(self.inputanimBase);`;
-      bootstraps.set(url, URL.createObjectURL(new Blob([bootstrap], { type: 'text/javascript' })));
-    }
-    this.worker = new Worker(bootstraps.get(url) ?? url);
-    this.worker.onmessage = ({ data }) => this.answer(data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.terminate(new Error(`the inputanim library could not run: ${event.message || `${url} or inputanim.wasm failed to load`}`));
-    };
-  }
-
-  answer(data) {
-    const request = this.pending.get(data.id);
-    if (!request) return;
-    if (data.type === 'progress') return request.onStage?.(data.stage);
-    this.pending.delete(data.id);
-    if (data.type === 'result') request.resolve(data.result);
-    else {
-      if (data.fatal) this.terminate(new Error(data.message));
-      request.reject(new Error(data.message));
-    }
-  }
-
-  request(type, fields = {}, transfer = [], onStage = null) {
-    if (!this.worker) return Promise.reject(this.failure ?? new Error('the recording was disposed of'));
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onStage });
-      this.worker.postMessage({ id, type, ...fields }, transfer);
-    });
-  }
-
-  // Ends the worker; requests still waiting reject with `reason` (default: disposed of).
-  terminate(reason = null) {
-    this.failure ??= reason;
-    this.worker?.terminate();
-    this.worker = null;
-    const error = this.failure ?? new Error('the recording was disposed of');
-    for (const request of this.pending.values()) request.reject(error);
-    this.pending.clear();
-  }
-}
-
-// Where a state holds true: intervals [start, end) in seconds, the last one closed at the recording's end.
-function holdsAt(intervals, time, duration) {
-  return intervals.some(([start, end]) => time >= start && (time < end || (end === duration && time <= end)));
-}
-
-// A recording opened by InputAnimationLoader, kept open in its worker until dispose().
-export class InputAnimationRecording {
-  constructor(worker, name, opened, root, helpers) {
-    const info = opened.info;
-    this.name = name;
-    this.info = info;  // inputanim.info/1 (docs/cli.md); its findings are those of check()
-    this.format = info.input.kind === 'MRTK binary' ? `MRTK ${info.format.version} ${info.format.layout}` : info.input.kind;
-    this.duration = info.duration;
-    this.sections = ['camera', 'left', 'right', 'gaze'].filter((s) => info.sections[s]?.present && info.sections[s].keys > 0);
-    this.markers = info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));
-    this.tracked = { left: info.tracked.left, right: info.tracked.right };
-    this.pinching = { left: info.pinching.left, right: info.pinching.right };
-    this.findings = null;  // the checker's, once checked
-    this.profile = opened.profile;  // the glTF profile's findings on a glTF input
-    this.helpers = helpers;  // { gazeRay, headFrustum }: what the loader added to the scene, or null
-    this.worker = worker;
-    this.root = root;
-  }
-
-  // Tracked and pinching per hand at `time` (seconds, clamped to the recording), as MRTK plays them.
-  stateAt(time) {
-    const t = Math.min(Math.max(Number(time), 0), this.duration);
-    const state = (side) => ({ tracked: holdsAt(this.tracked[side], t, this.duration), pinching: holdsAt(this.pinching[side], t, this.duration) });
-    return { left: state('left'), right: state('right') };
-  }
-
-  // Frames of inputanim.sample/1 (`inputanim sample --format json`) at `times`; select: as `sample --select`;
-  // coordinates: 'gltf' (the scene's, default) or 'unity' (MRTK's).
-  sample(times, { select = [], coordinates = 'gltf' } = {}) {
-    return this.ask('sample', { request: { times: [...times], select, coordinates } });
-  }
-
-  // A joint's pose as MRTK plays it: {position: [x, y, z] metres, rotation: [x, y, z, w] or null, tracked, pinching}.
-  async jointPose(side, joint, time, { coordinates = 'gltf' } = {}) {
-    const hand = String(side).toLowerCase();
-    if (!SIDES.includes(hand)) throw new Error(`${this.name}: side must be 'left' or 'right', not ${side}`);
-    const [frame] = await this.sample([time], { select: [`${hand}.${joint}`], coordinates });
-    const part = frame[hand];
-    if (!part) throw new Error(`${this.name}: the recording has no hands`);
-    const pose = Object.values(part.joints)[0];
-    return { position: pose.position, rotation: pose.rotation, tracked: part.tracked, pinching: part.pinching };
-  }
-
-  // The checker's findings (docs/cli.md), also kept in `findings`.
-  async check() {
-    this.findings = await this.ask('check');
-    this.info.findings = this.findings;
-    return this.findings;
-  }
-
-  // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it) or 'bin' (an MRTK binary
-  // recording MRTK loads) -> {blob, format, messages}.
-  async export(format) {
-    if (format !== 'glb' && format !== 'bin') throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
-    const { parts, ...rest } = await this.ask('export', { format });
-    return { blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }), ...rest };
-  }
-
-  // The recording with `edits` applied in order, as an MRTK binary recording (the bytes `inputanim trim`, `shift`,
-  // `retime`, `mirror` and `markers` write) -> {blob, format, messages, duration}; the open recording is unchanged.
-  // Edits: {trim: {start, end, keepTime}} (seconds or marker names), {shift: seconds}, {retime: speed},
-  // {duration: seconds}, {mirror: true}, {markers: {add: [{time, name}], remove: [names], rename: [[old, new]]}}.
-  async edit(edits) {
-    if (!Array.isArray(edits)) {
-      throw new Error(`${this.name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`);
-    }
-    const { parts, ...rest } = await this.ask('edit', { edits: [...edits] });
-    return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
-  }
-
-  // A request to the worker; its errors name the file.
-  ask(type, fields = {}) {
-    return this.worker.request(type, fields).catch((error) => {
-      throw error.message.startsWith(this.name) ? error : new Error(`${this.name}: ${error.message}`);
-    });
-  }
-
-  // Ends the worker and frees the geometries, materials, textures and skeletons of the scene, which leaves its
-  // parent. Stop or uncache your AnimationMixer's actions on it first.
-  dispose() {
-    this.worker.terminate();
-    if (!this.root) return;
-    this.root.removeFromParent();
-    disposeTree(this.root);
-    this.root = null;
-  }
-}
-
-// `error` as an Error whose message starts with the file's name.
-function namedError(error, name) {
-  const message = error instanceof Error ? error.message : String(error?.message ?? error);
-  return error instanceof Error && message.startsWith(name) ? error : new Error(`${name}: ${message}`);
-}
-
-// A value as a message names it: its type, or null.
-function describeValue(value) {
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `the ${typeof value} ${String(value).slice(0, 40)}`;
-}
-
-// Frees the geometries, materials, textures and skeletons under `root`.
-export function disposeTree(root) {
-  const textures = new Set();
-  root.traverse((object) => {
-    object.geometry?.dispose();
-    for (const material of [object.material ?? []].flat()) {
-      for (const value of Object.values(material)) if (value?.isTexture) textures.add(value);
-      material.dispose();
-    }
-    if (object.isSkinnedMesh) object.skeleton?.dispose();
-  });
-  for (const texture of textures) texture.dispose();
-}
+const LOADER_OPTIONS = { check: 'boolean', helpers: 'boolean', name: 'string', onStage: 'function' };
 
 // The gaze as a ray of `length` metres from Gaze along Gaze_Direction's offset (hidden while that is zero): placed
 // in world space each time the scene's matrices are updated.
@@ -246,46 +77,88 @@ async function neighbours(uris, path, fetchBytes) {
   return files;
 }
 
+
+// The option among `names` nearest to a misspelt one (at most two edits away), or null.
+function nearest(name, names) {
+  const distance = (a, b) => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length];
+  };
+  const [best] = names.map((n) => [n, distance(name.toLowerCase(), n.toLowerCase())]).sort((a, b) => a[1] - b[1]);
+  return best && best[1] <= 2 ? best[0] : null;
+}
+
+// The options as given, or an Error naming the first unknown one or one of the loader's own of the wrong type (the
+// library's options are checked by the library, which names them too).
+function checkedOptions(options) {
+  if (options === null || typeof options !== 'object') throw new Error(`setOptions takes an object, not ${String(options)}`);
+  for (const [key, value] of Object.entries(options)) {
+    if (!(key in DEFAULT_OPTIONS)) {
+      const near = nearest(key, Object.keys(DEFAULT_OPTIONS));
+      throw new Error(`unknown option '${key}'${near ? ` (did you mean '${near}'?)` : ''}; the options are ${Object.keys(DEFAULT_OPTIONS).join(', ')}`);
+    }
+    const type = LOADER_OPTIONS[key];
+    if (type && typeof value !== type && !(DEFAULT_OPTIONS[key] === null && value == null)) {
+      throw new Error(`option '${key}' takes a ${type}${DEFAULT_OPTIONS[key] === null ? ' or null' : ''}, not ${JSON.stringify(value) ?? typeof value}`);
+    }
+  }
+  return options;
+}
+
 export class InputAnimationLoader extends Loader {
   constructor(manager) {
     super(manager);
     this.options = { ...DEFAULT_OPTIONS };
-    this.libraryPath = new URL('./', import.meta.url).href;
-    this.spare = null;  // a worker started ahead of the next load (preload())
-    this.opening = new Set();  // the workers of loads in progress (abort())
+    this.libraryPath = null;  // null: the files beside this module, as bundlers emit them
+    this.pool = new WorkerPool();
+    this.opening = new Map();  // the workers of loads in progress, and how many each (abort())
     this.fetching = new Set();  // their FileLoaders
     this.aborts = 0;  // abort() calls so far: a load started before the last one is abandoned
   }
 
-  // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module), on any origin that allows
-  // the page's requests (CORS).
+  // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module, wherever a bundler put
+  // them), on any origin that allows the page's requests (CORS); null: the default again.
   setLibraryPath(path) {
     this.libraryPath = path;
     return this;
   }
 
-  // Reading options (as the CLI's): animation (name or index), side ('left' | 'right', a one-handed rig), map (the
-  // node map's JSON object), hold (seconds), prerelease2019; and check (run the checker before onLoad, default
-  // true), helpers (gaze ray and head frustum, default true), name (what messages call a parsed buffer), onStage
-  // (called with 'reading', 'decoding', 'converting', 'drawing', 'checking').
-  setOptions(options) {
-    this.options = { ...this.options, ...options };
+  // Recordings open at once in one worker each, at most (default 4); beyond it, recordings share the worker that
+  // holds fewest (each worker's memory is the library's heap: about 230 MB for a 600 s recording).
+  setWorkerLimit(limit) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`setWorkerLimit takes a whole number of workers, 1 or more, not ${limit}`);
+    this.pool.limit = limit;
     return this;
+  }
+
+  // Reading options (as the CLI's): animation (name or index), side ('left' | 'right', a one-handed rig), map (the
+  // node map's JSON object), hold (seconds), prerelease2019; and check (run the checker as soon as the recording
+  // is handed over: recording.checked, default true), helpers (gaze ray and head frustum, default true), name
+  // (what messages call a parsed buffer), onStage (called with 'reading', 'decoding', 'converting', 'drawing',
+  // 'checking'). An unknown option is refused by name.
+  setOptions(options) {
+    this.options = { ...this.options, ...checkedOptions(options) };
+    return this;
+  }
+
+  libraryFiles() {
+    return this.libraryPath == null ? packagedFiles() : filesAt(this.libraryPath);
   }
 
   // Starts the library ahead of the next load, so that it does not wait for the WebAssembly to compile.
   preload() {
-    this.spare ??= this.startWorker();
+    this.pool.spare(this.libraryFiles());
     return this;
   }
 
   // The library's version, once it runs (starts it ahead of the next load).
   libraryVersion() {
-    return this.preload().spare.request('version');
-  }
-
-  startWorker() {
-    return new LibraryWorker(new URL('worker.js', new URL(this.libraryPath, location.href)).href);
+    return this.pool.spare(this.libraryFiles()).request('version');
   }
 
   load(url, onLoad, onProgress, onError) {
@@ -301,13 +174,15 @@ export class InputAnimationLoader extends Loader {
     };
     options.onStage?.('reading');
     this.fetchBytes(this.path + url, onProgress)
-      .then((bytes) => this.open(bytes, resourcePath, name, options, aborts))
+      .then((bytes) => this.open(bytes, false, resourcePath, name, options, aborts))
       .then((result) => {
-        onLoad(result);
+        try {
+          onLoad(result);
+        } catch (error) {
+          return failed(error);  // as GLTFLoader: the manager's item ends
+        }
         this.manager.itemEnd(url);
-      }, (error) => {
-        failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name));
-      });
+      }, (error) => failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name)));
   }
 
   // `data`: the file's bytes (an ArrayBuffer or a view, copied: the caller keeps them) or a .gltf's text.
@@ -317,15 +192,29 @@ export class InputAnimationLoader extends Loader {
     let bytes;
     try { bytes = typeof data === 'string' ? new TextEncoder().encode(data).buffer : ArrayBuffer.isView(data) ? data.slice().buffer : data.slice(0); }
     catch { return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`)); }
-    this.open(bytes, path, name, options, this.aborts).then(onLoad, (error) => failed(namedError(error, name)));
+    this.open(bytes, true, path, name, options, this.aborts).then((result) => {
+      try { onLoad(result); } catch (error) { failed(error); }
+    }, (error) => failed(namedError(error, name)));
   }
 
-  // Stops the loads in progress: their requests and workers end, and their onError is called.
+  parseAsync(data, path) {
+    return new Promise((resolve, reject) => this.parse(data, path, resolve, reject));
+  }
+
+  // Stops the loads in progress: their requests end, and their onError is called. A worker that holds nothing else
+  // ends at once.
   abort() {
     this.aborts++;
     for (const loader of this.fetching) loader.abort?.();  // recent three.js: the request ends too
-    for (const worker of this.opening) worker.terminate(new Error('the load was aborted'));
+    for (const [worker, loads] of this.opening) if (worker.open <= loads) worker.terminate(new Error('the load was aborted'));
     return this;
+  }
+
+  // Stops the loads in progress and ends the workers that hold no recording (preload's). The recordings handed out
+  // stay open until their own dispose(); the loader can load again.
+  dispose() {
+    this.abort();
+    this.pool.endIdle();
   }
 
   fetchBytes(url, onProgress) {
@@ -337,36 +226,40 @@ export class InputAnimationLoader extends Loader {
     return new Promise((resolve, reject) => loader.load(url, resolve, onProgress, reject)).finally(() => this.fetching.delete(loader));
   }
 
-  // The bytes through the library and GLTFLoader into the result; `aborts`: abort() calls before the load began.
-  async open(bytes, path, name, options, aborts) {
+  // The bytes through the library and GLTFLoader into the result. `owned`: the bytes are the loader's to give away
+  // (else they are copied: THREE.Cache and other loads of the URL share them); `aborts`: abort() calls before.
+  async open(bytes, owned, path, name, options, aborts) {
     const stage = (s) => options.onStage?.(s);
     const goOn = () => { if (this.aborts !== aborts) throw new Error('the load was aborted'); };
     goOn();
-    const worker = this.spare ?? this.startWorker();
-    this.spare = null;
-    this.opening.add(worker);
+    const worker = this.pool.take(this.libraryFiles());
+    this.opening.set(worker, (this.opening.get(worker) ?? 0) + 1);
+    let handle = null;
     try {
-      const { uris } = await worker.request('read', { bytes }, bytes.byteLength > 0 ? [bytes] : []);
+      const { input, uris } = await worker.request('read', { bytes }, owned && bytes.byteLength > 0 ? [bytes] : []);
       const files = await neighbours(uris, path, (url) => this.fetchBytes(url));
       goOn();
       const libraryOptions = Object.fromEntries(LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]));
-      const opened = await worker.request('open', { name, files, options: libraryOptions }, files.map((f) => f.bytes).filter((b) => b.byteLength > 0),
-                                          stage);
+      const opened = await worker.request('open', { input, name, files, options: libraryOptions }, [], stage);
+      handle = opened.handle;
+      goOn();
       stage('drawing');
       const gltf = await this.parseGlb(opened.glb);
+      goOn();
       const helpers = prepareScene(gltf, options.helpers);
-      gltf.recording = new InputAnimationRecording(worker, name, opened, gltf.scene, helpers);
+      gltf.recording = new InputAnimationRecording(worker, this.pool, name, opened, gltf.scene, helpers);
       if (options.check) {
         stage('checking');
-        await gltf.recording.check();
+        gltf.recording.check().catch(() => {});  // its promise is recording.checked
       }
-      goOn();
       return gltf;
     } catch (error) {
-      worker.terminate();
+      if (handle !== null) worker.request('close', { handle }).catch(() => {});
+      this.pool.give(worker);
       throw error;
     } finally {
-      this.opening.delete(worker);
+      const loads = this.opening.get(worker) - 1;
+      loads > 0 ? this.opening.set(worker, loads) : this.opening.delete(worker);
     }
   }
 
@@ -377,4 +270,3 @@ export class InputAnimationLoader extends Loader {
     return loader.parseAsync(json, '');
   }
 }
-

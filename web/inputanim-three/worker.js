@@ -1,20 +1,18 @@
-// The library in WebAssembly (inputanim.js and inputanim.wasm beside this file), off the page's thread: one
-// recording per worker, kept open so that it can be sampled, checked and exported after it is drawn.
+// The library in WebAssembly (inputanim.js and inputanim.wasm, at the addresses its first message gives), off the
+// page's thread, holding the recordings the loader opens in it until they are closed.
 // Requests: {id, type, ...}; answers: {id, type: 'progress', stage} while opening, then {id, type: 'result', result}
-// or {id, type: 'error', message, fatal} (fatal: the module trapped and this worker is of no further use).
-//   read    {bytes: ArrayBuffer}: the file into the library's input -> {uris: the files its buffers name, when it is
-//           a .gltf (its JSON parsed here, off the page's thread)}
-//   open    {name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers) beside it
-//           -> {info, profile, glb: {json, views}} (see takeGlb)
-//   check   -> findings;  sample {request} -> frames (inputanim.sample/1);  export {format: 'glb' | 'bin'} ->
-//           {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a .bin with the edits applied
-//           (bindings.cpp's applyEdit), and its duration;  version -> the library's version, once it is ready
+// or {id, type: 'error', message, fatal} (fatal: the library did not start, or trapped, and this worker is of no use).
+//   start   {script, wasm}: the library's addresses (the first message; no answer but a failure)
+//   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, uris: the files its buffers name,
+//           when it is a .gltf (its JSON parsed here, off the page's thread)}
+//   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
+//           beside it -> {handle, info, profile, glb: {json, views}} (see takeGlb)
+//   close   {handle}: the recording's memory is the library's again
+//   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
+//           export {format: 'glb' | 'bin'} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
+//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration
+//   version -> the library's version, once it is ready
 /* global createInputanim */
-// Where the library's files are: beside this file, or where the loader says when it started this worker from
-// another origin (a blob that sets inputanimBase, then imports this file).
-const base = self.inputanimBase ?? self.location.href;
-importScripts(new URL('inputanim.js', base).href);
-
 const INPUT_FOLDER = '/input';
 let module = null;
 
@@ -70,30 +68,47 @@ function placeBesideInput(files) {
   }
 }
 
-// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are);
-// for a .gltf, the URIs of the files its buffers name (data: URIs excepted).
+// Files read and not yet opened, by number: a worker opens one recording at a time, however many loads share it.
+const inputs = new Map();
+let lastInput = 0;
+
+// The file kept for `open`; for a .gltf, the URIs of the files its buffers name (data: URIs excepted).
 function read({ bytes }) {
-  const pointer = module._inputanim_input_buffer(bytes.byteLength);
-  if (!pointer && bytes.byteLength) throw new Error(`not enough memory for ${bytes.byteLength} bytes`);
   const input = new Uint8Array(bytes);
-  module.HEAPU8.set(input, pointer);
+  inputs.set(++lastInput, input);
   const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b));  // after spaces and a BOM
-  if (first !== 0x7b) return [{ uris: [] }];  // not JSON text: not a .gltf
+  if (first !== 0x7b) return [{ input: lastInput, uris: [] }];  // not JSON text: not a .gltf
   let json = null;
   try { json = JSON.parse(new TextDecoder().decode(input)); } catch { /* the library reports the error with its place */ }
   const uris = (Array.isArray(json?.buffers) ? json.buffers : []).map((b) => b?.uri).filter((uri) => typeof uri === 'string' && !/^data:/i.test(uri));
-  return [{ uris: [...new Set(uris)] }];
+  return [{ input: lastInput, uris: [...new Set(uris)] }];
 }
 
-function open({ id, name, files, options }) {
+// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are).
+function place(input) {
+  const bytes = inputs.get(input);
+  inputs.delete(input);
+  if (!bytes) throw new Error('internal: the file was not read before it was opened');
+  const pointer = module._inputanim_input_buffer(bytes.byteLength);
+  if (!pointer && bytes.byteLength) throw new Error(`not enough memory for ${bytes.byteLength} bytes`);
+  module.HEAPU8.set(bytes, pointer);
+}
+
+function open({ id, input, name, files, options }) {
   const progress = (stage) => postMessage({ id, type: 'progress', stage });
   placeBesideInput(files);
+  place(input);
   progress('decoding');
   const opened = call('open', name, JSON.stringify(options));
   progress('converting');
-  call('export_glb');
+  try {
+    call('export_glb');
+  } catch (error) {
+    module._inputanim_close(opened.handle);
+    throw error;
+  }
   const glb = takeGlb();
-  return [{ info: opened.info, profile: opened.profile, glb }, glb.views];
+  return [{ handle: opened.handle, info: opened.info, profile: opened.profile, glb }, glb.views];
 }
 
 // The file in `format` ('glb', 'bin'), or with `edits` applied (a .bin).
@@ -104,26 +119,85 @@ function exportFile(format, edits) {
   return [{ parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [], duration: answer.duration }, parts];
 }
 
-const handlers = {
-  read,
-  open,
+// The open recording `handle` as the one the library acts on.
+function select(handle) {
+  if (!JSON.parse(module.UTF8ToString(module._inputanim_select(Number(handle)))).ok) throw new Error('the recording was closed');
+}
+
+// Requests on an open recording: the library acts on the one selected.
+const onRecording = {
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
   export: ({ format }) => exportFile(format),
   edit: ({ edits }) => exportFile('bin', edits),
+};
+
+const handlers = {
+  read,
+  open,
+  close: ({ handle }) => [module._inputanim_close(handle)],
   version: () => [module.UTF8ToString(module._inputanim_version())],
 };
 
-const ready = createInputanim({ locateFile: (path) => new URL(path, base).href }).then((instance) => { module = instance; });
+// An Error saying why the library's file at `url` did not load: its HTTP status, or an HTML page in its place.
+async function unloaded(url, what, error) {
+  let why = error?.message ?? String(error);
+  try {
+    const response = await fetch(url);
+    const head = new Uint8Array(await response.clone().arrayBuffer()).subarray(0, 64);
+    const text = new TextDecoder().decode(head).trimStart();
+    why = !response.ok ? `HTTP ${response.status}` : text.startsWith('<') ? 'an HTML page came back, not the library\'s file' : why;
+  } catch (fetchError) {
+    why = fetchError.message;
+  }
+  return new Error(`the inputanim library could not start: ${what} at ${url}: ${why}; are the package's files served (a bundler emits ` +
+                   'them; else setLibraryPath)?');
+}
+
+// The library's WebAssembly, compiled while the page goes on (streaming where the server says application/wasm).
+async function compiled(url) {
+  const response = await fetch(url).catch(async (error) => { throw await unloaded(url, 'inputanim.wasm', error); });
+  if (!response.ok) throw await unloaded(url, 'inputanim.wasm', null);
+  if (/^application\/wasm/.test(response.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(response);
+  const bytes = await response.arrayBuffer();
+  const magic = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
+  if (magic.join() !== '0,97,115,109') throw await unloaded(url, 'inputanim.wasm', new Error('this is not WebAssembly'));
+  return WebAssembly.compile(bytes);
+}
+
+async function start({ script, wasm }) {
+  const compiling = compiled(wasm);
+  compiling.catch(() => {});  // reported below, once the script is in
+  try {
+    importScripts(script);
+  } catch (error) {
+    throw await unloaded(script, 'inputanim.js', error);
+  }
+  const wasmModule = await compiling;
+  module = await createInputanim({
+    instantiateWasm: (imports, receive) => {
+      WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+      return {};
+    },
+  });
+}
+
+let ready = null;
 
 onmessage = async ({ data }) => {
+  if (data.type === 'start') {
+    ready = start(data);
+    ready.catch(() => {});  // answered with the requests that wait for it
+    return;
+  }
   try {
     await ready;
-    const [result, transfer = []] = handlers[data.type](data);
+    if (onRecording[data.type]) select(data.handle);
+    const [result, transfer = []] = (onRecording[data.type] ?? handlers[data.type])(data);
     postMessage({ id: data.id, type: 'result', result }, transfer);
   } catch (error) {
-    // A WebAssembly trap (out of memory, an abort) leaves the module unusable.
-    const fatal = error instanceof WebAssembly.RuntimeError || !(error instanceof Error);
+    // A WebAssembly trap (out of memory, an abort) leaves the module unusable, as does a library that did not start.
+    const fatal = error instanceof WebAssembly.RuntimeError || !(error instanceof Error) || !module;
     postMessage({ id: data.id, type: 'error', message: error instanceof Error ? error.message : String(error), fatal });
   }
 };

@@ -30,6 +30,7 @@ enum class Reason {
     OutputIsInput,  // the output would replace a file the run reads
     OutsideFolder,  // a .gltf's buffer outside the file's folder, or through a symbolic link
     Prerelease2019,  // a header-less mid-2019 prerelease body, read only when asked
+    MarkupPage,  // an HTML or XML page where a recording was expected (a web server's answer for a missing file)
     NodesUnrecognised,  // a glTF with no hand joint, camera or gaze node known by name
     SideUnknown,  // a one-handed rig whose side neither its names nor its shape tell
     SideOfTwoHands,  // a side was given for a file that has both hands

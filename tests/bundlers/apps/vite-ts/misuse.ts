@@ -1,0 +1,17 @@
+// Misuse the declarations refuse: tsc fails if any of these compiles (each line is expected to be an error).
+import type { InputAnimationLoader, InputAnimationRecording } from 'inputanim-three';
+
+export async function misuse(loader: InputAnimationLoader, recording: InputAnimationRecording): Promise<number> {
+  // @ts-expect-error: a misspelt joint
+  await recording.jointPose('left', 'IndexTop', 1);
+  // @ts-expect-error: a misspelt selection
+  await recording.sample([1], { select: ['left.Wirst'] });
+  const [frame] = await recording.sample([1]);
+  // @ts-expect-error: a misspelt field of a sample frame
+  console.log(frame.left?.joints.IndexTip?.positon);
+  // @ts-expect-error: an option the loader does not have
+  loader.setOptions({ sied: 'left' });
+  // @ts-expect-error: a worker limit is a number
+  loader.setWorkerLimit('2');
+  return (await recording.export('bin')).duration;
+}
