@@ -66,8 +66,10 @@ npm = tarfile.open(os.path.join(dist, "inputanim-three-%s.tgz" % version))
 package = json.load(npm.extractfile("package/package.json"))
 expect(package["version"] == version and package.get("license") == "MIT", "npm package: version %s, license %s" % (package["version"], package.get("license")))
 held = set(npm.getnames())
-for item in ["index.js", "worker.js", "inputanim.js", "inputanim.wasm", "LICENSE", "THIRD_PARTY_NOTICES.md"]:
+for item in package["files"]:  # what the package says it holds (and its imports need: index.js, library.js, ...)
     expect("package/" + item in held, "npm package lacks %s" % item)
+expect({"index.js", "worker.js", "inputanim.js", "inputanim.wasm", "LICENSE", "THIRD_PARTY_NOTICES.md"} <= set(package["files"]),
+       "npm package: files %s" % package["files"])
 
 viewer = os.path.join(dist, "inputanim-viewer-%s.zip" % version)
 held = set(names_in(viewer))
