@@ -2,8 +2,9 @@
 # The benchmark: builds (Release), installs the peer (gltf-transform, pinned in bench/package-lock.json),
 # generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints tables of
 # bin -> glb and glb -> bin, each paired with cat of the same bytes (docs/performance.md says how), foreign glTF
-# -> bin, gltf-transform copy, a batch with one and two workers, opening the 600 s file in the web viewer, and
-# the Blender add-on's import and export (bench/blender.py).
+# -> bin, gltf-transform copy, a batch with one and two workers, opening the 600 s file in the web viewer, the
+# three.js loader's first frame against GLTFLoader's (6 s and 600 s), and the Blender add-on's import and export
+# (bench/blender.py).
 # Usage: bench/run.sh [--quick]   (--quick: 10 s and 60 s only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,14 @@ if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/int
     echo "| file | open (min-max) | reading | decoding | converting | drawing | native convert | WebAssembly / native |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
     node bench/viewer_open.mjs build/inputanim "$site" "$work/600s.bin" 3
+    # The three.js loader against three's GLTFLoader on the CLI's .glb of the same recording: 6 s and 600 s.
+    build/inputanim generate "$work/6s.bin" --duration 6 --format-version 1.1 --no-reduce --force >/dev/null
+    echo
+    echo "to first frame, InputAnimationLoader (.bin) against GLTFLoader (the converted .glb) (seconds; medians of 5):"
+    echo
+    echo "| file | InputAnimationLoader (min-max) | GLTFLoader (min-max) | ratio |"
+    echo "|---|---:|---:|---:|"
+    for f in 6s 600s; do node bench/loader_vs_gltf.mjs build/inputanim "$site" "$work/$f.bin" 5; done
     rm -rf "$work"
 fi
 if command -v blender >/dev/null; then

@@ -156,6 +156,12 @@ export class InputAnimationLoader extends Loader {
     return this;
   }
 
+  // A worker for the next open, started now so that the WebAssembly compiles while the file downloads (a failure to
+  // start is reported by the open that needs it).
+  warmUp() {
+    try { this.preload(); } catch { /* open() says why */ }
+  }
+
   // The library's version, once it runs (starts it ahead of the next load).
   libraryVersion() {
     return this.pool.spare(this.libraryFiles()).request('version');
@@ -173,6 +179,7 @@ export class InputAnimationLoader extends Loader {
       this.manager.itemEnd(url);
     };
     options.onStage?.('reading');
+    this.warmUp();
     this.fetchBytes(this.path + url, onProgress)
       .then((bytes) => this.open(bytes, false, resourcePath, name, options, aborts))
       .then((result) => {

@@ -1,0 +1,61 @@
+// Time to first frame in headless Chromium: InputAnimationLoader.loadAsync of a recording against three's GLTFLoader
+// of the .glb `inputanim convert` makes of it, each in a fresh page (nothing started ahead), paired in every run and
+// alternating which goes first. The clock runs from the load's call to the first frame rendered with the scene
+// (renderer.render, then a readback that waits for the GPU). The loader's default options: its checker runs after the
+// hand-over, so not counted.
+// Usage: node bench/loader_vs_gltf.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (SITE_DIR: scripts/build-viewer.sh's)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, serveSite } from '../tests/interop/viewer_site.mjs';
+
+const [tool, site, recording, runsArg] = process.argv.slice(2);
+const runs = Number(runsArg ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-loader-'));
+execFileSync(tool, ['convert', recording, join(work, 'recording.glb'), '--force', '-q']);
+
+writeFileSync(join(work, 'page.html'), `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
+  "three/addons/": "./three/examples/jsm/", "inputanim-three": "./inputanim-three/index.js" } }</script>
+<script type="module">
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { InputAnimationLoader } from 'inputanim-three';
+const renderer = new THREE.WebGLRenderer();
+renderer.setSize(320, 240);
+const camera = new THREE.PerspectiveCamera(50, 4 / 3, 0.01, 100);
+window.firstFrame = async (which) => {
+  const start = performance.now();
+  const gltf = await (which === 'loader' ? new InputAnimationLoader().loadAsync('recording.bin') : new GLTFLoader().loadAsync('recording.glb'));
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  mixer.clipAction(gltf.animations[0]).play();
+  mixer.setTime(0);
+  renderer.render(new THREE.Scene().add(gltf.scene), camera);
+  renderer.getContext().readPixels(0, 0, 1, 1, renderer.getContext().RGBA, renderer.getContext().UNSIGNED_BYTE, new Uint8Array(4));
+  return performance.now() - start;
+};
+</script>`);
+const served = new Map([['page.html', join(work, 'page.html')], ['recording.bin', recording], ['recording.glb', join(work, 'recording.glb')]]);
+const { origin, close } = await serveSite(site, served);
+const browser = await launchChromium();
+const times = { loader: [], gltf: [] };
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const which of run % 2 ? ['gltf', 'loader'] : ['loader', 'gltf']) {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/page.html`);
+      await page.waitForFunction(() => window.firstFrame, null, { timeout: 60000 });
+      times[which].push((await page.evaluate((w) => window.firstFrame(w), which)) / 1000);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+  close();
+}
+const mb = (file) => (statSync(file).size / 1e6).toFixed(1);
+const range = (values) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+console.log(`| ${mb(recording)} MB .bin, ${mb(join(work, 'recording.glb'))} MB .glb | ${range(times.loader)} | ${range(times.gltf)} |` +
+            ` ${(median(times.loader) / median(times.gltf)).toFixed(2)}x |`);
+rmSync(work, { recursive: true, force: true });
