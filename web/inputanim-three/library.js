@@ -31,14 +31,15 @@ function spawn(url) {
   return new Worker(bootstraps.get(url) ?? url);
 }
 
-// What a library file's address answers, for a message: its HTTP status, or that it is an HTML page (a server's
-// answer for a missing file, which single-page-app hosts send with 200).
-export async function diagnose(url) {
+// Why a library file did not run, for a message: its address's HTTP status, or that an HTML page came back (a
+// server's answer for a missing file, which single-page-app hosts send with 200); else `reason`.
+async function diagnose(url, reason) {
+  if (!url) return reason;
   try {
     const response = await fetch(url);
     if (!response.ok) return `${url} answered HTTP ${response.status}`;
     const text = (await response.text()).trimStart().slice(0, 1);
-    return text === '<' ? `${url} answered with an HTML page, not the library's file` : `${url} is there`;
+    return text === '<' ? `${url} answered with an HTML page, not the library's file` : `${url}: ${reason}`;
   } catch (error) {
     return `${url} could not be fetched (${error.message})`;
   }
@@ -57,17 +58,20 @@ export class LibraryWorker {
     this.worker.onmessage = ({ data }) => this.answer(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      const which = files.worker ?? 'the package\'s worker.js';
       const html = /Unexpected token '<'/.test(event.message ?? '') ? ' (an HTML page came back in its place)' : '';
-      const said = event.message ? `: ${event.message}${html}` : '';
-      (files.worker ? diagnose(files.worker) : Promise.resolve(`${which} did not run${said}`)).then((why) => {
-        this.terminate(new Error(`the inputanim library could not start: ${why}; ${HINT}`));
-      });
+      this.failedToStart(files.worker, `the package's worker.js did not run${event.message ? `: ${event.message}${html}` : ''}`);
     };
     this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm });
   }
 
+  // The worker, or a library file it loads (`url`), did not run: it ends, and the requests wait for the reason.
+  failedToStart(url, reason) {
+    this.worker?.terminate();
+    diagnose(url, reason).then((why) => this.terminate(new Error(`the inputanim library could not start: ${why}; ${HINT}`)));
+  }
+
   answer(data) {
+    if (data.type === 'unstarted') return this.failedToStart(data.url, data.message);
     const request = this.pending.get(data.id);
     if (!request) return;
     if (data.type === 'progress') return request.onStage?.(data.stage);

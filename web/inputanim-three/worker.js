@@ -2,7 +2,8 @@
 // page's thread, holding the recordings the loader opens in it until they are closed.
 // Requests: {id, type, ...}; answers: {id, type: 'progress', stage} while opening, then {id, type: 'result', result}
 // or {id, type: 'error', message, fatal} (fatal: the library did not start, or trapped, and this worker is of no use).
-//   start   {script, wasm}: the library's addresses (the first message; no answer but a failure)
+//   start   {script, wasm}: the library's addresses (the first message; answered only by a failure to start,
+//           {id: 0, type: 'unstarted', url: the file that did not load, or null, message})
 //   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, uris: the files its buffers name,
 //           when it is a .gltf (its JSON parsed here, off the page's thread)}
 //   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
@@ -139,29 +140,22 @@ const handlers = {
   version: () => [module.UTF8ToString(module._inputanim_version())],
 };
 
-// An Error saying why the library's file at `url` did not load: its HTTP status, or an HTML page in its place.
-async function unloaded(url, what, error) {
-  let why = error?.message ?? String(error);
-  try {
-    const response = await fetch(url);
-    const head = new Uint8Array(await response.clone().arrayBuffer()).subarray(0, 64);
-    const text = new TextDecoder().decode(head).trimStart();
-    why = !response.ok ? `HTTP ${response.status}` : text.startsWith('<') ? 'an HTML page came back, not the library\'s file' : why;
-  } catch (fetchError) {
-    why = fetchError.message;
+// A library file that did not load, and at what address: the page finds out why (library.js's diagnose).
+class Unloaded extends Error {
+  constructor(url, reason) {
+    super(reason);
+    this.url = url;
   }
-  return new Error(`the inputanim library could not start: ${what} at ${url}: ${why}; are the package's files served (a bundler emits ` +
-                   'them; else setLibraryPath)?');
 }
 
 // The library's WebAssembly, compiled while the page goes on (streaming where the server says application/wasm).
 async function compiled(url) {
-  const response = await fetch(url).catch(async (error) => { throw await unloaded(url, 'inputanim.wasm', error); });
-  if (!response.ok) throw await unloaded(url, 'inputanim.wasm', null);
+  const response = await fetch(url).catch((error) => { throw new Unloaded(url, error.message); });
+  if (!response.ok) throw new Unloaded(url, `HTTP ${response.status}`);
   if (/^application\/wasm/.test(response.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(response);
   const bytes = await response.arrayBuffer();
   const magic = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
-  if (magic.join() !== '0,97,115,109') throw await unloaded(url, 'inputanim.wasm', new Error('this is not WebAssembly'));
+  if (magic.join() !== '0,97,115,109') throw new Unloaded(url, 'this is not WebAssembly');
   return WebAssembly.compile(bytes);
 }
 
@@ -171,7 +165,7 @@ async function start({ script, wasm }) {
   try {
     importScripts(script);
   } catch (error) {
-    throw await unloaded(script, 'inputanim.js', error);
+    throw new Unloaded(script, error.message);
   }
   const wasmModule = await compiling;
   module = await createInputanim({
@@ -187,7 +181,7 @@ let ready = null;
 onmessage = async ({ data }) => {
   if (data.type === 'start') {
     ready = start(data);
-    ready.catch(() => {});  // answered with the requests that wait for it
+    ready.catch((error) => postMessage({ id: 0, type: 'unstarted', url: error.url ?? null, message: error.message }));
     return;
   }
   try {
