@@ -38,6 +38,11 @@ run_both() {
     shift
     (cd "$work/lin" && "$linux" "$@" <"$input" >"$work/$name.lin.out" 2>"$work/$name.lin.err"; echo $? >"$work/$name.lin.rc")
     (cd "$work/win" && "$wine" "$windows" "$@" <"$input" >"$work/$name.win.out" 2>"$work/$name.win.err"; echo $? >"$work/$name.win.rc")
+    if [ "$(cat "$work/$name.win.rc")" != 0 ] && [ ! -s "$work/$name.win.out" ] && [ ! -s "$work/$name.win.err" ]; then
+        # The tool never fails without a message; a silent failure is Wine's. Tried again once, and said.
+        echo "note: $name: the Windows run exited $(cat "$work/$name.win.rc") silently; tried again"
+        (cd "$work/win" && "$wine" "$windows" "$@" <"$input" >"$work/$name.win.out" 2>"$work/$name.win.err"; echo $? >"$work/$name.win.rc")
+    fi
     local before=$failures
     cmp -s "$work/$name.lin.rc" "$work/$name.win.rc" || fail "$name: exit $(cat "$work/$name.lin.rc") on Linux, $(cat "$work/$name.win.rc") on Windows: $(head -c 300 "$work/$name.win.err")"
     cmp -s "$work/$name.lin.out" "$work/$name.win.out" || fail "$name: standard output differs ($(cmp "$work/$name.lin.out" "$work/$name.win.out" | head -1))"

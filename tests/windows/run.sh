@@ -20,6 +20,11 @@ if x86_64-w64-mingw32-objdump -p inputanim.exe | grep -i "DLL Name" | grep -v -i
     exit 1
 fi
 "$here/wine.sh" tests/unit_tests.exe
+# One Wine server for the whole suite: a program started while the last one's server is shutting down can fail.
+# The unit tests' server is waited for first (-w): a second one cannot start beside it.
+"$here/wine.sh" --server -w
+"$here/wine.sh" --server -p
+trap '"$here/wine.sh" --server -k 2>/dev/null || true' EXIT
 status=0
 "$here/wine.sh" tests/real_sample_tests.exe || status=$?
 [ "$status" -eq 0 ] || [ "$status" -eq 77 ] || exit "$status"
