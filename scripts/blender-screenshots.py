@@ -1,9 +1,9 @@
 # The Blender screenshots of docs/edit-in-blender.md: a new input animation (Add > MRTK Input Animation) with the
-# right hand keyed tracked and posed Pinch, the sidebar's MRTK tab open. Needs a display (Xvfb) and the add-on zip
+# right hand keyed tracked and pinching over a range, its index tip selected, the sidebar's MRTK tab open. Needs a display (Xvfb) and the add-on zip
 # packed with MRTK's poses:
 #   scripts/blender-addon.sh build/inputanim_blender.zip ../shared
 #   blender -b --factory-startup --python-expr "import bpy; bpy.ops.wm.save_as_mainfile(filepath='/tmp/start.blend')"
-#   xvfb-run -s "-screen 0 1600x900x24" blender --factory-startup /tmp/start.blend --python \
+#   xvfb-run -s "-screen 0 1600x1200x24" blender --factory-startup /tmp/start.blend --python \
 #       scripts/blender-screenshots.py -- build/inputanim_blender.zip build/inputanim docs
 # (opening a file leaves out the splash screen)
 import os
@@ -37,8 +37,14 @@ def setup():
         scene.frame_set(60)
         hand.mrtk_tracked = True
         bpy.ops.mrtk.key_state(side="Right", state="tracked")
-        scene.frame_set(120)
-        bpy.ops.mrtk.apply_pose(side="Right", pose="Pinch")
+        settings = scene.mrtk_pose_span
+        settings.span, settings.start, settings.end = "RANGE", 120, 240
+        bpy.ops.mrtk.pinch_over_range(side="Right", start=120, end=240)
+        scene.frame_set(180)
+        bpy.context.view_layer.objects.active = hand
+        bpy.ops.object.mode_set(mode="POSE")
+        hand.data.bones.active = hand.data.bones["Hand_Right_IndexTip"]
+        scene.mrtk_cursor = (0.1, 1.4, 0.45)
     space = area.spaces.active
     space.show_region_ui = True
     space.shading.type = "SOLID"

@@ -25,7 +25,7 @@ import bpy
 from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import authoring, offsets, poses, scene_glb, states
+from . import authoring, coordinates, menus, offsets, pose_ops, poses, scene_glb, states, tidy
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -34,7 +34,11 @@ SOURCE = "inputanim_source"        # scene properties: the recording imported, t
 MARKERS = "inputanim_markers"      # its markers' exact times (JSON), as frames round them
 SUMMARY = "inputanim_summary"
 FORMAT = "inputanim_format"        # the source's format version and layout, kept when exporting without it
+DURATION = "inputanim_duration"    # the source's duration, seconds: the export ends there, not at the frame after
 TAG = "inputanim"                  # object property: made by the last import, exported by the next export
+WORKING = "_"                      # a marker named so is the animator's own: it stays in Blender, not exported
+# The CLI's hints that name its options, as this add-on's users act on them (the messages end with the hint).
+HINTS = {"(read it with --prerelease-2019)": "(tick '2019 prerelease' in the import options)"}
 
 
 def _profile_name(name):
@@ -83,7 +87,11 @@ def _run(context, *arguments, allowed=(0,)):
     result = subprocess.run([_executable(context), *arguments], capture_output=True, encoding="utf-8", errors="replace")
     if result.returncode not in allowed:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
-        raise InputanimError(lines[-1] if lines else "inputanim exited with status %d" % result.returncode)
+        message = lines[-1] if lines else "inputanim exited with status %d" % result.returncode
+        message = message.replace("inputanim: error: ", "", 1)
+        for hint, ours in HINTS.items():
+            message = message.replace(hint, ours)
+        raise InputanimError(message)
     return result.stdout, result.stderr
 
 
@@ -138,13 +146,16 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
     filter_glob: StringProperty(default="*.bin;*.glb;*.gltf", options={"HIDDEN"})
     fps: FloatProperty(name="Frame rate", default=DEFAULT_FPS, min=1, max=1000,
                        description="Scene frame rate; keep it at twice the recording's rate for round trips")
+    prerelease: BoolProperty(name="2019 prerelease", default=False,
+                             description="A header-less recording of MRTK's mid-2019 prerelease: read as format 1.0, "
+                                         "its times moved to start at 0")
 
     def execute(self, context):
         return _reporting_errors(self, self._import, context)
 
     def _import(self, context):
-        summary, warnings = import_recording(context, self.filepath, self.fps)
-        self.report({"WARNING"} if warnings else {"INFO"}, summary + ("; " + warnings[0] if warnings else ""))
+        summary, warnings = import_recording(context, self.filepath, self.fps, self.prerelease)
+        self.report({"WARNING"} if warnings else {"INFO"}, "; ".join([summary] + warnings))
         return {"FINISHED"}
 
 
@@ -189,9 +200,9 @@ def _show(context, objects):
             obj.select_set(obj in selected)
 
 
-def import_recording(context, filepath, fps):
-    """Imports a recording into the scene (at `fps`), its states as the hands' properties. Returns (a summary line,
-    warnings)."""
+def import_recording(context, filepath, fps, prerelease=False):
+    """Imports a recording into the scene (at `fps`), its states as the hands' properties; `prerelease`: a
+    header-less 2019 prerelease body. Returns (a summary line, warnings)."""
     scene = context.scene
     scene.render.fps, scene.render.fps_base = round(fps), 1  # before importing: keys land at time x fps
     window = context.window_manager
@@ -200,7 +211,8 @@ def import_recording(context, filepath, fps):
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
-            report = _convert(context, filepath, glb, "--rig", "hierarchy", "--linear-only", "--force", allowed=(0, 6))
+            report = _convert(context, filepath, glb, "--rig", "hierarchy", "--linear-only", "--force",
+                              *(["--prerelease-2019"] if prerelease else []), allowed=(0, 6))
             window.progress_update(20)
             info = report["recording"]
             renamed = _take_names()
@@ -211,6 +223,7 @@ def import_recording(context, filepath, fps):
     finally:
         window.progress_end()
     imported = set(bpy.data.objects) - before
+    poses.shorten_tips(context, [o for o in imported if o.type == "ARMATURE"])
     poses.store_axes([o for o in imported if o.type == "ARMATURE"], rests)
     for obj in imported:
         obj[TAG] = True
@@ -226,22 +239,29 @@ def import_recording(context, filepath, fps):
     views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]
     if views:
         scene.camera = views[0]
+    tidy.lock_unexported(imported)
     scene[SOURCE] = os.path.abspath(filepath)
     scene[MARKERS] = json.dumps(info["markers"])
     scene[SUMMARY] = "%s %s, %.2f s" % (info["format"]["version"], info["format"]["layout"], info["duration"])
     scene[FORMAT] = json.dumps(info["format"])
+    scene[DURATION] = info["duration"]
     warnings = [m["message"] for m in report["messages"] if m["severity"] == "warning"]
     if renamed:
         warnings.append("renamed " + ", ".join(renamed))
+    if tidy.hide_startup_cube(scene):
+        warnings.append("hid the startup Cube, which enclosed the hands")
     return "Imported %s (%s) at %g fps: frames 0-%d" % (os.path.basename(filepath), scene[SUMMARY], fps, scene.frame_end), warnings
 
 
-def _markers_json(scene):
-    """The scene's markers in seconds; a marker still on the frame it was imported at keeps its exact time."""
+def _markers_json(scene, which="NAMED"):
+    """The scene's markers in seconds (`which`: NAMED, all but the working ones; SELECTED; NONE); a marker still on
+    the frame it was imported at keeps its exact time."""
     fps = _fps(scene)
     imported = json.loads(scene.get(MARKERS, "[]"))
     markers = []
-    for marker in sorted(scene.timeline_markers, key=lambda m: m.frame):
+    chosen = {"NAMED": lambda m: not m.name.startswith(WORKING),
+              "SELECTED": lambda m: m.select}.get(which, lambda m: False)
+    for marker in sorted(filter(chosen, scene.timeline_markers), key=lambda m: m.frame):
         time = marker.frame / fps
         for original in imported:
             if original["name"] == marker.name and round(original["time"] * fps) == marker.frame:
@@ -262,22 +282,34 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                                      "bit for bit, and the output keeps its format version")
     use_base: BoolProperty(name="Keep unedited keys", default=True,
                            description="Put the edit onto the original recording (recommended)")
-    format_version: EnumProperty(name="Format version", default="SOURCE",
-                                 items=[("SOURCE", "As the original", "The original recording's version (1.1 for a new "
-                                                                       "input animation)"),
+    format_version: EnumProperty(name="Format", default="SOURCE",
+                                 items=[("SOURCE", "As imported", "The imported recording's version (1.1 for a new "
+                                                                  "input animation)"),
                                         ("1.1", "1.1", "MRTK 2.6 and newer; holds eye gaze"),
                                         ("1.0", "1.0", "MRTK 2.5 and older; no eye gaze")])
+    markers: EnumProperty(name="Markers", default="NAMED",
+                          items=[("NAMED", "All but '%s...'" % WORKING, "Every timeline marker but the working ones, "
+                                                                        "whose names start with '%s'" % WORKING),
+                                 ("SELECTED", "Selected", "The timeline markers selected"),
+                                 ("NONE", "None", "No markers")])
 
     def invoke(self, context, event):
         self.base = context.scene.get(SOURCE, "")
         return ExportHelper.invoke(self, context, event)
 
     def draw(self, context):
-        self.layout.prop(self, "use_base")
-        self.layout.prop(self, "format_version")
-        row = self.layout.row()
+        layout = self.layout
+        layout.use_property_split = True
+        layout.use_property_decorate = False
+        layout.prop(self, "format_version")
+        layout.prop(self, "markers")
+        if SOURCE not in context.scene and not self.base:
+            layout.label(text="A new input animation: no original to keep keys from")
+            return
+        layout.prop(self, "use_base", text="Keep unedited keys")
+        row = layout.row()
         row.enabled = self.use_base
-        row.prop(self, "base")
+        row.prop(self, "base", text="Original")
 
     def execute(self, context):
         return _reporting_errors(self, self._export, context)
@@ -291,7 +323,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             glb = os.path.join(folder, "edited.glb")
             markers = os.path.join(folder, "markers.json")
             with open(markers, "w") as out:
-                json.dump(_markers_json(context.scene), out)
+                json.dump(_markers_json(context.scene, self.markers), out)
             version = self._version(context, base)
             has_gaze = any(o.name == "Gaze" for o in context.scene.objects)
             _export_glb(context, glb, gaze=version != "1.0")
@@ -303,9 +335,14 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             report = _convert(context, *arguments)
         written = "%s %s, %d bytes" % (report["format"]["version"], report["format"]["layout"], report["bytes"])
         notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
+        ignored = tidy.ignored_edits(context.scene, TAG)
         if version == "1.0" and has_gaze:
             self.report({"WARNING"}, "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"
                         % (os.path.basename(self.filepath), written))
+        elif ignored:
+            self.report({"WARNING"}, "Exported %s (%s), without what moves %s: the export reads the head from "
+                                     "'Camera' and the hands from their armatures" % (
+                                         os.path.basename(self.filepath), written, ", ".join(ignored)))
         else:
             self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), written,
                                                           "; " + notes[-1] if notes else ""))
@@ -334,7 +371,10 @@ def _export_glb(context, path, gaze=True):
         raise InputanimError("nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
                              "Hand_Left, Hand_Right)")
     fps = _fps(scene)
-    frames = range(max(0, scene.frame_start), scene.frame_end + 1)
+    frames = list(range(max(0, scene.frame_start), scene.frame_end + 1))
+    duration = scene.get(DURATION)
+    if duration and frames and frames[-1] == math.ceil(duration * fps) and frames[-1] > duration * fps > frames[-2:][0]:
+        frames[-1] = duration * fps  # the recording's own end, between the last two frames
     window = context.window_manager
     window.progress_begin(0, 100)
     try:
@@ -359,9 +399,11 @@ _classes = (InputanimPreferences, IMPORT_SCENE_OT_mrtk_input_animation, EXPORT_S
 
 def register():
     states.register()
-    poses.register()
+    pose_ops.register()
+    coordinates.register()
     offsets.register()
     authoring.register()
+    menus.register()
     for cls in _classes:
         bpy.utils.register_class(cls)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)
@@ -373,7 +415,9 @@ def unregister():
     bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
     for cls in reversed(_classes):
         bpy.utils.unregister_class(cls)
+    menus.unregister()
     authoring.unregister()
     offsets.unregister()
-    poses.unregister()
+    coordinates.unregister()
+    pose_ops.unregister()
     states.unregister()

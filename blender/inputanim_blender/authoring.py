@@ -51,17 +51,18 @@ def _aim_gaze(scene):
 
 def make_scene(context, run, import_recording):
     """The scene: a generated recording's objects with its pose at POSE_TIME keyed at frame 0, the head at eye
-    height looking forward, hands untracked and not pinching, the gaze on a target. Returns what was made."""
+    height looking forward, hands untracked and not pinching, the gaze on a target. Returns (what was made, what
+    the import said of the scene's other objects: renamed, hidden)."""
     scene = context.scene
     with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
         path = os.path.join(folder, "start.bin")
         run(context, "generate", path, "--duration", "2", "--no-markers", "--force")
         before = set(bpy.data.objects)
-        import_recording(context, path, 120)
-    from . import FORMAT, MARKERS, SOURCE, SUMMARY  # the package's scene keys, loaded by now
+        _, warnings = import_recording(context, path, 120)
+    from . import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY  # the package's scene keys, loaded by now
 
     made = set(bpy.data.objects) - before
-    for key in (SOURCE, MARKERS, SUMMARY):  # no recording to keep keys from: exported as 1.1, MRTK's layout
+    for key in (SOURCE, MARKERS, SUMMARY, DURATION):  # no recording to keep keys from: exported as 1.1, MRTK's layout
         scene.pop(key, None)
     scene[FORMAT] = '{"version": "1.1", "layout": "compact"}'
     scene.frame_set(round(POSE_TIME * scene.render.fps))
@@ -85,7 +86,7 @@ def make_scene(context, run, import_recording):
     _aim_gaze(scene)
     scene.frame_start, scene.frame_end = 0, round(LENGTH * scene.render.fps)
     scene.frame_set(0)
-    return made
+    return made, [w for w in warnings if w.startswith(("renamed", "hid"))]
 
 
 class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
@@ -99,10 +100,11 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
         from . import _reporting_errors, _run, _show, import_recording  # the package's, loaded by now
 
         def add(context):
-            made = make_scene(context, _run, import_recording)
+            made, warnings = make_scene(context, _run, import_recording)
             _show(context, made)
-            self.report({"INFO"}, "Added an MRTK input animation (%d objects): key the hands' Tracked in the "
-                                  "sidebar's MRTK tab where they should appear" % len(made))
+            self.report({"WARNING"} if warnings else {"INFO"}, "; ".join(
+                ["Added an MRTK input animation (%d objects): key the hands' Tracked in the sidebar's MRTK tab where "
+                 "they should appear" % len(made)] + warnings))
             return {"FINISHED"}
 
         return _reporting_errors(self, add, context)

@@ -1,7 +1,9 @@
-# Edits that work on recorded motion: an import keys every joint at every frame, so a bone turned and keyed at one
-# frame is a twitch of one frame. "Offset over Range" takes the change made at the current frame (the selected
-# bones' pose against what their keys play there) and adds it to every key over a range of frames, easing in and
-# out at its ends.
+# Edits that work on recorded motion: an import keys every joint at the recording's own key times (about every
+# second frame at 120 fps), so a bone turned and keyed at one frame is a twitch of a frame or two. "Offset over
+# Range" takes the change made at the current frame (the selected bones' pose against what their keys play there)
+# and adds it to every key over a range of frames, easing in and out at its ends.
+import math
+
 import bpy
 from bpy.props import EnumProperty, IntProperty
 from mathutils import Quaternion, Vector
@@ -32,6 +34,18 @@ def weight(frame, start, end, ease):
 
 def _curves(action, bone, path):
     return [action.fcurves.find('pose.bones["%s"].%s' % (bone.name, path), index=i) for i in range(4 if path == "rotation_quaternion" else 3)]
+
+
+def change_at(action, bone, frame):
+    """The bone's change at `frame`: its pose now against what its keys play there, as (degrees, metres)."""
+    rotation, location = _curves(action, bone, "rotation_quaternion"), _curves(action, bone, "location")
+    degrees = metres = 0.0
+    if all(rotation):
+        played = Quaternion([c.evaluate(frame) for c in rotation])
+        degrees = math.degrees(played.normalized().rotation_difference(bone.rotation_quaternion.normalized()).angle)
+    if all(location):
+        metres = (bone.location - Vector([c.evaluate(frame) for c in location])).length
+    return min(degrees, 360 - degrees), metres
 
 
 def offset_bone(action, bone, frame, start, end, ease):
@@ -93,7 +107,13 @@ class MRTK_OT_offset_over_range(bpy.types.Operator):
         start, end = sorted((_frame(scene, self.start), _frame(scene, self.end)))
         bones = context.selected_pose_bones or list(armature.pose.bones)
         frame = scene.frame_current
-        changed = sum(offset_bone(armature.animation_data.action, b, frame, start, end, self.ease) for b in bones)
+        action = armature.animation_data.action
+        if not any(d > 1e-4 or m > 1e-7 for d, m in (change_at(action, b, frame) for b in bones)):
+            self.report({"WARNING"}, "Nothing to offset: the %s at frame %d are as their keys play them (change a "
+                                     "bone without keying it first; a pose button holds a pose over a range itself)"
+                        % ("selected bones" if context.selected_pose_bones else "hand's bones", frame))
+            return {"CANCELLED"}
+        changed = sum(offset_bone(action, b, frame, start, end, self.ease) for b in bones)
         scene.frame_set(frame)
         self.report({"INFO"}, "Offset %d keys of %d bones over frames %d-%d (easing %d)" % (changed, len(bones), start,
                                                                                           end, self.ease))

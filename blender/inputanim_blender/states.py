@@ -126,6 +126,9 @@ class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
     def draw(self, context):
         layout = self.layout
         found = False
+        if any(hand_armature(side) for side in ("Left", "Right")):
+            for draw in PANEL_TOP:
+                draw(layout, context.scene)
         for side in ("Left", "Right"):
             armature = hand_armature(side)
             if armature is None:
@@ -142,7 +145,7 @@ class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
             key = row.operator(MRTK_OT_key_state.bl_idname, text="Key", icon="KEY_HLT")
             key.side, key.state = side, "pinching"
             for draw in POSE_ROWS:
-                draw(box, side)
+                draw(box, side, context.scene)
         if not found:
             layout.label(text="No MRTK hands in this scene")
             layout.operator("object.mrtk_input_animation_add", icon="ADD")
@@ -150,7 +153,8 @@ class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
             layout.operator("mrtk.offset_over_range", icon="IPO_EASE_IN_OUT")
 
 
-POSE_ROWS = []  # callables (layout, side) that the pose library adds to each hand's box
+POSE_ROWS = []  # callables (layout, side, scene) that the pose operators add to each hand's box
+PANEL_TOP = []  # callables (layout, scene) drawn above the hands' boxes
 
 classes = (MRTK_OT_key_state, VIEW3D_PT_mrtk_input_animation)
 

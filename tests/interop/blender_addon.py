@@ -19,6 +19,7 @@ addon_zip, tool, recording, unedited, edited = sys.argv[sys.argv.index("--") + 1
 checks = Expectations()
 expect, failures = checks.expect, checks.failures
 preferences = install_addon(addon_zip)
+from inputanim_blender import poses  # noqa: E402 (installed just now)
 
 # A missing executable is an error message, not a traceback.
 preferences.executable = "/nonexistent/inputanim"
@@ -33,6 +34,7 @@ preferences.executable = tool
 bpy.ops.import_scene.mrtk_input_animation(filepath=recording)
 scene = bpy.context.scene
 expect(bpy.data.objects.get("Camera_previous") is not None, "the startup scene's camera was not renamed")
+expect(bpy.data.objects["Cube"].hide_get(), "the startup cube, around the hands, is still shown")
 fps = scene.render.fps / scene.render.fps_base
 expect(fps == 120, "scene at %g fps" % fps)
 expect(scene.frame_start == 0 and scene.frame_end >= 120, "frame range %d-%d" % (scene.frame_start, scene.frame_end))
@@ -49,8 +51,10 @@ if arm is not None and arm.type == "ARMATURE":
         bone = bone.parent
     expect(chain == ["IndexTip", "IndexDistalJoint", "IndexMiddleJoint", "IndexKnuckle", "IndexMetacarpal", "Wrist"],
            "index finger chain %s" % chain)
-    lengths = [b.length for b in bones]
+    lengths = [b.length for b in bones if not b.name.endswith("Tip")]
     expect(0.002 <= min(lengths) and max(lengths) <= 0.12, "bone lengths %.4f-%.4f m" % (min(lengths), max(lengths)))
+    tips = [b.length for b in bones if b.name.endswith("Tip")]
+    expect(len(tips) == 5 and max(tips) <= 0.005, "fingertip bones drawn %.1f mm past the tips" % (max(tips) * 1000))
     for name in ("Hand_Left_IndexMiddleJoint", "Hand_Left_MiddleKnuckle"):  # bones along their finger
         b = bones[name]
         child = b.children[0]
@@ -77,6 +81,7 @@ for k in range(len(curves[0].keyframe_points)):
 for c in curves:
     c.update()
 scene.timeline_markers.new("bend", frame=240)
+scene.timeline_markers.new("_working", frame=300)  # a working marker: stays in Blender
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited)
 
 # Recorded motion edited as a user would: the middle knuckle curled 30 degrees at 5 s (not keyed), then Offset over
@@ -93,6 +98,31 @@ expect(abs(knuckle.rotation_quaternion.rotation_difference(
     Quaternion([c.evaluate(600) for c in [action.fcurves.find('pose.bones["Hand_Left_MiddleKnuckle"].rotation_quaternion', index=i)
                                           for i in range(4)]])).angle) < 1e-4, "the offset is not in the keys at 5 s")
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-offset.bin"))
+
+# Poses on recorded motion: "Point" clicked at 5.5 s alone (inside the recorded pinch 4.969-6.468 s) says it is a
+# spike and keeps the pinch; then held over 5-6 s (frames 600-720), easing over 12 frames: EDITED-pose.bin. Offset
+# over Range with no change says so. Then "Pinch over Range" on the left hand, press at 2 s, release at 3 s:
+# EDITED-pinch.bin. The shell checks these with MRTK's reader.
+if "Point" in poses.library():
+    scene.frame_set(660)
+    bpy.ops.mrtk.apply_pose(side="Left", pose="Point")
+    expect(arm.mrtk_pinching, "a pose button at 5.5 s ended the recorded pinch")
+    bpy.ops.mrtk.apply_pose(side="Left", pose="Point", span="RANGE", start=600, end=720, ease=12)
+    bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-pose.bin"))
+    expect(bpy.ops.mrtk.offset_over_range(start="from", end="to", ease=0) == {"CANCELLED"},
+           "Offset over Range with nothing changed did not say so")
+    bpy.ops.mrtk.pinch_over_range(side="Left", start=240, end=360, ease=6, release=12)
+    bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-pinch.bin"))
+# The frustum (Camera_View) is locked; keyed all the same, the export says that it does not read it.
+view = bpy.data.objects["Camera_View"]
+expect(all(view.lock_rotation) and all(view.lock_location), "Camera_View's transforms are not locked")
+view.keyframe_insert("rotation_euler", frame=0)
+for marker in scene.timeline_markers:  # and only the selected marker "from" exported
+    marker.select = marker.name == "from"
+bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-view.bin"), markers="SELECTED")
+view.animation_data_clear()
+expect(any(f.__name__ == "_menu" for f in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()),
+       "the add-on's operators are in no menu of the Object menu")
 
 # An edit on an NLA layer above the recorded action (blended with Combine), as Blender users layer edits: the ring
 # knuckle keyed on the layer. EDITED-nla.bin must be what Blender shows: the turn of the ring knuckle at 5 s that
@@ -111,4 +141,15 @@ scene.frame_set(600)
 with open(edited.replace(".bin", "-nla.txt"), "w") as out:
     out.write("%.6f\n" % math.degrees(ring_before.rotation_difference(ring.matrix.to_quaternion()).angle))
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-nla.bin"))
+# A 2019 prerelease recording: refused with the import option's name, read with it.
+prerelease = os.path.join(os.path.dirname(recording), "prerelease-2019")
+if os.path.isdir(prerelease):
+    first = os.path.join(prerelease, sorted(os.listdir(prerelease))[0])
+    try:
+        bpy.ops.import_scene.mrtk_input_animation(filepath=first)
+        failures.append("a 2019 prerelease recording was imported without the option")
+    except RuntimeError as error:
+        expect("tick '2019 prerelease' in the import options" in str(error), "no hint at the option: %s" % error)
+    expect(bpy.ops.import_scene.mrtk_input_animation(filepath=first, prerelease=True) == {"FINISHED"},
+           "a 2019 prerelease recording was not imported with the option")
 checks.verdict("blender-addon")

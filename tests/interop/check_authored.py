@@ -16,6 +16,8 @@ import os
 import subprocess
 import sys
 
+from mrtk_play import play
+
 tool, path = sys.argv[1:3]
 shared, build = (sys.argv[3:5] + ["", ""])[:2]
 failures = []
@@ -111,13 +113,8 @@ if os.path.exists(foreign):  # the left hand posed from Godot's "Pinch Tight" at
     expect(left["tracked"] and gap < 0.02, "Pose from File: tips %.1f mm apart at 0.75 s" % (gap * 1000))
     print("authored: Pose from File gives the left hand tips %.1f mm apart, pinching %s" % (gap * 1000, info["pinching"]["left"]))
 
-reader = os.path.join(shared, "mrtk-reader") if shared else ""
-if reader and os.path.isdir(reader) and subprocess.run(["which", "mono"], capture_output=True).returncode == 0:
-    exe = os.path.join(build, "mrtkread", "mrtkread.exe")
-    if not os.path.exists(exe):
-        subprocess.run(["bash", os.path.join(reader, "build.sh")], env={**os.environ, "BUILD": os.path.dirname(exe)},
-                       capture_output=True, check=True)
-    mrtk = json.loads(run("mono", exe, "read", path, "--grid", "0.008333333"))
+mrtk = play(path, shared, build)
+if mrtk is not None:
     expect(mrtk["accepted"] and mrtk["bytes_consumed"] == mrtk["file_size"], "MRTK does not load it: %s" % mrtk.get("error"))
     times = path + ".times"
     with open(times, "w") as out:

@@ -4,7 +4,8 @@
 # describes without the add-on. (3) The add-on, installed from its zip, end to end on the real recording (and the
 # generated sample, with markers): an unedited round trip is byte-identical, a knuckle bent over the whole
 # recording moves that finger only, and the format version stays. (4) A new input animation authored from a blank
-# scene (blender_author.py, check_authored.py).
+# scene (blender_author.py, check_authored.py). (5) The pose tools on the real recording, with MRTK's reader
+# (check_posed.py), and the docs' walkthroughs as written (blender_walkthroughs.py).
 # Usage: run_blender.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
@@ -67,6 +68,10 @@ real=$shared/samples/real/handrecorder-2021-v1.0.bin
 if [ -f "$real" ]; then
     result=ok
     addon "$real" "$work/edited.bin" || result=FAIL
+    for said in "keyed at frame 660 only" "Nothing to offset" "without what moves Camera_View"; do
+        grep -q "$said" "$work/log" || { result=FAIL; echo "the add-on did not say \"$said\""; }
+    done
+    python3 "$here/check_posed.py" "$tool" "$real" "$work" "$shared" "$(dirname "$tool")" || result=FAIL
     cmp -s "$real" "$work/unedited.bin" || { result=FAIL; echo "unedited round trip of the real recording differs"; }
     "$tool" diff "$real" "$work/edited.bin" --json >"$work/diff.json"
     python3 - "$work/diff.json" <<'PY' || result=FAIL
@@ -87,8 +92,8 @@ print('  offset over 4-6 s: differs %s in %s' % (spans, ', '.join(moved)))
 assert spans and all(4.0 < s and e < 6.0 for s, e in spans) and any(s < 5 < e for s, e in spans), spans
 assert set(moved) == {'left.MiddleKnuckle', 'left.MiddleMiddleJoint', 'left.MiddleDistalJoint', 'left.MiddleTip'}, moved
 PY
-    "$tool" diff "$work/edited-offset.bin" "$work/edited-nla.bin" --json >"$work/diff.json"
-    "$tool" diff "$work/edited-offset.bin" "$work/edited-nla.bin" --json --start 5 --end 5 >"$work/diff5.json"
+    "$tool" diff "$work/edited-view.bin" "$work/edited-nla.bin" --json >"$work/diff.json"
+    "$tool" diff "$work/edited-view.bin" "$work/edited-nla.bin" --json --start 5 --end 5 >"$work/diff5.json"
     python3 - "$work/diff.json" "$work/diff5.json" "$work/edited-nla.txt" <<'PY' || result=FAIL
 import json, math, sys
 d, at5 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -104,6 +109,9 @@ PY
 import json, sys; d = json.load(sys.stdin)
 assert d['format']['version'] == '1.0', d['format']
 assert [m['name'] for m in d['markers']] == ['bend'] and abs(d['markers'][0]['time'] - 2) < 1e-6, d['markers']" || result=FAIL
+    "$tool" info "$work/edited-view.bin" --json | python3 -c "
+import json, sys; d = json.load(sys.stdin)
+assert [m['name'] for m in d['markers']] == ['from'], d['markers']" || { result=FAIL; echo "  markers=SELECTED exported other markers"; }
     echo "blender add-on on the real recording: $result"
     [ $result = ok ] && passed=$((passed + 1)) || failed=$((failed + 1))
 else
@@ -130,6 +138,15 @@ if [ -f "$shared/samples/mrtk-hand-poses/ArticulatedHandPose_Pinch.json" ]; then
         passed=$((passed + 1)); echo "blender add-on authoring from a blank scene: ok"
     else
         failed=$((failed + 1)); echo "FAIL: blender add-on authoring from a blank scene"
+    fi
+    # The docs' two walkthroughs, step by step, checked with MRTK's reader.
+    blender -b --factory-startup --python "$here/blender_walkthroughs.py" -- "$work/addon.zip" "$tool" "$work" "$shared" \
+        "$(dirname "$tool")" >"$work/log" 2>&1
+    grep "^blender-walkthroughs\|^walkthroughs\|^  \|Error" "$work/log" | grep -v Draco
+    if grep -q "^blender-walkthroughs: ok" "$work/log"; then
+        passed=$((passed + 1)); echo "blender add-on walkthroughs (press at MRTK coordinates; pinch, drag, release): ok"
+    else
+        failed=$((failed + 1)); echo "FAIL: blender add-on walkthroughs"
     fi
 else
     echo "SKIP: authoring from a blank scene (no MRTK hand poses in ${shared:-../shared}/samples)"; skipped=1
