@@ -9,40 +9,11 @@
 #include "support/edge_cases.hpp"
 #include "support/fixtures.hpp"
 #include "support/hand_frames.hpp"
+#include "edit/edit_cases.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 
 using namespace inputanim;
-
-namespace {
-
-constexpr float kInf = std::numeric_limits<float>::infinity();
-const std::size_t kCameraX = kCameraFirst;  // camera.PositionX, a float curve
-const std::size_t kLeftTracked = booleanCurve(BooleanCurve::TrackedLeft);
-
-Recording withCurve(std::size_t index, std::initializer_list<Key> keys) {
-    Recording r;
-    r.encoding = Encoding{1, Layout::Compact};
-    r.curves[index].keys = KeyList(keys);
-    return r;
-}
-
-std::vector<std::pair<float, float>> timesValues(const Curve& curve) {
-    std::vector<std::pair<float, float>> out;
-    for (const Key& key : curve.keys) out.emplace_back(key.time, key.value);
-    return out;
-}
-
-using Pairs = std::vector<std::pair<float, float>>;
-
-// The curve a mirror takes from: the other hand's (its joints and Booleans), else the same.
-std::size_t mirroredIndexForTest(std::size_t index) {
-    if (index >= kLeftHandFirst && index < kRightHandFirst) return index + (kRightHandFirst - kLeftHandFirst);
-    if (index >= kRightHandFirst && index < kGazeFirst) return index - (kRightHandFirst - kLeftHandFirst);
-    if (isBooleanCurve(index)) return kBooleanFirst + ((index - kBooleanFirst) ^ 1);  // TrackedLeft <-> TrackedRight, ...
-    return index;
-}
-
-}  // namespace
+using namespace edit_cases;
 
 TEST_CASE("trim keeps the keys inside, cuts straight segments at their value and starts at 0") {
     // Keys (0, 0), (1, 10), (2, 20), (3, 40); keep [0.5, 2.5]: the cut at 0.5 lies on 0 -> 10 (value 5), at 2.5 on
@@ -108,13 +79,17 @@ TEST_CASE("trim holds a stepped segment's value, and before a curve's first key 
 
 TEST_CASE("trim keeps the markers inside, moved, drops the others with a note, and refuses what it cannot cut") {
     Recording r = withCurve(kCameraX, {Key{0, 0}, Key{4, 4}});
-    r.markers = {{0.5f, "before"}, {1.5f, "press"}, {3.5f, "after"}};
+    // Kept: 1.5 s and the markers exactly at either end of 1-3 s (at 0.5, 0 and 2 s of the result).
+    r.markers = {{0.5f, "before"}, {1, "start"}, {1.5f, "press"}, {3, "end"}, {3.5f, "after"}};
     EditReport report;
     auto trimmed = trimRecording(r, {1, 3}, &report);
     REQUIRE(trimmed.ok());
-    REQUIRE(trimmed->markers.size() == 1);
-    CHECK(trimmed->markers[0].time == 0.5f);
-    CHECK(trimmed->markers[0].name == "press");
+    REQUIRE(trimmed->markers.size() == 3);
+    CHECK(trimmed->markers[0].time == 0);
+    CHECK(trimmed->markers[1].time == 0.5f);
+    CHECK(trimmed->markers[1].name == "press");
+    CHECK(trimmed->markers[2].time == 2);
+    CHECK(trimmed->markers[2].name == "end");
     CHECK(report.markersDropped == 2);
     REQUIRE(report.messages.size() == 1);
     CHECK(report.messages[0].code == "markers-dropped");
@@ -158,6 +133,15 @@ TEST_CASE("shift there and back gives back the same bytes where float32 holds ev
     CHECK(shifted->curves[kCameraX].keys.time(3) == 8.484375f);
     CHECK(shifted->markers[0].time == 0.75f);
     CHECK(fixtures::bytesOf(shiftRecording(*shifted, -0.5).value()) == fixtures::bytesOf(grid));
+
+    // 0.1f + 0.25 = 0.35000000149 lies between float32s (0.34999999404 is nearest): one time rounded; 0.5 and 1 + 0.25
+    // are exact. A merged part moved by the same offset counts the same.
+    const Recording tenth = withCurve(kCameraX, {Key{0.1f, 1}, Key{0.5f, 2}, Key{1, 3}});
+    EditReport rounded, merged;
+    CHECK(shiftRecording(tenth, 0.25, &rounded)->curves[kCameraX].keys.time(0) == 0.35f);
+    CHECK(rounded.timesRounded == 1);
+    REQUIRE(mergeRecordings(Recording{}, {{MergePart::Camera, &tenth, 0.25}}, &merged).ok());
+    CHECK(merged.timesRounded == 1);
 
     // Recorded times (0.1 s, ...) are not on such a grid: each comes back within one float32 step, and the report
     // says how many were rounded.
@@ -278,103 +262,6 @@ TEST_CASE("merge takes each part from its source; a recording merged with itself
     CHECK(upgraded.messages[0].code == "gaze-needs-1.1");
 }
 
-TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and swaps the hands") {
-    // camera.PositionX 1.5 with slope 2, plane x = 0.5: 2 * 0.5 - 1.5 = -0.5, slope -2. camera.RotationY 0.25 -> -0.25.
-    const std::size_t rotationY = cameraCurve(kRotationX + 1), rotationW = cameraCurve(kRotationX + 3);
-    Recording r = withCurve(kCameraX, {Key{0, 1.5f, 2, 2, 1.0f / 3, 1.0f / 3, kWeightedNone}});
-    r.encoding = kEncoding10;  // full keys: the tangent is written
-    r.curves[rotationY].keys = KeyList({Key{0, 0.25f}});
-    r.curves[rotationW].keys = KeyList({Key{0, 0.75f}});
-    const std::size_t leftWristX = jointCurve(Hand::Left, Joint::Wrist, kPositionX), rightWristX = jointCurve(Hand::Right, Joint::Wrist, kPositionX);
-    r.curves[leftWristX].keys = KeyList({Key{1, 0.25f}});
-    r.curves[kLeftTracked].keys = KeyList({Key{0, 1}});
-    EditReport report;
-    auto m = mirrorRecording(r, {MirrorPlane{0.5}}, &report);
-    REQUIRE(m.ok());
-    CHECK(m->curves[kCameraX].keys[0].value == -0.5f);
-    CHECK(m->curves[kCameraX].keys[0].outTangent == -2);
-    CHECK(m->curves[rotationY].keys[0].value == -0.25f);
-    CHECK(m->curves[rotationW].keys[0].value == 0.75f);
-    CHECK(m->curves[leftWristX].keys.empty());
-    CHECK(timesValues(m->curves[rightWristX]) == Pairs{{1, 0.75f}});  // 2 * 0.5 - 0.25
-    CHECK(m->curves[kLeftTracked].keys.empty());
-    CHECK(timesValues(m->curves[booleanCurve(BooleanCurve::TrackedRight)]) == Pairs{{0, 1}});
-    CHECK(report.messages.empty());  // the plane was given
-    CHECK(fixtures::bytesOf(mirrorRecording(*m, {MirrorPlane{0.5}}).value()) == fixtures::bytesOf(r));
-}
-
-TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring twice gives back the recording") {
-    SyntheticOptions options;
-    options.duration = 3;
-    const Recording r = generateRecording(options).value();
-    const MirrorPlane head = sagittalPlane(r), diagonal{0.2, 0.1, 0.6, 0.8};
-    for (const MirrorPlane& plane : {head, diagonal}) {
-        INFO("plane normal (" << plane.normalX << ", " << plane.normalZ << ")");
-        EditReport report;
-        auto m = mirrorRecording(r, {plane}, &report);
-        REQUIRE(m.ok());
-        const glm::dvec3 n{plane.normalX, 0, plane.normalZ}, point{plane.x, 0, plane.z};
-        for (double t : {0.5, 1.5, 2.5}) {
-            const auto left = hand_frames::frameErrors(r, Hand::Left, t), right = hand_frames::frameErrors(*m, Hand::Right, t);
-            CHECK(right.forward == Approx(left.forward).margin(1e-3));
-            CHECK(right.up == Approx(left.up).margin(1e-3));
-            CHECK(right.up < 20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
-            const glm::dvec3 was = hand_frames::unityPosition(r, Hand::Left, Joint::IndexTip, t),
-                             is = hand_frames::unityPosition(*m, Hand::Right, Joint::IndexTip, t);
-            const glm::dvec3 expected = was - 2 * glm::dot(was - point, n) * n;
-            for (int i = 0; i < 3; ++i) CHECK(is[i] == Approx(expected[i]).margin(1e-6));
-        }
-        auto twice = mirrorRecording(*m, {plane});
-        REQUIRE(twice.ok());
-        for (double t = 0; t <= 3; t += 0.05) {
-            const FrameSample a = sampleFrame(r, t, Coordinates::Unity), b = sampleFrame(*twice, t, Coordinates::Unity);
-            CHECK(a.tracked == b.tracked);
-            for (int i = 0; i < 3; ++i) {
-                CHECK(b.joints[0][indexOf(Joint::IndexTip)].position[i] == Approx(a.joints[0][indexOf(Joint::IndexTip)].position[i]).margin(1e-5));
-                CHECK(b.camera.position[i] == Approx(a.camera.position[i]).margin(1e-5));
-            }
-        }
-    }
-    const MirrorPlane back = sagittalPlane(mirrorRecording(r).value());  // the mirror's head gives the same plane back
-    CHECK(back.x == Approx(head.x).margin(1e-6));
-    CHECK(back.z == Approx(head.z).margin(1e-6));
-    CHECK(std::fabs(back.normalX * head.normalX + back.normalZ * head.normalZ) == Approx(1).margin(1e-9));
-    auto m = mirrorRecording(r, {MirrorPlane{}});
-    for (std::size_t index = 0; index < kCurveCount; ++index)  // MRTK's linear keys stay linear: 1.1 compact holds them
-        CHECK(m->curves[index].keys.compact() == r.curves[mirroredIndexForTest(index)].keys.compact());
-    CHECK(fixtures::bytesOf(mirrorRecording(*m, {MirrorPlane{}}).value()) == fixtures::bytesOf(r));
-}
-
-TEST_CASE("mirror's default plane is across the head's heading") {
-    // The head at (1, 1.6, 2) facing +X (a quarter turn about +Y: q = (0, sin 45, 0, cos 45)): its right is -Z, so
-    // the plane is z = 2. The left wrist at (1.5, 1.2, 2.3) with no rotation becomes the right wrist at
-    // (1.5, 1.2, 1.7); its rotation M R Mx = diag(1, 1, -1) diag(-1, 1, 1) = a half turn about +Y: q = (0, +-1, 0, 0).
-    const float h = float(std::sqrt(0.5));
-    Recording r = withCurve(kCameraX, {Key{0, 1}});
-    for (auto [c, v] : {std::pair{1, 1.6f}, {2, 2.0f}, {3, 0.0f}, {4, h}, {5, 0.0f}, {6, h}}) r.curves[cameraCurve(c)].keys = KeyList({Key{0, v}});
-    const std::size_t wrist = jointCurve(Hand::Left, Joint::Wrist, 0);
-    for (auto [c, v] : {std::pair{0, 1.5f}, {1, 1.2f}, {2, 2.3f}, {3, 0.0f}, {4, 0.0f}, {5, 0.0f}, {6, 1.0f}})
-        r.curves[wrist + c].keys = KeyList({Key{0, v}});
-    const MirrorPlane plane = sagittalPlane(r);
-    CHECK(plane.x == Approx(1));
-    CHECK(plane.z == Approx(2));
-    CHECK(plane.normalX == Approx(0).margin(1e-7));
-    CHECK(std::fabs(plane.normalZ) == Approx(1));
-    EditReport report;
-    auto m = mirrorRecording(r, {}, &report);
-    REQUIRE(m.ok());
-    REQUIRE(report.messages.size() == 1);
-    CHECK(report.messages[0].code == "mirror-plane");
-    const std::size_t right = jointCurve(Hand::Right, Joint::Wrist, 0);
-    const std::vector<float> expected{1.5f, 1.2f, 1.7f, 0, 1, 0, 0};
-    for (int c = 0; c < 7; ++c) {
-        INFO("component " << c);
-        REQUIRE(m->curves[right + c].keys.size() == 1);
-        CHECK(std::fabs(m->curves[right + c].keys.value(0)) == Approx(expected[c]).margin(1e-6));
-    }
-    CHECK(m->curves[wrist].keys.empty());
-}
-
 TEST_CASE("edits that would leave float32's range are refused, naming the curve") {
     const Recording r = withCurve(kCameraX, {Key{0, 1}, Key{1, 2}});
     auto far = shiftRecording(r, 1e39);
@@ -384,23 +271,6 @@ TEST_CASE("edits that would leave float32's range are refused, naming the curve"
     CHECK(mirrorRecording(r, {MirrorPlane{1e39}}).error().curve == "camera.PositionX");
     Recording sloped = withCurve(kCameraX, {Key{0, 0, 1e30f, 1e30f, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 1}});
     CHECK(retimeRecording(sloped, 1e10).error().kind == ErrorKind::NotRepresentable);
-}
-
-TEST_CASE("mirror through a plane not of constant x mixes x and z, and refuses keys other than MRTK's linear ones") {
-    // Plane through the origin with normal (0.6, 0, 0.8): the point (1, 2, 0) has n.p = 0.6 and becomes
-    // p - 2 * 0.6 * n = (1 - 0.72, 2, -0.96) = (0.28, 2, -0.96).
-    Recording r = withCurve(kCameraX, {Key{0, 1}});
-    r.curves[cameraCurve(1)].keys = KeyList({Key{0, 2}});
-    auto m = mirrorRecording(r, {MirrorPlane{0, 0, 0.6, 0.8}});
-    REQUIRE(m.ok());
-    CHECK(m->curves[kCameraX].keys.value(0) == Approx(0.28));
-    CHECK(m->curves[cameraCurve(1)].keys.value(0) == 2);
-    CHECK(m->curves[cameraCurve(2)].keys.value(0) == Approx(-0.96));
-    const Recording hermite = withCurve(kCameraX, {Key{0, 1, 2, 2, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 3}});
-    auto refused = mirrorRecording(hermite, {MirrorPlane{0, 0, 0.6, 0.8}});
-    REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().reason == Reason::MirrorNeedsLinearKeys);
-    CHECK(mirrorRecording(hermite, {MirrorPlane{0, 0, 1, 0}}).ok());  // a plane of constant x keeps any key
 }
 
 TEST_CASE("a marker time beyond float32's range becomes an infinity, which editMarkers refuses") {
