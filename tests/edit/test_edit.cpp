@@ -8,9 +8,7 @@
 #include "inputanim/edit/edit.hpp"
 #include "support/edge_cases.hpp"
 #include "support/fixtures.hpp"
-#include "support/hand_frames.hpp"
 #include "edit/edit_cases.hpp"
-#include "inputanim/analysis/synthetic.hpp"
 
 using namespace inputanim;
 using namespace edit_cases;
