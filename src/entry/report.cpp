@@ -79,6 +79,7 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
         json["input"]["ownFile"] = loaded.gltf.ownFile;
         json["input"]["animations"] = animations;
         json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
+        json["input"]["extensionsUsed"] = loaded.gltf.extensionsUsed;
         json["input"]["notes"] = Json::array();
         for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }

@@ -34,8 +34,10 @@ void checkSame(const SplitJson& fast, const SplitJson& tokens) {
 }
 
 // Items with extras first, between others, last, alone and twice; extras on the file and deeper; images; buffers
-// as a list and (invalid glTF, but JSON) as an object; lists of other things than objects; a member given twice.
+// as a list and (invalid glTF, but JSON) as an object; lists of other things than objects; a member given twice;
+// the extension lists (kept: read before the buffers), one given twice.
 const std::string kDocument = R"({"asset":{"version":"2.0","extras":{"deep":[1,{"x":null}]}},"extras":{"file":true},
+ "extensionsUsed":["KHR_a"],"extensionsRequired":["EXT_b"],"extensionsUsed":["KHR_a","EXT_b"],
  "images":[{"uri":"../../outside.png"}],
  "buffers":[{"byteLength":4,"uri":"data:application/octet-stream;base64,AAAAAA=="},{"byteLength":8,"uri":"b.bin"}],
  "nodes":[{"extras":{"a":1},"name":"first"},{"name":"mid","extras":{"b":2},"scale":[2E+1,-0,1e-7]},
@@ -56,10 +58,12 @@ TEST_CASE("the fast pass splits plain JSON as the token by token pass does") {
     checkSame(*fast, *tokens);
     // What the split is, seen once (both passes agree on it above).
     const Json forTinygltf = Json::parse(fast->forTinygltf);
+    CHECK(fast->kept["extensionsUsed"] == Json::array({"KHR_a", "EXT_b"}));
+    CHECK(fast->kept["extensionsRequired"] == Json::array({"EXT_b"}));
     CHECK_FALSE(forTinygltf.contains("images"));
     CHECK_FALSE(forTinygltf.contains("samplers"));  // no reader here uses them: tinygltf never pays for them
     CHECK_FALSE(forTinygltf.contains("meshes"));
-    CHECK(fast->listItems == 2 + 6 + 5 + 1 + 1);  // buffers, nodes, animations, both scenes (accessors: none)
+    CHECK(fast->listItems == 1 + 1 + 2 + 2 + 6 + 5 + 1 + 1);  // extension lists, buffers, nodes, animations, both scenes
     CHECK_FALSE(forTinygltf.contains("extras"));
     CHECK(forTinygltf["asset"]["extras"] == Json::parse(R"({"deep":[1,{"x":null}]})"));
     CHECK(forTinygltf["nodes"] == Json::parse(R"([{"name":"first"},{"name":"mid","scale":[20,0,1e-7]},{"name":"last"},{},{},

@@ -41,6 +41,7 @@ enum class Reason {
     FitBudget,  // fitting or sampling needs more than the input's size allows: larger tolerances help
     GeneratorTooLong,  // a generated recording beyond the frame limit: shorter or at a lower rate helps
     MirrorNeedsLinearKeys,  // a mirror through a plane not of constant x, of keys other than MRTK's linear ones
+    ExtensionUnsupported,  // a glTF file requires an extension the library cannot read it without
     OutOfMemory,
 };
 

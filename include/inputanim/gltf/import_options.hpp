@@ -49,6 +49,7 @@ struct ImportReport {
     std::size_t jointsFound = 0;
     std::vector<AnimationSummary> animations;  // every animation of the file
     std::vector<std::string> bufferFiles;  // external buffer files read (resolved paths)
+    std::vector<std::string> extensionsUsed;  // the file's glTF extensions (used, and required ones)
     int animation = -1;  // the one read (-1: the file has none)
     // A foreign file: the largest deviation measured between the fitted keys, as MRTK plays them, and the file's
     // motion as glTF plays it (metres, degrees), and whether it is beyond the tolerances.

@@ -32,6 +32,11 @@ void printGltfInput(const ia::LoadReport& loaded) {
                       << " channels, " << fixed(animation.duration) << " s\n";
         }
     }
+    if (!report.extensionsUsed.empty()) {
+        std::cout << "extensions";
+        for (std::size_t e = 0; e < report.extensionsUsed.size(); ++e) std::cout << (e ? ", " : " ") << shown(report.extensionsUsed[e]);
+        std::cout << "\n";
+    }
     for (const auto& note : report.notes) std::cout << "note       " << shown(note.message) << hintFor(note.code) << "\n";
 }
 

@@ -10,6 +10,7 @@
 #include <glm/gtx/matrix_decompose.hpp>
 
 #include "buffers.hpp"
+#include "extensions.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
 #include "json_split.hpp"
@@ -182,9 +183,12 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
                      "its lists hold " + std::to_string(parts->json.listItems) + " nodes, accessors, animations and the like; at most " +
                          std::to_string(kMaxListItems) + " are read",
                      ErrorKind::Refused};
+    GltfDocument doc;
+    auto extensions = checkExtensions(parts->json.kept, path, doc.notes_);  // before the buffers a required one may change
+    if (!extensions) return extensions.error();
+    doc.extensionsUsed_ = std::move(*extensions);
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
-    GltfDocument doc;
     doc.path_ = path;
     if (parts->byteOrderMark)
         doc.notes_.push_back(Finding::note("byte-order-mark", "the JSON starts with a UTF-8 byte-order mark, which glTF forbids: it is ignored"));

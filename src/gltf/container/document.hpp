@@ -80,6 +80,7 @@ public:
 
     // What reading the file found worth telling (a byte-order mark), as notes.
     const std::vector<Finding>& notes() const { return notes_; }
+    const std::vector<std::string>& extensionsUsed() const { return extensionsUsed_; }  // the file's, and required ones
 
     // The external buffer files the document was read from (resolved paths).
     const std::vector<std::string>& bufferFiles() const { return bufferFiles_; }
@@ -102,6 +103,7 @@ private:
     nlohmann::json extras_;
     std::vector<std::string> bufferFiles_;
     std::vector<Finding> notes_;
+    std::vector<std::string> extensionsUsed_;
 };
 
 }  // namespace inputanim

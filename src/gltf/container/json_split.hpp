@@ -19,6 +19,9 @@ inline bool isCutMember(std::string_view name) {
     return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" || name == "meshes";
 }
 
+// The file's extension lists, kept as well (extensionsUsed, extensionsRequired: checked before its buffers are read).
+inline bool isExtensionList(std::string_view name) { return name == "extensionsUsed" || name == "extensionsRequired"; }
+
 struct SplitJson {
     std::string forTinygltf;
     nlohmann::json kept = nlohmann::json::object();

@@ -45,6 +45,7 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     r.animations = doc.animations();
     r.animation = doc.selectedAnimation();
     r.bufferFiles = doc.bufferFiles();
+    r.extensionsUsed = doc.extensionsUsed();
     const nlohmann::json& extras = doc.inputanimExtras();
     Result<Recording> recording = Error{};
     if (isOwnExtras(extras)) {
