@@ -338,6 +338,7 @@ check "so is one added by markers --add" 1 "$tool" markers "$samples/gesture-1.0
 expect "naming the marker, writing nothing" sh -c "grep -q 'marker \"far\" has no finite time' '$work/err' && test ! -e '$work/far.bin'"
 
 source "$(dirname "$0")/robust_checks.sh"
+source "$(dirname "$0")/archive_checks.sh"
 
 # Edits: trim, shift, retime, markers (their values are pinned in tests/edit, their MRTK playback in interop_mrtk).
 check "trim" 0 "$tool" trim "$work/c.bin" "$work/edit/trim.bin" --start 1 --end 3

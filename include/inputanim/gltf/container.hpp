@@ -29,6 +29,10 @@ GltfForm gltfFormOf(std::span<const std::uint8_t> bytes);
 // which must not take a .gltf's buffer for a recording). Names that do not resolve are left out.
 std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path);
 
+// The SHA-256 of a glTF file's first buffer (a GLB's BIN chunk, a .gltf's file or data URI) as a document reads it;
+// "" when it has none.
+Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths = false);
+
 class GltfDocument;  // the container's checked document (internal to the glTF layer)
 
 // A glTF file read once (parsed, checked, its buffers read): the profile checks and the import both take it, so

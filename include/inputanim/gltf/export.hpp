@@ -9,6 +9,7 @@
 #include "inputanim/core/default_init.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
 
@@ -24,6 +25,7 @@ struct ExportOptions {
     bool meshes = true;  // hand, pinch and gaze meshes
     double verticalFieldOfView = 60;  // degrees, for the camera
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
+    std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given
 };
 
 struct ExportReport {

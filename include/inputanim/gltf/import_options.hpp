@@ -14,6 +14,7 @@
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/joints.hpp"
 #include "inputanim/gltf/container.hpp"
+#include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
 
@@ -50,6 +51,7 @@ struct ImportReport {
     std::vector<AnimationSummary> animations;  // every animation of the file
     std::vector<std::string> bufferFiles;  // external buffer files read (resolved paths)
     std::vector<std::string> extensionsUsed;  // the file's glTF extensions (used, and required ones)
+    std::optional<Provenance> provenance;  // where the file came from, as this tool recorded it (KHR_xmp_json_ld)
     int animation = -1;  // the one read (-1: the file has none)
     // A foreign file: the largest deviation measured between the fitted keys, as MRTK plays them, and the file's
     // motion as glTF plays it (metres, degrees), and whether it is beyond the tolerances.

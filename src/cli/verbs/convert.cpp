@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <iostream>
 
 #include "heap.hpp"
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/analysis/rebase.hpp"
+#include "inputanim/archive.hpp"
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -150,6 +153,23 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
     return recording;
 }
 
+// What a glTF written from an MRTK recording records of it (docs/archival.md): only when the recording is the file's
+// own (no --base, no --markers) and the file can be read again; dated only by SOURCE_DATE_EPOCH, so that the output
+// stays the same bytes from run to run.
+std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, const ia::LoadReport& loaded, const ia::Recording& recording) {
+    if (loaded.kind != ia::InputKind::MrtkBinary || !settings.base.empty() || !settings.markers.empty() || isStandardOutput(settings.input.path))
+        return std::nullopt;
+    auto source = ia::readFile(settings.input.path);
+    if (!source) return std::nullopt;
+    ia::Provenance provenance = ia::provenanceOf(*source, settings.input.path, recording.encoding);
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+        const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
+        char text[32];
+        if (const std::tm* utc = std::gmtime(&seconds); utc && std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", utc)) provenance.date = text;
+    }
+    return provenance;
+}
+
 // "wrote rec.glb: 388 channels (...)" and the deviation; the exit status.
 int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::OutputKind kind, bool beyond, std::ostream& log) {
     std::string files;
@@ -224,6 +244,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     save.binary.rotationTolerance = settings.gltf.rotationTolerance;
     save.gltf = settings.gltf;
     save.gltf.meshes = !settings.noMesh;
+    if (ia::isGltfOutput(*kind)) save.gltf.provenance = provenanceFor(settings, loaded, *recording);
     save.inputs = loaded.gltf.bufferFiles;  // every file the run reads, never replaced
     save.sourcePositionError = loaded.gltf.maxPositionError;
     save.sourceRotationError = loaded.gltf.maxRotationError;

@@ -30,5 +30,6 @@ Verb addRetime(CLI::App& app, const Globals& globals);
 Verb addMarkers(CLI::App& app, const Globals& globals);
 Verb addMirror(CLI::App& app, const Globals& globals);
 Verb addMerge(CLI::App& app, const Globals& globals);
+Verb addVerify(CLI::App& app, const Globals& globals);
 
 }  // namespace cli

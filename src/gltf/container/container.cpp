@@ -32,6 +32,10 @@ std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, c
     return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
 }
 
+Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths) {
+    return GltfDocument::firstBufferSha256(bytes, path, allowExternalPaths);
+}
+
 ParsedGltf::ParsedGltf(std::unique_ptr<GltfDocument> document) : document_(std::move(document)) {}
 ParsedGltf::ParsedGltf(ParsedGltf&&) noexcept = default;
 ParsedGltf& ParsedGltf::operator=(ParsedGltf&&) noexcept = default;

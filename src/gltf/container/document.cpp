@@ -11,6 +11,8 @@
 
 #include "buffers.hpp"
 #include "extensions.hpp"
+#include "inputanim/core/sha256.hpp"
+#include "xmp.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
 #include "json_split.hpp"
@@ -173,6 +175,14 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
 
 }  // namespace
 
+Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths) {
+    auto parts = partsOf(bytes, path);
+    if (!parts) return parts.error();
+    auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
+    if (!buffers) return buffers.error();
+    return buffers->data.empty() ? std::string() : sha256Hex(buffers->data[0]);
+}
+
 Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths,
                                         const std::string& animation) {
     auto parts = partsOf(bytes, path);
@@ -187,6 +197,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     auto extensions = checkExtensions(parts->json.kept, path, doc.notes_);  // before the buffers a required one may change
     if (!extensions) return extensions.error();
     doc.extensionsUsed_ = std::move(*extensions);
+    if (parts->json.kept.contains("extensions")) doc.provenance_ = provenanceIn(parts->json.kept["extensions"]);
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
     doc.path_ = path;

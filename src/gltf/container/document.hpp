@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 #include <map>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
@@ -17,6 +18,7 @@
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/gltf/container.hpp"
+#include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
 
@@ -37,6 +39,9 @@ public:
     // `animation`: "" for the first, else a name or an index (see ImportOptions::animation).
     static Result<GltfDocument> load(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths,
                                      const std::string& animation = {});
+
+    // The SHA-256 of the file's first buffer, read as load() reads it ("" when it has none).
+    static Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths);
 
     const tinygltf::Model& model() const { return *model_; }
     const std::string& path() const { return path_; }
@@ -81,6 +86,7 @@ public:
     // What reading the file found worth telling (a byte-order mark), as notes.
     const std::vector<Finding>& notes() const { return notes_; }
     const std::vector<std::string>& extensionsUsed() const { return extensionsUsed_; }  // the file's, and required ones
+    const std::optional<Provenance>& provenance() const { return provenance_; }  // its KHR_xmp_json_ld record, if any
 
     // The external buffer files the document was read from (resolved paths).
     const std::vector<std::string>& bufferFiles() const { return bufferFiles_; }
@@ -104,6 +110,7 @@ private:
     std::vector<std::string> bufferFiles_;
     std::vector<Finding> notes_;
     std::vector<std::string> extensionsUsed_;
+    std::optional<Provenance> provenance_;
 };
 
 }  // namespace inputanim

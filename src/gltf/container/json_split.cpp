@@ -53,7 +53,7 @@ public:
             member_ = name;
             kept.erase(name);  // a member given twice: the last counts, as in a tree
             if (isCutMember(name)) write = false;
-            if (name == "buffers" || isExtensionList(name)) captureInto_ = &kept[name];
+            if (isKeptWhole(name)) captureInto_ = &kept[name];
         } else if (frames_.size() == 3 && frames_[1].array && name == "extras") {  // an item's, in one of the file's lists
             write = false;
             if (member_ == "animations" || member_ == "scenes") captureInto_ = &kept[member_].back()["extras"];
@@ -342,15 +342,17 @@ private:
 
     // Names compared as written: an escape other than \u (refused) makes no letter, so no such name is one of these.
     Member fileMember(std::string_view name) {
-        const bool buffers = name == "buffers", listsExtras = name == "animations" || name == "scenes", extensions = isExtensionList(name);
-        if (buffers || listsExtras || extensions) split_.kept.erase(std::string(name));  // a member given twice: the last counts
+        const bool buffers = name == "buffers", listsExtras = name == "animations" || name == "scenes";
+        const bool whole = isKeptWhole(name) && !buffers;  // the extension lists and extensions, as they are
+        if (buffers || whole || listsExtras) split_.kept.erase(std::string(name));  // a member given twice: the last counts
         if (isCutMember(name)) return scan_.value(1) ? Member::Cut : Member::Refused;
         const char* start = scan_.at;
         if (*start == '[' && !buffers) {
             if (!list(name, listsExtras)) return Member::Refused;
-            return !extensions || keep(start, split_.kept[std::string(name)]) ? Member::Kept : Member::Refused;
+            return !whole || keep(start, split_.kept[std::string(name)]) ? Member::Kept : Member::Refused;
         }
         if (!scan_.value(1)) return Member::Refused;
+        if (whole && !keep(start, split_.kept[std::string(name)])) return Member::Refused;
         if (buffers) {
             Json& kept = split_.kept["buffers"];
             if (!keep(start, kept)) return Member::Refused;

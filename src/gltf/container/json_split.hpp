@@ -19,8 +19,10 @@ inline bool isCutMember(std::string_view name) {
     return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" || name == "meshes";
 }
 
-// The file's extension lists, kept as well (extensionsUsed, extensionsRequired: checked before its buffers are read).
+// Kept whole as well: the file's extension lists (checked before its buffers are read) and its own extensions (where
+// its provenance is).
 inline bool isExtensionList(std::string_view name) { return name == "extensionsUsed" || name == "extensionsRequired"; }
+inline bool isKeptWhole(std::string_view name) { return name == "buffers" || name == "extensions" || isExtensionList(name); }
 
 struct SplitJson {
     std::string forTinygltf;

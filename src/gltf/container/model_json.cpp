@@ -52,6 +52,10 @@ public:
         if (m.buffers.size() > 1) refuse("buffers other than one");
         array(o, "buffers", m.buffers, &ModelJsonWriter::buffer);
         array(o, "cameras", m.cameras, &ModelJsonWriter::camera);
+        if (!options_.xmpPacket.empty()) {
+            ((o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packets\":[") += options_.xmpPacket) += "]}}";
+            o.member("extensionsUsed") += "[\"KHR_xmp_json_ld\"]";
+        }
         array(o, "materials", m.materials, &ModelJsonWriter::material);
         array(o, "meshes", m.meshes, &ModelJsonWriter::mesh);
         array(o, "nodes", m.nodes, &ModelJsonWriter::node);
@@ -178,6 +182,7 @@ private:
         if (a.extras.Type() != tinygltf::NULL_TYPE) refuse("the asset's extras");
         JsonObject o(model.member("asset"));
         if (!a.copyright.empty()) o.string("copyright", a.copyright);
+        if (!options_.xmpPacket.empty()) o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packet\":0}}";
         if (!a.generator.empty()) o.string("generator", a.generator);
         o.string("version", a.version.empty() ? std::string("2.0") : a.version);
         o.close();

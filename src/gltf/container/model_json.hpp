@@ -20,6 +20,8 @@ struct ModelJsonOptions {
     // The extras written as JSON text: an object's extras that hold the string `extrasPlaceholder` become `extrasText`.
     std::string_view extrasPlaceholder;
     std::string_view extrasText;
+    // A KHR_xmp_json_ld packet (JSON text) the asset refers to; none when empty.
+    std::string_view xmpPacket;
 };
 
 Result<std::string> modelJson(const tinygltf::Model& model, const ModelJsonOptions& options);

@@ -16,11 +16,13 @@
 #include "json_text.hpp"
 #include "hand_hierarchy.hpp"
 #include "mesh_geometry.hpp"
+#include "xmp.hpp"
 #include "model_writer.hpp"
 #include "profile.hpp"
 #include "rig_rest.hpp"
 #include "uri.hpp"
 #include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/tracks/track_builder.hpp"
 
@@ -65,10 +67,18 @@ public:
         report_.bufferBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
-        return serialize(bufferUri(std::as_const(buffer_)));
+        return serialize(bufferUri(std::as_const(buffer_)), provenancePacket());
     }
 
 private:
+    // The asset's KHR_xmp_json_ld packet: the provenance asked for, with the buffer's hash; none when not asked.
+    std::string provenancePacket() const {
+        if (!options_.provenance) return {};
+        Provenance provenance = *options_.provenance;
+        provenance.bufferSha256 = sha256Hex(buffer_);
+        return xmpPacket(provenance);
+    }
+
     // MRTK's end of the recording, and which curves need no second look when their tracks are built.
     double summarizeDuration() {
         timeRange(recording_, &validCurves_);

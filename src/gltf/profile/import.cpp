@@ -46,6 +46,7 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     r.animation = doc.selectedAnimation();
     r.bufferFiles = doc.bufferFiles();
     r.extensionsUsed = doc.extensionsUsed();
+    r.provenance = doc.provenance();
     const nlohmann::json& extras = doc.inputanimExtras();
     Result<Recording> recording = Error{};
     if (isOwnExtras(extras)) {

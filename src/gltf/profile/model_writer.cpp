@@ -172,12 +172,13 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
 
 // The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
 // the buffer's length and the extras' text in their places.
-Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri) {
+Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, std::string_view xmpPacket) {
     ModelJsonOptions options;
     options.bufferBytes = buffer_.size();
     options.bufferUri = bufferUri;
     options.extrasPlaceholder = kExtrasPlaceholder;
     options.extrasText = extrasJson_;
+    options.xmpPacket = xmpPacket;
     auto json = modelJson(model_, options);
     if (!json) return json.error();
     GlbParts parts;

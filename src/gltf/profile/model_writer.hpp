@@ -55,8 +55,8 @@ protected:
     void setExtras(tinygltf::Value& holder, std::string json);
 
     // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out. `bufferUri`: the
-    // buffer's uri in a .gltf (none in a GLB).
-    Result<GlbParts> serialize(std::string_view bufferUri = {});
+    // buffer's uri in a .gltf (none in a GLB); `xmpPacket`: the asset's KHR_xmp_json_ld packet (none when empty).
+    Result<GlbParts> serialize(std::string_view bufferUri = {}, std::string_view xmpPacket = {});
 
     ExportReport& report_;
     tinygltf::Model model_;

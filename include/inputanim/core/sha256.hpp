@@ -1,0 +1,29 @@
+// SHA-256 (FIPS 180-4): what an archive records of its source, so that anyone can check, years later, that
+// converting it back gives the same bytes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace inputanim {
+
+class Sha256 {
+public:
+    Sha256();
+    void update(std::span<const std::uint8_t> bytes);
+    std::array<std::uint8_t, 32> finish();  // the digest; the object is spent
+
+private:
+    void block(const std::uint8_t* data);
+    std::array<std::uint32_t, 8> state_;
+    std::array<std::uint8_t, 64> pending_{};
+    std::size_t pendingBytes_ = 0;
+    std::uint64_t totalBytes_ = 0;
+};
+
+// The digest of `bytes` as 64 lowercase hexadecimal digits.
+std::string sha256Hex(std::span<const std::uint8_t> bytes);
+
+}  // namespace inputanim

@@ -1,0 +1,85 @@
+// verify: an archive (a glTF written from an MRTK recording) against the source it records and, when given, the
+// original: "byte-identical", or what differs (exit 5).
+#include <iostream>
+
+#include "inputanim/archive.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "verbs.hpp"
+
+namespace cli {
+namespace {
+
+std::string said(const std::optional<bool>& matches) { return *matches ? "byte-identical" : "differs"; }
+
+void printText(const std::string& archive, const std::string& original, const ia::ArchiveCheck& c) {
+    if (const auto& p = c.recorded)
+        std::cout << "source     " << shown(p->sourceName) << ": " << shown(p->sourceFormat) << ", " << p->sourceBytes << " bytes, SHA-256 "
+                  << shown(p->sourceSha256) << " (written by " << shown(p->tool) << ")\n";
+    std::cout << "rebuilt    " << c.rebuiltBytes << " bytes, SHA-256 " << c.rebuiltSha256 << "\n";
+    if (c.matchesRecorded) std::cout << "recorded   " << said(c.matchesRecorded) << "\n";
+    if (c.bufferIntact) std::cout << "buffer     " << (*c.bufferIntact ? "intact" : "changed: its SHA-256 is not the one recorded") << "\n";
+    if (c.matchesOriginal)
+        std::cout << "original   " << shown(original) << ": " << *c.originalBytes << " bytes, SHA-256 " << c.originalSha256 << ": "
+                  << said(c.matchesOriginal) << "\n";
+    std::cout << shown(archive) << ": " << (c.identical() ? "byte-identical" : "differs") << "\n";
+}
+
+Json reportJson(const std::string& archive, const std::string& original, const ia::ArchiveCheck& c) {
+    Json json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
+    json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
+    json["recorded"] = nullptr;
+    if (const auto& p = c.recorded)
+        json["recorded"] = {{"sourceName", p->sourceName},
+                            {"sourceBytes", p->sourceBytes},
+                            {"sourceSha256", p->sourceSha256},
+                            {"sourceFormat", p->sourceFormat},
+                            {"tool", p->tool},
+                            {"matches", *c.matchesRecorded}};
+    json["bufferIntact"] = c.bufferIntact ? Json(*c.bufferIntact) : Json(nullptr);
+    json["original"] = nullptr;
+    if (c.matchesOriginal)
+        json["original"] = {{"path", original}, {"bytes", *c.originalBytes}, {"sha256", c.originalSha256}, {"matches", *c.matchesOriginal}};
+    return json;
+}
+
+}  // namespace
+
+Verb addVerify(CLI::App& app, const Globals&) {
+    struct Options {
+        std::string archive, original;
+        bool json = false;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* verify = app.add_subcommand(
+        "verify", "rebuild the recording from an archive and compare its bytes with the source it records; exit 5 when they differ");
+    verify->add_option("ARCHIVE", options->archive, "a .glb or .gltf written by inputanim from an MRTK recording")->required();
+    verify->add_option("ORIGINAL", options->original, "the original recording, to compare with as well");
+    verify->add_flag("--json", options->json, "print JSON (schema inputanim.verify/1)");
+    verify->footer("docs/archival.md. Example: inputanim verify take.glb take.bin");
+    return {
+        verify,
+        [options] {
+            auto archive = ia::readFile(options->archive);
+            if (!archive) return fail(archive.error());
+            std::optional<ia::FileBytes> original;
+            if (!options->original.empty()) {
+                auto bytes = ia::readFile(options->original);
+                if (!bytes) return fail(bytes.error());
+                original = std::move(*bytes);
+            }
+            auto check =
+                ia::verifyArchive(*archive, options->archive, original ? std::optional<std::span<const std::uint8_t>>(*original) : std::nullopt);
+            if (!check) return fail(check.error());
+            if (!check->recorded && !original)
+                return fail(
+                    kExitUsage,
+                    options->archive +
+                        ": records no source (it was not written by this tool from an MRTK recording as it is): give the original to compare with");
+            if (options->json) std::cout << dumped(reportJson(options->archive, options->original, *check)) << "\n";
+            else printText(options->archive, options->original, *check);
+            return int(check->identical() ? kExitSuccess : kExitCheckFailed);
+        },
+        &options->archive};
+}
+
+}  // namespace cli

@@ -1,0 +1,77 @@
+#include "inputanim/core/sha256.hpp"
+
+#include <cstring>
+
+namespace inputanim {
+namespace {
+
+constexpr std::array<std::uint32_t, 64> kRound{
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,
+    0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa,
+    0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85,
+    0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3,
+    0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
+    0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+}  // namespace
+
+Sha256::Sha256() : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+
+void Sha256::block(const std::uint8_t* data) {
+    std::array<std::uint32_t, 64> w;
+    for (int i = 0; i < 16; ++i)
+        w[i] = std::uint32_t(data[4 * i]) << 24 | std::uint32_t(data[4 * i + 1]) << 16 | std::uint32_t(data[4 * i + 2]) << 8 | data[4 * i + 3];
+    for (int i = 16; i < 64; ++i) {
+        const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    auto [a, b, c, d, e, f, g, h] = state_;
+    for (int i = 0; i < 64; ++i) {
+        const std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
+        const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+    }
+    const std::array<std::uint32_t, 8> add{a, b, c, d, e, f, g, h};
+    for (int i = 0; i < 8; ++i) state_[i] += add[i];
+}
+
+void Sha256::update(std::span<const std::uint8_t> bytes) {
+    totalBytes_ += bytes.size();
+    std::size_t at = 0;
+    if (pendingBytes_) {
+        const std::size_t take = std::min(bytes.size(), 64 - pendingBytes_);
+        std::memcpy(pending_.data() + pendingBytes_, bytes.data(), take);
+        pendingBytes_ += take, at = take;
+        if (pendingBytes_ < 64) return;
+        block(pending_.data());
+        pendingBytes_ = 0;
+    }
+    for (; bytes.size() - at >= 64; at += 64) block(bytes.data() + at);
+    std::memcpy(pending_.data(), bytes.data() + at, bytes.size() - at);
+    pendingBytes_ = bytes.size() - at;
+}
+
+std::array<std::uint8_t, 32> Sha256::finish() {
+    const std::uint64_t bits = totalBytes_ * 8;
+    std::array<std::uint8_t, 72> padding{0x80};  // 0x80, zeros to 56 mod 64, the length in bits (big-endian)
+    const std::size_t zeros = (pendingBytes_ < 56 ? 56 : 120) - pendingBytes_;
+    for (int i = 0; i < 8; ++i) padding[zeros + i] = std::uint8_t(bits >> (56 - 8 * i));
+    update(std::span<const std::uint8_t>(padding.data(), zeros + 8));
+    std::array<std::uint8_t, 32> digest;
+    for (int i = 0; i < 32; ++i) digest[i] = std::uint8_t(state_[i / 4] >> (24 - 8 * (i % 4)));
+    return digest;
+}
+
+std::string sha256Hex(std::span<const std::uint8_t> bytes) {
+    Sha256 hash;
+    hash.update(bytes);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text;
+    for (std::uint8_t b : hash.finish()) text += kHex[b >> 4], text += kHex[b & 15];
+    return text;
+}
+
+}  // namespace inputanim

@@ -1,0 +1,52 @@
+#include "inputanim/archive.hpp"
+
+#include "inputanim/core/sha256.hpp"
+#include "inputanim/core/version.hpp"
+#include "inputanim/gltf/container.hpp"
+#include "inputanim/io/file_io.hpp"
+#include "inputanim/load.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
+
+namespace inputanim {
+
+Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string& path, Encoding encoding) {
+    Provenance p;
+    p.sourceName = utf8Path(nativePath(path).filename());
+    p.sourceBytes = source.size();
+    p.sourceSha256 = sha256Hex(source);
+    p.sourceFormat = "MRTK input animation " + std::string(describe(encoding));
+    p.tool = std::string("inputanim ") + INPUTANIM_VERSION;
+    return p;
+}
+
+Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const std::string& path,
+                                   std::optional<std::span<const std::uint8_t>> original) {
+    LoadReport loaded;
+    auto recording = loadRecording(archive, path, {}, &loaded);
+    if (!recording) return recording.error();
+    ArchiveCheck check;
+    check.recorded = loaded.gltf.provenance;
+    ByteBuffer rebuilt;
+    auto written = encodeRecording(*recording, [&](std::span<const std::uint8_t> bytes) {
+        rebuilt.insert(rebuilt.end(), bytes.begin(), bytes.end());
+        return Status(Success{});
+    });
+    if (!written) return written.error().from(path);
+    check.rebuiltBytes = rebuilt.size();
+    check.rebuiltSha256 = sha256Hex(rebuilt);
+    if (check.recorded)
+        check.matchesRecorded = check.recorded->sourceBytes == check.rebuiltBytes && check.recorded->sourceSha256 == check.rebuiltSha256;
+    if (check.recorded && !check.recorded->bufferSha256.empty()) {
+        auto buffer = firstBufferSha256(archive, path);
+        if (!buffer) return buffer.error();
+        check.bufferIntact = *buffer == check.recorded->bufferSha256;
+    }
+    if (original) {
+        check.originalBytes = original->size();
+        check.originalSha256 = sha256Hex(*original);
+        check.matchesOriginal = *check.originalBytes == check.rebuiltBytes && check.originalSha256 == check.rebuiltSha256;
+    }
+    return check;
+}
+
+}  // namespace inputanim

@@ -1,0 +1,31 @@
+# Archives (docs/archival.md), sourced by cli_test.sh (its tool, samples, work, check and expect): a glTF written
+# from a recording records its source, which sha256sum confirms; verify says byte-identical, and finds one flipped
+# bit in the archive's buffer and one in the original (exit 5).
+mkdir -p "$work/archive"
+cp "$samples/gesture-1.0.bin" "$work/archive/take.bin"
+check "convert records the source" 0 "$tool" convert "$work/archive/take.bin" "$work/archive/take.glb"
+check "info shows the record" 0 "$tool" info "$work/archive/take.glb"
+expect "the record's hash is sha256sum's" grep -q "^source     take.bin: MRTK input animation 1.0, $(stat -c %s "$work/archive/take.bin") bytes, SHA-256 $(sha256sum "$work/archive/take.bin" | cut -c1-64)" "$work/out"
+check "the same bytes from run to run" 0 "$tool" convert "$work/archive/take.bin" "$work/archive/again.glb"
+expect "no date in the record unless asked" cmp -s "$work/archive/take.glb" "$work/archive/again.glb"
+check "verify: byte-identical" 0 "$tool" verify "$work/archive/take.glb" "$work/archive/take.bin"
+expect "verify says so" grep -q "take.glb: byte-identical" "$work/out"
+python3 - "$work/archive" <<'PY'
+import struct, sys
+folder = sys.argv[1]
+glb = bytearray(open(folder + "/take.glb", "rb").read())
+json_length = struct.unpack("<I", glb[12:16])[0]
+glb[20 + json_length + 8 + 4] ^= 1  # a bit of the buffer's second word
+open(folder + "/flipped.glb", "wb").write(glb)
+original = bytearray(open(folder + "/take.bin", "rb").read())
+original[len(original) // 2] ^= 0x10
+open(folder + "/flipped.bin", "wb").write(original)
+PY
+check "verify finds a flipped bit in the archive" 5 "$tool" verify "$work/archive/flipped.glb"
+expect "and says the buffer changed" grep -q "^buffer     changed" "$work/out"
+check "verify finds a flipped bit in the original" 5 "$tool" verify "$work/archive/take.glb" "$work/archive/flipped.bin"
+expect "and names the original as differing" grep -q "flipped.bin: .*: differs" "$work/out"
+check "a glTF from a glTF records no source" 0 "$tool" convert "$work/archive/take.glb" "$work/archive/plain.glb" --to glb
+check "so verify needs the original" 1 "$tool" verify "$work/archive/plain.glb"
+expect "and says so" grep -q "records no source.*give the original" "$work/err"
+check "with it, verify compares" 0 "$tool" verify "$work/archive/plain.glb" "$work/archive/take.bin"
