@@ -35,9 +35,10 @@ void checkSame(const SplitJson& fast, const SplitJson& tokens) {
 
 // Items with extras first, between others, last, alone and twice; extras on the file and deeper; images; buffers
 // as a list and (invalid glTF, but JSON) as an object; lists of other things than objects; a member given twice;
-// the extension lists (kept: read before the buffers), one given twice.
+// the extension lists (kept: read before the buffers), one given twice; the file's extensions (kept: its provenance).
 const std::string kDocument = R"({"asset":{"version":"2.0","extras":{"deep":[1,{"x":null}]}},"extras":{"file":true},
  "extensionsUsed":["KHR_a"],"extensionsRequired":["EXT_b"],"extensionsUsed":["KHR_a","EXT_b"],
+ "extensions":{"KHR_a":{"packets":[{"@context":{},"n":[1,2]}]}},
  "images":[{"uri":"../../outside.png"}],
  "buffers":[{"byteLength":4,"uri":"data:application/octet-stream;base64,AAAAAA=="},{"byteLength":8,"uri":"b.bin"}],
  "nodes":[{"extras":{"a":1},"name":"first"},{"name":"mid","extras":{"b":2},"scale":[2E+1,-0,1e-7]},
@@ -60,6 +61,7 @@ TEST_CASE("the fast pass splits plain JSON as the token by token pass does") {
     const Json forTinygltf = Json::parse(fast->forTinygltf);
     CHECK(fast->kept["extensionsUsed"] == Json::array({"KHR_a", "EXT_b"}));
     CHECK(fast->kept["extensionsRequired"] == Json::array({"EXT_b"}));
+    CHECK(fast->kept["extensions"]["KHR_a"]["packets"][0]["n"] == Json::array({1, 2}));
     CHECK_FALSE(forTinygltf.contains("images"));
     CHECK_FALSE(forTinygltf.contains("samplers"));  // no reader here uses them: tinygltf never pays for them
     CHECK_FALSE(forTinygltf.contains("meshes"));
