@@ -2,13 +2,15 @@
 # operators the MRTK tab's buttons call, then checked against MRTK's own reader (with ../shared/mrtk-reader):
 # "Press a button at MRTK coordinates": the right index tip held at MRTK (0.1, 1.4, 0.45) over 0.75-1 s, within 1 mm.
 # "Pinch, drag, release": pinching 1-2 s, tips under 20 mm apart there, the index tip dragged 20 cm to the user's
-# right (MRTK +X) within 2 mm, and the hand open again (tips over 30 mm apart) by 2.2 s.
+# right (MRTK +X) within 2 mm, and the hand open again (tips over 30 mm apart) by 2.2 s. Also: the export dialog of
+# a new animation offers no original.
 # blender -b --factory-startup --python blender_walkthroughs.py -- ADDON.zip INPUTANIM WORK_DIR SHARED BUILD_DIR
 import json
 import math
 import os
 import subprocess
 import sys
+import types
 
 import bpy
 from mathutils import Vector
@@ -80,6 +82,33 @@ bpy.ops.object.mode_set(mode="OBJECT")
 key_tracked(scene, hand, 300, False)                        # 6. frame 300: untracked
 drag = os.path.join(work, "drag.bin")
 bpy.ops.export_scene.mrtk_input_animation(filepath=drag)
+
+
+class Layout:
+    """What a dialog's draw() asks of its layout, recorded (a headless Blender draws no dialog)."""
+
+    use_property_split = use_property_decorate = enabled = False
+
+    def __init__(self):
+        self.props, self.labels = [], []
+
+    def prop(self, data, name, **options):
+        self.props.append(name)
+
+    def label(self, text="", **options):
+        self.labels.append(text)
+
+    def row(self, **options):
+        return self
+
+
+# The export dialog of a new animation offers its format and markers, and no original to keep keys from.
+from inputanim_blender import EXPORT_SCENE_OT_mrtk_input_animation as Export  # noqa: E402 (installed above)
+
+dialog = types.SimpleNamespace(layout=Layout(), base="", use_base=True)
+Export.draw(dialog, bpy.context)
+expect(dialog.layout.props == ["format_version", "markers"] and any("no original" in t for t in dialog.layout.labels),
+       "the new animation's export dialog draws %s" % dialog.layout.props)
 
 sample = subprocess.run([tool, "sample", press, "--format", "json", "--start", "0", "--end", "0"], capture_output=True,
                         text=True, check=True)
