@@ -1,5 +1,6 @@
 #include "inputanim/core/sha256.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace inputanim {
