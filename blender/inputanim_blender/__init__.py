@@ -14,11 +14,6 @@ import contextlib
 import json
 import math
 import os
-import platform
-import shutil
-import stat
-import subprocess
-import sys
 import tempfile
 
 import bpy
@@ -26,78 +21,17 @@ from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import authoring, coordinates, menus, offsets, pose_ops, poses, scene_glb, states, tidy
+from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY, TAG, WORKING
+from .tool import InputanimError, convert as _convert, run as _run
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
 DEFAULT_FPS = 120
-SOURCE = "inputanim_source"        # scene properties: the recording imported, to export the edit onto
-MARKERS = "inputanim_markers"      # its markers' exact times (JSON), as frames round them
-SUMMARY = "inputanim_summary"
-FORMAT = "inputanim_format"        # the source's format version and layout, kept when exporting without it
-DURATION = "inputanim_duration"    # the source's duration, seconds: the export ends there, not at the frame after
-TAG = "inputanim"                  # object property: made by the last import, exported by the next export
-WORKING = "_"                      # a marker named so is the animator's own: it stays in Blender, not exported
-# The CLI's hints that name its options, as this add-on's users act on them (the messages end with the hint).
-HINTS = {"(read it with --prerelease-2019)": "(tick '2019 prerelease' in the import options)"}
 
 
 def _profile_name(name):
     """Object names the recording's nodes take; they must stay exact for the export to be read back."""
     return name in ("Camera", "Camera_View", "Gaze", "Gaze_Direction") or name.startswith(("Hand_Left", "Hand_Right"))
-
-
-class InputanimError(Exception):
-    pass
-
-
-def _bundled():
-    """The inputanim executable packed with the add-on for this system (bin/linux-x64, bin/windows-x64), or None.
-    Made executable when the zip's extraction dropped the mode bits."""
-    system = {"linux": "linux", "win32": "windows"}.get(sys.platform)
-    machine = platform.machine().lower()
-    if system is None or machine not in ("x86_64", "amd64"):
-        return None
-    path = os.path.join(os.path.dirname(__file__), "bin", system + "-x64", "inputanim.exe" if system == "windows" else "inputanim")
-    if not os.path.isfile(path):
-        return None
-    if not os.access(path, os.X_OK):
-        os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return path
-
-
-def _executable(context):
-    """The inputanim executable: the add-on's preference, else $INPUTANIM, else the one packed with the add-on for
-    this system, else inputanim on PATH."""
-    preferences = context.preferences.addons[__name__].preferences
-    for candidate in (bpy.path.abspath(preferences.executable), os.environ.get("INPUTANIM", "")):
-        if candidate:
-            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-                return candidate
-            raise InputanimError("inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
-                                 "Animation, or $INPUTANIM)" % candidate)
-    found = _bundled() or shutil.which("inputanim")
-    if not found:
-        raise InputanimError("this add-on carries no inputanim for %s %s and none is on PATH: set its path in Edit > "
-                             "Preferences > Add-ons > MRTK Input Animation" % (sys.platform, platform.machine()))
-    return found
-
-
-def _run(context, *arguments, allowed=(0,)):
-    """Runs inputanim; returns (stdout, stderr); an error carries the tool's own message."""
-    result = subprocess.run([_executable(context), *arguments], capture_output=True, encoding="utf-8", errors="replace")
-    if result.returncode not in allowed:
-        lines = [line for line in result.stderr.splitlines() if line.strip()]
-        message = lines[-1] if lines else "inputanim exited with status %d" % result.returncode
-        message = message.replace("inputanim: error: ", "", 1)
-        for hint, ours in HINTS.items():
-            message = message.replace(hint, ours)
-        raise InputanimError(message)
-    return result.stdout, result.stderr
-
-
-def _convert(context, *arguments, allowed=(0,)):
-    """Runs `inputanim convert ... --json`; returns its report (schema inputanim.convert/1, docs/cli.md)."""
-    return json.loads(_run(context, "convert", *arguments, "--json", allowed=allowed)[0])
 
 
 @contextlib.contextmanager

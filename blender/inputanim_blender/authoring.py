@@ -6,6 +6,8 @@ import tempfile
 import bpy
 
 from . import states
+from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY
+from .tool import run
 
 EYE_HEIGHT = 1.6  # metres: a standing user's eyes (Blender's +Z up; the user looks along -Y, Unity's +Z)
 GAZE_DISTANCE = 1.0  # metres in front of the eyes, where the gaze target starts
@@ -59,8 +61,6 @@ def make_scene(context, run, import_recording):
         run(context, "generate", path, "--duration", "2", "--no-markers", "--force")
         before = set(bpy.data.objects)
         _, warnings = import_recording(context, path, 120)
-    from . import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY  # the package's scene keys, loaded by now
-
     made = set(bpy.data.objects) - before
     for key in (SOURCE, MARKERS, SUMMARY, DURATION):  # no recording to keep keys from: exported as 1.1, MRTK's layout
         scene.pop(key, None)
@@ -97,10 +97,10 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
     bl_options = {"REGISTER", "UNDO"}
 
     def execute(self, context):
-        from . import _reporting_errors, _run, _show, import_recording  # the package's, loaded by now
+        from . import _reporting_errors, _show, import_recording  # the package's, loaded by now
 
         def add(context):
-            made, warnings = make_scene(context, _run, import_recording)
+            made, warnings = make_scene(context, run, import_recording)
             _show(context, made)
             self.report({"WARNING"} if warnings else {"INFO"}, "; ".join(
                 ["Added an MRTK input animation (%d objects): key the hands' Tracked in the sidebar's MRTK tab where "

@@ -10,6 +10,8 @@ from bpy.props import EnumProperty, FloatProperty, IntProperty, PointerProperty,
 from bpy_extras.io_utils import ImportHelper
 
 from . import poses, spans, states
+from .keys import SOURCE
+from .tool import InputanimError, run
 
 SIDES = [("Left", "Left", "The left hand"), ("Right", "Right", "The right hand")]
 NEAR = 24  # frames around a one-frame pose within which recorded keys make it a spike
@@ -44,8 +46,6 @@ def pass_span(button, settings):
 
 
 def _is_recording(scene):
-    from . import SOURCE  # the package's scene key, loaded by now
-
     return SOURCE in scene
 
 
@@ -144,16 +144,14 @@ class MRTK_OT_apply_pose(bpy.types.Operator, PoseSpan):
 
 def _sample_pose(context, path, animation, time):
     """(the file's animation names, its sampled frame at `time`) by `inputanim info` and `inputanim sample`."""
-    from . import _run  # the package's, loaded by now
-
-    info = json.loads(_run(context, "info", path, "--json", allowed=(0, 5))[0])
+    info = json.loads(run(context, "info", path, "--json", allowed=(0, 5))[0])
     names = [a["name"] for a in info.get("input", {}).get("animations", [])]
     with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
         times = os.path.join(folder, "times.txt")
         with open(times, "w") as out:
             out.write("%r\n" % time)
         arguments = [path, "--format", "json", "--times", times] + (["--animation", animation] if animation else [])
-        return names, json.loads(_run(context, "sample", *arguments)[0])["frames"][0]
+        return names, json.loads(run(context, "sample", *arguments)[0])["frames"][0]
 
 
 class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper, PoseSpan):
@@ -174,8 +172,6 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper, PoseSpan):
         return {"RUNNING_MODAL"}
 
     def execute(self, context):
-        from . import InputanimError  # the package's, loaded by now
-
         try:
             names, frame = _sample_pose(context, self.filepath, self.animation, self.time)
         except (InputanimError, OSError, ValueError) as error:

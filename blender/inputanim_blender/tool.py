@@ -1,0 +1,68 @@
+# Running the inputanim executable: which one (the preference, $INPUTANIM, the one packed with the add-on, PATH), and
+# its errors as the add-on's users act on them.
+import json
+import os
+import platform
+import shutil
+import stat
+import subprocess
+import sys
+
+import bpy
+
+# The CLI's hints that name its options, as this add-on's users act on them (the messages end with the hint).
+HINTS = {"(read it with --prerelease-2019)": "(tick '2019 prerelease' in the import options)"}
+
+
+class InputanimError(Exception):
+    pass
+
+
+def bundled():
+    """The inputanim executable packed with the add-on for this system (bin/linux-x64, bin/windows-x64), or None.
+    Made executable when the zip's extraction dropped the mode bits."""
+    system = {"linux": "linux", "win32": "windows"}.get(sys.platform)
+    machine = platform.machine().lower()
+    if system is None or machine not in ("x86_64", "amd64"):
+        return None
+    path = os.path.join(os.path.dirname(__file__), "bin", system + "-x64", "inputanim.exe" if system == "windows" else "inputanim")
+    if not os.path.isfile(path):
+        return None
+    if not os.access(path, os.X_OK):
+        os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+def executable(context):
+    """The inputanim executable: the add-on's preference, else $INPUTANIM, else the one packed with the add-on for
+    this system, else inputanim on PATH."""
+    preferences = context.preferences.addons[__package__].preferences
+    for candidate in (bpy.path.abspath(preferences.executable), os.environ.get("INPUTANIM", "")):
+        if candidate:
+            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                return candidate
+            raise InputanimError("inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
+                                 "Animation, or $INPUTANIM)" % candidate)
+    found = bundled() or shutil.which("inputanim")
+    if not found:
+        raise InputanimError("this add-on carries no inputanim for %s %s and none is on PATH: set its path in Edit > "
+                             "Preferences > Add-ons > MRTK Input Animation" % (sys.platform, platform.machine()))
+    return found
+
+
+def run(context, *arguments, allowed=(0,)):
+    """Runs inputanim; returns (stdout, stderr); an error carries the tool's own message."""
+    result = subprocess.run([executable(context), *arguments], capture_output=True, encoding="utf-8", errors="replace")
+    if result.returncode not in allowed:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        message = lines[-1] if lines else "inputanim exited with status %d" % result.returncode
+        message = message.replace("inputanim: error: ", "", 1)
+        for hint, ours in HINTS.items():
+            message = message.replace(hint, ours)
+        raise InputanimError(message)
+    return result.stdout, result.stderr
+
+
+def convert(context, *arguments, allowed=(0,)):
+    """Runs `inputanim convert ... --json`; returns its report (schema inputanim.convert/1, docs/cli.md)."""
+    return json.loads(run(context, "convert", *arguments, "--json", allowed=allowed)[0])
