@@ -228,6 +228,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* op
     file.name = path;
     auto options = loadOptions(optionsJson);
     if (!options) return failure(options.error());
+    options->recordSource = true;  // a Download of it as .glb records its source, as `inputanim convert` does
     auto recording = ia::loadRecording(std::move(input), file.name, *options, &file.loaded);
     input = {};
     if (!recording) return failure(recording.error());
@@ -301,7 +302,9 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
     if (!current) return failure(kNothingOpen);
     if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
     ia::ExportReport report;
-    auto glb = ia::exportGlbBytes(*current->recording, {}, &report);
+    ia::ExportOptions exported;
+    exported.provenance = current->loaded.source;
+    auto glb = ia::exportGlbBytes(*current->recording, exported, &report);
     if (!glb) return failure(glb.error());
     output = std::move(*glb);
     return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});

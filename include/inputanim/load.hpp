@@ -13,6 +13,7 @@
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/gltf/provenance.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
@@ -31,12 +32,14 @@ struct LoadOptions {
     ImportOptions gltf;  // glTF input: tolerances, --map, animation, external paths, target encoding
     std::string mapFile;  // read into gltf.map when set (loadFile only)
     bool checkProfile = false;  // glTF input: also check the profile's rules, on the same parse (LoadReport::profile)
+    bool recordSource = false;  // MRTK binary input: what an archive of it records (LoadReport::source; hashes it)
 };
 
 struct LoadReport {
     InputKind kind = InputKind::MrtkBinary;
     ImportReport gltf;  // glTF input only
     std::optional<ProfileReport> profile;  // glTF input read as a document, when LoadOptions::checkProfile asks
+    std::optional<Provenance> source;  // MRTK binary input, when LoadOptions::recordSource asks
 };
 
 // A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.

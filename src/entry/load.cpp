@@ -2,6 +2,7 @@
 #include "inputanim/load.hpp"
 
 #include "inputanim/analysis/check.hpp"
+#include "inputanim/archive.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -39,6 +40,17 @@ std::string_view inputKindName(InputKind kind) {
     return "?";
 }
 
+namespace {
+
+// A binary recording read, with what an archive of it records when the options ask.
+Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options,
+                             LoadReport& report) {
+    if (recording && options.recordSource) report.source = provenanceOf(bytes, path, recording->encoding);
+    return recording;
+}
+
+}  // namespace
+
 InputKind detectInput(std::span<const std::uint8_t> bytes) {
     if (hasMagic(bytes)) return InputKind::MrtkBinary;
     switch (gltfFormOf(bytes)) {
@@ -53,7 +65,7 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
     LoadReport local;
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);
-    if (r.kind == InputKind::MrtkBinary) return readRecording(bytes, path, options.binary);
+    if (r.kind == InputKind::MrtkBinary) return withSource(readRecording(bytes, path, options.binary), bytes, path, options, r);
     return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
 }
 
@@ -63,7 +75,7 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
     r.kind = detectInput(bytes);
     if (r.kind == InputKind::MrtkBinary) {  // compact keys stay where the bytes are, not in a copy
         auto owned = std::make_shared<const FileBytes>(std::move(bytes));
-        return readRecording(*owned, path, options.binary, owned);
+        return withSource(readRecording(*owned, path, options.binary, owned), *owned, path, options, r);
     }
     // The bytes are freed once the document is read.
     return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);

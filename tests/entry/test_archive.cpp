@@ -7,6 +7,7 @@
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import.hpp"
+#include "inputanim/load.hpp"
 #include "support/fixtures.hpp"
 #include "support/glb_json.hpp"
 
@@ -44,6 +45,21 @@ TEST_CASE("an archive records its source's name, size, hash and format, and its 
     CHECK(p.date.empty());  // deterministic unless a date is asked for
     CHECK(p.bufferSha256 == sha256Hex(splitGlb(a.archive).second));
     CHECK(report.extensionsUsed == std::vector<std::string>{"KHR_xmp_json_ld"});
+}
+
+TEST_CASE("a binary recording read with recordSource gives what an archive of it records") {
+    const Archived a = archived();
+    LoadOptions options;
+    options.recordSource = true;
+    LoadReport report;
+    REQUIRE(loadRecording(a.source, "elsewhere/take one.bin", options, &report).ok());
+    REQUIRE(report.source);
+    CHECK(report.source->sourceSha256 == sha256Hex(a.source));
+    CHECK(report.source->sourceName == "take one.bin");
+    CHECK(report.source->sourceFormat == "MRTK input animation 1.1 compact");
+    LoadReport unasked;
+    REQUIRE(loadRecording(a.source, "take.bin", {}, &unasked).ok());
+    CHECK_FALSE(unasked.source);  // hashing only when asked
 }
 
 TEST_CASE("verifyArchive rebuilds the source byte for byte, and finds one changed byte in the archive or the original") {

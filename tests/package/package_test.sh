@@ -61,8 +61,8 @@ check "  and says its version" bash -c "chroot '$empty' /inputanim --version | g
 
 # The Windows executable, unpacked.
 windows=$work/unpacked/inputanim-$version-windows-x64
-cp "$sample" "$windows/in.bin"
-check "the Windows executable converts under Wine" bash -c "cd '$windows' && '$wine' inputanim.exe convert in.bin out.glb"
+cp "$sample" "$windows/"  # the same name: an archive records its source's
+check "the Windows executable converts under Wine" bash -c "cd '$windows' && '$wine' inputanim.exe convert $(basename "$sample") out.glb"
 check "  and writes what the Linux build writes" cmp "$work/expected.glb" "$windows/out.glb"
 
 # The Blender add-on in a blank Blender: its own profile, a PATH without inputanim, no $INPUTANIM.
