@@ -24,6 +24,8 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
 ReportJson findingsJson(const std::vector<Finding>& findings);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
 ReportJson profileFindingsJson(const std::vector<Finding>& findings);
+// What an archive records of its source: {"sourceName", "sourceBytes", "sourceSha256", "sourceFormat", "tool", "date"}
+ReportJson provenanceJson(const Provenance& provenance);
 
 // What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names
 // (all of them when it is empty), each hand's joints in MRTK's order, then single joints in the order named.

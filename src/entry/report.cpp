@@ -80,17 +80,20 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
         json["input"]["animations"] = animations;
         json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
         json["input"]["extensionsUsed"] = loaded.gltf.extensionsUsed;
-        if (const auto& p = loaded.gltf.provenance)
-            json["input"]["provenance"] = {{"sourceName", p->sourceName},
-                                           {"sourceBytes", p->sourceBytes},
-                                           {"sourceSha256", p->sourceSha256},
-                                           {"sourceFormat", p->sourceFormat},
-                                           {"tool", p->tool},
-                                           {"date", p->date}};
+        if (const auto& p = loaded.gltf.provenance) json["input"]["provenance"] = provenanceJson(*p);
         json["input"]["notes"] = Json::array();
         for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }
     return json;
+}
+
+Json provenanceJson(const Provenance& p) {
+    return {{"sourceName", p.sourceName},
+            {"sourceBytes", p.sourceBytes},
+            {"sourceSha256", p.sourceSha256},
+            {"sourceFormat", p.sourceFormat},
+            {"tool", p.tool},
+            {"date", p.date}};
 }
 
 SampleColumns sampleColumns(const Recording& recording, const Selection& selection) {

@@ -32,9 +32,7 @@ void printGltfInput(const ia::LoadReport& loaded) {
                       << " channels, " << fixed(animation.duration) << " s\n";
         }
     }
-    if (const auto& p = report.provenance)
-        std::cout << "source     " << shown(p->sourceName) << ": " << shown(p->sourceFormat) << ", " << p->sourceBytes << " bytes, SHA-256 "
-                  << shown(p->sourceSha256) << " (written by " << shown(p->tool) << (p->date.empty() ? "" : ", " + shown(p->date)) << ")\n";
+    if (report.provenance) printProvenance(std::cout, *report.provenance);
     if (!report.extensionsUsed.empty()) {
         std::cout << "extensions";
         for (std::size_t e = 0; e < report.extensionsUsed.size(); ++e) std::cout << (e ? ", " : " ") << shown(report.extensionsUsed[e]);

@@ -2,7 +2,9 @@
 // original: "byte-identical", or what differs (exit 5).
 #include <iostream>
 
+#include "findings.hpp"
 #include "inputanim/archive.hpp"
+#include "inputanim/report.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "verbs.hpp"
 
@@ -12,9 +14,7 @@ namespace {
 std::string said(const std::optional<bool>& matches) { return *matches ? "byte-identical" : "differs"; }
 
 void printText(const std::string& archive, const std::string& original, const ia::ArchiveCheck& c) {
-    if (const auto& p = c.recorded)
-        std::cout << "source     " << shown(p->sourceName) << ": " << shown(p->sourceFormat) << ", " << p->sourceBytes << " bytes, SHA-256 "
-                  << shown(p->sourceSha256) << " (written by " << shown(p->tool) << ")\n";
+    if (c.recorded) printProvenance(std::cout, *c.recorded);
     std::cout << "rebuilt    " << c.rebuiltBytes << " bytes, SHA-256 " << c.rebuiltSha256 << "\n";
     if (c.matchesRecorded) std::cout << "recorded   " << said(c.matchesRecorded) << "\n";
     if (c.bufferIntact) std::cout << "buffer     " << (*c.bufferIntact ? "intact" : "changed: its SHA-256 is not the one recorded") << "\n";
@@ -28,13 +28,10 @@ Json reportJson(const std::string& archive, const std::string& original, const i
     Json json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
     json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
     json["recorded"] = nullptr;
-    if (const auto& p = c.recorded)
-        json["recorded"] = {{"sourceName", p->sourceName},
-                            {"sourceBytes", p->sourceBytes},
-                            {"sourceSha256", p->sourceSha256},
-                            {"sourceFormat", p->sourceFormat},
-                            {"tool", p->tool},
-                            {"matches", *c.matchesRecorded}};
+    if (c.recorded) {
+        json["recorded"] = ia::provenanceJson(*c.recorded);
+        json["recorded"]["matches"] = *c.matchesRecorded;
+    }
     json["bufferIntact"] = c.bufferIntact ? Json(*c.bufferIntact) : Json(nullptr);
     json["original"] = nullptr;
     if (c.matchesOriginal)
