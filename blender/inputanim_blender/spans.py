@@ -81,12 +81,18 @@ def recorded_keys(action, bone_names, start, end):
     return sorted(frames)
 
 
+def _state_curve(obj, prop):
+    """The F-curve keying the object's Boolean property `prop`, or None when it has no keys."""
+    action = obj.animation_data.action if obj.animation_data else None
+    curve = action.fcurves.find(prop) if action else None
+    return curve if curve is not None and curve.keyframe_points else None
+
+
 def on_spans(obj, prop, first, last):
     """[(from, to)] frames over which the object's Boolean property `prop` is on, from its keys (constant), within
     frames first..last; a span still on at `last` ends there."""
-    action = obj.animation_data.action if obj.animation_data else None
-    curve = action.fcurves.find(prop) if action else None
-    if curve is None or not curve.keyframe_points:
+    curve = _state_curve(obj, prop)
+    if curve is None:
         return [(first, last)] if getattr(obj, prop) else []
     spans, since = [], None
     for point in sorted(curve.keyframe_points, key=lambda k: k.co[0]):
@@ -103,6 +109,5 @@ def on_spans(obj, prop, first, last):
 
 def state_at(obj, prop, frame):
     """The Boolean property as its keys play it at `frame`."""
-    action = obj.animation_data.action if obj.animation_data else None
-    curve = action.fcurves.find(prop) if action else None
-    return bool(curve.evaluate(frame) > 0.5) if curve is not None and curve.keyframe_points else bool(getattr(obj, prop))
+    curve = _state_curve(obj, prop)
+    return bool(curve.evaluate(frame) > 0.5) if curve is not None else bool(getattr(obj, prop))

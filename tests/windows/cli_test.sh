@@ -37,12 +37,13 @@ run_both() {
     local name=$1 input=${STDIN:-/dev/null}
     shift
     (cd "$work/lin" && "$linux" "$@" <"$input" >"$work/$name.lin.out" 2>"$work/$name.lin.err"; echo $? >"$work/$name.lin.rc")
-    (cd "$work/win" && "$wine" "$windows" "$@" <"$input" >"$work/$name.win.out" 2>"$work/$name.win.err"; echo $? >"$work/$name.win.rc")
-    if [ "$(cat "$work/$name.win.rc")" != 0 ] && [ ! -s "$work/$name.win.out" ] && [ ! -s "$work/$name.win.err" ]; then
-        # The tool never fails without a message; a silent failure is Wine's. Tried again once, and said.
-        echo "note: $name: the Windows run exited $(cat "$work/$name.win.rc") silently; tried again"
+    local try
+    for try in 1 2; do
         (cd "$work/win" && "$wine" "$windows" "$@" <"$input" >"$work/$name.win.out" 2>"$work/$name.win.err"; echo $? >"$work/$name.win.rc")
-    fi
+        # The tool never fails without a message; a silent failure is Wine's. Tried again once, and said.
+        [ "$(cat "$work/$name.win.rc")" != 0 ] && [ ! -s "$work/$name.win.out" ] && [ ! -s "$work/$name.win.err" ] && [ $try = 1 ] || break
+        echo "note: $name: the Windows run exited $(cat "$work/$name.win.rc") silently; tried again"
+    done
     local before=$failures
     cmp -s "$work/$name.lin.rc" "$work/$name.win.rc" || fail "$name: exit $(cat "$work/$name.lin.rc") on Linux, $(cat "$work/$name.win.rc") on Windows: $(head -c 300 "$work/$name.win.err")"
     cmp -s "$work/$name.lin.out" "$work/$name.win.out" || fail "$name: standard output differs ($(cmp "$work/$name.lin.out" "$work/$name.win.out" | head -1))"
