@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "inputanim/core/playback.hpp"
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/import_options.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/load.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
@@ -50,6 +52,12 @@ const char* answer(const Json& json) {
     return reply.c_str();
 }
 
+std::string decimal(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
 const char* failure(const std::string& message) { return answer({{"ok", false}, {"error", message}}); }
 const char* failure(const ia::Error& error) { return failure(error.describe()); }
 constexpr const char* kNothingOpen = "no recording is open";
@@ -67,7 +75,7 @@ ia::Result<ia::LoadOptions> loadOptions(const char* text) {
         if (key == "animation" && (value.is_string() || value.is_number_unsigned()))
             options.gltf.animation = value.is_string() ? value.get<std::string>() : std::to_string(value.get<unsigned>());
         else if (key == "side" && (value == "left" || value == "right")) options.gltf.side = value == "left" ? ia::Hand::Left : ia::Hand::Right;
-        else if (key == "hold" && value.is_number() && value.get<double>() >= 1e-3 && value.get<double>() <= 3600)
+        else if (key == "hold" && value.is_number() && value.get<double>() >= ia::kHoldLeast && value.get<double>() <= ia::kHoldMost)
             options.gltf.hold = value.get<double>();
         else if (key == "prerelease2019" && value.is_boolean()) options.binary.acceptPrerelease2019 = value.get<bool>();
         else if (key == "map" && value.is_object()) {
@@ -78,7 +86,8 @@ ia::Result<ia::LoadOptions> loadOptions(const char* text) {
         } else if (!value.is_null())
             return refused(key +
                            ": not an option, or not a value it takes (animation: name or index, side: left or right, "
-                           "map: object, hold: 0.001-3600 s, prerelease2019: boolean)");
+                           "map: object, hold: " +
+                           decimal(ia::kHoldLeast) + "-" + decimal(ia::kHoldMost) + " s, prerelease2019: boolean)");
     }
     return options;
 }
@@ -322,5 +331,6 @@ EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size(int part) { return output
 // Frees the output once the caller has copied it.
 EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { output = {}; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
+EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() { return answer({{"ok", true}, {"table", ia::profileTableJson()}}); }
 
 }  // extern "C"

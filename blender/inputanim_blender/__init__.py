@@ -20,9 +20,9 @@ import bpy
 from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import authoring, coordinates, menus, offsets, pose_ops, poses, scene_glb, states, tidy
+from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, scene_glb, states, tidy
 from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY, TAG, WORKING
-from .tool import InputanimError, convert as _convert, run as _run
+from .tool import InputanimError, convert as _convert
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -31,7 +31,7 @@ DEFAULT_FPS = 120
 
 def _profile_name(name):
     """Object names the recording's nodes take; they must stay exact for the export to be read back."""
-    return name in ("Camera", "Camera_View", "Gaze", "Gaze_Direction") or name.startswith(("Hand_Left", "Hand_Right"))
+    return profile.is_profile_name(name)
 
 
 @contextlib.contextmanager
@@ -111,7 +111,8 @@ def _show(context, objects):
     timelines and dope sheets, shows all keys (an import's: the whole range). Nothing without a window (Blender run
     in the background)."""
     screen = context.screen
-    objects = [o for o in objects if o.name.startswith("Hand_") and not o.name.endswith("_None")]
+    none = profile.table()["joints"][0]
+    objects = [o for o in objects if profile.side_of(o.name) and not o.name.endswith("_" + none)]
     if screen is None or not objects:
         return
     selected = list(context.selected_objects)
@@ -170,7 +171,7 @@ def import_recording(context, filepath, fps, prerelease=False):
     _show(context, imported)
     for marker in info["markers"]:
         scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
-    views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith("Camera_View")]
+    views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith(profile.nodes()["cameraView"])]
     if views:
         scene.camera = views[0]
     tidy.lock_unexported(imported)
@@ -259,7 +260,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             with open(markers, "w") as out:
                 json.dump(_markers_json(context.scene, self.markers), out)
             version = self._version(context, base)
-            has_gaze = any(o.name == "Gaze" for o in context.scene.objects)
+            has_gaze = any(o.name == profile.nodes()["gaze"] for o in context.scene.objects)
             _export_glb(context, glb, gaze=version != "1.0")
             arguments = [glb, self.filepath, "--markers", markers, "--force"]
             if base:
@@ -300,7 +301,7 @@ def _export_glb(context, path, gaze=True):
     scene = context.scene
     ours = [o for o in scene.objects if o.get(TAG)] or list(scene.objects)
     objects = [o for o in ours if o.type == "ARMATURE" or scene_glb.is_profile_object(o.name)]
-    objects = [o for o in objects if gaze or not o.name.startswith("Gaze")]
+    objects = [o for o in objects if gaze or not o.name.startswith(profile.nodes()["gaze"])]
     if not objects:
         raise InputanimError("nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
                              "Hand_Left, Hand_Right)")

@@ -5,7 +5,7 @@ import tempfile
 
 import bpy
 
-from . import states
+from . import profile, states
 from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY
 from .tool import run
 
@@ -39,8 +39,9 @@ def _key_pose(obj, pose, frame):
 
 def _aim_gaze(scene):
     """Gaze (the origin) follows the head; Gaze_Direction becomes the target the eyes look at."""
-    origin, target = bpy.data.objects.get("Gaze"), bpy.data.objects.get("Gaze_Direction")
-    head = bpy.data.objects.get("Camera")
+    nodes = profile.nodes()
+    origin, target = bpy.data.objects.get(nodes["gaze"]), bpy.data.objects.get(nodes["gazeDirection"])
+    head = bpy.data.objects.get(nodes["camera"])
     if origin is None or target is None or head is None:
         return
     follow = origin.constraints.new("COPY_LOCATION")
@@ -69,12 +70,12 @@ def make_scene(context, run, import_recording):
     poses = {o: _pose_now(o) for o in made if o.animation_data}
     for obj, pose in poses.items():
         _key_pose(obj, pose, 0)
-    head = bpy.data.objects.get("Camera")
+    head = bpy.data.objects.get(profile.nodes()["camera"])
     if head is not None:
         _key_pose(head, ((0.0, 0.0, EYE_HEIGHT), (1.0, 0.0, 0.0, 0.0), {}), 0)
     for side in ("Left", "Right"):
-        hand = bpy.data.objects.get("Hand_" + side)
-        marker = bpy.data.objects.get("Hand_%s_Pinching" % side)
+        hand = bpy.data.objects.get(profile.hand(side))
+        marker = bpy.data.objects.get(profile.pinching(profile.hand(side)))
         if marker is not None:
             marker.animation_data_clear()
         if hand is not None and hand.type == "ARMATURE":

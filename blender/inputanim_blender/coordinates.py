@@ -4,7 +4,7 @@
 import bpy
 from bpy.props import EnumProperty, FloatVectorProperty, IntProperty
 
-from . import axes, offsets, states
+from . import axes, offsets, profile
 
 
 def _get_cursor(scene):
@@ -19,7 +19,7 @@ def _hand_joint(context):
     """(armature, pose bone) of the active joint when it belongs to a hand, else (None, None)."""
     bone = context.active_pose_bone
     armature = context.object
-    if bone is None or armature is None or armature.name not in states.HANDS:
+    if bone is None or armature is None or armature.name not in profile.hands():
         return None, None
     return armature, bone
 

@@ -9,7 +9,7 @@ import bpy
 from bpy.props import EnumProperty, FloatProperty, IntProperty, PointerProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import poses, spans, states
+from . import poses, profile, spans, states
 from .keys import SOURCE
 from .tool import InputanimError, run
 
@@ -93,7 +93,7 @@ def apply(operator, context, side, rotations, pinching, what):
     """The pose onto the hand of `side` where the operator's PoseSpan says; reports what was done."""
     armature = states.hand_armature(side)
     if armature is None:
-        operator.report({"ERROR"}, "no Hand_%s armature: import a recording or add an MRTK Input Animation" % side)
+        operator.report({"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(side))
         return {"CANCELLED"}
     scene = context.scene
     frame = scene.frame_current
@@ -221,7 +221,7 @@ class MRTK_OT_pinch_over_range(bpy.types.Operator):
         scene, armature = context.scene, states.hand_armature(self.side)
         entry = poses.library().get("Pinch")
         if armature is None or entry is None:
-            self.report({"ERROR"}, "no Hand_%s armature" % self.side if armature is None else
+            self.report({"ERROR"}, "no %s armature" % profile.hand(self.side) if armature is None else
                         "no Pinch pose in the add-on (packed without ../shared/samples/mrtk-hand-poses?)")
             return {"CANCELLED"}
         first, last = sorted((self.start, self.end))

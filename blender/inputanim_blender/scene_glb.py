@@ -8,8 +8,9 @@ import os
 import shutil
 import struct
 
-import bpy
 import numpy
+
+from . import profile
 
 # Blender is +Z up, glTF +Y up: (x, y, z) -> (x, z, -y); a rotation matrix R -> P R P^T.
 _TO_GLTF = numpy.array([[1, 0, 0], [0, 0, 1], [0, -1, 0]], dtype=numpy.float64)
@@ -21,14 +22,15 @@ class SceneError(Exception):
 
 def is_profile_object(name):
     """Objects other than armatures that a recording's nodes become (the camera's view and the meshes are not read)."""
-    hand = name.startswith(("Hand_Left_", "Hand_Right_")) and name.endswith(("_None", "_Pinching"))
-    return hand or name in ("Camera", "Gaze", "Gaze_Direction")
+    nodes, none = profile.nodes(), profile.table()["joints"][0]
+    hand_nodes = [n for h in profile.hands() for n in (profile.joint_node(h, none), profile.pinching(h))]
+    return name in hand_nodes or name in (nodes["camera"], nodes["gaze"], nodes["gazeDirection"])
 
 
 def is_state_object(name):
     """Objects whose scale was a state in scenes of add-on 0.4 (tracked: the hand armatures; pinching: the pinch
     markers Hand_*_Pinching)."""
-    return name in ("Hand_Left", "Hand_Right") or name.endswith("_Pinching")
+    return profile.is_state_node(name)
 
 
 def _quaternions(matrices):

@@ -4,6 +4,8 @@
 # hand's Boolean state (pinching, tracked) is on, read from its keys.
 from mathutils import Quaternion
 
+from . import profile
+
 
 def smoothstep(w):
     w = min(1.0, max(0.0, w))
@@ -96,7 +98,7 @@ def on_spans(obj, prop, first, last):
         return [(first, last)] if getattr(obj, prop) else []
     spans, since = [], None
     for point in sorted(curve.keyframe_points, key=lambda k: k.co[0]):
-        frame, on = point.co[0], point.co[1] > 0.5
+        frame, on = point.co[0], profile.state_on(point.co[1])
         if on and since is None:
             since = frame
         elif not on and since is not None:
@@ -110,4 +112,4 @@ def on_spans(obj, prop, first, last):
 def state_at(obj, prop, frame):
     """The Boolean property as its keys play it at `frame`."""
     curve = _state_curve(obj, prop)
-    return bool(curve.evaluate(frame) > 0.5) if curve is not None else bool(getattr(obj, prop))
+    return profile.state_on(curve.evaluate(frame)) if curve is not None else bool(getattr(obj, prop))

@@ -4,10 +4,9 @@
 import bpy
 from bpy.props import BoolProperty, EnumProperty
 
-from . import scene_glb
+from . import profile, scene_glb
 
 FLAG = "inputanim_states"   # armature property: its states are mrtk_tracked and mrtk_pinching, not scales
-HANDS = ("Hand_Left", "Hand_Right")
 
 
 def uses_properties(armature):
@@ -20,7 +19,7 @@ def _scale_keys(obj):
     if action is None:
         return []
     curves = [c for c in action.fcurves if c.data_path == "scale"]
-    keys = [(k.co[0], 1.0 if k.co[1] > 0.5 else 0.0) for c in curves if c.array_index == 0 for k in c.keyframe_points]
+    keys = [(k.co[0], profile.state_value(profile.state_on(k.co[1]))) for c in curves if c.array_index == 0 for k in c.keyframe_points]
     for c in curves:
         action.fcurves.remove(c)
     obj.scale = (1, 1, 1)
@@ -46,7 +45,7 @@ def _key_property(armature, name, keys):
 
 def drive_pinch_marker(armature):
     """The hand's pinch marker (a small sphere at the thumb tip) is shown at full size while the hand pinches."""
-    marker = bpy.data.objects.get(armature.name + "_Pinching")
+    marker = bpy.data.objects.get(profile.pinching(armature.name))
     if marker is None:
         return
     for axis in range(3):
@@ -61,9 +60,9 @@ def drive_pinch_marker(armature):
 
 def adopt(objects):
     """Moves the imported scale-keyed states of each hand armature among `objects` onto its Boolean properties."""
-    for armature in [o for o in objects if o.type == "ARMATURE" and o.name in HANDS]:
+    for armature in [o for o in objects if o.type == "ARMATURE" and o.name in profile.hands()]:
         tracked = _scale_keys(armature)
-        pinching = _scale_keys(bpy.data.objects.get(armature.name + "_Pinching"))
+        pinching = _scale_keys(bpy.data.objects.get(profile.pinching(armature.name)))
         armature.mrtk_tracked = bool(tracked and tracked[0][1])
         armature.mrtk_pinching = bool(pinching and pinching[0][1])
         _key_property(armature, "mrtk_tracked", tracked)
@@ -79,16 +78,16 @@ def state_readers(objects):
     by_property = {o.name for o in objects if o.type == "ARMATURE" and uses_properties(o)}
     for o in objects:
         if o.name in by_property:
-            readers.append((o.name, lambda o=o: 1.0 if o.mrtk_tracked else 0.0))
-            readers.append((o.name + "_Pinching", lambda o=o: 1.0 if o.mrtk_pinching else 0.0))
-        elif scene_glb.is_state_object(o.name) and o.name.rsplit("_Pinching", 1)[0] not in by_property:
-            readers.append((o.name, lambda o=o: 1.0 if o.scale[0] > 0.5 else 0.0))
+            readers.append((o.name, lambda o=o: profile.state_value(o.mrtk_tracked)))
+            readers.append((profile.pinching(o.name), lambda o=o: profile.state_value(o.mrtk_pinching)))
+        elif scene_glb.is_state_object(o.name) and profile.hand(profile.side_of(o.name)) not in by_property:
+            readers.append((o.name, lambda o=o: profile.state_value(profile.state_on(o.scale[0]))))
     return readers
 
 
 def hand_armature(side):
     """The armature of the hand of `side` ("Left", "Right"), or None."""
-    obj = bpy.data.objects.get("Hand_" + side)
+    obj = bpy.data.objects.get(profile.hand(side))
     return obj if obj is not None and obj.type == "ARMATURE" else None
 
 
@@ -103,7 +102,7 @@ class MRTK_OT_key_state(bpy.types.Operator):
     def execute(self, context):
         armature = hand_armature(self.side)
         if armature is None:
-            self.report({"ERROR"}, "no Hand_%s armature: import a recording or add an MRTK Input Animation" % self.side)
+            self.report({"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(self.side))
             return {"CANCELLED"}
         if not uses_properties(armature):  # an older scene: its scale keys become the properties' keys first
             now = getattr(armature, "mrtk_" + self.state)

@@ -1,10 +1,11 @@
 # The scene around a recording: what the export does not read is locked, or named when keyed all the same; Blender's
 # startup cube, which would enclose the hands, is hidden.
+from . import profile
 
 
 def unexported(obj):
     """Objects of a recording that the export does not read: the head's frustum, the hands' skinned meshes."""
-    return obj.name.startswith("Camera_View") or (obj.name.startswith("Hand_") and obj.type == "MESH")
+    return obj.name.startswith(profile.nodes()["cameraView"]) or (profile.side_of(obj.name) is not None and obj.type == "MESH")
 
 
 def lock_unexported(objects):

@@ -24,6 +24,10 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
 ReportJson findingsJson(const std::vector<Finding>& findings);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
 ReportJson profileFindingsJson(const std::vector<Finding>& findings);
+// Schema inputanim.profile/1: the glTF profile and the reading options as data (docs/gltf-profile.md, "The profile
+// table"), which the Blender add-on (`inputanim profile`) and the three.js loader (the binding) read instead of
+// restating: node names, joint names, the state encoding, input kinds, option ranges and request limits.
+ReportJson profileTableJson();
 // What an archive records of its source: {"sourceName", "sourceBytes", "sourceSha256", "sourceFormat", "tool", "date"}
 ReportJson provenanceJson(const Provenance& provenance);
 

@@ -11,11 +11,12 @@ function intervalsText(intervals) {
 }
 
 // The summary table of file `name` (info: the library's summary) and a "checking" line under Findings.
-export function showSummary(summaryBox, findingsBox, name, info) {
+// `binary`: an MRTK binary recording (InputAnimationRecording.binary), not a glTF.
+export function showSummary(summaryBox, findingsBox, name, info, binary) {
   const input = info.input;
   const rows = [
     ['file', name],
-    ['input', input.kind === 'MRTK binary' ? `MRTK binary ${info.format.version} (${info.format.layout})`
+    ['input', binary ? `MRTK binary ${info.format.version} (${info.format.layout})`
                                            : `${input.kind}, ${input.ownFile ? 'written by inputanim' : 'from another tool (fitted)'}`],
     ['duration', `${info.duration.toFixed(3)} s`],
     ['keys', `${info.keys.toLocaleString()} in ${info.curves} curves`],

@@ -18,12 +18,11 @@ const timeline = new Timeline($('bands'));
 const STAGES = { reading: 'reading', decoding: 'decoding', converting: 'converting to glTF', drawing: 'drawing', checking: 'checking' };
 const EYE_HEIGHT = 1.6;  // metres above the floor, standing: where the floor goes under the recorded head
 const SIDES = ['Left', 'Right'];
-const JOINT_PATTERN = /^Hand_(Left|Right)_(?!Mesh$|Pinching$|None$)\w+$/;
 
 const state = {
   loaded: false, name: '', kind: '', info: null, recording: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
   head: null, view: null, frustum: null, bands: [], markers: [],
-  joints: [], hands: {}, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
+  joints: [], jointSides: new Map(), frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
 };
 
 const editPanel = new EditPanel({
@@ -63,7 +62,7 @@ function clear() {
   state.recording?.dispose();
   selectJoint(null);
   Object.assign(state, { loaded: false, info: null, recording: null, root: null, mixer: null, frustum: null, head: null, view: null,
-                         bands: [], markers: [], joints: [], hands: {}, time: 0, playing: false });
+                         bands: [], markers: [], joints: [], jointSides: new Map(), time: 0, playing: false });
   setHeadView(false);
   for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
   editPanel.closed();
@@ -127,10 +126,10 @@ function onLoaded(gltf) {
   state.info = state.recording.info;
   state.profile = state.recording.profile;
   state.kind = state.info.input.kind;
-  showSummary($('summary'), $('findings'), state.name, state.info);
+  showSummary($('summary'), $('findings'), state.name, state.info, state.recording.binary);
   state.root = gltf.scene;
   scene.add(state.root);
-  const clip = gltf.animations.find((a) => a.name === 'InputAnimation') ?? gltf.animations[0];
+  const clip = gltf.animations.find((a) => a.name === state.recording.profileTable.nodes.animation) ?? gltf.animations[0];
   state.duration = state.info.duration;
   state.mixer = new THREE.AnimationMixer(state.root);
   if (clip) state.mixer.clipAction(clip).play();
@@ -138,12 +137,17 @@ function onLoaded(gltf) {
   state.bands = bandsOf(state.info);
   state.markers = state.recording.markers;
   timeline.set(state.bands, state.markers, state.duration);
-  state.root.traverse((object) => { if (JOINT_PATTERN.test(object.name)) state.joints.push(object); });
-  for (const side of SIDES) state.hands[side] = state.root.getObjectByName(`Hand_${side}`);
+  const { nodes, joints } = state.recording.profileTable;  // the library's names for the profile's nodes
+  for (const side of SIDES) {
+    for (const name of joints.slice(1)) {  // not None, which no hand draws
+      const joint = state.root.getObjectByName(`${nodes.hands[side]}_${name}`);
+      if (joint) state.joints.push(joint), state.jointSides.set(joint, side);
+    }
+  }
 
-  // The head (Camera_View holds the recorded camera, looking down its -Z) and the loader's frustum on it.
-  state.view = state.root.getObjectByName('Camera_View');
-  state.head = state.root.getObjectByName('Camera');
+  // The head (the camera view holds the recorded camera, looking down its -Z) and the loader's frustum on it.
+  state.view = state.root.getObjectByName(nodes.cameraView);
+  state.head = state.root.getObjectByName(nodes.camera);
   state.frustum = state.recording.helpers.headFrustum;
   if (state.view) headCamera.fov = state.view.isPerspectiveCamera ? state.view.fov : 60;
 
@@ -153,7 +157,7 @@ function onLoaded(gltf) {
   $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
   $('view').disabled = !state.view;
   $('download').disabled = false;
-  $('download').textContent = state.kind === 'MRTK binary' ? 'Download .glb' : 'Download .bin';
+  $('download').textContent = state.recording.binary ? 'Download .glb' : 'Download .bin';
   $('scrubber').max = String(state.duration);
   state.loaded = true;
   view.renderNow();
@@ -186,17 +190,18 @@ function frameStepOf(clip) {
   return median > 1e-4 && median < 0.5 ? median : 1 / 60;
 }
 
-const isTracked = (side) => (state.hands[side]?.scale.x ?? 0) > 0.5;
-const sideOf = (joint) => joint.name.split('_')[1];  // Hand_Left_IndexTip -> Left
+const isTracked = (side, time = state.time) => state.recording.stateAt(time)[side.toLowerCase()].tracked;  // as MRTK plays it
+const sideOf = (joint) => state.jointSides.get(joint);  // 'Left' or 'Right'
 
-// Calls visit() with the scene posed at `count` + 1 evenly spaced times over the recording, then returns to the
+// Calls visit(time) with the scene posed at `count` + 1 evenly spaced times over the recording, then returns to the
 // current time.
 function sampleRecording(count, visit) {
   const time = state.time;
   for (let k = 0; k <= count; k++) {
-    state.mixer.setTime((state.duration * k) / count);
+    const t = (state.duration * k) / count;
+    state.mixer.setTime(t);
     state.root.updateMatrixWorld(true);
-    visit();
+    visit(t);
   }
   seek(time);
 }
@@ -229,10 +234,10 @@ function frameHands(now) {
     seek(Math.min(...starts));
     box.setFromPoints(visibleJointPositions());
     seek(time);
-    const palms = SIDES.map((side) => [side, state.root.getObjectByName(`Hand_${side}_Palm`)]).filter(([, palm]) => palm);
+    const palms = state.joints.filter((joint) => joint.name.endsWith('_Palm')).map((palm) => [sideOf(palm), palm]);
     const positions = [];
-    sampleRecording(240, () => {
-      for (const [side, palm] of palms) if (isTracked(side)) positions.push(palm.getWorldPosition(new THREE.Vector3()));
+    sampleRecording(240, (t) => {
+      for (const [side, palm] of palms) if (isTracked(side, t)) positions.push(palm.getWorldPosition(new THREE.Vector3()));
     });
     const percentile = (axis, q) => positions.map((p) => p[axis]).sort((a, b) => a - b)[Math.floor(q * (positions.length - 1))];
     if (positions.length) {
@@ -379,7 +384,7 @@ function download() {
   $('progress').hidden = false;
   $('progress').removeAttribute('value');
   setStatus(`${state.name}: converting for the download ...`);
-  const recording = state.recording, toGlb = state.kind === 'MRTK binary';
+  const recording = state.recording, toGlb = recording.binary;
   const name = stem(state.name) + (toGlb ? '.glb' : '.bin');
   recording.export(toGlb ? 'glb' : 'bin').then(({ blob }) => {
     if (state.recording === recording) saveAs(blob, name);

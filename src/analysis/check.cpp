@@ -94,7 +94,7 @@ private:
         const Section section = sectionOf(index);
         if (section != Section::LeftHand && section != Section::RightHand) return end_;
         const auto& tracked = recording_.curves[booleanCurve(trackedCurve(section == Section::LeftHand ? Hand::Left : Hand::Right))];
-        if (tracked.keys.empty() || tracked.keys.back().value > 0.5f) return end_;
+        if (tracked.keys.empty() || booleanOn(tracked.keys.back().value)) return end_;
         return tracked.keys.back().time;
     }
 

@@ -22,7 +22,7 @@ std::vector<double> switches(const Curve& curve, double start, double end) {
     std::vector<double> times;
     for (std::size_t k = 1; k < curve.keys.size(); ++k) {
         const double t = curve.keys[k].time;
-        if ((curve.keys[k].value > 0.5f) != (curve.keys[k - 1].value > 0.5f) && t > start && t <= end) times.push_back(t);
+        if (booleanOn(curve.keys[k].value) != booleanOn(curve.keys[k - 1].value) && t > start && t <= end) times.push_back(t);
     }
     return times;
 }

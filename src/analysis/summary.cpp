@@ -22,7 +22,7 @@ std::vector<Interval> trueIntervals(const Curve& curve, double duration) {
     std::vector<Interval> intervals;
     const auto& keys = curve.keys;
     for (std::size_t k = 0; k < keys.size(); ++k) {
-        if (!(keys[k].value > 0.5f)) continue;
+        if (!booleanOn(keys[k].value)) continue;
         const double start = k == 0 ? 0.0 : std::max(0.0, double(keys[k].time));
         const double end = k + 1 < keys.size() ? std::min(duration, double(keys[k + 1].time)) : duration;
         if (end < start) continue;

@@ -97,7 +97,7 @@ V pinchPoint(Hand hand) {
 }
 
 void addBooleanKey(Curve& curve, float time, bool value) {
-    if (!curve.keys.empty() && (curve.keys.back().value > 0.5f) == value) return;
+    if (!curve.keys.empty() && booleanOn(curve.keys.back().value) == value) return;
     curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
 }
 

@@ -121,7 +121,7 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
     verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths, "glTF input: let a .gltf read buffers outside its own folder");
     verb.add_option("--hold", input.load.gltf.hold, "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
-        ->check(finiteWithin(1e-3, 3600.0));
+        ->check(finiteWithin(ia::kHoldLeast, ia::kHoldMost));
 }
 
 int writeStandardOutput(const ia::ByteProducer& produce, std::ostream& log) {

@@ -56,9 +56,10 @@ int flushedOutput(int code) {
 
 // The verbs, in the order help lists them.
 constexpr std::pair<std::string_view, Verb (*)(CLI::App&, const Globals&)> kVerbs[] = {
-    {"info", addInfo},     {"check", addCheck},     {"validate", addValidate}, {"convert", addConvert}, {"generate", addGenerate},
-    {"sample", addSample}, {"diff", addDiff},       {"plot", addPlot},         {"trim", addTrim},       {"shift", addShift},
-    {"retime", addRetime}, {"markers", addMarkers}, {"mirror", addMirror},     {"merge", addMerge},     {"verify", addVerify}};
+    {"info", addInfo},         {"check", addCheck},   {"validate", addValidate}, {"convert", addConvert},
+    {"generate", addGenerate}, {"sample", addSample}, {"diff", addDiff},         {"plot", addPlot},
+    {"trim", addTrim},         {"shift", addShift},   {"retime", addRetime},     {"markers", addMarkers},
+    {"mirror", addMirror},     {"merge", addMerge},   {"verify", addVerify},     {"profile", addProfile}};
 
 bool isVerb(std::string_view word) {
     return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& verb) { return verb.first == word; });

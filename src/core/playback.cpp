@@ -13,7 +13,7 @@ bool booleanAt(const Curve& curve, double time) {
     time = wrapTime(curve, time);  // Loop and PingPong as Unity plays them; other modes clamp below
     auto after = std::upper_bound(keys.begin(), keys.end(), time, [](double t, const Key& key) { return t < double(key.time); });
     const Key& key = after == keys.begin() ? keys.front() : *(after - 1);
-    return key.value > 0.5f;
+    return booleanOn(key.value);
 }
 
 PoseSample samplePose(const Recording& recording, std::size_t firstCurve, double time, Coordinates coordinates) {

@@ -87,6 +87,19 @@ export type Edit =
   | { mirror: true }
   | { markers: { add?: { time: number; name: string }[]; remove?: string[]; rename?: [string, string][] } };
 
+/** inputanim.profile/1 (docs/gltf-profile.md, "The profile table"). */
+export interface ProfileTable {
+  schema: 'inputanim.profile/1';
+  nodes: {
+    animation: string; camera: string; cameraView: string; gaze: string; gazeDirection: string;
+    hands: { Left: string; Right: string }; handPrefix: string; pinchingSuffix: string; meshSuffix: string;
+  };
+  joints: Joint[];
+  states: { path: 'scale'; interpolation: 'STEP'; on: number; off: number; onAbove: number };
+  inputKinds: { binary: string; glb: string; gltf: string };
+  options: Record<string, { least?: number; most?: number; default?: number; unit?: string } | number>;
+}
+
 export class InputAnimationRecording {
   /** The file's name, as messages say it. */
   readonly name: string;
@@ -110,6 +123,10 @@ export class InputAnimationRecording {
   readonly disposed: boolean;
   /** The glTF profile's findings on a glTF input. */
   readonly profile: Finding[];
+  /** The library's glTF profile (inputanim.profile/1, `inputanim profile`): node and joint names, state encoding. */
+  readonly profileTable: ProfileTable;
+  /** Whether the file is an MRTK binary recording (not a glTF). */
+  readonly binary: boolean;
   /** What the loader added to the scene, or null when `helpers` was false. */
   readonly helpers: { gazeRay: Line | null; headFrustum: LineSegments | null } | null;
 

@@ -49,14 +49,14 @@ function headFrustum(fov) {
 }
 
 // Readies the converted scene to play: skinned hands are never culled (they move far from their bind pose), and the
-// gaze ray and head frustum are added when asked for.
-function prepareScene(gltf, withHelpers) {
+// gaze ray and head frustum are added when asked for, on the profile's nodes (`nodes`, as the library names them).
+function prepareScene(gltf, withHelpers, nodes) {
   gltf.scene.traverse((object) => { if (object.isMesh) object.frustumCulled = false; });
   if (!withHelpers) return null;
   const helpers = { gazeRay: null, headFrustum: null };
-  const gaze = gltf.scene.getObjectByName('Gaze'), direction = gltf.scene.getObjectByName('Gaze_Direction');
+  const gaze = gltf.scene.getObjectByName(nodes.gaze), direction = gltf.scene.getObjectByName(nodes.gazeDirection);
   if (gaze && direction) gltf.scene.add((helpers.gazeRay = new GazeRay(gaze, direction)));  // last: after the gaze nodes
-  const view = gltf.scene.getObjectByName('Camera_View');
+  const view = gltf.scene.getObjectByName(nodes.cameraView);
   if (view) view.add((helpers.headFrustum = headFrustum(view.isPerspectiveCamera ? view.fov : 60)));
   return helpers;
 }
@@ -253,7 +253,7 @@ export class InputAnimationLoader extends Loader {
       stage('drawing');
       const gltf = await this.parseGlb(opened.glb);
       goOn();
-      const helpers = prepareScene(gltf, options.helpers);
+      const helpers = prepareScene(gltf, options.helpers, opened.profileTable.nodes);
       gltf.recording = new InputAnimationRecording(worker, this.pool, name, opened, gltf.scene, helpers);
       if (options.check) {
         stage('checking');

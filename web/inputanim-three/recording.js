@@ -14,7 +14,11 @@ export class InputAnimationRecording {
     const info = opened.info;
     this.name = name;
     this.info = info;  // inputanim.info/1 (docs/cli.md); its findings are those of check()
-    this.format = info.input.kind === 'MRTK binary' ? `MRTK ${info.format.version} ${info.format.layout}` : info.input.kind;
+    // The library's glTF profile (inputanim.profile/1, docs/gltf-profile.md): its node and joint names, state encoding
+    // and input kinds, for pages that look for the profile's nodes in `root`.
+    this.profileTable = opened.profileTable;
+    this.binary = info.input.kind === this.profileTable.inputKinds.binary;  // an MRTK binary recording (not a glTF)
+    this.format = this.binary ? `MRTK ${info.format.version} ${info.format.layout}` : info.input.kind;
     this.duration = info.duration;
     this.sections = ['camera', 'left', 'right', 'gaze'].filter((s) => info.sections[s]?.present && info.sections[s].keys > 0);
     this.markers = info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));

@@ -7,7 +7,8 @@
 //   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, uris: the files its buffers name,
 //           when it is a .gltf (its JSON parsed here, off the page's thread)}
 //   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
-//           beside it -> {handle, info, profile, glb: {json, views}} (see takeGlb)
+//           beside it -> {handle, info, profile (findings), profileTable (inputanim.profile/1), glb: {json, views}}
+//           (see takeGlb)
 //   close   {handle}: the recording's memory is the library's again
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin'} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
@@ -95,6 +96,8 @@ function place(input) {
   module.HEAPU8.set(bytes, pointer);
 }
 
+let profileTable = null;  // the library's glTF profile (inputanim.profile/1), asked for once
+
 function open({ id, input, name, files, options }) {
   const progress = (stage) => postMessage({ id, type: 'progress', stage });
   placeBesideInput(files);
@@ -109,7 +112,8 @@ function open({ id, input, name, files, options }) {
     throw error;
   }
   const glb = takeGlb();
-  return [{ handle: opened.handle, info: opened.info, profile: opened.profile, glb }, glb.views];
+  profileTable ??= call('profile').table;
+  return [{ handle: opened.handle, info: opened.info, profile: opened.profile, profileTable, glb }, glb.views];
 }
 
 // The file in `format` ('glb', 'bin'), or with `edits` applied (a .bin).

@@ -82,5 +82,8 @@ inline constexpr int kBooleanCount = 4;
 inline constexpr BooleanCurve trackedCurve(Hand hand) { return BooleanCurve(int(hand)); }
 inline constexpr BooleanCurve pinchingCurve(Hand hand) { return BooleanCurve(2 + int(hand)); }
 std::string_view booleanName(BooleanCurve which);  // "TrackedLeft", ...
+// MRTK's reading of a Boolean curve's value (InputAnimation.cs): on above one half.
+inline constexpr float kBooleanThreshold = 0.5f;
+inline constexpr bool booleanOn(float value) { return value > kBooleanThreshold; }
 
 }  // namespace inputanim

@@ -31,6 +31,9 @@ Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> json, const std::stri
 // of it (diff): a hundredth of the defaults.
 inline constexpr double kClosePositionTolerance = 1e-6, kCloseRotationTolerance = 1e-4;
 
+// The seconds ImportOptions::hold may take, in every front end.
+inline constexpr double kHoldLeast = 1e-3, kHoldMost = 3600;
+
 struct ImportOptions {
     std::optional<Encoding> encoding;  // default: the source's for our files, 1.1 compact for others
     double positionTolerance = 1e-4;  // metres, for fitting keys to foreign motion

@@ -31,5 +31,6 @@ Verb addMarkers(CLI::App& app, const Globals& globals);
 Verb addMirror(CLI::App& app, const Globals& globals);
 Verb addMerge(CLI::App& app, const Globals& globals);
 Verb addVerify(CLI::App& app, const Globals& globals);
+Verb addProfile(CLI::App& app, const Globals& globals);
 
 }  // namespace cli

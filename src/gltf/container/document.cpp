@@ -12,6 +12,7 @@
 #include "buffers.hpp"
 #include "extensions.hpp"
 #include "inputanim/core/sha256.hpp"
+#include "inputanim/gltf/profile_names.hpp"
 #include "xmp.hpp"
 #include "glb.hpp"
 #include "json_limits.hpp"
@@ -154,7 +155,7 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
 Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const std::string& wanted, const std::string& path) {
     if (wanted.empty()) {  // this profile's animation, else the first
         for (std::size_t a = 0; a < animations.size(); ++a)
-            if (animations[a].name == "InputAnimation") return int(a);
+            if (animations[a].name == profile::kAnimation) return int(a);
         return animations.empty() ? -1 : 0;
     }
     for (std::size_t a = 0; a < animations.size(); ++a)

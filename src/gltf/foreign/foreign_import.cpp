@@ -24,11 +24,11 @@ namespace {
 void booleanFromChannel(const ChannelData& channel, Curve& curve) {
     const Track& track = channel.track();
     const int n = track.components;
-    bool state = track.values[0] > 0.5f;
+    bool state = booleanOn(track.values[0]);
     curve.keys = {Key{std::min(0.0f, track.times[0]), state ? 1.0f : 0.0f}};
     for (std::size_t k = 1; k < track.times.size(); ++k) {
         const float v = track.values[k * n];
-        if ((v > 0.5f) == state) continue;
+        if (booleanOn(v) == state) continue;
         double t = track.times[k];
         if (track.interpolation != Interpolation::Step) {
             const double v0 = track.values[(k - 1) * n], t0 = track.times[k - 1];

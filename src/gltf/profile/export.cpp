@@ -25,6 +25,7 @@
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/tracks/track_builder.hpp"
+#include "inputanim/gltf/profile_names.hpp"
 
 namespace inputanim {
 
@@ -150,7 +151,7 @@ private:
         for (const Key& key : curve.keys) {
             if (!std::isfinite(key.time)) continue;
             const float t = std::max(0.0f, key.time);
-            const float v = key.value > 0.5f ? 1.0f : 0.0f;
+            const float v = booleanOn(key.value) ? profile::kStateOn : profile::kStateOff;
             if (!times.empty() && t <= times.back()) {
                 if (t == times.back()) output.resize(output.size() - 3), times.pop_back();  // the later key wins
                 else continue;
@@ -181,7 +182,7 @@ private:
 
     Status addCamera() {
         const int node = addNode(placeOf(cameraCurve(0)).node, -1);
-        const int view = addNode("Camera_View", node);
+        const int view = addNode(std::string(profile::kCameraView), node);
         model_.nodes[view].rotation = {0, 1, 0, 0};  // glTF cameras look down -Z, Unity's down +Z
         tinygltf::Camera camera;
         camera.type = "perspective";
@@ -229,7 +230,7 @@ private:
         model_.skins.push_back(skin);
         if (options_.meshes) {
             model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
-            const int meshNode = addNode(name + "_Mesh", -1);
+            const int meshNode = addNode(name + std::string(profile::kMeshSuffix), -1);
             model_.nodes[meshNode].mesh =
                 skinnedMesh(name, handMesh(hand, rest).view(),
                             material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1} : std::vector<double>{0.95, 0.6, 0.35, 1}));

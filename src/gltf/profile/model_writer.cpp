@@ -9,6 +9,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "inputanim/gltf/profile_names.hpp"
 #include "model_json.hpp"
 
 namespace inputanim {
@@ -19,7 +20,7 @@ ModelWriter::ModelWriter(ExportReport& report) : report_(report) {
     model_.buffers.emplace_back();
     model_.scenes.emplace_back();
     model_.defaultScene = 0;
-    animation_.name = "InputAnimation";
+    animation_.name = profile::kAnimation;
 }
 
 std::uint8_t* ModelWriter::appendView(std::size_t bytes, int target) {

@@ -4,6 +4,7 @@
 
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/gltf/profile_names.hpp"
 
 namespace inputanim {
 
@@ -11,18 +12,18 @@ CurvePlace placeOf(std::size_t index) {
     switch (sectionOf(index)) {
         case Section::Camera: {
             const int c = int(index - kCameraFirst);
-            return c < kRotationX ? CurvePlace{"Camera", "translation", c, kGltfPositionSigns[c]}
-                                  : CurvePlace{"Camera", "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
+            return c < kRotationX ? CurvePlace{std::string(profile::kCamera), "translation", c, kGltfPositionSigns[c]}
+                                  : CurvePlace{std::string(profile::kCamera), "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
         }
         case Section::Booleans: {
             const auto which = BooleanCurve(index - kBooleanFirst);
             const Hand hand = which == trackedCurve(Hand::Left) || which == pinchingCurve(Hand::Left) ? Hand::Left : Hand::Right;
             const bool tracked = which == trackedCurve(hand);
-            return {handNodeName(hand) + (tracked ? "" : "_Pinching"), "scale", 0, 1};
+            return {handNodeName(hand) + std::string(tracked ? "" : profile::kPinchingSuffix), profile::kStatePath.data(), 0, 1};
         }
         case Section::Gaze: {
             const int c = int(index - kGazeFirst);
-            return {c < kGazeDirectionX ? "Gaze" : "Gaze_Direction", "translation", c % 3, kGltfPositionSigns[c % 3]};
+            return {std::string(c < kGazeDirectionX ? profile::kGaze : profile::kGazeDirection), "translation", c % 3, kGltfPositionSigns[c % 3]};
         }
         default: {
             const Hand hand = sectionOf(index) == Section::LeftHand ? Hand::Left : Hand::Right;
@@ -35,11 +36,11 @@ CurvePlace placeOf(std::size_t index) {
     }
 }
 
-std::string handNodeName(Hand hand) { return "Hand_" + std::string(sideName(hand)); }
+std::string handNodeName(Hand hand) { return std::string(profile::kHandPrefix).append(sideName(hand)); }
 std::string jointNodeName(Hand hand, Joint joint) {
     std::string name;  // built in place: a chain of + allocates at each step (names are longer than 15 bytes)
     name.reserve(32);
-    return name.append("Hand_").append(sideName(hand)).append("_").append(jointName(joint));
+    return name.append(profile::kHandPrefix).append(sideName(hand)).append("_").append(jointName(joint));
 }
 
 }  // namespace inputanim

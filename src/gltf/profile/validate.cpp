@@ -1,5 +1,6 @@
 // The profile's rules, one check per rule, each finding with a stable code and a JSON pointer.
 #include "inputanim/gltf/validate.hpp"
+#include "inputanim/gltf/profile_names.hpp"
 
 #include <cmath>
 #include <map>
@@ -42,25 +43,25 @@ std::vector<ProfileNode> profileNodes(const std::array<bool, 4>& present /* came
         nodes.push_back(node);
     };
     if (present[0]) {
-        add("Camera", "");
-        add("Camera_View", "Camera");
+        add(std::string(profile::kCamera), "");
+        add(std::string(profile::kCameraView), std::string(profile::kCamera));
     }
     for (int h = 0; h < 2; ++h) {
         if (!present[1 + h]) continue;
-        const std::string hand = h == 0 ? "Hand_Left" : "Hand_Right";
+        const std::string hand = handNodeName(kHands[h]);
         add(hand, "");
         nodes.back().stateScale = true;
         for (Joint joint : kJoints) {
             add(hand + "_" + std::string(jointName(joint)), hand);
             if (auto parent = parentJoint(joint)) nodes.back().skeletonParent = hand + "_" + std::string(jointName(*parent));
         }
-        add(hand + "_Pinching", hand);
+        add(hand + std::string(profile::kPinchingSuffix), hand);
         nodes.back().parentIsAncestor = true;
         nodes.back().stateScale = true;
     }
     if (present[3]) {
-        add("Gaze", "");
-        add("Gaze_Direction", "Gaze");
+        add(std::string(profile::kGaze), "");
+        add(std::string(profile::kGazeDirection), std::string(profile::kGaze));
     }
     return nodes;
 }
@@ -100,7 +101,8 @@ private:
             auto flag = [&](int i) { return flags[i].is_number() && flags[i].get<double>() != 0; };
             return {flag(0), flag(1), flag(1), flag(2)};
         }
-        return {doc_.findNode("Camera") >= 0, doc_.findNode("Hand_Left") >= 0, doc_.findNode("Hand_Right") >= 0, doc_.findNode("Gaze") >= 0};
+        return {doc_.findNode(std::string(profile::kCamera)) >= 0, doc_.findNode(handNodeName(Hand::Left)) >= 0,
+                doc_.findNode(handNodeName(Hand::Right)) >= 0, doc_.findNode(std::string(profile::kGaze)) >= 0};
     }
 
     void checkNames() {
@@ -120,7 +122,7 @@ private:
     void checkAnimation() {
         int found = -1;
         for (std::size_t a = 0; a < model_.animations.size(); ++a)
-            if (model_.animations[a].name == "InputAnimation") found = int(a);
+            if (model_.animations[a].name == profile::kAnimation) found = int(a);
             else
                 add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
                     "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless another is picked");
@@ -157,9 +159,9 @@ private:
             add(expected.parent.empty() ? Severity::Warning : Severity::Error, "node-parent", nodePointer(node),
                 "'" + expected.name + "' is under " + actual + "; the profile places it " + place);
         }
-        if (expected.name == "Camera_View") checkCameraView(node);
+        if (expected.name == profile::kCameraView) checkCameraView(node);
         if (expected.stateScale) checkStateScale(node, expected.name);
-        if (expected.name == "Hand_Left" || expected.name == "Hand_Right") checkRestIdentity(node);
+        if (expected.name == handNodeName(Hand::Left) || expected.name == handNodeName(Hand::Right)) checkRestIdentity(node);
     }
 
     void checkCameraView(int node) {

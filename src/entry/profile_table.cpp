@@ -1,0 +1,52 @@
+// The profile table (report.hpp, profileTableJson): the library's definitions as data.
+#include "inputanim/core/joints.hpp"
+#include "inputanim/edit/edit.hpp"
+#include "inputanim/gltf/import_options.hpp"
+#include "inputanim/gltf/profile_names.hpp"
+#include "inputanim/report.hpp"
+#include "inputanim/save.hpp"
+
+namespace inputanim {
+
+namespace {
+
+ReportJson nodesJson() {
+    ReportJson hands = ReportJson::object();
+    for (Hand hand : kHands) hands[std::string(sideName(hand))] = std::string(profile::kHandPrefix).append(sideName(hand));
+    return {{"animation", profile::kAnimation},         {"camera", profile::kCamera},
+            {"cameraView", profile::kCameraView},       {"gaze", profile::kGaze},
+            {"gazeDirection", profile::kGazeDirection}, {"hands", hands},
+            {"handPrefix", profile::kHandPrefix},       {"pinchingSuffix", profile::kPinchingSuffix},
+            {"meshSuffix", profile::kMeshSuffix}};
+}
+
+ReportJson optionsJson() {
+    const ImportOptions reading;
+    const BinaryOptions saving;
+    return {{"hold", {{"least", kHoldLeast}, {"most", kHoldMost}, {"default", reading.hold}, {"unit", "s"}}},
+            {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
+            {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
+            {"editsPerRequest", kMaxEditsPerRequest}};
+}
+
+}  // namespace
+
+ReportJson profileTableJson() {
+    ReportJson joints = ReportJson::array();
+    for (Joint joint : kJoints) joints.push_back(jointName(joint));
+    const ReportJson kinds = {
+        {"binary", inputKindName(InputKind::MrtkBinary)}, {"glb", inputKindName(InputKind::Glb)}, {"gltf", inputKindName(InputKind::GltfJson)}};
+    return {{"schema", "inputanim.profile/1"},
+            {"nodes", nodesJson()},
+            {"joints", joints},
+            {"states",
+             {{"path", profile::kStatePath},
+              {"interpolation", profile::kStateInterpolation},
+              {"on", profile::kStateOn},
+              {"off", profile::kStateOff},
+              {"onAbove", kBooleanThreshold}}},
+            {"inputKinds", kinds},
+            {"options", optionsJson()}};
+}
+
+}  // namespace inputanim
