@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the web viewer as a static folder that any web server can host: the page (samples/viewer), the three.js
+# Builds the web viewer as a static folder that any web server can host: the page (web/viewer), the three.js
 # loader package with the library in WebAssembly (scripts/build-three.sh) and the parts of three.js they use (pinned
-# in samples/viewer/package-lock.json).
+# in web/viewer/package-lock.json).
 # Usage: scripts/build-viewer.sh [OUT_DIR]   (default build-viewer/)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,7 +9,7 @@ out=$(realpath -m "${1:-$root/build-viewer}")
 cd "$root"
 scripts/install-deps.sh --wasm  # emscripten and the viewer's three.js; quick when they are there
 package=$(scripts/build-three.sh)
-viewer=samples/viewer
+viewer=web/viewer
 three=$viewer/node_modules/three
 mkdir -p "$out/three/build" "$out/three/examples/jsm/loaders" "$out/three/examples/jsm/controls" "$out/three/examples/jsm/utils"
 rm -rf "$out/inputanim-three"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build needs; with --wasm, what the web viewer's build needs (Debian's emscripten, node, the
-# viewer's three.js pinned in samples/viewer/package-lock.json); with --test, all the test suite needs (the
+# viewer's three.js pinned in web/viewer/package-lock.json); with --test, all the test suite needs (the
 # viewer's build included, and the npm test helpers pinned in tests/interop/package-lock.json).
 # Idempotent: quick when everything is there.
 # With --windows, what the Windows build needs (mingw-w64, and Wine to run it); --test includes it.
@@ -35,8 +35,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 npm_dirs=()
 case "${1:-}" in
-    --test) npm_dirs=(tests/interop tests/bundlers samples/viewer) ;;
-    --wasm) npm_dirs=(samples/viewer) ;;  # the viewer's three.js
+    --test) npm_dirs=(tests/interop tests/bundlers web/viewer) ;;
+    --wasm) npm_dirs=(web/viewer) ;;  # the viewer's three.js
 esac
 for dir in "${npm_dirs[@]}"; do
     # Reinstall when the lock file is newer than what was installed from it.
