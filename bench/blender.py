@@ -22,12 +22,29 @@ BLENDER_ENVIRONMENT = dict(os.environ, PATH="/usr/bin:/bin:" + os.environ.get("P
 
 
 def session(addon, recording, folder):
-    done = subprocess.run([MEASURE, shutil.which("blender"), "-b", "--factory-startup", "--python",
-                           os.path.join(ROOT, "bench", "blender_session.py"), "--", addon, TOOL, recording, folder],
-                          capture_output=True, text=True, env=BLENDER_ENVIRONMENT)
+    done = subprocess.run(
+        [
+            MEASURE,
+            shutil.which("blender"),
+            "-b",
+            "--factory-startup",
+            "--python",
+            os.path.join(ROOT, "bench", "blender_session.py"),
+            "--",
+            addon,
+            TOOL,
+            recording,
+            folder,
+        ],
+        capture_output=True,
+        text=True,
+        env=BLENDER_ENVIRONMENT,
+    )
     steps = os.path.join(folder, "seconds.json")
     if done.returncode != 0 or not os.path.exists(steps):
-        raise RuntimeError("the Blender session failed on %s (run bench/blender_session.py by hand to see why)" % recording)
+        raise RuntimeError(
+            "the Blender session failed on %s (run bench/blender_session.py by hand to see why)" % recording
+        )
     wall, _, rss = done.stdout.split()
     with open(steps) as text:
         return json.load(text), float(wall), int(rss) / 1e6
@@ -45,15 +62,19 @@ def main():
         path = os.path.join(work, "%ds.bin" % seconds)
         subprocess.run([TOOL, "generate", path, "--duration", str(seconds), "--force"], check=True, capture_output=True)
         recordings.append(("generated %d s (1.1)" % seconds, path))
-    print("| recording | import s | export unedited s | edit s | export edited s | unedited identical | Blender peak MB |")
+    print(
+        "| recording | import s | export unedited s | edit s | export edited s | unedited identical | Blender peak MB |"
+    )
     print("|---|---:|---:|---:|---:|---|---:|")
     for name, path in recordings:
         folder = tempfile.mkdtemp(dir=work)
         steps, _, rss = session(addon, path, folder)
         with open(path, "rb") as a, open(os.path.join(folder, "unedited.bin"), "rb") as b:
             same = "yes" if a.read() == b.read() else "no"
-        print("| %s | %.2f | %.2f | %.2f | %.2f | %s | %.0f |" % (name, steps["import"], steps["export_unedited"], steps["edit"],
-                                                            steps["export_edited"], same, rss))
+        print(
+            "| %s | %.2f | %.2f | %.2f | %.2f | %s | %.0f |"
+            % (name, steps["import"], steps["export_unedited"], steps["edit"], steps["export_edited"], same, rss)
+        )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import time
 import bpy
 from mathutils import Quaternion
 
-addon_zip, tool, recording, folder = sys.argv[sys.argv.index("--") + 1:]
+addon_zip, tool, recording, folder = sys.argv[sys.argv.index("--") + 1 :]
 bpy.ops.preferences.addon_install(filepath=addon_zip)
 bpy.ops.preferences.addon_enable(module="inputanim_blender")
 bpy.context.preferences.addons["inputanim_blender"].preferences.executable = tool
@@ -26,7 +26,9 @@ def timed(name, step):
 
 def bend():
     action = bpy.data.objects["Hand_Left"].animation_data.action
-    curves = [action.fcurves.find('pose.bones["Hand_Left_IndexKnuckle"].rotation_quaternion', index=i) for i in range(4)]
+    curves = [
+        action.fcurves.find('pose.bones["Hand_Left_IndexKnuckle"].rotation_quaternion', index=i) for i in range(4)
+    ]
     values = [[0.0] * (2 * len(c.keyframe_points)) for c in curves]
     for c, v in zip(curves, values):
         c.keyframe_points.foreach_get("co", v)
@@ -41,7 +43,9 @@ def bend():
 
 
 timed("import", lambda: bpy.ops.import_scene.mrtk_input_animation(filepath=recording))
-timed("export_unedited", lambda: bpy.ops.export_scene.mrtk_input_animation(filepath=os.path.join(folder, "unedited.bin")))
+timed(
+    "export_unedited", lambda: bpy.ops.export_scene.mrtk_input_animation(filepath=os.path.join(folder, "unedited.bin"))
+)
 timed("edit", bend)
 timed("export_edited", lambda: bpy.ops.export_scene.mrtk_input_animation(filepath=os.path.join(folder, "edited.bin")))
 with open(os.path.join(folder, "seconds.json"), "w") as out:

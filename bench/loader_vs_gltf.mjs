@@ -16,7 +16,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-loader-'));
 execFileSync(tool, ['convert', recording, join(work, 'recording.glb'), '--force', '-q']);
 
-writeFileSync(join(work, 'page.html'), `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
+writeFileSync(
+  join(work, 'page.html'),
+  `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
   "three/addons/": "./three/examples/jsm/", "inputanim-three": "./inputanim-three/index.js" } }</script>
 <script type="module">
 import * as THREE from 'three';
@@ -35,8 +37,13 @@ window.firstFrame = async (which) => {
   renderer.getContext().readPixels(0, 0, 1, 1, renderer.getContext().RGBA, renderer.getContext().UNSIGNED_BYTE, new Uint8Array(4));
   return performance.now() - start;
 };
-</script>`);
-const served = new Map([['page.html', join(work, 'page.html')], ['recording.bin', recording], ['recording.glb', join(work, 'recording.glb')]]);
+</script>`,
+);
+const served = new Map([
+  ['page.html', join(work, 'page.html')],
+  ['recording.bin', recording],
+  ['recording.glb', join(work, 'recording.glb')],
+]);
 const { origin, close } = await serveSite(site, served);
 const browser = await launchChromium();
 const times = { loader: [], gltf: [] };
@@ -55,7 +62,10 @@ try {
   close();
 }
 const mb = (file) => (statSync(file).size / 1e6).toFixed(1);
-const range = (values) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
-console.log(`| ${mb(recording)} MB .bin, ${mb(join(work, 'recording.glb'))} MB .glb | ${range(times.loader)} | ${range(times.gltf)} |` +
-            ` ${(median(times.loader) / median(times.gltf)).toFixed(2)}x |`);
+const range = (values) =>
+  `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+console.log(
+  `| ${mb(recording)} MB .bin, ${mb(join(work, 'recording.glb'))} MB .glb | ${range(times.loader)} | ${range(times.gltf)} |` +
+    ` ${(median(times.loader) / median(times.gltf)).toFixed(2)}x |`,
+);
 rmSync(work, { recursive: true, force: true });

@@ -63,12 +63,14 @@ int main(int argc, char** argv) {
         const int root = m.node(std::string("Armature") + suffix, -1);
         int nodeOf[kJointCount];
         for (int j = 1; j < kJointCount; ++j)
-            nodeOf[j] = m.node(kNames[j] + suffix, !parentJoint(Joint(j)) ? root : nodeOf[indexOf(*parentJoint(Joint(j)))]);
+            nodeOf[j] =
+                m.node(kNames[j] + suffix, !parentJoint(Joint(j)) ? root : nodeOf[indexOf(*parentJoint(Joint(j)))]);
         for (int j = 1; j < kJointCount; ++j) {
             std::vector<float> translations, rotations;
             for (float t : times) {
                 auto worldOf = [&](int joint) {
-                    const PoseSample p = samplePose(*recording, jointCurve(hand, Joint(joint), 0), t, Coordinates::Gltf);
+                    const PoseSample p =
+                        samplePose(*recording, jointCurve(hand, Joint(joint), 0), t, Coordinates::Gltf);
                     return std::pair{glm::dvec3(p.position[0], p.position[1], p.position[2]),
                                      glm::dquat(p.rotation[3], p.rotation[0], p.rotation[1], p.rotation[2])};
                 };
@@ -80,7 +82,8 @@ int main(int argc, char** argv) {
                     rotation = inverse * rotation;
                 }
                 translations.insert(translations.end(), {float(position.x), float(position.y), float(position.z)});
-                rotations.insert(rotations.end(), {float(rotation.x), float(rotation.y), float(rotation.z), float(rotation.w)});
+                rotations.insert(rotations.end(),
+                                 {float(rotation.x), float(rotation.y), float(rotation.z), float(rotation.w)});
             }
             m.channel(nodeOf[j], "translation", times, translations);
             m.channel(nodeOf[j], "rotation", times, rotations);

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     rusage usage{};
     if (wait4(pid, &status, 0, &usage) != pid) return std::perror("wait4"), 2;
     clock_gettime(CLOCK_MONOTONIC, &end);
-    std::printf("%.6f %.6f %ld\n", seconds(end) - seconds(start), seconds(usage.ru_utime) + seconds(usage.ru_stime), usage.ru_maxrss * 1024L);
+    std::printf("%.6f %.6f %ld\n", seconds(end) - seconds(start), seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                usage.ru_maxrss * 1024L);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

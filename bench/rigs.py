@@ -19,7 +19,9 @@ SHARED = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared"
 
 def convert(src, dst, *options):
     start = time.perf_counter()
-    result = subprocess.run([TOOL, "convert", src, dst, "--force", *options], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [TOOL, "convert", src, dst, "--force", *options], capture_output=True, text=True, check=True
+    )
     return time.perf_counter() - start, result.stderr
 
 
@@ -29,10 +31,15 @@ def main():
     real = os.path.join(SHARED, "samples", "real", "handrecorder-2021-v1.0.bin")
     if os.path.exists(real):
         recordings.append(("real MRTK 2.5 recording (11 s, 1.0)", real))
-    for name, options in (("60 s unreduced 1.1", ["--no-reduce"]), ("60 s MRTK-reduced 1.1", []),
-                          ("60 s MRTK-reduced 1.0", ["--format-version", "1.0"])):
+    for name, options in (
+        ("60 s unreduced 1.1", ["--no-reduce"]),
+        ("60 s MRTK-reduced 1.1", []),
+        ("60 s MRTK-reduced 1.0", ["--format-version", "1.0"]),
+    ):
         path = os.path.join(work, name.replace(" ", "_") + ".bin")
-        subprocess.run([TOOL, "generate", path, "--duration", "60", "--force", *options], check=True, capture_output=True)
+        subprocess.run(
+            [TOOL, "generate", path, "--duration", "60", "--force", *options], check=True, capture_output=True
+        )
         recordings.append((name, path))
     print("| recording | rig | keyframes | file MB | largest deviation | export s | glTF -> bin |")
     print("|---|---|---:|---:|---|---:|---|")
@@ -45,8 +52,10 @@ def main():
             deviation = re.search(r"largest deviation from the source: (\S+) m .*?, (\S+) degrees", log)
             convert(glb, back)
             same = "identical" if filecmp.cmp(src, back, shallow=False) else "DIFFERS"
-            print(f"| {name} | {rig} | {keys} | {os.path.getsize(glb) / 1e6:.2f} | {deviation.group(1)} m, {deviation.group(2)} deg "
-                  f"| {seconds:.2f} | {same} |")
+            print(
+                f"| {name} | {rig} | {keys} | {os.path.getsize(glb) / 1e6:.2f} | {deviation.group(1)} m, {deviation.group(2)} deg "
+                f"| {seconds:.2f} | {same} |"
+            )
 
 
 if __name__ == "__main__":

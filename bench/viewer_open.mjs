@@ -18,7 +18,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-viewer-'));
 
 // A page with the loader only, beside the viewer's (its import map points at the same three.js and package).
-writeFileSync(join(work, 'loader.html'), `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
+writeFileSync(
+  join(work, 'loader.html'),
+  `<!doctype html><script type="importmap">{ "imports": { "three": "./three/build/three.module.js",
   "three/addons/": "./three/examples/jsm/", "inputanim-three": "./inputanim-three/index.js" } }</script>
 <script type="module">
 import { InputAnimationLoader } from 'inputanim-three';
@@ -30,10 +32,20 @@ window.load = async (url, check) => {
   gltf.recording.dispose();
   return performance.now() - start;
 };
-</script>`);
-const { origin, close } = await serveSite(site, new Map([['loader.html', join(work, 'loader.html')], ['recording.bin', recording]]));
+</script>`,
+);
+const { origin, close } = await serveSite(
+  site,
+  new Map([
+    ['loader.html', join(work, 'loader.html')],
+    ['recording.bin', recording],
+  ]),
+);
 const browser = await launchChromium();
-const page = [], native = [], loads = [], checked = [];
+const page = [],
+  native = [],
+  loads = [],
+  checked = [];
 try {
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -42,11 +54,17 @@ try {
 
     const tab = await browser.newPage({ viewport: { width: 1000, height: 760 } });
     await tab.goto(`${origin}/index.html`);
-    await tab.waitForFunction(() => window.viewer.ready, null, { timeout: 60000 });  // the library compiled
+    await tab.waitForFunction(() => window.viewer.ready, null, { timeout: 60000 }); // the library compiled
     start = performance.now();
     await tab.setInputFiles('#file', recording);
-    await tab.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, { timeout: 120000, polling: 20 });
-    const state = await tab.evaluate(() => ({ error: window.inputanimViewer.error, stages: window.viewer.stageMilliseconds }));
+    await tab.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, {
+      timeout: 120000,
+      polling: 20,
+    });
+    const state = await tab.evaluate(() => ({
+      error: window.inputanimViewer.error,
+      stages: window.viewer.stageMilliseconds,
+    }));
     if (state.error) throw new Error(state.error);
     page.push({ total: (performance.now() - start) / 1000, ...state.stages });
     await tab.close();
@@ -68,10 +86,16 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 const size = readFileSync(recording).length / 1e6;
-const open = median(page.map((p) => p.total)), cli = median(native);
+const open = median(page.map((p) => p.total)),
+  cli = median(native);
 const stage = (name) => median(page.map((p) => p[name] ?? 0)) / 1000;
-console.log(`| ${size.toFixed(1)} MB | ${open.toFixed(2)} s (${Math.min(...page.map((p) => p.total)).toFixed(2)}-${Math.max(...page.map((p) => p.total)).toFixed(2)}) |` +
-            ` ${stage('reading').toFixed(2)} | ${stage('decoding').toFixed(2)} | ${stage('converting').toFixed(2)} | ${stage('drawing').toFixed(2)} |` +
-            ` ${cli.toFixed(2)} s | ${((stage('decoding') + stage('converting')) / cli).toFixed(2)}x |`);
-const range = (values) => `${median(values).toFixed(2)} s (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
-console.log(`\nInputAnimationLoader.loadAsync of the same file over HTTP: ${range(loads)}; with the checker (its default): ${range(checked)}`);
+console.log(
+  `| ${size.toFixed(1)} MB | ${open.toFixed(2)} s (${Math.min(...page.map((p) => p.total)).toFixed(2)}-${Math.max(...page.map((p) => p.total)).toFixed(2)}) |` +
+    ` ${stage('reading').toFixed(2)} | ${stage('decoding').toFixed(2)} | ${stage('converting').toFixed(2)} | ${stage('drawing').toFixed(2)} |` +
+    ` ${cli.toFixed(2)} s | ${((stage('decoding') + stage('converting')) / cli).toFixed(2)}x |`,
+);
+const range = (values) =>
+  `${median(values).toFixed(2)} s (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+console.log(
+  `\nInputAnimationLoader.loadAsync of the same file over HTTP: ${range(loads)}; with the checker (its default): ${range(checked)}`,
+);

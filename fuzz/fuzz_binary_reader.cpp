@@ -25,7 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     auto written = inputanim::writeRecording(*recording);
     // The one thing read but never written: a key whose time or value is not finite (MRTK cannot play it).
-    if (!written && written.error().message.find("holds a time or value that is not finite") != std::string::npos) return 0;
+    if (!written && written.error().message.find("holds a time or value that is not finite") != std::string::npos)
+        return 0;
     if (!written || !std::equal(written->begin(), written->end(), bytes.begin(), bytes.end())) std::abort();
     auto writtenStreamed = inputanim::writeRecording(*streamed);
     if (!writtenStreamed || *writtenStreamed != *written) std::abort();

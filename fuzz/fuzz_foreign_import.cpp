@@ -17,7 +17,9 @@ void onMalloc(const volatile void*, std::size_t size) {
     const long long now = allocated += (long long)size;
     for (long long was = peak; now > was && !peak.compare_exchange_weak(was, now);) {}
 }
-void onFree(const volatile void* block) { allocated -= (long long)__sanitizer_get_allocated_size(const_cast<const void*>(block)); }
+void onFree(const volatile void* block) {
+    allocated -= (long long)__sanitizer_get_allocated_size(const_cast<const void*>(block));
+}
 const int installed = __sanitizer_install_malloc_and_free_hooks(onMalloc, onFree);
 }  // namespace
 
@@ -30,8 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double memoryBudget = 64e6 + 512.0 * double(size), timeBudget = 3 + 50e-6 * double(size);
     if (double(peak - before) > memoryBudget || seconds > timeBudget) {
-        std::fprintf(stderr, "over budget: %lld bytes at once (budget %.0f), %.2f s (budget %.2f) for %zu input bytes\n", peak - before, memoryBudget,
-                     seconds, timeBudget, size);
+        std::fprintf(stderr,
+                     "over budget: %lld bytes at once (budget %.0f), %.2f s (budget %.2f) for %zu input bytes\n",
+                     peak - before, memoryBudget, seconds, timeBudget, size);
         std::abort();
     }
     return 0;

@@ -123,7 +123,8 @@ void mutate(Json& root, std::mt19937& rng) {
 
 }  // namespace
 
-extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize, unsigned int seed) {
+extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
+                                               unsigned int seed) {
     Parts parts;
     if (!split(data, size, parts)) return 0;  // not glTF: let libFuzzer's other inputs take over
     std::mt19937 rng(seed);

@@ -11,7 +11,7 @@ import sys
 
 import bpy
 
-addon_zip, tool, folder = [os.path.abspath(a) for a in sys.argv[sys.argv.index("--") + 1:]]
+addon_zip, tool, folder = [os.path.abspath(a) for a in sys.argv[sys.argv.index("--") + 1 :]]
 
 
 def show_first(panel):

@@ -10,10 +10,15 @@ import zipfile
 
 SOURCE = "blender/inputanim_blender"
 # MRTK's pose files by the names the panel shows; pinching: MRTK's simulated hands select with these.
-POSES = [("Open", "ArticulatedHandPose_Open.json", False), ("Flat", "ArticulatedHandPose_Flat.json", False),
-         ("Point", "ArticulatedHandPose_Poke.json", False), ("Pinch", "ArticulatedHandPose_Pinch.json", True),
-         ("Grab", "ArticulatedHandPose_Grab.json", True), ("Thumbs up", "ArticulatedHandPose_ThumbsUp.json", False),
-         ("Victory", "ArticulatedHandPose_Victory.json", False)]
+POSES = [
+    ("Open", "ArticulatedHandPose_Open.json", False),
+    ("Flat", "ArticulatedHandPose_Flat.json", False),
+    ("Point", "ArticulatedHandPose_Poke.json", False),
+    ("Pinch", "ArticulatedHandPose_Pinch.json", True),
+    ("Grab", "ArticulatedHandPose_Grab.json", True),
+    ("Thumbs up", "ArticulatedHandPose_ThumbsUp.json", False),
+    ("Victory", "ArticulatedHandPose_Victory.json", False),
+]
 # Blender's platform names for ours (https://docs.blender.org/manual/en/latest/advanced/extensions/).
 BLENDER_PLATFORMS = {"linux-x64": "linux-x64", "windows-x64": "windows-x64"}
 EXECUTABLE_NAMES = {"linux-x64": "inputanim", "windows-x64": "inputanim.exe"}
@@ -31,24 +36,26 @@ def library(folder):
 
 
 def manifest(version, platform):
-    return "\n".join([
-        'schema_version = "1.0.0"',
-        'id = "inputanim"',
-        'version = "%s"' % version,
-        'name = "MRTK Input Animation"',
-        'tagline = "Edit MRTK input animation recordings as hand rigs"',  # at most 64 characters, no final stop
-        'maintainer = "inputanim"',
-        'type = "add-on"',
-        'tags = ["Animation", "Import-Export"]',
-        'blender_version_min = "4.2.0"',
-        'license = ["SPDX:GPL-3.0-or-later"]',
-        'copyright = ["2026 the inputanim authors"]',
-        'platforms = ["%s"]' % BLENDER_PLATFORMS[platform],
-        "",
-        "[permissions]",
-        'files = "Import and export recordings, and run the bundled converter"',  # at most 64, no final stop
-        "",
-    ])
+    return "\n".join(
+        [
+            'schema_version = "1.0.0"',
+            'id = "inputanim"',
+            'version = "%s"' % version,
+            'name = "MRTK Input Animation"',
+            'tagline = "Edit MRTK input animation recordings as hand rigs"',  # at most 64 characters, no final stop
+            'maintainer = "inputanim"',
+            'type = "add-on"',
+            'tags = ["Animation", "Import-Export"]',
+            'blender_version_min = "4.2.0"',
+            'license = ["SPDX:GPL-3.0-or-later"]',
+            'copyright = ["2026 the inputanim authors"]',
+            'platforms = ["%s"]' % BLENDER_PLATFORMS[platform],
+            "",
+            "[permissions]",
+            'files = "Import and export recordings, and run the bundled converter"',  # at most 64, no final stop
+            "",
+        ]
+    )
 
 
 def write(out, prefix, version, poses, notice, executables, extra):
@@ -88,7 +95,15 @@ def main(out, poses_dir, version, extensions, *pairs):
     if extensions:
         for platform, path in executables.items():
             zip_path = os.path.join(extensions, "inputanim_blender-%s-%s.zip" % (version, platform))
-            write(zip_path, "", version, poses, notice, {platform: path}, {"blender_manifest.toml": manifest(version, platform)})
+            write(
+                zip_path,
+                "",
+                version,
+                poses,
+                notice,
+                {platform: path},
+                {"blender_manifest.toml": manifest(version, platform)},
+            )
             print(zip_path)
 
 

@@ -73,14 +73,18 @@ ia::Result<ia::LoadOptions> loadOptions(const char* text) {
     if (!json.is_object()) return refused("expected a JSON object");
     for (const auto& [key, value] : json.items()) {
         if (key == "animation" && (value.is_string() || value.is_number_unsigned()))
-            options.gltf.animation = value.is_string() ? value.get<std::string>() : std::to_string(value.get<unsigned>());
-        else if (key == "side" && (value == "left" || value == "right")) options.gltf.side = value == "left" ? ia::Hand::Left : ia::Hand::Right;
-        else if (key == "hold" && value.is_number() && value.get<double>() >= ia::kHoldLeast && value.get<double>() <= ia::kHoldMost)
+            options.gltf.animation =
+                value.is_string() ? value.get<std::string>() : std::to_string(value.get<unsigned>());
+        else if (key == "side" && (value == "left" || value == "right"))
+            options.gltf.side = value == "left" ? ia::Hand::Left : ia::Hand::Right;
+        else if (key == "hold" && value.is_number() && value.get<double>() >= ia::kHoldLeast &&
+                 value.get<double>() <= ia::kHoldMost)
             options.gltf.hold = value.get<double>();
         else if (key == "prerelease2019" && value.is_boolean()) options.binary.acceptPrerelease2019 = value.get<bool>();
         else if (key == "map" && value.is_object()) {
             const std::string mapText = value.dump();
-            auto map = ia::parseNodeMap(std::span(reinterpret_cast<const std::uint8_t*>(mapText.data()), mapText.size()), "options.map");
+            auto map = ia::parseNodeMap(
+                std::span(reinterpret_cast<const std::uint8_t*>(mapText.data()), mapText.size()), "options.map");
             if (!map) return map.error();
             options.gltf.map = std::move(*map);
         } else if (!value.is_null())
@@ -102,11 +106,14 @@ struct SampleRequest {
 ia::Result<SampleRequest> sampleRequest(const char* text) {
     const Json json = Json::parse(text, nullptr, false);
     auto refused = [](const std::string& what) { return ia::Error{"sample", {}, what, ia::ErrorKind::Usage}; };
-    if (!json.is_object() || !json.contains("times") || !json["times"].is_array()) return refused("expected {\"times\": [seconds], ...}");
-    if (json["times"].size() > ia::kMaxGridTimes) return refused("more than " + std::to_string(ia::kMaxGridTimes) + " times");
+    if (!json.is_object() || !json.contains("times") || !json["times"].is_array())
+        return refused("expected {\"times\": [seconds], ...}");
+    if (json["times"].size() > ia::kMaxGridTimes)
+        return refused("more than " + std::to_string(ia::kMaxGridTimes) + " times");
     SampleRequest request;
     for (const auto& t : json["times"]) {
-        if (!t.is_number() || !std::isfinite(t.get<double>())) return refused("a time is not a finite number of seconds");
+        if (!t.is_number() || !std::isfinite(t.get<double>()))
+            return refused("a time is not a finite number of seconds");
         request.times.push_back(t.get<double>());
     }
     const auto coordinates = json.value("coordinates", Json("gltf"));
@@ -131,12 +138,16 @@ ia::Result<double> editTime(const ia::Recording& recording, const Json& value) {
 
 // The markers edit {"add": [{"time", "name"}], "remove": [names], "rename": [[old, new]]}.
 ia::Result<ia::MarkerEdits> markerEdits(const Json& value) {
-    const ia::Error refused{
-        "edit", {}, "markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}", ia::ErrorKind::Usage};
+    const ia::Error refused{"edit",
+                            {},
+                            "markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}",
+                            ia::ErrorKind::Usage};
     if (!value.is_object()) return refused;
     ia::MarkerEdits edits;
     for (const auto& marker : value.value("add", Json::array())) {
-        if (!marker.is_object() || !marker.value("time", Json()).is_number() || !marker.value("name", Json()).is_string()) return refused;
+        if (!marker.is_object() || !marker.value("time", Json()).is_number() ||
+            !marker.value("name", Json()).is_string())
+            return refused;
         edits.add.push_back({ia::markerTime(marker["time"].get<double>()), marker["name"].get<std::string>()});
     }
     for (const auto& name : value.value("remove", Json::array())) {
@@ -155,7 +166,10 @@ ia::Result<ia::MarkerEdits> markerEdits(const Json& value) {
 // (through the head's sagittal plane), {"markers": ...} (markerEdits).
 ia::Result<ia::Recording> applyEdit(const ia::Recording& r, const Json& edit, ia::EditReport& report) {
     const ia::Error refused{
-        "edit", {}, "an edit is {\"trim\" | \"shift\" | \"retime\" | \"duration\" | \"mirror\" | \"markers\": ...}", ia::ErrorKind::Usage};
+        "edit",
+        {},
+        "an edit is {\"trim\" | \"shift\" | \"retime\" | \"duration\" | \"mirror\" | \"markers\": ...}",
+        ia::ErrorKind::Usage};
     if (!edit.is_object() || edit.size() != 1) return refused;
     const std::string kind = edit.begin().key();
     const Json& value = edit.begin().value();
@@ -166,7 +180,8 @@ ia::Result<ia::Recording> applyEdit(const ia::Recording& r, const Json& edit, ia
         if (!end) return end.error();
         return ia::trimRecording(r, {*start, *end, value.value("keepTime", Json(false)).get<bool>()}, &report);
     }
-    if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() && std::isfinite(value.get<double>())) {
+    if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() &&
+        std::isfinite(value.get<double>())) {
         const double number = value.get<double>();
         if (kind == "shift") return ia::shiftRecording(r, number, &report);
         auto speed = kind == "retime" ? ia::Result<double>(number) : ia::speedForDuration(r, number);
@@ -228,8 +243,8 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
 // inputBuffer(), which it keeps (a binary recording's keys are read in place). `path` names it in messages; a
 // .gltf's external buffers are read from its folder (the worker writes files dropped with it there). Returns
 // {"ok", "handle": what inputanim_select takes (the new recording is selected), "info": inputanim.info/1 without the
-// checker's findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile": the profile's findings for
-// glTF input}. `options`: JSON, see loadOptions.
+// checker's findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile":
+// the profile's findings for glTF input}. `options`: JSON, see loadOptions.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* optionsJson) {
     output = {};
     current = nullptr;
@@ -281,7 +296,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
     if (!request) return failure(request.error());
     const auto columns = ia::sampleColumns(*current->recording, request->selection);
     Json frames = Json::array();
-    for (double t : request->times) frames.push_back(ia::frameJson(ia::sampleFrame(*current->recording, t, request->coordinates), columns));
+    for (double t : request->times)
+        frames.push_back(ia::frameJson(ia::sampleFrame(*current->recording, t, request->coordinates), columns));
     return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
@@ -291,7 +307,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
 EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
     if (!current) return failure(kNothingOpen);
     const Json request = Json::parse(editsJson, nullptr, false);
-    if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array()) return failure("edit: expected {\"edits\": [...]}");
+    if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array())
+        return failure("edit: expected {\"edits\": [...]}");
     if (request["edits"].size() > ia::kMaxEditsPerRequest)
         return failure(current->name + ": " + std::to_string(request["edits"].size()) + " edits are more than the " +
                        std::to_string(ia::kMaxEditsPerRequest) + " one request applies");
@@ -331,6 +348,8 @@ EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size(int part) { return output
 // Frees the output once the caller has copied it.
 EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { output = {}; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
-EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() { return answer({{"ok", true}, {"table", ia::profileTableJson()}}); }
+EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() {
+    return answer({{"ok", true}, {"table", ia::profileTableJson()}});
+}
 
 }  // extern "C"

@@ -39,6 +39,7 @@ def _numpy_compatibility():
     """Blender 3.4's glTF importer uses numpy.bool, which newer numpy (Debian's) removed; the builtin is what it meant.
     Given for the import only, and taken back after, so that no other add-on sees it."""
     import numpy
+
     added = "bool" not in numpy.__dict__
     if added:
         numpy.bool = bool
@@ -64,8 +65,11 @@ def _fps(scene):
 
 class InputanimPreferences(bpy.types.AddonPreferences):
     bl_idname = __name__
-    executable: StringProperty(name="inputanim executable", subtype="FILE_PATH",
-                               description="Path of the inputanim command-line tool (empty: $INPUTANIM, then the one packed with the add-on, then PATH)")
+    executable: StringProperty(
+        name="inputanim executable",
+        subtype="FILE_PATH",
+        description="Path of the inputanim command-line tool (empty: $INPUTANIM, then the one packed with the add-on, then PATH)",
+    )
 
     def draw(self, context):
         self.layout.prop(self, "executable")
@@ -73,16 +77,25 @@ class InputanimPreferences(bpy.types.AddonPreferences):
 
 class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
     """Import an MRTK input animation recording as hand rigs, a head camera and eye gaze"""
+
     bl_idname = "import_scene.mrtk_input_animation"
     bl_label = "Import MRTK Input Animation"
     bl_options = {"REGISTER", "UNDO"}
     filename_ext = ".bin"
     filter_glob: StringProperty(default="*.bin;*.glb;*.gltf", options={"HIDDEN"})
-    fps: FloatProperty(name="Frame rate", default=DEFAULT_FPS, min=1, max=1000,
-                       description="Scene frame rate; keep it at twice the recording's rate for round trips")
-    prerelease: BoolProperty(name="2019 prerelease", default=False,
-                             description="A header-less recording of MRTK's mid-2019 prerelease: read as format 1.0, "
-                                         "its times moved to start at 0")
+    fps: FloatProperty(
+        name="Frame rate",
+        default=DEFAULT_FPS,
+        min=1,
+        max=1000,
+        description="Scene frame rate; keep it at twice the recording's rate for round trips",
+    )
+    prerelease: BoolProperty(
+        name="2019 prerelease",
+        default=False,
+        description="A header-less recording of MRTK's mid-2019 prerelease: read as format 1.0, "
+        "its times moved to start at 0",
+    )
 
     def execute(self, context):
         return _reporting_errors(self, self._import, context)
@@ -146,8 +159,17 @@ def import_recording(context, filepath, fps, prerelease=False):
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
-            report = _convert(context, filepath, glb, "--rig", "hierarchy", "--linear-only", "--force",
-                              *(["--prerelease-2019"] if prerelease else []), allowed=(0, 6))
+            report = _convert(
+                context,
+                filepath,
+                glb,
+                "--rig",
+                "hierarchy",
+                "--linear-only",
+                "--force",
+                *(["--prerelease-2019"] if prerelease else []),
+                allowed=(0, 6)
+            )
             window.progress_update(20)
             info = report["recording"]
             renamed = _take_names()
@@ -185,7 +207,10 @@ def import_recording(context, filepath, fps, prerelease=False):
         warnings.append("renamed " + ", ".join(renamed))
     if tidy.hide_startup_cube(scene):
         warnings.append("hid the startup Cube, which enclosed the hands")
-    return "Imported %s (%s) at %g fps: frames 0-%d" % (os.path.basename(filepath), scene[SUMMARY], fps, scene.frame_end), warnings
+    return (
+        "Imported %s (%s) at %g fps: frames 0-%d" % (os.path.basename(filepath), scene[SUMMARY], fps, scene.frame_end),
+        warnings,
+    )
 
 
 def _markers_json(scene, which="NAMED"):
@@ -194,8 +219,9 @@ def _markers_json(scene, which="NAMED"):
     fps = _fps(scene)
     imported = json.loads(scene.get(MARKERS, "[]"))
     markers = []
-    chosen = {"NAMED": lambda m: not m.name.startswith(WORKING),
-              "SELECTED": lambda m: m.select}.get(which, lambda m: False)
+    chosen = {"NAMED": lambda m: not m.name.startswith(WORKING), "SELECTED": lambda m: m.select}.get(
+        which, lambda m: False
+    )
     for marker in sorted(filter(chosen, scene.timeline_markers), key=lambda m: m.frame):
         time = marker.frame / fps
         for original in imported:
@@ -208,25 +234,42 @@ def _markers_json(scene, which="NAMED"):
 
 class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
     """Export the hand rigs, head camera and eye gaze as an MRTK input animation recording"""
+
     bl_idname = "export_scene.mrtk_input_animation"
     bl_label = "Export MRTK Input Animation"
     filename_ext = ".bin"
     filter_glob: StringProperty(default="*.bin", options={"HIDDEN"})
-    base: StringProperty(name="Original recording", subtype="FILE_PATH",
-                         description="The recording this scene was imported from: what you did not edit keeps its keys "
-                                     "bit for bit, and the output keeps its format version")
-    use_base: BoolProperty(name="Keep unedited keys", default=True,
-                           description="Put the edit onto the original recording (recommended)")
-    format_version: EnumProperty(name="Format", default="SOURCE",
-                                 items=[("SOURCE", "As imported", "The imported recording's version (1.1 for a new "
-                                                                  "input animation)"),
-                                        ("1.1", "1.1", "MRTK 2.6 and newer; holds eye gaze"),
-                                        ("1.0", "1.0", "MRTK 2.5 and older; no eye gaze")])
-    markers: EnumProperty(name="Markers", default="NAMED",
-                          items=[("NAMED", "All but '%s...'" % WORKING, "Every timeline marker but the working ones, "
-                                                                        "whose names start with '%s'" % WORKING),
-                                 ("SELECTED", "Selected", "The timeline markers selected"),
-                                 ("NONE", "None", "No markers")])
+    base: StringProperty(
+        name="Original recording",
+        subtype="FILE_PATH",
+        description="The recording this scene was imported from: what you did not edit keeps its keys "
+        "bit for bit, and the output keeps its format version",
+    )
+    use_base: BoolProperty(
+        name="Keep unedited keys", default=True, description="Put the edit onto the original recording (recommended)"
+    )
+    format_version: EnumProperty(
+        name="Format",
+        default="SOURCE",
+        items=[
+            ("SOURCE", "As imported", "The imported recording's version (1.1 for a new " "input animation)"),
+            ("1.1", "1.1", "MRTK 2.6 and newer; holds eye gaze"),
+            ("1.0", "1.0", "MRTK 2.5 and older; no eye gaze"),
+        ],
+    )
+    markers: EnumProperty(
+        name="Markers",
+        default="NAMED",
+        items=[
+            (
+                "NAMED",
+                "All but '%s...'" % WORKING,
+                "Every timeline marker but the working ones, " "whose names start with '%s'" % WORKING,
+            ),
+            ("SELECTED", "Selected", "The timeline markers selected"),
+            ("NONE", "None", "No markers"),
+        ],
+    )
 
     def invoke(self, context, event):
         self.base = context.scene.get(SOURCE, "")
@@ -252,8 +295,9 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
     def _export(self, context):
         base = bpy.path.abspath(self.base or context.scene.get(SOURCE, "")) if self.use_base else ""
         if base and not os.path.isfile(base):
-            raise InputanimError("the original recording '%s' is gone: export without keeping unedited keys, or "
-                                 "point to it" % base)
+            raise InputanimError(
+                "the original recording '%s' is gone: export without keeping unedited keys, or " "point to it" % base
+            )
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "edited.glb")
             markers = os.path.join(folder, "markers.json")
@@ -272,15 +316,23 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
         notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
         ignored = tidy.ignored_edits(context.scene, TAG)
         if version == "1.0" and has_gaze:
-            self.report({"WARNING"}, "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"
-                        % (os.path.basename(self.filepath), written))
+            self.report(
+                {"WARNING"},
+                "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"
+                % (os.path.basename(self.filepath), written),
+            )
         elif ignored:
-            self.report({"WARNING"}, "Exported %s (%s), without what moves %s: the export reads the head from "
-                                     "'Camera' and the hands from their armatures" % (
-                                         os.path.basename(self.filepath), written, ", ".join(ignored)))
+            self.report(
+                {"WARNING"},
+                "Exported %s (%s), without what moves %s: the export reads the head from "
+                "'Camera' and the hands from their armatures"
+                % (os.path.basename(self.filepath), written, ", ".join(ignored)),
+            )
         else:
-            self.report({"INFO"}, "Exported %s (%s)%s" % (os.path.basename(self.filepath), written,
-                                                          "; " + notes[-1] if notes else ""))
+            self.report(
+                {"INFO"},
+                "Exported %s (%s)%s" % (os.path.basename(self.filepath), written, "; " + notes[-1] if notes else ""),
+            )
         return {"FINISHED"}
 
     def _version(self, context, base):
@@ -303,8 +355,10 @@ def _export_glb(context, path, gaze=True):
     objects = [o for o in ours if o.type == "ARMATURE" or scene_glb.is_profile_object(o.name)]
     objects = [o for o in objects if gaze or not o.name.startswith(profile.nodes()["gaze"])]
     if not objects:
-        raise InputanimError("nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
-                             "Hand_Left, Hand_Right)")
+        raise InputanimError(
+            "nothing to export: no armature, and no object named as a recording's (Camera, Gaze, "
+            "Hand_Left, Hand_Right)"
+        )
     fps = _fps(scene)
     frames = list(range(max(0, scene.frame_start), scene.frame_end + 1))
     duration = scene.get(DURATION)
@@ -314,8 +368,14 @@ def _export_glb(context, path, gaze=True):
     window.progress_begin(0, 100)
     try:
         with tempfile.TemporaryDirectory(prefix="inputanim-tracks-") as folder:
-            sampled = scene_glb.sample_scene(scene, objects, frames, states.state_readers(objects), folder,
-                                             lambda done: window.progress_update(int(99 * done)))
+            sampled = scene_glb.sample_scene(
+                scene,
+                objects,
+                frames,
+                states.state_readers(objects),
+                folder,
+                lambda done: window.progress_update(int(99 * done)),
+            )
             scene_glb.write_glb(path, sampled, [f / fps for f in frames])
     finally:
         window.progress_end()

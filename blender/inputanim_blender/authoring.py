@@ -93,6 +93,7 @@ def make_scene(context, run, import_recording):
 class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
     """Add a new MRTK input animation: the head camera at eye height, both hands (untracked until keyed) and the
     eye gaze with a target, at 120 fps"""
+
     bl_idname = "object.mrtk_input_animation_add"
     bl_label = "MRTK Input Animation"
     bl_options = {"REGISTER", "UNDO"}
@@ -103,9 +104,16 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
         def add(context):
             made, warnings = make_scene(context, run, import_recording)
             _show(context, made)
-            self.report({"WARNING"} if warnings else {"INFO"}, "; ".join(
-                ["Added an MRTK input animation (%d objects): key the hands' Tracked in the sidebar's MRTK tab where "
-                 "they should appear" % len(made)] + warnings))
+            self.report(
+                {"WARNING"} if warnings else {"INFO"},
+                "; ".join(
+                    [
+                        "Added an MRTK input animation (%d objects): key the hands' Tracked in the sidebar's MRTK tab where "
+                        "they should appear" % len(made)
+                    ]
+                    + warnings
+                ),
+            )
             return {"FINISHED"}
 
         return _reporting_errors(self, add, context)

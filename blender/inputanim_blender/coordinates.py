@@ -32,16 +32,27 @@ def joint_position(armature, bone):
 class MRTK_OT_joint_to_cursor(bpy.types.Operator):
     """Move the active joint's hand (its wrist bone) so that the joint is at the 3D cursor: keyed at the current
     frame, or held over a range of frames"""
+
     bl_idname = "mrtk.joint_to_cursor"
     bl_label = "Move Joint to Cursor"
     bl_options = {"REGISTER", "UNDO"}
-    span: EnumProperty(name="Apply", default="FRAME", items=[
-        ("FRAME", "At this frame", "Key the wrist's location at the current frame"),
-        ("RANGE", "Over a range", "Add the move to the wrist's keys over a range of frames, easing in and out")])
+    span: EnumProperty(
+        name="Apply",
+        default="FRAME",
+        items=[
+            ("FRAME", "At this frame", "Key the wrist's location at the current frame"),
+            ("RANGE", "Over a range", "Add the move to the wrist's keys over a range of frames, easing in and out"),
+        ],
+    )
     start: IntProperty(name="From", description="First frame of the range")
     end: IntProperty(name="To", description="Last frame of the range")
-    ease: IntProperty(name="Ease", default=6, min=0, max=600,
-                      description="Frames inside each end over which the move eases in and out")
+    ease: IntProperty(
+        name="Ease",
+        default=6,
+        min=0,
+        max=600,
+        description="Frames inside each end over which the move eases in and out",
+    )
 
     @classmethod
     def poll(cls, context):
@@ -69,13 +80,17 @@ class MRTK_OT_joint_to_cursor(bpy.types.Operator):
             where = "over frames %d-%d (%d keys)" % (first, last, changed)
         scene.frame_set(frame)
         reached = (joint_position(armature, bone) - scene.cursor.location).length
-        self.report({"INFO"}, "%s moved %.1f mm to the cursor %s, %.2f mm from it" % (
-            bone.name, shift.length * 1000, where, reached * 1000))
+        self.report(
+            {"INFO"},
+            "%s moved %.1f mm to the cursor %s, %.2f mm from it"
+            % (bone.name, shift.length * 1000, where, reached * 1000),
+        )
         return {"FINISHED"}
 
 
 class VIEW3D_PT_mrtk_coordinates(bpy.types.Panel):
     """The MRTK tab's coordinates: the active joint and the 3D cursor in MRTK's (Unity's) metres."""
+
     bl_space_type = "VIEW_3D"
     bl_region_type = "UI"
     bl_category = "MRTK"
@@ -103,8 +118,15 @@ classes = (MRTK_OT_joint_to_cursor, VIEW3D_PT_mrtk_coordinates)
 
 def register():
     bpy.types.Scene.mrtk_cursor = FloatVectorProperty(
-        name="3D cursor (MRTK)", size=3, subtype="XYZ", unit="LENGTH", precision=4, get=_get_cursor, set=_set_cursor,
-        description="The 3D cursor in MRTK's (Unity's) metres: X the user's right, Y up, Z forward")
+        name="3D cursor (MRTK)",
+        size=3,
+        subtype="XYZ",
+        unit="LENGTH",
+        precision=4,
+        get=_get_cursor,
+        set=_set_cursor,
+        description="The 3D cursor in MRTK's (Unity's) metres: X the user's right, Y up, Z forward",
+    )
     for cls in classes:
         bpy.utils.register_class(cls)
 

@@ -11,8 +11,10 @@ from mathutils import Quaternion, Vector
 
 def _markers(self, context):
     items = [("START", "Scene start", "The scene's first frame")]
-    items += [(m.name, "%s (frame %d)" % (m.name, m.frame), "") for m in sorted(context.scene.timeline_markers,
-                                                                             key=lambda m: m.frame)]
+    items += [
+        (m.name, "%s (frame %d)" % (m.name, m.frame), "")
+        for m in sorted(context.scene.timeline_markers, key=lambda m: m.frame)
+    ]
     return items + [("END", "Scene end", "The scene's last frame")]
 
 
@@ -33,7 +35,10 @@ def weight(frame, start, end, ease):
 
 
 def _curves(action, bone, path):
-    return [action.fcurves.find('pose.bones["%s"].%s' % (bone.name, path), index=i) for i in range(4 if path == "rotation_quaternion" else 3)]
+    return [
+        action.fcurves.find('pose.bones["%s"].%s' % (bone.name, path), index=i)
+        for i in range(4 if path == "rotation_quaternion" else 3)
+    ]
 
 
 def change_at(action, bone, frame):
@@ -86,12 +91,15 @@ def _apply(curves, start, end, ease, change):
 class MRTK_OT_offset_over_range(bpy.types.Operator):
     """Add the change made to the selected bones at the current frame to all their keys between two markers (or the
     scene's ends), easing in and out: an edit of recorded motion that lasts"""
+
     bl_idname = "mrtk.offset_over_range"
     bl_label = "Offset over Range"
     bl_options = {"REGISTER", "UNDO"}
     start: EnumProperty(name="From", items=_markers)
     end: EnumProperty(name="To", items=_markers)
-    ease: IntProperty(name="Ease frames", default=12, min=0, description="Frames over which the change eases in and out")
+    ease: IntProperty(
+        name="Ease frames", default=12, min=0, description="Frames over which the change eases in and out"
+    )
 
     @classmethod
     def poll(cls, context):
@@ -109,14 +117,19 @@ class MRTK_OT_offset_over_range(bpy.types.Operator):
         frame = scene.frame_current
         action = armature.animation_data.action
         if not any(d > 1e-4 or m > 1e-7 for d, m in (change_at(action, b, frame) for b in bones)):
-            self.report({"WARNING"}, "Nothing to offset: the %s at frame %d are as their keys play them (change a "
-                                     "bone without keying it first; a pose button holds a pose over a range itself)"
-                        % ("selected bones" if context.selected_pose_bones else "hand's bones", frame))
+            self.report(
+                {"WARNING"},
+                "Nothing to offset: the %s at frame %d are as their keys play them (change a "
+                "bone without keying it first; a pose button holds a pose over a range itself)"
+                % ("selected bones" if context.selected_pose_bones else "hand's bones", frame),
+            )
             return {"CANCELLED"}
         changed = sum(offset_bone(action, b, frame, start, end, self.ease) for b in bones)
         scene.frame_set(frame)
-        self.report({"INFO"}, "Offset %d keys of %d bones over frames %d-%d (easing %d)" % (changed, len(bones), start,
-                                                                                          end, self.ease))
+        self.report(
+            {"INFO"},
+            "Offset %d keys of %d bones over frames %d-%d (easing %d)" % (changed, len(bones), start, end, self.ease),
+        )
         return {"FINISHED"}
 
 

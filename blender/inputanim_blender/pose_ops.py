@@ -20,20 +20,47 @@ NEAR = 24  # frames around a one-frame pose within which recorded keys make it a
 class PoseSpan:
     """Where a pose goes and whether it keys the pinching state: the operators' properties, and the MRTK tab's
     settings (Scene.mrtk_pose_span) that its buttons pass on."""
-    span: EnumProperty(name="Apply", default="FRAME", items=[
-        ("FRAME", "At this frame", "Key the pose at the current frame only: on recorded motion, the recorded keys "
-                                   "around it still play"),
-        ("RANGE", "Over a range", "Hold the pose from one frame to another, replacing the recorded keys there, "
-                                  "blending in before and out after")])
+
+    span: EnumProperty(
+        name="Apply",
+        default="FRAME",
+        items=[
+            (
+                "FRAME",
+                "At this frame",
+                "Key the pose at the current frame only: on recorded motion, the recorded keys " "around it still play",
+            ),
+            (
+                "RANGE",
+                "Over a range",
+                "Hold the pose from one frame to another, replacing the recorded keys there, "
+                "blending in before and out after",
+            ),
+        ],
+    )
     start: IntProperty(name="From", description="First frame the pose is held at")
     end: IntProperty(name="To", description="Last frame the pose is held at")
-    ease: IntProperty(name="Ease", default=6, min=0, max=600,
-                      description="Frames over which the motion blends into the pose before it and out of it after")
-    pinching: EnumProperty(name="Pinching", default="AUTO", items=[
-        ("AUTO", "New animation only", "Key the pose's pinching in a new animation (Add > MRTK Input Animation); "
-                                       "leave a recording's as recorded"),
-        ("KEY", "Key it", "Key the pose's pinching (on for Pinch and Grab) where the pose applies"),
-        ("KEEP", "Leave it", "Leave the pinching state as keyed")])
+    ease: IntProperty(
+        name="Ease",
+        default=6,
+        min=0,
+        max=600,
+        description="Frames over which the motion blends into the pose before it and out of it after",
+    )
+    pinching: EnumProperty(
+        name="Pinching",
+        default="AUTO",
+        items=[
+            (
+                "AUTO",
+                "New animation only",
+                "Key the pose's pinching in a new animation (Add > MRTK Input Animation); "
+                "leave a recording's as recorded",
+            ),
+            ("KEY", "Key it", "Key the pose's pinching (on for Pinch and Grab) where the pose applies"),
+            ("KEEP", "Leave it", "Leave the pinching state as keyed"),
+        ],
+    )
 
 
 class MRTK_PG_pose_span(bpy.types.PropertyGroup, PoseSpan):
@@ -56,13 +83,16 @@ def _seconds(scene, spans_):
 
 def _spike(armature, names, frame):
     """Why a pose keyed at `frame` alone is a spike: the nearest recorded keys before and after it, or ''."""
-    near = spans.recorded_keys(armature.animation_data.action if armature.animation_data else None, names,
-                               frame - NEAR, frame + NEAR)
+    near = spans.recorded_keys(
+        armature.animation_data.action if armature.animation_data else None, names, frame - NEAR, frame + NEAR
+    )
     before, after = [f for f in near if f < frame - 1e-3], [f for f in near if f > frame + 1e-3]
     if not before or not after:
         return ""
-    return ("keyed at frame %d only: the recorded keys at frames %.1f and %.1f still play around it, so it shows "
-            "for %.1f frames; Apply 'Over a range' holds it" % (frame, before[-1], after[0], after[0] - before[-1]))
+    return (
+        "keyed at frame %d only: the recorded keys at frames %.1f and %.1f still play around it, so it shows "
+        "for %.1f frames; Apply 'Over a range' holds it" % (frame, before[-1], after[0], after[0] - before[-1])
+    )
 
 
 def key_pinching(scene, armature, mode, pinching, first, last):
@@ -74,7 +104,9 @@ def key_pinching(scene, armature, mode, pinching, first, last):
         held = spans.state_at(armature, "mrtk_pinching", first)
         if held != pinching:
             return "pinching left as keyed (on over %s) though the pose %s: Pinching 'Key it' keys it" % (
-                _seconds(scene, before), "pinches" if pinching else "does not")
+                _seconds(scene, before),
+                "pinches" if pinching else "does not",
+            )
         return ""
     after = spans.state_at(armature, "mrtk_pinching", last)
     armature.mrtk_pinching = pinching
@@ -93,7 +125,9 @@ def apply(operator, context, side, rotations, pinching, what):
     """The pose onto the hand of `side` where the operator's PoseSpan says; reports what was done."""
     armature = states.hand_armature(side)
     if armature is None:
-        operator.report({"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(side))
+        operator.report(
+            {"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(side)
+        )
         return {"CANCELLED"}
     scene = context.scene
     frame = scene.frame_current
@@ -108,7 +142,11 @@ def apply(operator, context, side, rotations, pinching, what):
             count, replaced = poses.hold_pose(armature, rotations, first, last, operator.ease, operator.ease)
             names, spike = range(count), ""
             where = "held over frames %d-%d, easing %d (%d recorded keys replaced)" % (
-                first, last, operator.ease, replaced)
+                first,
+                last,
+                operator.ease,
+                replaced,
+            )
     except ValueError as error:
         operator.report({"ERROR"}, str(error))
         return {"CANCELLED"}
@@ -127,6 +165,7 @@ def _library_items(self, context):
 class MRTK_OT_apply_pose(bpy.types.Operator, PoseSpan):
     """Pose the hand's fingers as one of MRTK's hand poses (the wrist stays), at the current frame or held over a
     range"""
+
     bl_idname = "mrtk.apply_pose"
     bl_label = "Apply MRTK Hand Pose"
     bl_options = {"REGISTER", "UNDO"}
@@ -136,7 +175,9 @@ class MRTK_OT_apply_pose(bpy.types.Operator, PoseSpan):
     def execute(self, context):
         entry = poses.library().get(self.pose)
         if entry is None:
-            self.report({"ERROR"}, "no pose '%s' in the add-on (packed without ../shared/samples/mrtk-hand-poses?)" % self.pose)
+            self.report(
+                {"ERROR"}, "no pose '%s' in the add-on (packed without ../shared/samples/mrtk-hand-poses?)" % self.pose
+            )
             return {"CANCELLED"}
         rotations = poses.for_side(entry["joints"], mirror=self.side == "Left")
         return apply(self, context, self.side, rotations, entry["pinching"], self.pose)
@@ -157,13 +198,16 @@ def _sample_pose(context, path, animation, time):
 class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper, PoseSpan):
     """Pose the hand's fingers as a hand rig's file (glTF or a recording) does at the animation and time you name:
     its hand of this side, else the other one mirrored"""
+
     bl_idname = "mrtk.pose_from_file"
     bl_label = "Pose from File"
     bl_options = {"REGISTER", "UNDO"}
     filter_glob: StringProperty(default="*.glb;*.gltf;*.bin", options={"HIDDEN"})
     side: EnumProperty(name="Hand", items=SIDES, description="The hand to pose")
-    animation: StringProperty(name="Animation", description="The file's animation, by name or index (empty: the "
-                                                            "first; the report lists them)")
+    animation: StringProperty(
+        name="Animation",
+        description="The file's animation, by name or index (empty: the " "first; the report lists them)",
+    )
     time: FloatProperty(name="Time", min=0, description="Seconds into the animation")
 
     def invoke(self, context, event):
@@ -181,8 +225,15 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper, PoseSpan):
         other = frame.get("right" if self.side == "Left" else "left")
         hand = own if poses.posed(own) else other if poses.posed(other) else None
         if hand is None:
-            self.report({"ERROR"}, "%s holds no hand pose at %g s: neither hand's wrist has keys there (%s)" % (
-                os.path.basename(self.filepath), self.time, "pick another time or animation" if names else "pick another time"))
+            self.report(
+                {"ERROR"},
+                "%s holds no hand pose at %g s: neither hand's wrist has keys there (%s)"
+                % (
+                    os.path.basename(self.filepath),
+                    self.time,
+                    "pick another time or animation" if names else "pick another time",
+                ),
+            )
             return {"CANCELLED"}
         joints = hand["joints"]
         rotations = {n: j["rotation"] for n, j in joints.items() if j and j.get("rotation")}
@@ -190,8 +241,15 @@ class MRTK_OT_pose_from_file(bpy.types.Operator, ImportHelper, PoseSpan):
         what = "%s '%s'" % (os.path.basename(self.filepath), self.animation or (names[0] if names else "pose"))
         result = apply(self, context, self.side, rotations, hand.get("pinching") or poses.pinched(joints), what)
         if names and not self.animation and len(names) > 1:
-            self.report({"INFO"}, "%s holds %d animations: %s" % (os.path.basename(self.filepath), len(names),
-                                                                  ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")))
+            self.report(
+                {"INFO"},
+                "%s holds %d animations: %s"
+                % (
+                    os.path.basename(self.filepath),
+                    len(names),
+                    ", ".join(names[:12]) + (" ..." if len(names) > 12 else ""),
+                ),
+            )
         return result
 
 
@@ -199,16 +257,19 @@ class MRTK_OT_pinch_over_range(bpy.types.Operator):
     """Pinch from one frame to the release at another: the fingers take MRTK's Pinch pose (closing over the frames
     before), the hand pinches until the release, then the fingers open over the frames after: back into the
     recorded motion, or to MRTK's Open pose in a new animation"""
+
     bl_idname = "mrtk.pinch_over_range"
     bl_label = "Pinch over Range"
     bl_options = {"REGISTER", "UNDO"}
     side: EnumProperty(name="Hand", items=SIDES)
     start: IntProperty(name="Press", description="The frame the pinch starts (pinching on)")
     end: IntProperty(name="Release", description="The frame the pinch is released (pinching off)")
-    ease: IntProperty(name="Close over", default=6, min=0, max=600,
-                      description="Frames before the press over which the fingers close")
-    release: IntProperty(name="Open over", default=12, min=1, max=600,
-                         description="Frames after the release over which the fingers open")
+    ease: IntProperty(
+        name="Close over", default=6, min=0, max=600, description="Frames before the press over which the fingers close"
+    )
+    release: IntProperty(
+        name="Open over", default=12, min=1, max=600, description="Frames after the release over which the fingers open"
+    )
 
     def invoke(self, context, event):
         settings = context.scene.mrtk_pose_span
@@ -221,8 +282,12 @@ class MRTK_OT_pinch_over_range(bpy.types.Operator):
         scene, armature = context.scene, states.hand_armature(self.side)
         entry = poses.library().get("Pinch")
         if armature is None or entry is None:
-            self.report({"ERROR"}, "no %s armature" % profile.hand(self.side) if armature is None else
-                        "no Pinch pose in the add-on (packed without ../shared/samples/mrtk-hand-poses?)")
+            self.report(
+                {"ERROR"},
+                "no %s armature" % profile.hand(self.side)
+                if armature is None
+                else "no Pinch pose in the add-on (packed without ../shared/samples/mrtk-hand-poses?)",
+            )
             return {"CANCELLED"}
         first, last = sorted((self.start, self.end))
         if last <= first:
@@ -235,8 +300,14 @@ class MRTK_OT_pinch_over_range(bpy.types.Operator):
             out = 0 if opened else self.release
             count, replaced = poses.hold_pose(armature, rotations, first, last, self.ease, out)
             if opened:  # no recorded motion to open back into: MRTK's Open pose, reached over the release frames
-                poses.hold_pose(armature, poses.for_side(opened["joints"], mirror), last + self.release,
-                                last + self.release, self.release, 0)
+                poses.hold_pose(
+                    armature,
+                    poses.for_side(opened["joints"], mirror),
+                    last + self.release,
+                    last + self.release,
+                    self.release,
+                    0,
+                )
         except ValueError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
@@ -247,12 +318,20 @@ class MRTK_OT_pinch_over_range(bpy.types.Operator):
         untracked = [f for f in range(first, last + 1) if not spans.state_at(armature, "mrtk_tracked", f)]
         warnings = [note] if note else []
         if untracked:
-            warnings.append("the hand is untracked at frames %d-%d, where MRTK plays no pinch" % (
-                untracked[0], untracked[-1]))
+            warnings.append(
+                "the hand is untracked at frames %d-%d, where MRTK plays no pinch" % (untracked[0], untracked[-1])
+            )
         scene.frame_set(scene.frame_current)
-        self.report({"WARNING"} if warnings else {"INFO"}, "; ".join(
-            ["%s hand pinches over frames %d-%d (%d bones, %d recorded keys replaced)" % (
-                self.side, first, last, count, replaced)] + warnings))
+        self.report(
+            {"WARNING"} if warnings else {"INFO"},
+            "; ".join(
+                [
+                    "%s hand pinches over frames %d-%d (%d bones, %d recorded keys replaced)"
+                    % (self.side, first, last, count, replaced)
+                ]
+                + warnings
+            ),
+        )
         return {"FINISHED"}
 
 

@@ -72,15 +72,17 @@ def pose_targets(armature, rotations):
     prefix = armature.name + "_"
     roots = [b for b in armature.pose.bones if b.parent is None and AXES in b.bone]
     if not roots:
-        raise ValueError("%s has no wrist bone this add-on made (import the recording again with this add-on)" % armature.name)
-    if roots[0].name[len(prefix):] not in rotations:
-        raise ValueError("the pose has no %s rotation to pose %s from" % (roots[0].name[len(prefix):], armature.name))
+        raise ValueError(
+            "%s has no wrist bone this add-on made (import the recording again with this add-on)" % armature.name
+        )
+    if roots[0].name[len(prefix) :] not in rotations:
+        raise ValueError("the pose has no %s rotation to pose %s from" % (roots[0].name[len(prefix) :], armature.name))
     root = roots[0]
-    root_pose = axes.blender_rotation(rotations[root.name[len(prefix):]]) @ Quaternion(root.bone[AXES])
+    root_pose = axes.blender_rotation(rotations[root.name[len(prefix) :]]) @ Quaternion(root.bone[AXES])
     worlds = {root.name: Quaternion()}  # against the root
     locals_ = {}
     for bone in _ordered(armature.pose.bones):
-        joint = bone.name[len(prefix):]
+        joint = bone.name[len(prefix) :]
         if bone is root or bone.parent is None or joint not in rotations or AXES not in bone.bone:
             continue
         world = root_pose.inverted() @ axes.blender_rotation(rotations[joint]) @ Quaternion(bone.bone[AXES])
@@ -141,4 +143,4 @@ def posed(hand):
 def pinched(joints):
     """Index and thumb tips within 2 cm: a pinch strength of 0.75 or more by MRTK's measure (1 - d^2 / (4 cm)^2)."""
     tips = [(joints.get(name) or {}).get("position") for name in ("IndexTip", "ThumbTip")]
-    return all(tips) and sum((a - b) ** 2 for a, b in zip(*tips)) < PINCH_DISTANCE ** 2
+    return all(tips) and sum((a - b) ** 2 for a, b in zip(*tips)) < PINCH_DISTANCE**2

@@ -17,8 +17,10 @@ def table():
         try:
             _table = json.loads(run(bpy.context, "profile")[0])
         except InputanimError as error:
-            raise InputanimError("the inputanim executable gives no profile table (%s): use the one packed with this "
-                                 "add-on, or one of the same version" % error) from None
+            raise InputanimError(
+                "the inputanim executable gives no profile table (%s): use the one packed with this "
+                "add-on, or one of the same version" % error
+            ) from None
     return _table
 
 

@@ -46,11 +46,15 @@ def _quaternions(matrices):
     s = 2 * numpy.sqrt(numpy.maximum(numpy.take_along_axis(leads, lead[:, None], axis=1)[:, 0], 1e-300))
     xy, xz, yz = m[:, 0, 1] + m[:, 1, 0], m[:, 0, 2] + m[:, 2, 0], m[:, 1, 2] + m[:, 2, 1]
     wx, wy, wz = m[:, 2, 1] - m[:, 1, 2], m[:, 0, 2] - m[:, 2, 0], m[:, 1, 0] - m[:, 0, 1]
-    candidates = numpy.stack([numpy.stack([s * s / 4, xy, xz, wx], axis=1),   # x largest
-                              numpy.stack([xy, s * s / 4, yz, wy], axis=1),   # y
-                              numpy.stack([xz, yz, s * s / 4, wz], axis=1),   # z
-                              numpy.stack([wx, wy, wz, s * s / 4], axis=1)],  # w
-                             axis=1)
+    candidates = numpy.stack(
+        [
+            numpy.stack([s * s / 4, xy, xz, wx], axis=1),  # x largest
+            numpy.stack([xy, s * s / 4, yz, wy], axis=1),  # y
+            numpy.stack([xz, yz, s * s / 4, wz], axis=1),  # z
+            numpy.stack([wx, wy, wz, s * s / 4], axis=1),
+        ],  # w
+        axis=1,
+    )
     q = numpy.take_along_axis(candidates, lead[:, None, None], axis=1)[:, 0] / s[:, None]
     return q / numpy.linalg.norm(q, axis=1, keepdims=True)
 
@@ -64,9 +68,20 @@ def _rotation_matrices(q):
     """Quaternions (n, 4) w x y z (mathutils' order) to rotation matrices (n, 3, 3)."""
     q = q / numpy.maximum(numpy.linalg.norm(q, axis=1, keepdims=True), 1e-12)
     w, x, y, z = q.T
-    return numpy.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-                        2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-                        2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], axis=1).reshape(-1, 3, 3)
+    return numpy.stack(
+        [
+            1 - 2 * (y * y + z * z),
+            2 * (x * y - z * w),
+            2 * (x * z + y * w),
+            2 * (x * y + z * w),
+            1 - 2 * (x * x + z * z),
+            2 * (y * z - x * w),
+            2 * (x * z - y * w),
+            2 * (y * z + x * w),
+            1 - 2 * (x * x + y * y),
+        ],
+        axis=1,
+    ).reshape(-1, 3, 3)
 
 
 def _without_scale(matrix):
@@ -81,7 +96,7 @@ def _world(o):
     parent = o.parent
     if parent is not None and is_state_object(parent.name) and o.parent_type == "OBJECT":
         location, rotation, _ = parent.matrix_world.decompose()
-        matrix = (rotation.to_matrix().to_4x4() @ o.matrix_local)
+        matrix = rotation.to_matrix().to_4x4() @ o.matrix_local
         matrix.translation += location
     else:
         matrix = o.matrix_world
@@ -121,10 +136,10 @@ class Sampled:
     """Per node, its _Track of poses, or a state's 0/1 per frame."""
 
     def __init__(self):
-        self.poses = {}       # node name -> _Track
-        self.states = {}      # node name -> numpy (n,) of 0 and 1
-        self.rests = {}       # bone node name -> (translation, rotation): the armature's rest pose, for its axes
-        self.children = {}    # armature name -> its bones' node names
+        self.poses = {}  # node name -> _Track
+        self.states = {}  # node name -> numpy (n,) of 0 and 1
+        self.rests = {}  # bone node name -> (translation, rotation): the armature's rest pose, for its axes
+        self.children = {}  # armature name -> its bones' node names
 
 
 class _Chunk:

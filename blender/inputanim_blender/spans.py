@@ -14,8 +14,10 @@ def smoothstep(w):
 
 def _rotation_curves(action, bone_name):
     path = 'pose.bones["%s"].rotation_quaternion' % bone_name
-    return [action.fcurves.find(path, index=i) or action.fcurves.new(path, index=i, action_group=bone_name)
-            for i in range(4)]
+    return [
+        action.fcurves.find(path, index=i) or action.fcurves.new(path, index=i, action_group=bone_name)
+        for i in range(4)
+    ]
 
 
 def _played(curves, frame, fallback):

@@ -6,7 +6,7 @@ from bpy.props import BoolProperty, EnumProperty
 
 from . import profile, scene_glb
 
-FLAG = "inputanim_states"   # armature property: its states are mrtk_tracked and mrtk_pinching, not scales
+FLAG = "inputanim_states"  # armature property: its states are mrtk_tracked and mrtk_pinching, not scales
 
 
 def uses_properties(armature):
@@ -19,7 +19,12 @@ def _scale_keys(obj):
     if action is None:
         return []
     curves = [c for c in action.fcurves if c.data_path == "scale"]
-    keys = [(k.co[0], profile.state_value(profile.state_on(k.co[1]))) for c in curves if c.array_index == 0 for k in c.keyframe_points]
+    keys = [
+        (k.co[0], profile.state_value(profile.state_on(k.co[1])))
+        for c in curves
+        if c.array_index == 0
+        for k in c.keyframe_points
+    ]
     for c in curves:
         action.fcurves.remove(c)
     obj.scale = (1, 1, 1)
@@ -93,6 +98,7 @@ def hand_armature(side):
 
 class MRTK_OT_key_state(bpy.types.Operator):
     """Key the hand's tracked or pinching state, as it is now, at the current frame"""
+
     bl_idname = "mrtk.key_state"
     bl_label = "Key MRTK State"
     bl_options = {"REGISTER", "UNDO"}
@@ -102,21 +108,31 @@ class MRTK_OT_key_state(bpy.types.Operator):
     def execute(self, context):
         armature = hand_armature(self.side)
         if armature is None:
-            self.report({"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(self.side))
+            self.report(
+                {"ERROR"}, "no %s armature: import a recording or add an MRTK Input Animation" % profile.hand(self.side)
+            )
             return {"CANCELLED"}
         if not uses_properties(armature):  # an older scene: its scale keys become the properties' keys first
             now = getattr(armature, "mrtk_" + self.state)
             adopt([armature])
             setattr(armature, "mrtk_" + self.state, now)
         armature.keyframe_insert("mrtk_" + self.state, frame=context.scene.frame_current, group="MRTK states")
-        self.report({"INFO"}, "%s hand %s %s at frame %d" % (self.side.lower(), self.state,
-                                                          "on" if getattr(armature, "mrtk_" + self.state) else "off",
-                                                          context.scene.frame_current))
+        self.report(
+            {"INFO"},
+            "%s hand %s %s at frame %d"
+            % (
+                self.side.lower(),
+                self.state,
+                "on" if getattr(armature, "mrtk_" + self.state) else "off",
+                context.scene.frame_current,
+            ),
+        )
         return {"FINISHED"}
 
 
 class VIEW3D_PT_mrtk_input_animation(bpy.types.Panel):
     """The sidebar's MRTK tab: each hand's states at the current frame, keyable, and the pose library."""
+
     bl_space_type = "VIEW_3D"
     bl_region_type = "UI"
     bl_category = "MRTK"
@@ -159,10 +175,12 @@ classes = (MRTK_OT_key_state, VIEW3D_PT_mrtk_input_animation)
 
 
 def register():
-    bpy.types.Object.mrtk_tracked = BoolProperty(name="Tracked", description="MRTK tracks this hand (keyable)",
-                                                 options={"ANIMATABLE"})
-    bpy.types.Object.mrtk_pinching = BoolProperty(name="Pinching", description="This hand pinches (keyable)",
-                                                  options={"ANIMATABLE"})
+    bpy.types.Object.mrtk_tracked = BoolProperty(
+        name="Tracked", description="MRTK tracks this hand (keyable)", options={"ANIMATABLE"}
+    )
+    bpy.types.Object.mrtk_pinching = BoolProperty(
+        name="Pinching", description="This hand pinches (keyable)", options={"ANIMATABLE"}
+    )
     for cls in classes:
         bpy.utils.register_class(cls)
 

@@ -5,7 +5,9 @@ from . import profile
 
 def unexported(obj):
     """Objects of a recording that the export does not read: the head's frustum, the hands' skinned meshes."""
-    return obj.name.startswith(profile.nodes()["cameraView"]) or (profile.side_of(obj.name) is not None and obj.type == "MESH")
+    return obj.name.startswith(profile.nodes()["cameraView"]) or (
+        profile.side_of(obj.name) is not None and obj.type == "MESH"
+    )
 
 
 def lock_unexported(objects):
@@ -19,8 +21,15 @@ def lock_unexported(objects):
 
 def ignored_edits(scene, tag):
     """Names of the recording's objects (property `tag`) that the export does not read but were keyed all the same."""
-    return [o.name for o in scene.objects if unexported(o) and o.get(tag) and o.animation_data is not None
-            and o.animation_data.action is not None and o.animation_data.action.fcurves]
+    return [
+        o.name
+        for o in scene.objects
+        if unexported(o)
+        and o.get(tag)
+        and o.animation_data is not None
+        and o.animation_data.action is not None
+        and o.animation_data.action.fcurves
+    ]
 
 
 def hide_startup_cube(scene):

@@ -25,7 +25,9 @@ def bundled():
     machine = platform.machine().lower()
     if system is None or machine not in ("x86_64", "amd64"):
         return None
-    path = os.path.join(os.path.dirname(__file__), "bin", system + "-x64", "inputanim.exe" if system == "windows" else "inputanim")
+    path = os.path.join(
+        os.path.dirname(__file__), "bin", system + "-x64", "inputanim.exe" if system == "windows" else "inputanim"
+    )
     if not os.path.isfile(path):
         return None
     if not os.access(path, os.X_OK):
@@ -41,12 +43,16 @@ def executable(context):
         if candidate:
             if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
                 return candidate
-            raise InputanimError("inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
-                                 "Animation, or $INPUTANIM)" % candidate)
+            raise InputanimError(
+                "inputanim executable not found at '%s' (Edit > Preferences > Add-ons > MRTK Input "
+                "Animation, or $INPUTANIM)" % candidate
+            )
     found = bundled() or shutil.which("inputanim")
     if not found:
-        raise InputanimError("this add-on carries no inputanim for %s %s and none is on PATH: set its path in Edit > "
-                             "Preferences > Add-ons > MRTK Input Animation" % (sys.platform, platform.machine()))
+        raise InputanimError(
+            "this add-on carries no inputanim for %s %s and none is on PATH: set its path in Edit > "
+            "Preferences > Add-ons > MRTK Input Animation" % (sys.platform, platform.machine())
+        )
     return found
 
 

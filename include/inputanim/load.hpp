@@ -43,11 +43,12 @@ struct LoadReport {
 };
 
 // A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.
-Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {},
-                                LoadReport* report = nullptr);
+Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,
+                                const LoadOptions& options = {}, LoadReport* report = nullptr);
 // The same, keeping the bytes: a binary recording's compact keys are read in place from them (the recording keeps
 // them alive), a glTF's are freed as soon as its document is read. Takes less memory than a copy.
-Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options = {}, LoadReport* report = nullptr);
+Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options = {},
+                                LoadReport* report = nullptr);
 // The same from a file (and options.mapFile, when set). The path "-" is standard input, read to its end (at most
 // kStandardInputLimit bytes) and named "standard input" in messages.
 inline constexpr std::uint64_t kStandardInputLimit = std::uint64_t(4) << 30;
@@ -64,7 +65,8 @@ struct ValidationReport {
     bool converted = false;  // the input converts to a recording
     std::vector<Finding> recording;  // the checker's findings on that recording
 };
-Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options = {});
+Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path,
+                                       const LoadOptions& options = {});
 Result<ValidationReport> validateFile(const std::string& path, const LoadOptions& options = {});
 
 }  // namespace inputanim

@@ -18,8 +18,8 @@ namespace inputanim {
 using ReportJson = nlohmann::ordered_json;
 
 // Schema inputanim.info/1. `path` is the file as the user named it.
-ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
-                    const std::vector<Finding>& findings);
+ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded,
+                    const RecordingSummary& summary, const std::vector<Finding>& findings);
 // Recording findings: [{"severity", "code", "curve", "key", "message"}, ...]
 ReportJson findingsJson(const std::vector<Finding>& findings);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]

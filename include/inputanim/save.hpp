@@ -47,7 +47,8 @@ Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options
 // The recording as it will be written: in binaryEncodingFor's encoding, without loss, or with keys fitted for the
 // compact layout; nullopt when it is written as it is. Refused (NotRepresentable) when the encoding cannot hold its
 // data (1.0 has no eye gaze).
-Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options, BinaryReport* report = nullptr);
+Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options,
+                                               BinaryReport* report = nullptr);
 
 struct SaveOptions {
     Overwrite overwrite = Overwrite::Never;
@@ -77,16 +78,18 @@ std::string deviationLine(double position, double rotation, double positionToler
 // Every writer refuses a recording that is not playable (recording.hpp), naming the curve and key or the marker.
 // Encodes the recording for `path` and stages its files: written in full beside their targets, but nothing is in
 // place until they are committed (commitInOrder; a batch does so on another thread).
-Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
-                                               SaveReport* report = nullptr);
+Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
+                                               const SaveOptions& options = {}, SaveReport* report = nullptr);
 // The output as one stream (standard output): binary, GLB or a .gltf with its buffer embedded; a separate .gltf, two
 // files, is a usage error.
-Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport* report = nullptr);
+Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write,
+                      SaveReport* report = nullptr);
 // Stages and commits.
-Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options = {},
-                     SaveReport* report = nullptr);
+Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind,
+                     const SaveOptions& options = {}, SaveReport* report = nullptr);
 // The same with the kind told by the path's extension (loadFile's mirror; a .gltf gets its buffer beside it): a
 // usage error for a name that says no format this library writes.
-Status saveFile(const Recording& recording, const std::string& path, const SaveOptions& options = {}, SaveReport* report = nullptr);
+Status saveFile(const Recording& recording, const std::string& path, const SaveOptions& options = {},
+                SaveReport* report = nullptr);
 
 }  // namespace inputanim

@@ -19,7 +19,8 @@ std::string seconds(double t) {
 
 class Checker {
 public:
-    Checker(const Recording& recording, const CheckOptions& options) : recording_(recording), options_(options), end_(playbackDuration(recording)) {}
+    Checker(const Recording& recording, const CheckOptions& options)
+        : recording_(recording), options_(options), end_(playbackDuration(recording)) {}
 
     std::vector<Finding> run() {
         for (std::size_t i = 0; i < kCurveCount; ++i)
@@ -28,21 +29,24 @@ public:
         if (recording_.hasHandData)
             for (Hand hand : kHands)
                 for (Joint joint : kJoints)
-                    checkPose(jointCurve(hand, joint, kPositionX), std::string(handName(hand)) + "." + std::string(jointName(joint)),
-                              joint == Joint::None);
+                    checkPose(jointCurve(hand, joint, kPositionX),
+                              std::string(handName(hand)) + "." + std::string(jointName(joint)), joint == Joint::None);
         if (recording_.hasEyeGaze) {
             checkAligned(kGazeFirst, 3, "gaze.Origin");
             checkAligned(kGazeFirst + 3, 3, "gaze.Direction");
         }
         for (Finding& finding : checkMarkers(recording_)) findings_.push_back(std::move(finding));
-        if (recording_.encoding == kEncoding11Full && recording_.hasCameraPose + recording_.hasHandData + recording_.hasEyeGaze > 0)
+        if (recording_.encoding == kEncoding11Full &&
+            recording_.hasCameraPose + recording_.hasHandData + recording_.hasEyeGaze > 0)
             add(Severity::Warning, "full-layout", "", std::nullopt,
-                "the 1.1 full layout (the published specification's) is loaded by no MRTK version; converted, it becomes 1.1 compact");
+                "the 1.1 full layout (the published specification's) is loaded by no MRTK version; converted, it "
+                "becomes 1.1 compact");
         return std::move(findings_);
     }
 
 private:
-    void add(Severity severity, std::string code, std::string curve, std::optional<std::size_t> key, std::string message) {
+    void add(Severity severity, std::string code, std::string curve, std::optional<std::size_t> key,
+             std::string message) {
         findings_.push_back(Finding::ofCurve(severity, std::move(code), std::move(curve), key, std::move(message)));
     }
 
@@ -56,8 +60,9 @@ private:
         };
         for (std::size_t k = 0; k < keys.size(); ++k) {
             const Key& key = keys[k];
-            const bool finite = std::isfinite(key.time) && std::isfinite(key.value) && !std::isnan(key.inTangent) && !std::isnan(key.outTangent) &&
-                                std::isfinite(key.inWeight) && std::isfinite(key.outWeight);
+            const bool finite = std::isfinite(key.time) && std::isfinite(key.value) && !std::isnan(key.inTangent) &&
+                                !std::isnan(key.outTangent) && std::isfinite(key.inWeight) &&
+                                std::isfinite(key.outWeight);
             if (!finite) mark(nonFinite, firstNonFinite, k);
             if (key.time < 0) mark(negatives, firstNegative, k);
             if (k > 0 && !(key.time > keys[k - 1].time)) mark(nonIncreasing, firstNonIncreasing, k);
@@ -86,20 +91,23 @@ private:
         if (!isBooleanCurve(index) && keys.size() >= 2 && expectedEnd - keys.back().time > options_.lostTailSeconds)
             add(Severity::Note, "lost-tail", name, keys.size() - 1,
                 "ends at " + seconds(keys.back().time) + ", " + seconds(expectedEnd - keys.back().time) + " before " +
-                    (expectedEnd < end_ ? "its hand stops being tracked" : "the recording ends") + " (MRTK's key reducer drops final keys)");
+                    (expectedEnd < end_ ? "its hand stops being tracked" : "the recording ends") +
+                    " (MRTK's key reducer drops final keys)");
     }
 
     // Where a curve should reach: a recorder writes joints only while their hand is tracked.
     double expectedEndOf(std::size_t index) const {
         const Section section = sectionOf(index);
         if (section != Section::LeftHand && section != Section::RightHand) return end_;
-        const auto& tracked = recording_.curves[booleanCurve(trackedCurve(section == Section::LeftHand ? Hand::Left : Hand::Right))];
+        const auto& tracked =
+            recording_.curves[booleanCurve(trackedCurve(section == Section::LeftHand ? Hand::Left : Hand::Right))];
         if (tracked.keys.empty() || booleanOn(tracked.keys.back().value)) return end_;
         return tracked.keys.back().time;
     }
 
     bool sameTimes(const Curve& a, const Curve& b) const {
-        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(), [](const Key& x, const Key& y) { return x.time == y.time; });
+        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(),
+                          [](const Key& x, const Key& y) { return x.time == y.time; });
     }
 
     void checkAligned(std::size_t first, int count, const std::string& vectorName) {
@@ -158,13 +166,13 @@ private:
             char worst[32];
             std::snprintf(worst, sizeof worst, "%.6g", worstNorm);
             add(Severity::Warning, "non-unit-quaternion", name, std::nullopt,
-                "|q| differs from 1 by more than " + std::to_string(options_.unitTolerance) + " at " + std::to_string(nonUnit) +
-                    " key time(s); worst |q| = " + worst);
+                "|q| differs from 1 by more than " + std::to_string(options_.unitTolerance) + " at " +
+                    std::to_string(nonUnit) + " key time(s); worst |q| = " + worst);
         }
         if (flips)
             add(Severity::Warning, "hemisphere-flip", name, std::nullopt,
-                "adjacent keys in opposite hemispheres at " + std::to_string(flips) + " place(s), first at " + seconds(firstFlip) +
-                    " (component-wise interpolation passes near zero)");
+                "adjacent keys in opposite hemispheres at " + std::to_string(flips) + " place(s), first at " +
+                    seconds(firstFlip) + " (component-wise interpolation passes near zero)");
     }
 
     const Recording& recording_;
@@ -181,19 +189,22 @@ std::vector<Finding> checkMarkers(const Recording& recording) {
     for (std::size_t m = 0; m < recording.markers.size(); ++m) {
         const Marker& marker = recording.markers[m];
         if (!std::isfinite(marker.time)) {
-            findings.push_back(Finding::ofCurve(
-                Severity::Error, "non-finite", "markers", m,
-                "marker '" + shortened(marker.name) + "' has no finite time (" + std::to_string(marker.time) + "): no writer writes it"));
+            findings.push_back(Finding::ofCurve(Severity::Error, "non-finite", "markers", m,
+                                                "marker '" + shortened(marker.name) + "' has no finite time (" +
+                                                    std::to_string(marker.time) + "): no writer writes it"));
             continue;
         }
         if (!(marker.time > end)) continue;
         findings.push_back(Finding::ofCurve(Severity::Warning, "marker-after-end", "markers", m,
-                                            "marker '" + shortened(marker.name) + "' at " + seconds(marker.time) + " is after the recording's end (" +
-                                                seconds(end) + "): MRTK stops playing there and never fires it"));
+                                            "marker '" + shortened(marker.name) + "' at " + seconds(marker.time) +
+                                                " is after the recording's end (" + seconds(end) +
+                                                "): MRTK stops playing there and never fires it"));
     }
     return findings;
 }
 
-std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) { return Checker(recording, options).run(); }
+std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) {
+    return Checker(recording, options).run();
+}
 
 }  // namespace inputanim

@@ -22,7 +22,8 @@ std::vector<double> switches(const Curve& curve, double start, double end) {
     std::vector<double> times;
     for (std::size_t k = 1; k < curve.keys.size(); ++k) {
         const double t = curve.keys[k].time;
-        if (booleanOn(curve.keys[k].value) != booleanOn(curve.keys[k - 1].value) && t > start && t <= end) times.push_back(t);
+        if (booleanOn(curve.keys[k].value) != booleanOn(curve.keys[k - 1].value) && t > start && t <= end)
+            times.push_back(t);
     }
     return times;
 }
@@ -72,11 +73,13 @@ public:
         comparePose("camera", kCameraFirst, std::nullopt);
         for (Hand hand : kHands)
             for (Joint joint : kJoints)
-                comparePose(std::string(handName(hand)) + "." + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX), hand);
+                comparePose(std::string(handName(hand)) + "." + std::string(jointName(joint)),
+                            jointCurve(hand, joint, kPositionX), hand);
         compareVector("gaze.Origin", gazeCurve(kGazeOriginX), false);
         compareVector("gaze.Direction", gazeCurve(kGazeDirectionX), true);
         if (a_.hasHandData && b_.hasHandData)
-            for (int i = 0; i < kBooleanCount; ++i) compareBoolean(std::string(booleanName(BooleanCurve(i))), booleanCurve(BooleanCurve(i)));
+            for (int i = 0; i < kBooleanCount; ++i)
+                compareBoolean(std::string(booleanName(BooleanCurve(i))), booleanCurve(BooleanCurve(i)));
         report_.differs = merged(report_.poses, 1 / options_.rate);
         return std::move(report_);
     }
@@ -101,7 +104,8 @@ private:
                 spans.skip();
                 continue;
             }
-            const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity), pb = samplePose(b_, first, t, Coordinates::Unity);
+            const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity),
+                             pb = samplePose(b_, first, t, Coordinates::Unity);
             double d2 = 0;
             for (int c = 0; c < 3; ++c) d2 += std::pow(pa.position[c] - pb.position[c], 2);
             const double dp = std::sqrt(d2);
@@ -153,12 +157,14 @@ private:
     }
 
     void compareBoolean(const std::string& name, std::size_t index) {
-        BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end), switches(b_.curves[index], report_.start, report_.end)};
+        BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end),
+                         switches(b_.curves[index], report_.start, report_.end)};
         diff.countsDiffer = diff.switchesA.size() != diff.switchesB.size();
         for (std::size_t i = 0; i < std::min(diff.switchesA.size(), diff.switchesB.size()); ++i)
             diff.maxShift = std::max(diff.maxShift, std::abs(diff.switchesA[i] - diff.switchesB[i]));
         // The states at the start must agree too: a difference there is a switch that one of them lacks.
-        if (booleanAt(a_.curves[index], report_.start) != booleanAt(b_.curves[index], report_.start)) diff.countsDiffer = true;
+        if (booleanAt(a_.curves[index], report_.start) != booleanAt(b_.curves[index], report_.start))
+            diff.countsDiffer = true;
         report_.maxSwitchShift = std::max(report_.maxSwitchShift, diff.maxShift);
         report_.switchCountsDiffer |= diff.countsDiffer;
         report_.booleans.push_back(std::move(diff));
@@ -173,6 +179,8 @@ private:
 
 }  // namespace
 
-Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) { return Differ(a, b, options).run(); }
+Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
+    return Differ(a, b, options).run();
+}
 
 }  // namespace inputanim

@@ -111,7 +111,8 @@ public:
     }
 
     Panel cameraDirection() const {
-        return direction("camera", [&](double t) { return forwardOf(samplePose(recording_, kCameraFirst, t, Coordinates::Unity)); });
+        return direction(
+            "camera", [&](double t) { return forwardOf(samplePose(recording_, kCameraFirst, t, Coordinates::Unity)); });
     }
 
     Panel gazeDirection() const {
@@ -127,19 +128,25 @@ public:
         Panel panel{side + " thumb-index tip distance (mm)", {{"distance", "#e377c2", {}}}, hand};
         const Hand h = Hand(hand);
         for (double t : times_) {
-            const auto a = samplePose(recording_, jointCurve(h, Joint::ThumbTip, kPositionX), t, Coordinates::Unity).position;
-            const auto b = samplePose(recording_, jointCurve(h, Joint::IndexTip, kPositionX), t, Coordinates::Unity).position;
-            panel.series[0].values.push_back(tracked(hand, t) ? 1000 * std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) : kNaN);
+            const auto a =
+                samplePose(recording_, jointCurve(h, Joint::ThumbTip, kPositionX), t, Coordinates::Unity).position;
+            const auto b =
+                samplePose(recording_, jointCurve(h, Joint::IndexTip, kPositionX), t, Coordinates::Unity).position;
+            panel.series[0].values.push_back(tracked(hand, t) ? 1000 * std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+                                                              : kNaN);
         }
         return panel;
     }
 
-    bool tracked(int hand, double t) const { return booleanAt(recording_.curves[booleanCurve(trackedCurve(Hand(hand)))], t); }
+    bool tracked(int hand, double t) const {
+        return booleanAt(recording_.curves[booleanCurve(trackedCurve(Hand(hand)))], t);
+    }
 
 private:
     template <class DirectionAt>
     Panel direction(const std::string& title, const DirectionAt& directionAt) const {
-        Panel panel{title + " heading and elevation (degrees)", {{"heading", "#9467bd", {}}, {"elevation", "#8c564b", {}}}, -1};
+        Panel panel{
+            title + " heading and elevation (degrees)", {{"heading", "#9467bd", {}}, {"elevation", "#8c564b", {}}}, -1};
         for (double t : times_) {
             const auto angles = headingElevation(directionAt(t));
             panel.series[0].values.push_back(angles[0]);
@@ -153,17 +160,21 @@ private:
     const std::vector<double>& times_;
 };
 
-bool everTracked(const RecordingSummary& summary, Hand hand) { return !summary.booleanTrue[int(trackedCurve(hand))].empty(); }
+bool everTracked(const RecordingSummary& summary, Hand hand) {
+    return !summary.booleanTrue[int(trackedCurve(hand))].empty();
+}
 
-Result<std::vector<Panel>> panelsFor(const Recording& recording, const RecordingSummary& summary, const std::vector<double>& times,
-                                     Selection select) {
+Result<std::vector<Panel>> panelsFor(const Recording& recording, const RecordingSummary& summary,
+                                     const std::vector<double>& times, Selection select) {
     const bool hands = recording.sectionPresent(Section::LeftHand);
     if (select.empty()) {  // every section there is; a hand that is never tracked would only draw flat lines
         select.camera = recording.sectionPresent(Section::Camera);
         for (Hand hand : kHands) select.hands[int(hand)] = hands && everTracked(summary, hand);
         select.gaze = recording.sectionPresent(Section::Gaze);
     }
-    auto missing = [](const std::string& section) { return Error{{}, {}, "the recording has no " + section + " section to plot", ErrorKind::Usage}; };
+    auto missing = [](const std::string& section) {
+        return Error::usage("the recording has no " + section + " section to plot");
+    };
     const PanelBuilder builder(recording, times);
     std::vector<Panel> panels;
     if (select.camera) {
@@ -180,8 +191,8 @@ Result<std::vector<Panel>> panelsFor(const Recording& recording, const Recording
     }
     for (const auto& [hand, joint] : select.joints) {
         if (!hands) return missing(std::string(handName(hand)));
-        panels.push_back(
-            builder.position(std::string(handName(hand)) + " " + std::string(jointName(joint)), jointCurve(hand, joint, kPositionX), int(hand)));
+        panels.push_back(builder.position(std::string(handName(hand)) + " " + std::string(jointName(joint)),
+                                          jointCurve(hand, joint, kPositionX), int(hand)));
     }
     if (select.gaze) {
         if (!recording.sectionPresent(Section::Gaze)) return missing("gaze");
@@ -199,12 +210,13 @@ public:
           duration_(std::max(end - start, 1e-3)),
           plotWidth_(options.width - kLeft - kRight),
           height_(kTop + double(panels) * (options.panelHeight + kPanelGap) - kPanelGap + kBottom) {
-        svg_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(options.width, 0) + "\" height=\"" + number(height_, 0) +
-                "\" viewBox=\"0 0 " + number(options.width, 0) + " " + number(height_, 0) +
-                "\" font-family=\"sans-serif\" font-size=\"11\" data-start=\"" + number(start_, 6) + "\" data-duration=\"" + number(duration_, 6) +
-                "\">\n";
+        svg_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(options.width, 0) + "\" height=\"" +
+                number(height_, 0) + "\" viewBox=\"0 0 " + number(options.width, 0) + " " + number(height_, 0) +
+                "\" font-family=\"sans-serif\" font-size=\"11\" data-start=\"" + number(start_, 6) +
+                "\" data-duration=\"" + number(duration_, 6) + "\">\n";
         svg_ += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-        svg_ += "<text x=\"" + number(kLeft) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + escapeXml(options.title) + "</text>\n";
+        svg_ += "<text x=\"" + number(kLeft) + "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" +
+                escapeXml(options.title) + "</text>\n";
     }
 
     double x(double time) const { return kLeft + (time - start_) / duration_ * plotWidth_; }
@@ -213,14 +225,16 @@ public:
     double timeStep() const { return niceStep(duration_, std::max(2.0, plotWidth_ / 90)); }
     double panelTop(std::size_t i) const { return kTop + double(i) * (options_.panelHeight + kPanelGap); }
 
-    void panel(std::size_t index, const Panel& panel, const std::vector<double>& times, const RecordingSummary& summary) {
+    void panel(std::size_t index, const Panel& panel, const std::vector<double>& times,
+               const RecordingSummary& summary) {
         const double top = panelTop(index), height = options_.panelHeight;
         const auto limits = range(panel);  // not a structured binding: clang 14 cannot capture those
         const double low = limits.first, high = limits.second;
-        svg_ += "<g class=\"panel\" data-title=\"" + escapeXml(panel.title) + "\" data-left=\"" + number(kLeft) + "\" data-top=\"" + number(top) +
-                "\" data-width=\"" + number(plotWidth_) + "\" data-height=\"" + number(height) + "\" data-ymin=\"" + number(low, 9) +
-                "\" data-ymax=\"" + number(high, 9) + "\">\n";
-        svg_ += "<text x=\"" + number(kLeft) + "\" y=\"" + number(top - 6) + "\" font-weight=\"bold\">" + escapeXml(panel.title) + "</text>\n";
+        svg_ += "<g class=\"panel\" data-title=\"" + escapeXml(panel.title) + "\" data-left=\"" + number(kLeft) +
+                "\" data-top=\"" + number(top) + "\" data-width=\"" + number(plotWidth_) + "\" data-height=\"" +
+                number(height) + "\" data-ymin=\"" + number(low, 9) + "\" data-ymax=\"" + number(high, 9) + "\">\n";
+        svg_ += "<text x=\"" + number(kLeft) + "\" y=\"" + number(top - 6) + "\" font-weight=\"bold\">" +
+                escapeXml(panel.title) + "</text>\n";
         if (panel.hand >= 0) {
             bands(summary.booleanTrue[panel.hand], "tracked", kTrackedFill, 1.0, top, height);
             bands(summary.booleanTrue[2 + panel.hand], "pinching", kPinchingFill, 0.55, top, height);
@@ -228,21 +242,22 @@ public:
         auto y = [&](double v) { return top + height - (v - low) / (high - low) * height; };
         const double valueStep = niceStep(high - low);
         for (double v = std::ceil(low / valueStep) * valueStep; v <= high + valueStep * 1e-6; v += valueStep) {
-            svg_ += "<line x1=\"" + number(kLeft) + "\" x2=\"" + number(kLeft + plotWidth_) + "\" y1=\"" + number(y(v)) + "\" y2=\"" + number(y(v)) +
-                    "\" stroke=\"#e4e4e4\"/>\n";
-            svg_ += "<text x=\"" + number(kLeft - 6) + "\" y=\"" + number(y(v) + 4) + "\" text-anchor=\"end\" fill=\"#555\">" +
+            svg_ += "<line x1=\"" + number(kLeft) + "\" x2=\"" + number(kLeft + plotWidth_) + "\" y1=\"" +
+                    number(y(v)) + "\" y2=\"" + number(y(v)) + "\" stroke=\"#e4e4e4\"/>\n";
+            svg_ += "<text x=\"" + number(kLeft - 6) + "\" y=\"" + number(y(v) + 4) +
+                    "\" text-anchor=\"end\" fill=\"#555\">" +
                     number(std::abs(v) < valueStep * 1e-6 ? 0 : v, decimalsFor(valueStep)) + "</text>\n";
         }
         const double step = timeStep();
         for (double t = std::ceil(start_ / step) * step; t <= start_ + duration_ + step * 1e-6; t += step)
-            svg_ += "<line x1=\"" + number(x(t)) + "\" x2=\"" + number(x(t)) + "\" y1=\"" + number(top) + "\" y2=\"" + number(top + height) +
-                    "\" stroke=\"#eeeeee\"/>\n";
-        svg_ += "<rect x=\"" + number(kLeft) + "\" y=\"" + number(top) + "\" width=\"" + number(plotWidth_) + "\" height=\"" + number(height) +
-                "\" fill=\"none\" stroke=\"#999\"/>\n";
+            svg_ += "<line x1=\"" + number(x(t)) + "\" x2=\"" + number(x(t)) + "\" y1=\"" + number(top) + "\" y2=\"" +
+                    number(top + height) + "\" stroke=\"#eeeeee\"/>\n";
+        svg_ += "<rect x=\"" + number(kLeft) + "\" y=\"" + number(top) + "\" width=\"" + number(plotWidth_) +
+                "\" height=\"" + number(height) + "\" fill=\"none\" stroke=\"#999\"/>\n";
         std::vector<std::pair<double, const Series*>> ends;  // where each line's label goes
         for (const auto& series : panel.series) {
-            svg_ += "<path class=\"series\" data-label=\"" + escapeXml(series.label) + "\" fill=\"none\" stroke=\"" + series.colour +
-                    "\" stroke-width=\"1.3\" d=\"" + pathData(times, series.values, y) + "\"/>\n";
+            svg_ += "<path class=\"series\" data-label=\"" + escapeXml(series.label) + "\" fill=\"none\" stroke=\"" +
+                    series.colour + "\" stroke-width=\"1.3\" d=\"" + pathData(times, series.values, y) + "\"/>\n";
             for (auto it = series.values.rbegin(); it != series.values.rend(); ++it)
                 if (!std::isnan(*it)) {
                     ends.emplace_back(y(*it), &series);
@@ -261,10 +276,11 @@ public:
             const double mx = x(marker.time);
             const int row = mx > rowEnd[0] ? 0 : mx > rowEnd[1] ? 1 : 0;
             rowEnd[row] = mx + 7.0 * double(marker.name.size()) + 8;
-            svg_ += "<g class=\"marker\" data-time=\"" + number(marker.time, 6) + "\"><line x1=\"" + number(mx) + "\" x2=\"" + number(mx) +
-                    "\" y1=\"" + number(top - 30 + 12 * row) + "\" y2=\"" + number(bottom) + "\" stroke=\"#444\" stroke-dasharray=\"4 3\"/>";
-            svg_ += "<text x=\"" + number(mx + 3) + "\" y=\"" + number(top - 32 + 12 * row) + "\" fill=\"#222\">" + escapeXml(marker.name) +
-                    "</text></g>\n";
+            svg_ += "<g class=\"marker\" data-time=\"" + number(marker.time, 6) + "\"><line x1=\"" + number(mx) +
+                    "\" x2=\"" + number(mx) + "\" y1=\"" + number(top - 30 + 12 * row) + "\" y2=\"" + number(bottom) +
+                    "\" stroke=\"#444\" stroke-dasharray=\"4 3\"/>";
+            svg_ += "<text x=\"" + number(mx + 3) + "\" y=\"" + number(top - 32 + 12 * row) + "\" fill=\"#222\">" +
+                    escapeXml(marker.name) + "</text></g>\n";
         }
     }
 
@@ -272,12 +288,14 @@ public:
         const double axis = panelTop(panels - 1) + options_.panelHeight;
         const double step = timeStep();
         for (double t = std::ceil(start_ / step) * step; t <= start_ + duration_ + step * 1e-6; t += step) {
-            svg_ += "<line x1=\"" + number(x(t)) + "\" x2=\"" + number(x(t)) + "\" y1=\"" + number(axis) + "\" y2=\"" + number(axis + 5) +
-                    "\" stroke=\"#555\"/>";
-            svg_ += "<text class=\"tick\" x=\"" + number(x(t)) + "\" y=\"" + number(axis + 17) + "\" text-anchor=\"middle\" fill=\"#555\">" +
+            svg_ += "<line x1=\"" + number(x(t)) + "\" x2=\"" + number(x(t)) + "\" y1=\"" + number(axis) + "\" y2=\"" +
+                    number(axis + 5) + "\" stroke=\"#555\"/>";
+            svg_ += "<text class=\"tick\" x=\"" + number(x(t)) + "\" y=\"" + number(axis + 17) +
+                    "\" text-anchor=\"middle\" fill=\"#555\">" +
                     number(std::abs(t) < step * 1e-6 ? 0 : t, decimalsFor(step)) + "</text>\n";
         }
-        svg_ += "<text x=\"" + number(kLeft + plotWidth_) + "\" y=\"" + number(axis + 32) + "\" text-anchor=\"end\" fill=\"#555\">time (s)</text>\n";
+        svg_ += "<text x=\"" + number(kLeft + plotWidth_) + "\" y=\"" + number(axis + 32) +
+                "\" text-anchor=\"end\" fill=\"#555\">time (s)</text>\n";
         svg_ += "</svg>\n";
         return std::move(svg_);
     }
@@ -297,17 +315,20 @@ private:
         return {low - pad, high + pad};
     }
 
-    void bands(const std::vector<Interval>& intervals, const char* name, const char* fill, double opacity, double top, double height) {
+    void bands(const std::vector<Interval>& intervals, const char* name, const char* fill, double opacity, double top,
+               double height) {
         bool labelled = false;
         for (const auto& interval : intervals) {
             if (interval.end < start_ || interval.start > start_ + duration_) continue;
             const double x0 = x(std::max(interval.start, start_)), x1 = x(std::min(interval.end, start_ + duration_));
-            svg_ += std::string("<rect class=\"band ") + name + "\" data-start=\"" + number(interval.start, 6) + "\" data-end=\"" +
-                    number(interval.end, 6) + "\" x=\"" + number(x0) + "\" y=\"" + number(top) + "\" width=\"" + number(x1 - x0) + "\" height=\"" +
-                    number(height) + "\" fill=\"" + fill + "\" fill-opacity=\"" + number(opacity) + "\"/>\n";
+            svg_ += std::string("<rect class=\"band ") + name + "\" data-start=\"" + number(interval.start, 6) +
+                    "\" data-end=\"" + number(interval.end, 6) + "\" x=\"" + number(x0) + "\" y=\"" + number(top) +
+                    "\" width=\"" + number(x1 - x0) + "\" height=\"" + number(height) + "\" fill=\"" + fill +
+                    "\" fill-opacity=\"" + number(opacity) + "\"/>\n";
             if (!labelled && x1 - x0 > 50) {  // name the first band wide enough to hold its name
                 const double labelY = top + (std::string(name) == "tracked" ? 12 : 24);
-                svg_ += "<text x=\"" + number(x0 + 3) + "\" y=\"" + number(labelY) + "\" fill=\"#555\" font-style=\"italic\">" + name + "</text>\n";
+                svg_ += "<text x=\"" + number(x0 + 3) + "\" y=\"" + number(labelY) +
+                        "\" fill=\"#555\" font-style=\"italic\">" + name + "</text>\n";
                 labelled = true;
             }
         }
@@ -356,8 +377,8 @@ private:
             if (i > 0) ends[i].first = std::max(ends[i].first, ends[i - 1].first + kLabelSpacing);
         }
         for (const auto& [labelY, series] : ends)
-            svg_ += "<text class=\"label\" x=\"" + number(kLeft + plotWidth_ + 6) + "\" y=\"" + number(labelY + 4) + "\" fill=\"" + series->colour +
-                    "\">" + escapeXml(series->label) + "</text>\n";
+            svg_ += "<text class=\"label\" x=\"" + number(kLeft + plotWidth_ + 6) + "\" y=\"" + number(labelY + 4) +
+                    "\" fill=\"" + series->colour + "\">" + escapeXml(series->label) + "</text>\n";
     }
 
     const PlotOptions& options_;
@@ -369,13 +390,16 @@ private:
 
 Result<std::string> plotSvg(const Recording& recording, const PlotOptions& options) {
     if (!(options.width > kLeft + kRight + 10) || !(options.panelHeight >= 20))
-        return Error{{}, {}, "plot needs a width above " + number(kLeft + kRight + 10, 0) + " px and panels of 20 px or more", ErrorKind::Usage};
+        return Error{{},
+                     {},
+                     "plot needs a width above " + number(kLeft + kRight + 10, 0) + " px and panels of 20 px or more",
+                     ErrorKind::Usage};
     const RecordingSummary summary = summarize(recording);
     const double start = options.start.value_or(0), end = options.end.value_or(summary.duration);
     if (!std::isfinite(end - start) || !(end >= start)) {
         char text[120];
         std::snprintf(text, sizeof text, "the time window from %.6g s to %.6g s is not a finite interval", start, end);
-        return Error{{}, {}, text, ErrorKind::Usage, Reason::WindowInvalid};
+        return Error::usage(text, Reason::WindowInvalid);
     }
     // Lines are thinned to the pixels' columns anyway: a long recording is sampled more coarsely than `rate`
     // rather than refused (a spike shorter than the coarser step may then be missed).
@@ -385,7 +409,7 @@ Result<std::string> plotSvg(const Recording& recording, const PlotOptions& optio
     if (!times) return times.error();
     auto panels = panelsFor(recording, summary, *times, options.select);
     if (!panels) return panels.error();
-    if (panels->empty()) return Error{{}, {}, "the recording has no camera, tracked hand or gaze to plot", ErrorKind::Usage};
+    if (panels->empty()) return Error::usage("the recording has no camera, tracked hand or gaze to plot");
     SvgWriter writer(options, start, end, panels->size());
     for (std::size_t i = 0; i < panels->size(); ++i) writer.panel(i, (*panels)[i], *times, summary);
     writer.markers(recording.markers, panels->size());

@@ -21,7 +21,8 @@ std::map<std::string, PoseCurves> poseCurves() {
     poses["camera"] = {cameraCurve(kPositionX), kPoseCurveCount, std::nullopt};
     for (Hand hand : kHands)
         for (Joint joint : kJoints)
-            poses[std::string(handName(hand)) + "." + std::string(jointName(joint))] = {jointCurve(hand, joint, kPositionX), kPoseCurveCount, hand};
+            poses[std::string(handName(hand)) + "." + std::string(jointName(joint))] = {
+                jointCurve(hand, joint, kPositionX), kPoseCurveCount, hand};
     poses["gaze.Origin"] = {gazeCurve(kGazeOriginX), 3, std::nullopt};
     poses["gaze.Direction"] = {gazeCurve(kGazeDirectionX), 3, std::nullopt};
     return poses;
@@ -39,12 +40,13 @@ bool moves(const Recording& r, const PoseCurves& pose, double tolerance) {
 
 }  // namespace
 
-Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options, RebaseReport* report) {
+Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options,
+                         RebaseReport* report) {
     if (base.encoding != edited.encoding)
         return Error{{},
                      {},
-                     "the edit holds " + std::string(describe(edited.encoding)) + ", the base " + std::string(describe(base.encoding)) +
-                         ": read the edit back in the base's encoding"};
+                     "the edit holds " + std::string(describe(edited.encoding)) + ", the base " +
+                         std::string(describe(base.encoding)) + ": read the edit back in the base's encoding"};
     auto diff = diffRecordings(base, edited);
     if (!diff) return diff.error();
     Recording result = base;
@@ -70,7 +72,8 @@ Result<Recording> rebase(const Recording& base, const Recording& edited, const R
     // What only the edit has keys for: a joint of a hand whose tracking the edit changed, a camera or gaze it moves.
     for (const std::string& name : diff->onlyInB) {
         const PoseCurves& pose = poses.at(name);
-        const bool wanted = pose.hand ? trackingEdited[std::size_t(int(*pose.hand))] : moves(edited, pose, options.positionTolerance);
+        const bool wanted =
+            pose.hand ? trackingEdited[std::size_t(int(*pose.hand))] : moves(edited, pose, options.positionTolerance);
         if (wanted && result.sectionPresent(sectionOf(pose.first))) take(name, pose.first, pose.count);
     }
     if (report) report->edited = std::move(taken);

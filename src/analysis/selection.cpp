@@ -37,12 +37,16 @@ Result<Selection> parseSelection(const std::vector<std::string>& items) {
             if (!joint)
                 return Error{{},
                              {},
-                             "unknown joint in '" + item + "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)",
+                             "unknown joint in '" + item +
+                                 "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)",
                              ErrorKind::Usage};
             selection.joints.emplace_back(Hand(hand), *joint);
         } else {
-            return Error{
-                {}, {}, "unknown selection '" + item + "' (expected camera, left, right, gaze or a joint such as left.IndexTip)", ErrorKind::Usage};
+            return Error{{},
+                         {},
+                         "unknown selection '" + item +
+                             "' (expected camera, left, right, gaze or a joint such as left.IndexTip)",
+                         ErrorKind::Usage};
         }
     }
     return selection;

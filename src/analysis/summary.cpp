@@ -5,7 +5,8 @@
 namespace inputanim {
 namespace {
 
-SectionSummary summarizeRange(const Recording& recording, const char* name, Section section, std::size_t first, std::size_t last) {
+SectionSummary summarizeRange(const Recording& recording, const char* name, Section section, std::size_t first,
+                              std::size_t last) {
     SectionSummary summary{name, recording.sectionPresent(section)};
     if (!summary.present) return summary;
     summary.curves = last - first;
@@ -26,7 +27,8 @@ std::vector<Interval> trueIntervals(const Curve& curve, double duration) {
         const double start = k == 0 ? 0.0 : std::max(0.0, double(keys[k].time));
         const double end = k + 1 < keys.size() ? std::min(duration, double(keys[k + 1].time)) : duration;
         if (end < start) continue;
-        if (!intervals.empty() && intervals.back().end >= start) intervals.back().end = std::max(intervals.back().end, end);
+        if (!intervals.empty() && intervals.back().end >= start)
+            intervals.back().end = std::max(intervals.back().end, end);
         else intervals.push_back({start, end});
     }
     return intervals;
@@ -51,7 +53,8 @@ RecordingSummary summarize(const Recording& recording) {
         summary.keys += section.keys;
     }
     if (recording.hasHandData)
-        for (int b = 0; b < kBooleanCount; ++b) summary.booleanTrue[b] = trueIntervals(recording.curves[kBooleanFirst + b], summary.duration);
+        for (int b = 0; b < kBooleanCount; ++b)
+            summary.booleanTrue[b] = trueIntervals(recording.curves[kBooleanFirst + b], summary.duration);
     return summary;
 }
 

@@ -31,8 +31,9 @@ Quaternion axisAngle(const V& axis, double angle) {
 }
 
 Quaternion multiply(const Quaternion& a, const Quaternion& b) {
-    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+    return {
+        a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+        a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
 }
 
 // Gesture phases as fractions of the duration.
@@ -55,13 +56,16 @@ struct Gesture {
                 multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch))};
     }
 
-    double pinch(double t) const { return smoothstep(at(phases.pinch), at(phases.drag), t) - smoothstep(at(phases.release), at(phases.lower), t); }
+    double pinch(double t) const {
+        return smoothstep(at(phases.pinch), at(phases.drag), t) - smoothstep(at(phases.release), at(phases.lower), t);
+    }
 
     HandShape shape(Hand hand, double t) const {
         HandShape s;
         const double relax = 0.5 + 0.5 * std::sin(t * 0.7 + side(hand));
         s.pinch = pinch(t);
-        s.curl = {0.1, 0.1, 0.15 + 0.15 * relax + 0.2 * s.pinch, 0.2 + 0.2 * relax + 0.25 * s.pinch, 0.25 + 0.25 * relax + 0.3 * s.pinch};
+        s.curl = {0.1, 0.1, 0.15 + 0.15 * relax + 0.2 * s.pinch, 0.2 + 0.2 * relax + 0.25 * s.pinch,
+                  0.25 + 0.25 * relax + 0.3 * s.pinch};
         return s;
     }
 
@@ -74,10 +78,13 @@ struct Gesture {
         const V low = {s * 0.24, 0.98, 0.18}, ready = {s * 0.20, 1.18, 0.32};
         const V grab = {s * 0.10, 1.33, 0.45}, pulled = {s * 0.24, 1.38, 0.43};
         V target = mixV(mixV(low, ready, lift), mixV(grab, pulled, drag), reach * lift);
-        target = add(target, {0.003 * std::sin(11 * t + s), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t)});  // tremor
+        target =
+            add(target, {0.003 * std::sin(11 * t + s), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t)});  // tremor
         // Fingers forward and a little inwards, turned thumb-up as a hand does to pinch from the side.
-        const double roll = -s * (0.35 + 0.75 * reach), yaw = -s * (0.15 + 0.2 * reach), pitch = -0.15 + 0.35 * (1 - lift);
-        const Quaternion rotation = multiply(multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch)), axisAngle({0, 0, 1}, roll));
+        const double roll = -s * (0.35 + 0.75 * reach), yaw = -s * (0.15 + 0.2 * reach),
+                     pitch = -0.15 + 0.35 * (1 - lift);
+        const Quaternion rotation =
+            multiply(multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch)), axisAngle({0, 0, 1}, roll));
         const V offset = rotate(rotation, pinchPointInWrist);
         return {add(target, scale(-1, offset)), rotation};
     }
@@ -126,7 +133,8 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
 
     std::vector<StreamedReduction> streams;
     auto stream = [&](std::size_t first, int components, bool rotation, double tolerance) {
-        streams.emplace_back(&recording.curves[first], components, rotation, tolerance, KeyFit::Linear, options.reduceKeys);
+        streams.emplace_back(&recording.curves[first], components, rotation, tolerance, KeyFit::Linear,
+                             options.reduceKeys);
         return streams.size() - 1;
     };
     streams.reserve(2 + 2 * 2 * kJointCount + 2);
@@ -135,11 +143,14 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
     std::size_t joints[2][kJointCount][2];
     for (Hand hand : kHands)
         for (Joint joint : kJoints) {
-            joints[int(hand)][indexOf(joint)][0] = stream(jointCurve(hand, joint, kPositionX), 3, false, positionTolerance);
-            joints[int(hand)][indexOf(joint)][1] = stream(jointCurve(hand, joint, kRotationX), 4, true, rotationTolerance);
+            joints[int(hand)][indexOf(joint)][0] =
+                stream(jointCurve(hand, joint, kPositionX), 3, false, positionTolerance);
+            joints[int(hand)][indexOf(joint)][1] =
+                stream(jointCurve(hand, joint, kRotationX), 4, true, rotationTolerance);
         }
     const std::size_t gazeOrigin = gaze ? stream(gazeCurve(kGazeOriginX), 3, false, positionTolerance) : 0;
-    const std::size_t gazeDirection = gaze ? stream(gazeCurve(kGazeDirectionX), 3, false, 0.002) : 0;  // unit vector: ~0.1 degrees
+    const std::size_t gazeDirection =
+        gaze ? stream(gazeCurve(kGazeDirectionX), 3, false, 0.002) : 0;  // unit vector: ~0.1 degrees
     const V pinchPoints[2] = {pinchPoint(Hand::Left), pinchPoint(Hand::Right)};
 
     const std::size_t frames = std::size_t(frameCount);
@@ -169,9 +180,11 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
             const V origin = add(head.position, rotate(head.rotation, {0, -0.03, 0.05}));
             V direction = add(lookAt, scale(-1, origin));
             direction[0] += 0.01 * std::sin(5 * t);
-            const double norm = std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2]);
+            const double norm =
+                std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2]);
             streams[gazeOrigin].add(time, position4(origin));
-            streams[gazeDirection].add(time, frame < 3 ? std::array<double, 4>{} : position4(scale(1 / norm, direction)));
+            streams[gazeDirection].add(time,
+                                       frame < 3 ? std::array<double, 4>{} : position4(scale(1 / norm, direction)));
         }
     }
     for (auto& s : streams) s.finish();
@@ -179,7 +192,8 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
         const Phases phases;
         const std::pair<double, const char*> marks[] = {
             {phases.reach, "reach"}, {phases.pinch, "pinch"}, {phases.drag, "drag"}, {phases.release, "release"}};
-        for (const auto& [fraction, name] : marks) recording.markers.push_back({float(fraction * options.duration), name});
+        for (const auto& [fraction, name] : marks)
+            recording.markers.push_back({float(fraction * options.duration), name});
     }
     return recording;
 }

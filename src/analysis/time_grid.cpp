@@ -8,13 +8,15 @@ namespace inputanim {
 
 Result<std::vector<double>> timeGrid(double start, double end, double rate, bool includeEnd, std::size_t maxTimes) {
     if (!std::isfinite(start) || !std::isfinite(end) || !(end >= start))
-        return Error{{}, {}, "the time window is not a finite interval", ErrorKind::Refused, Reason::WindowInvalid};
-    if (!std::isfinite(rate) || !(rate > 0)) return Error{{}, {}, "the rate must be a positive number of samples per second", ErrorKind::Usage};
+        return Error::refused("the time window is not a finite interval", Reason::WindowInvalid);
+    if (!std::isfinite(rate) || !(rate > 0))
+        return Error::usage("the rate must be a positive number of samples per second");
     const double count = std::floor((end - start) * rate + 1e-9) + 1;
     if (!(count <= double(maxTimes))) {
         char text[320];
-        std::snprintf(text, sizeof text, "%.6g s to %.6g s at %.6g Hz would be %.3g samples, more than %zu", start, end, rate, count, maxTimes);
-        return Error{{}, {}, text, ErrorKind::Refused, Reason::GridTooLarge};
+        std::snprintf(text, sizeof text, "%.6g s to %.6g s at %.6g Hz would be %.3g samples, more than %zu", start, end,
+                      rate, count, maxTimes);
+        return Error::refused(text, Reason::GridTooLarge);
     }
     std::vector<double> times;
     times.reserve(std::size_t(count) + 1);

@@ -38,7 +38,8 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::NodeMapInvalid: return " (--map; its schema is in docs/cli.md)";
         case ia::Reason::AnimationMissing: return " (--animation NAME|INDEX)";
         case ia::Reason::WindowInvalid: return " (choose one with --start and --end)";
-        case ia::Reason::GridTooLarge: return " (choose a lower --rate, a shorter window with --start and --end, or fewer joints with --select)";
+        case ia::Reason::GridTooLarge:
+            return " (choose a lower --rate, a shorter window with --start and --end, or fewer joints with --select)";
         case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
         case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
         case ia::Reason::MirrorNeedsLinearKeys: return " (--plane x=METRES mirrors any keys)";
@@ -60,7 +61,9 @@ std::string hintFor(const std::string& code) {
     return "";
 }
 
-int fail(const ia::Error& error, std::ostream& log) { return fail(log, exitCodeFor(error.kind), error.describe() + hintFor(error.reason)); }
+int fail(const ia::Error& error, std::ostream& log) {
+    return fail(log, exitCodeFor(error.kind), error.describe() + hintFor(error.reason));
+}
 int fail(const ia::Error& error) { return fail(error, std::cerr); }
 int fail(int code, const std::string& line, std::ostream& log) { return fail(log, code, ia::printable(line)); }
 int fail(int code, const std::string& line) { return fail(code, line, std::cerr); }
@@ -87,7 +90,8 @@ CLI::Validator finiteAtLeast(double least, bool strictly, const char* name) {
             const auto value = finiteNumber(text);
             const bool ok = value && (strictly ? *value > least : *value >= least);
             return ok ? std::string()
-                      : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") + std::to_string(int(least));
+                      : "'" + text + "' is not a finite number " + (strictly ? "above " : "of at least ") +
+                            std::to_string(int(least));
         },
         name);
 }
@@ -109,18 +113,26 @@ const CLI::Validator kPositive = finiteAtLeast(0, true, "NUMBER > 0");
 const CLI::Validator kNonNegative = finiteAtLeast(0, false, "NUMBER >= 0");
 
 void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
-    if (name) verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")->required();
+    if (name)
+        verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")
+            ->required();
     verb.add_flag("--prerelease-2019", input.load.binary.acceptPrerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
-    verb.add_option("--map", input.load.mapFile, "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
+    verb.add_option("--map", input.load.mapFile,
+                    "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
     verb.add_option("--animation", input.load.gltf.animation,
                     "glTF input: the animation to read, by name or index (default: InputAnimation, else the first)");
     verb.add_option_function<std::string>(
-            "--side", [&input](const std::string& side) { input.load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right; },
+            "--side",
+            [&input](const std::string& side) {
+                input.load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right;
+            },
             "glTF input: the side of a one-handed rig, whatever its names or shape say (left or right)")
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
-    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths, "glTF input: let a .gltf read buffers outside its own folder");
-    verb.add_option("--hold", input.load.gltf.hold, "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
+    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
+                  "glTF input: let a .gltf read buffers outside its own folder");
+    verb.add_option("--hold", input.load.gltf.hold,
+                    "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
         ->check(finiteWithin(ia::kHoldLeast, ia::kHoldMost));
 }
 
@@ -144,7 +156,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
         row[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t up = row[j];
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                              std::tolower(static_cast<unsigned char>(b[j - 1]));
             row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
             diagonal = up;
         }

@@ -44,7 +44,9 @@ std::string fixed(double value, int digits = 3);  // "%.*f"
 std::string hintFor(ia::Reason reason);
 std::string hintFor(const std::string& code);
 // JSON text; invalid UTF-8 (a file name from the command line) is replaced rather than thrown on.
-inline std::string dumped(const Json& json, int indent = 2) { return json.dump(indent, ' ', false, Json::error_handler_t::replace); }
+inline std::string dumped(const Json& json, int indent = 2) {
+    return json.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
 std::string shown(std::string_view fromFile);  // a name from a file, safe to print (ia::printable)
 
 // Flags shared by every verb.

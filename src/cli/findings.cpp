@@ -14,8 +14,9 @@ void printFinding(std::ostream& out, const ia::Finding& finding) {
 }
 
 void printProvenance(std::ostream& out, const ia::Provenance& p) {
-    out << "source     " << shown(p.sourceName) << ": " << shown(p.sourceFormat) << ", " << p.sourceBytes << " bytes, SHA-256 "
-        << shown(p.sourceSha256) << " (written by " << shown(p.tool) << (p.date.empty() ? "" : ", " + shown(p.date)) << ")\n";
+    out << "source     " << shown(p.sourceName) << ": " << shown(p.sourceFormat) << ", " << p.sourceBytes
+        << " bytes, SHA-256 " << shown(p.sourceSha256) << " (written by " << shown(p.tool)
+        << (p.date.empty() ? "" : ", " + shown(p.date)) << ")\n";
 }
 
 }  // namespace cli

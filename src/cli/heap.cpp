@@ -19,7 +19,9 @@ constexpr std::uintmax_t kLargestReservation = 768u << 20;
 constexpr std::uintmax_t kReservationPerInputByte = 5;
 constexpr std::uintptr_t kHugePage = 2u << 20;
 
-std::uintptr_t roundUpToHugePage(const void* p) { return (reinterpret_cast<std::uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1); }
+std::uintptr_t roundUpToHugePage(const void* p) {
+    return (reinterpret_cast<std::uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
+}
 
 // Kept for the process's life (never touched, so it costs no memory). Volatile: a store nobody reads would let
 // the compiler drop the allocation.
@@ -57,7 +59,8 @@ void reserveHeapFor(const std::string& inputPath) {
     // never touched.
     if (const std::size_t gap = roundUpToHugePage(block) - reinterpret_cast<std::uintptr_t>(block); gap > 4096) {
         std::free(block);
-        heapBeforeReservation = std::malloc(gap - 32);  // malloc's headers: the next block then starts 16 bytes before the boundary
+        heapBeforeReservation =
+            std::malloc(gap - 32);  // malloc's headers: the next block then starts 16 bytes before the boundary
         block = std::malloc(bytes);
         if (!block) return;
     }

@@ -50,7 +50,8 @@ namespace {
 int flushedOutput(int code) {
     std::cout.flush();
     if (!std::cout.fail()) return code;
-    std::cerr << "inputanim: error: standard output: write failed (" << std::strerror(errno) << "): the output is incomplete\n";
+    std::cerr << "inputanim: error: standard output: write failed (" << std::strerror(errno)
+              << "): the output is incomplete\n";
     return kExitOutputFailure;
 }
 
@@ -71,11 +72,13 @@ std::vector<std::string> verbNames() {
     return names;
 }
 
-constexpr const char* kOutOfMemory = "out of memory (the input is larger than this machine can convert, or a memory limit is set)";
+constexpr const char* kOutOfMemory =
+    "out of memory (the input is larger than this machine can convert, or a memory limit is set)";
 
 // An exception no verb caught, named with the file the verb reads (when there is one).
 int failedWith(const std::string* input, const std::string& what) {
-    std::cerr << "inputanim: error: " << (input && !input->empty() ? ia::printable(*input) + ": " : std::string()) << what << "\n";
+    std::cerr << "inputanim: error: " << (input && !input->empty() ? ia::printable(*input) + ": " : std::string())
+              << what << "\n";
     return kExitInvalidInput;
 }
 
@@ -93,10 +96,12 @@ int main(int argc, char** argv) try {
     pointers.push_back(nullptr);
     argc = int(arguments.size());
     argv = pointers.data();
-    CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them", "inputanim"};
-    app.set_version_flag("--version", std::string("inputanim ") + INPUTANIM_VERSION +
-                                          "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
-                                          "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
+    CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them",
+                 "inputanim"};
+    app.set_version_flag("--version",
+                         std::string("inputanim ") + INPUTANIM_VERSION +
+                             "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
+                             "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
     app.require_subcommand(1);
     app.fallthrough();  // -q and -v also after the verb
     Globals globals;
@@ -120,18 +125,21 @@ int main(int argc, char** argv) try {
     if (argc >= 2 && std::string(argv[1]) == "help") {
         for (CLI::App* command : commands)
             if (argc >= 3 && command->get_name() == argv[2]) return std::cout << command->help(), kExitSuccess;
-        if (argc >= 3) return fail(kExitUsage, "unknown verb '" + std::string(argv[2]) + "'" + didYouMean(argv[2], names));
+        if (argc >= 3)
+            return fail(kExitUsage, "unknown verb '" + std::string(argv[2]) + "'" + didYouMean(argv[2], names));
         return std::cout << app.help(), kExitSuccess;
     }
     if (argc >= 2 && argv[1][0] != '-' && !isVerb(argv[1])) {
         std::string list;
         for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
-        return fail(kExitUsage, "unknown verb '" + std::string(argv[1]) + "'" + didYouMean(argv[1], names) + "; verbs: " + list);
+        return fail(kExitUsage,
+                    "unknown verb '" + std::string(argv[1]) + "'" + didYouMean(argv[1], names) + "; verbs: " + list);
     }
     if (argc < 2) return std::cerr << app.help(), kExitUsage;
     for (CLI::App* command : commands)
         if (command->get_name() == argv[1])
-            if (auto problem = unknownOption(app, *command, argc, argv)) return fail(kExitUsage, *problem + "; run 'inputanim help " + argv[1] + "'");
+            if (auto problem = unknownOption(app, *command, argc, argv))
+                return fail(kExitUsage, *problem + "; run 'inputanim help " + argv[1] + "'");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -148,10 +156,12 @@ int main(int argc, char** argv) try {
             // them) are gone.
             try {
                 const int code = verb.run();
-                return code == kExitSuccess || code == kExitCheckFailed || code == kExitBeyondTolerance ? flushedOutput(code) : code;
-            } catch (const std::bad_alloc&) { return failedWith(verb.input, kOutOfMemory); } catch (const std::exception& error) {
-                return failedWith(verb.input, ia::printable(error.what()));
-            }
+                return code == kExitSuccess || code == kExitCheckFailed || code == kExitBeyondTolerance
+                           ? flushedOutput(code)
+                           : code;
+            } catch (const std::bad_alloc&) {
+                return failedWith(verb.input, kOutOfMemory);
+            } catch (const std::exception& error) { return failedWith(verb.input, ia::printable(error.what())); }
         }
     return kExitUsage;
 } catch (const std::bad_alloc&) { return failedWith(nullptr, kOutOfMemory); } catch (const std::exception& error) {

@@ -13,8 +13,8 @@
 namespace inputanim {
 
 bool isCompactKey(const Key& key) {
-    return floatBits(key.inTangent) == 0 && floatBits(key.outTangent) == 0 && floatBits(key.inWeight) == 0 && floatBits(key.outWeight) == 0 &&
-           key.weightedMode == kWeightedBoth;
+    return floatBits(key.inTangent) == 0 && floatBits(key.outTangent) == 0 && floatBits(key.inWeight) == 0 &&
+           floatBits(key.outWeight) == 0 && key.weightedMode == kWeightedBoth;
 }
 
 bool operator==(const KeyList& a, const KeyList& b) {
@@ -141,11 +141,15 @@ SplitSegment splitWeightedSegment(const Key& left, const Key& right, float at) {
         double x, v;  // normalised time, value
     };
     auto lerp = [u](Point a, Point b) { return Point{a.x + (b.x - a.x) * u, a.v + (b.v - a.v) * u}; };
-    const Point p0{0, v0}, p1{w.out, v0 + w.out * double(left.outTangent) * d}, p2{1 - w.in, v1 - w.in * double(right.inTangent) * d}, p3{1, v1};
-    const Point q0 = lerp(p0, p1), q1 = lerp(p1, p2), q2 = lerp(p2, p3), r0 = lerp(q0, q1), r1 = lerp(q1, q2), cut = lerp(r0, r1);
+    const Point p0{0, v0}, p1{w.out, v0 + w.out * double(left.outTangent) * d},
+        p2{1 - w.in, v1 - w.in * double(right.inTangent) * d}, p3{1, v1};
+    const Point q0 = lerp(p0, p1), q1 = lerp(p1, p2), q2 = lerp(p2, p3), r0 = lerp(q0, q1), r1 = lerp(q1, q2),
+                cut = lerp(r0, r1);
     const ValueSlope played = evaluateSegment(left, right, at);
     // A handle's slope in value per second; a handle of no length (at an end) has the curve's slope there.
-    auto slope = [&](Point a, Point b, double fallback) { return b.x != a.x ? (b.v - a.v) / ((b.x - a.x) * d) : fallback; };
+    auto slope = [&](Point a, Point b, double fallback) {
+        return b.x != a.x ? (b.v - a.v) / ((b.x - a.x) * d) : fallback;
+    };
     SplitSegment out{left, Key{at, float(cut.v)}, right};
     out.left.outWeight = float(q0.x / cut.x);
     out.left.weightedMode |= kWeightedOut;
@@ -219,17 +223,20 @@ bool KeyList::finiteAndIncreasing() const {
     auto check = [n](auto timeAt, auto valueAt) {
         unsigned ok = unsigned(std::isfinite(timeAt(0))) & unsigned(std::isfinite(valueAt(0)));
         for (std::size_t i = 1; i < n; ++i)
-            ok &= unsigned(std::isfinite(timeAt(i))) & unsigned(std::isfinite(valueAt(i))) & unsigned(timeAt(i) > timeAt(i - 1));
+            ok &= unsigned(std::isfinite(timeAt(i))) & unsigned(std::isfinite(valueAt(i))) &
+                  unsigned(timeAt(i) > timeAt(i - 1));
         return ok != 0;
     };
-    if (full_) return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
+    if (full_)
+        return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
     const std::uint8_t* bytes = compactBytes();
     auto floatAt = [bytes](std::size_t offset) {
         float f;
         std::memcpy(&f, bytes + offset, sizeof f);
         return f;
     };
-    return check([&](std::size_t i) { return floatAt(i * sizeof(TimeValue)); }, [&](std::size_t i) { return floatAt(i * sizeof(TimeValue) + 4); });
+    return check([&](std::size_t i) { return floatAt(i * sizeof(TimeValue)); },
+                 [&](std::size_t i) { return floatAt(i * sizeof(TimeValue) + 4); });
 }
 
 std::optional<std::string> invalidKey(const Curve& curve) {
@@ -237,13 +244,16 @@ std::optional<std::string> invalidKey(const Curve& curve) {
     const bool compact = keys.compact();  // tangents and weights are zero: only times and values can be wrong
     if (compact && keys.finiteAndIncreasing()) return std::nullopt;  // the usual case; the loop below names a problem
     for (std::size_t k = 0; k < keys.size(); ++k) {
-        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k))) return "key " + std::to_string(k) + " has a non-finite time or value";
+        if (!std::isfinite(keys.time(k)) || !std::isfinite(keys.value(k)))
+            return "key " + std::to_string(k) + " has a non-finite time or value";
         if (!compact) {
             const Key key = keys[k];
-            if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) || !std::isfinite(key.outWeight))
+            if (std::isnan(key.inTangent) || std::isnan(key.outTangent) || !std::isfinite(key.inWeight) ||
+                !std::isfinite(key.outWeight))
                 return "key " + std::to_string(k) + " has a NaN tangent or a non-finite weight";
         }
-        if (k > 0 && !(keys.time(k) > keys.time(k - 1))) return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
+        if (k > 0 && !(keys.time(k) > keys.time(k - 1)))
+            return "key " + std::to_string(k) + " is not later than key " + std::to_string(k - 1);
     }
     return std::nullopt;
 }
@@ -255,7 +265,8 @@ std::size_t CurveCursor::segment(double time) {
     std::size_t k = std::min(segment_, keys.size() - 2);
     // A few steps forward cover the usual case; anything else is a binary search.
     for (int step = 0; step < 4 && k + 2 < keys.size() && double(keys.time(k + 1)) <= time; ++step) ++k;
-    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size()))) k = search(k, time);
+    if (!(double(keys.time(k)) <= time && (time < double(keys.time(k + 1)) || k + 2 == keys.size())))
+        k = search(k, time);
     return segment_ = k;
 }
 
@@ -284,7 +295,8 @@ std::optional<CurveCursor::StraightSegment> CurveCursor::straightSegment(double 
         std::memcpy(tv.data(), bytes.data() + i * 8, 8);
         return tv;
     };
-    if (count < 2 || !(time > double(timeValueAt(0)[0]) && time < double(timeValueAt(count - 1)[0]))) return std::nullopt;
+    if (count < 2 || !(time > double(timeValueAt(0)[0]) && time < double(timeValueAt(count - 1)[0])))
+        return std::nullopt;
     std::size_t k = std::min(segment_, count - 2);
     // The last key is later than `time`, so these steps stop at the last segment.
     for (int step = 0; step < 4 && double(timeValueAt(k + 1)[0]) <= time; ++step) ++k;

@@ -52,7 +52,8 @@ std::optional<std::size_t> firstNonFiniteKey(const KeyList& keys) {
 
 std::optional<std::string> unrepresentable(const Recording& recording) {
     const Encoding encoding = recording.encoding;
-    if (encoding.minor != 0 && encoding.minor != 1) return "format version 1." + std::to_string(encoding.minor) + " is not supported";
+    if (encoding.minor != 0 && encoding.minor != 1)
+        return "format version 1." + std::to_string(encoding.minor) + " is not supported";
     if (encoding.minor == 0 && encoding.layout != Layout::Full) return "format 1.0 has only the full key layout";
     if (encoding.minor == 0 && recording.hasEyeGaze && !sectionEmpty(recording, kGazeFirst, kCurveCount))
         return "format 1.0 cannot hold eye gaze (curve gaze.OriginX and the other gaze curves)";
@@ -60,21 +61,25 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
     for (std::size_t i = 0; i < kCurveCount; ++i) {
         const Curve& curve = recording.curves[i];
         if (!stores(recording, i)) {
-            if (!curve.keys.empty()) return "curve " + curveName(i) + " has keys but its section is not stored (section flag false)";
+            if (!curve.keys.empty())
+                return "curve " + curveName(i) + " has keys but its section is not stored (section flag false)";
             continue;
         }
         if (curve.keys.size() > std::size_t(std::numeric_limits<std::int32_t>::max()))
             return "curve " + curveName(i) + " has more keys than an Int32 count can hold";
         if (auto k = firstNonFiniteKey(curve.keys))
-            return "curve " + curveName(i) + " key " + std::to_string(*k) + " holds a time or value that is not finite, which MRTK cannot play";
+            return "curve " + curveName(i) + " key " + std::to_string(*k) +
+                   " holds a time or value that is not finite, which MRTK cannot play";
         const bool needsCompact = isBooleanCurve(i) || encoding.layout == Layout::Compact;
         if (!needsCompact || curve.keys.compact()) continue;
         for (std::size_t k = 0; k < curve.keys.size(); ++k)
             if (!isCompactKey(curve.keys[k]))
-                return "curve " + curveName(i) + " key " + std::to_string(k) + " (time " + std::to_string(curve.keys[k].time) +
-                       ") has tangents, weights or a weighted mode other than " + "MRTK's linear encoding (0, 0, 0, 0, Both); " +
-                       (isBooleanCurve(i) ? std::string("Boolean keys store only time and value")
-                                          : std::string("1.1 compact stores only time and value (use 1.1 full or 1.0)"));
+                return "curve " + curveName(i) + " key " + std::to_string(k) + " (time " +
+                       std::to_string(curve.keys[k].time) + ") has tangents, weights or a weighted mode other than " +
+                       "MRTK's linear encoding (0, 0, 0, 0, Both); " +
+                       (isBooleanCurve(i)
+                            ? std::string("Boolean keys store only time and value")
+                            : std::string("1.1 compact stores only time and value (use 1.1 full or 1.0)"));
     }
     return std::nullopt;
 }
@@ -91,7 +96,8 @@ Result<Recording> convertEncoding(Recording recording, Encoding target) {
     if (source.minor == 1 && target.minor == 0 && !converted.hasCameraPose)
         return Error{{},
                      {},
-                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + ": " + std::string(kNoCameraIn10),
+                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + ": " +
+                         std::string(kNoCameraIn10),
                      ErrorKind::NotRepresentable};
     if (source.minor == 1 && target.minor == 0) {
         // 1.0 always holds a camera and hands: absent hands become empty curves, as MRTK 2.5 writes them (untracked).
@@ -101,7 +107,8 @@ Result<Recording> convertEncoding(Recording recording, Encoding target) {
     if (auto reason = unrepresentable(converted))
         return Error{{},
                      {},
-                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + " without loss: " + *reason,
+                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) +
+                         " without loss: " + *reason,
                      ErrorKind::NotRepresentable};
     return converted;
 }

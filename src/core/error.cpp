@@ -13,7 +13,8 @@ std::string Error::describe() const {
     return line + printable(message);
 }
 
-std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source, std::uint64_t at) {
+std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source,
+                                 std::uint64_t at) {
     for (std::size_t done = 0; done < into.size();) {
         auto got = from(into.subspan(done));
         if (!got) return got.error();
@@ -34,8 +35,8 @@ unsigned codePoint(const unsigned char* s, std::size_t length) {
 // Characters that change how text around them is shown: bidirectional marks, embeddings, overrides and isolates
 // (U+202E shows "exe.txt" as "txt.exe"), line and paragraph separators, and the noncharacters XML forbids.
 bool isFormatControl(unsigned cp) {
-    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe ||
-           cp == 0xffff;
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+           (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe || cp == 0xffff;
 }
 
 }  // namespace
@@ -66,7 +67,8 @@ std::string printable(std::string_view text) {
                 valid = cp >= 0x800 && !(cp >= 0xd800 && cp <= 0xdfff);
             }
             if (valid && length == 4) {
-                const unsigned cp = (c & 0x07) << 18 | (s[i + 1] & 0x3f) << 12 | (s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
+                const unsigned cp =
+                    (c & 0x07) << 18 | (s[i + 1] & 0x3f) << 12 | (s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
                 valid = cp >= 0x10000 && cp <= 0x10ffff;
             }
             if (valid && length == 2 && c == 0xc2 && s[i + 1] < 0xa0) valid = false;  // C1 controls

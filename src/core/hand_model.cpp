@@ -13,7 +13,9 @@ Vector3 operator+(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1
 Vector3 operator-(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 Vector3 operator*(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
 double dot3(const Vector3& a, const Vector3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-Vector3 cross(const Vector3& a, const Vector3& b) { return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]}; }
+Vector3 cross(const Vector3& a, const Vector3& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
 double length(const Vector3& a) { return std::sqrt(dot3(a, a)); }
 Vector3 unit(const Vector3& a) {
     const double l = length(a);
@@ -21,8 +23,9 @@ Vector3 unit(const Vector3& a) {
 }
 
 Quaternion multiply(const Quaternion& a, const Quaternion& b) {
-    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+    return {
+        a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+        a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
 }
 
 Quaternion axisAngle(const Vector3& axis, double angle) {
@@ -67,10 +70,22 @@ struct FingerGeometry {
 
 // Index, middle, ring, pinky. Lengths: Buchholz et al. fractions of hand length (the distal one to the tip).
 const std::array<FingerGeometry, 4> kFingerGeometry = {{
-    {{0.017, 0.001, 0.021}, {0.024, -0.003, 0.087}, {0.265 * kHandLength, 0.143 * kHandLength, 0.115 * kHandLength}, 0.10},
-    {{0.004, 0.003, 0.020}, {0.000, 0.000, 0.091}, {0.277 * kHandLength, 0.170 * kHandLength, 0.120 * kHandLength}, 0.00},
-    {{-0.008, 0.002, 0.019}, {-0.019, -0.003, 0.084}, {0.259 * kHandLength, 0.165 * kHandLength, 0.117 * kHandLength}, -0.10},
-    {{-0.019, -0.002, 0.017}, {-0.035, -0.009, 0.074}, {0.206 * kHandLength, 0.117 * kHandLength, 0.105 * kHandLength}, -0.22},
+    {{0.017, 0.001, 0.021},
+     {0.024, -0.003, 0.087},
+     {0.265 * kHandLength, 0.143 * kHandLength, 0.115 * kHandLength},
+     0.10},
+    {{0.004, 0.003, 0.020},
+     {0.000, 0.000, 0.091},
+     {0.277 * kHandLength, 0.170 * kHandLength, 0.120 * kHandLength},
+     0.00},
+    {{-0.008, 0.002, 0.019},
+     {-0.019, -0.003, 0.084},
+     {0.259 * kHandLength, 0.165 * kHandLength, 0.117 * kHandLength},
+     -0.10},
+    {{-0.019, -0.002, 0.017},
+     {-0.035, -0.009, 0.074},
+     {0.206 * kHandLength, 0.117 * kHandLength, 0.105 * kHandLength},
+     -0.22},
 }};
 // A relaxed open hand is not flat: a little flexion at each finger joint (radians: knuckle, middle, distal).
 constexpr std::array<double, 3> kRelaxedFlexion = {0.12, 0.18, 0.10};
@@ -147,7 +162,8 @@ const ThumbPose& pinchThumb() {
         auto miss = [&](const ThumbPose& p) {
             LeftHandParts parts;
             layThumb(p, parts);
-            return length(parts.positions[indexOf(Joint::ThumbTip)] - target) + 1e-4 * (std::abs(p.proximal) + std::abs(p.distal));
+            return length(parts.positions[indexOf(Joint::ThumbTip)] - target) +
+                   1e-4 * (std::abs(p.proximal) + std::abs(p.distal));
         };
         ThumbPose best;
         double bestMiss = miss(best);
@@ -207,7 +223,8 @@ LeftHandParts leftHand(const HandShape& shape) {
 
 // x -> -x: a left hand's geometry becomes a right hand's. Quaternions (x, y, z, w) -> (x, -y, -z, w).
 JointPose mirrored(const JointPose& pose) {
-    return {{-pose.position[0], pose.position[1], pose.position[2]}, {pose.rotation[0], -pose.rotation[1], -pose.rotation[2], pose.rotation[3]}};
+    return {{-pose.position[0], pose.position[1], pose.position[2]},
+            {pose.rotation[0], -pose.rotation[1], -pose.rotation[2], pose.rotation[3]}};
 }
 
 HandPose localHand(Hand hand, const HandShape& shape) {
@@ -235,7 +252,8 @@ Quaternion lookRotation(const Vector3& forward, const Vector3& up) {
     return fromBasis(x, cross(z, x), z);
 }
 
-HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks, const Vector3& palmBack) {
+HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks,
+                           const Vector3& palmBack) {
     HandPose pose;
     for (Joint joint : kJoints) pose[indexOf(joint)].position = positions[indexOf(joint)];
     const Vector3& wrist = positions[indexOf(Joint::Wrist)];
@@ -244,7 +262,8 @@ HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, co
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
         // The flexion axis is shared along a finger: X = back x first bone. Each joint's Y follows its bone.
-        const Vector3 lateral = unit(cross(fingerBacks[int(finger)], positions[indexOf(chain[1])] - positions[indexOf(chain[0])]));
+        const Vector3 lateral =
+            unit(cross(fingerBacks[int(finger)], positions[indexOf(chain[1])] - positions[indexOf(chain[0])]));
         for (std::size_t j = 0; j < chain.size(); ++j) {
             const std::size_t from = j + 1 < chain.size() ? j : j - 1;  // a tip continues its last bone
             const Vector3 z = unit(positions[indexOf(chain[from + 1])] - positions[indexOf(chain[from])]);

@@ -34,11 +34,16 @@ constexpr std::array<std::string_view, kJointCount> kJointNames = {
 };
 
 using J = Joint;
-constexpr std::array<Joint, 4> kThumb = {J::ThumbMetacarpalJoint, J::ThumbProximalJoint, J::ThumbDistalJoint, J::ThumbTip};
-constexpr std::array<Joint, 5> kIndex = {J::IndexMetacarpal, J::IndexKnuckle, J::IndexMiddleJoint, J::IndexDistalJoint, J::IndexTip};
-constexpr std::array<Joint, 5> kMiddle = {J::MiddleMetacarpal, J::MiddleKnuckle, J::MiddleMiddleJoint, J::MiddleDistalJoint, J::MiddleTip};
-constexpr std::array<Joint, 5> kRing = {J::RingMetacarpal, J::RingKnuckle, J::RingMiddleJoint, J::RingDistalJoint, J::RingTip};
-constexpr std::array<Joint, 5> kPinky = {J::PinkyMetacarpal, J::PinkyKnuckle, J::PinkyMiddleJoint, J::PinkyDistalJoint, J::PinkyTip};
+constexpr std::array<Joint, 4> kThumb = {J::ThumbMetacarpalJoint, J::ThumbProximalJoint, J::ThumbDistalJoint,
+                                         J::ThumbTip};
+constexpr std::array<Joint, 5> kIndex = {J::IndexMetacarpal, J::IndexKnuckle, J::IndexMiddleJoint, J::IndexDistalJoint,
+                                         J::IndexTip};
+constexpr std::array<Joint, 5> kMiddle = {J::MiddleMetacarpal, J::MiddleKnuckle, J::MiddleMiddleJoint,
+                                          J::MiddleDistalJoint, J::MiddleTip};
+constexpr std::array<Joint, 5> kRing = {J::RingMetacarpal, J::RingKnuckle, J::RingMiddleJoint, J::RingDistalJoint,
+                                        J::RingTip};
+constexpr std::array<Joint, 5> kPinky = {J::PinkyMetacarpal, J::PinkyKnuckle, J::PinkyMiddleJoint, J::PinkyDistalJoint,
+                                         J::PinkyTip};
 
 }  // namespace
 

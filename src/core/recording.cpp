@@ -8,9 +8,10 @@
 
 namespace inputanim {
 namespace {
-constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {"PositionX", "PositionY", "PositionZ", "RotationX",
-                                                                           "RotationY", "RotationZ", "RotationW"};
-constexpr std::array<std::string_view, kGazeCurveCount> kGazeComponents = {"OriginX", "OriginY", "OriginZ", "DirectionX", "DirectionY", "DirectionZ"};
+constexpr std::array<std::string_view, kPoseCurveCount> kPoseComponents = {
+    "PositionX", "PositionY", "PositionZ", "RotationX", "RotationY", "RotationZ", "RotationW"};
+constexpr std::array<std::string_view, kGazeCurveCount> kGazeComponents = {"OriginX",    "OriginY",    "OriginZ",
+                                                                           "DirectionX", "DirectionY", "DirectionZ"};
 }  // namespace
 
 std::string_view poseComponentName(int component) { return kPoseComponents.at(component); }
@@ -130,19 +131,22 @@ TimeRange timeRange(const Recording& recording, std::vector<bool>* validCurves) 
 
 Status playable(const Recording& recording) {
     for (std::size_t c = 0; c < recording.curves.size(); ++c)
-        if (auto problem = invalidKey(recording.curves[c])) return Error{{}, {}, *problem}.of(curveName(c));
+        if (auto problem = invalidKey(recording.curves[c])) return Error::malformed(*problem).of(curveName(c));
     for (std::size_t m = 0; m < recording.markers.size(); ++m)
         if (!std::isfinite(recording.markers[m].time))
-            return Error{{}, {}, "marker " + std::to_string(m) + " has no finite time (" + std::to_string(recording.markers[m].time) + ")"}.of(
-                "markers");
+            return Error{{},
+                         {},
+                         "marker " + std::to_string(m) + " has no finite time (" +
+                             std::to_string(recording.markers[m].time) + ")"}
+                .of("markers");
     return Success{};
 }
 
 std::optional<std::string> invalidMarkerName(const Recording& recording) {
     for (std::size_t m = 0; m < recording.markers.size(); ++m)
         if (auto bad = firstInvalidUtf8(recording.markers[m].name))
-            return "marker " + std::to_string(m) + " (at " + std::to_string(recording.markers[m].time) + " s): its name is not valid UTF-8 (byte " +
-                   std::to_string(*bad) + ")";
+            return "marker " + std::to_string(m) + " (at " + std::to_string(recording.markers[m].time) +
+                   " s): its name is not valid UTF-8 (byte " + std::to_string(*bad) + ")";
     return std::nullopt;
 }
 

@@ -25,8 +25,10 @@ Result<Recording> mapTimes(const Recording& recording, MapTime time, double slop
             Key key = curve.keys[k];
             if (slopeScale != 1) {
                 const bool finite = std::isfinite(key.inTangent) && std::isfinite(key.outTangent);
-                key.inTangent = narrow(key.inTangent * slopeScale), key.outTangent = narrow(key.outTangent * slopeScale);
-                if (finite && !(std::isfinite(key.inTangent) && std::isfinite(key.outTangent))) return beyondFloat32("a tangent", index);
+                key.inTangent = narrow(key.inTangent * slopeScale),
+                key.outTangent = narrow(key.outTangent * slopeScale);
+                if (finite && !(std::isfinite(key.inTangent) && std::isfinite(key.outTangent)))
+                    return beyondFloat32("a tangent", index);
             }
             if (auto s = built.add(key, time(double(key.time)), report); !s) return s.error();
         }
@@ -40,8 +42,9 @@ Result<Recording> mapTimes(const Recording& recording, MapTime time, double slop
 
 Status validMarkers(const Recording& recording) {
     for (const Marker& marker : recording.markers)
-        if (!std::isfinite(marker.time)) return Error{{}, {}, "marker \"" + shortened(marker.name) + "\" has no finite time", ErrorKind::Usage};
-    if (auto problem = invalidMarkerName(recording)) return Error{{}, {}, *problem, ErrorKind::Usage};
+        if (!std::isfinite(marker.time))
+            return Error::usage("marker \"" + shortened(marker.name) + "\" has no finite time");
+    if (auto problem = invalidMarkerName(recording)) return Error::usage(*problem);
     return Success{};
 }
 
@@ -50,7 +53,7 @@ Status validMarkers(const Recording& recording) {
 Result<Recording> shiftRecording(const Recording& recording, double seconds, EditReport* report) {
     EditReport local;
     if (auto s = playable(recording); !s) return s.error();
-    if (!std::isfinite(seconds)) return Error{{}, {}, "a shift must be a finite number of seconds", ErrorKind::Usage};
+    if (!std::isfinite(seconds)) return Error::usage("a shift must be a finite number of seconds");
     return mapTimes(
         recording, [seconds](double t) { return t + seconds; }, 1, report ? *report : local);
 }
@@ -58,15 +61,16 @@ Result<Recording> shiftRecording(const Recording& recording, double seconds, Edi
 Result<Recording> retimeRecording(const Recording& recording, double speed, EditReport* report) {
     EditReport local;
     if (auto s = playable(recording); !s) return s.error();
-    if (!(std::isfinite(speed) && speed > 0)) return Error{{}, {}, "a speed must be a finite number above 0", ErrorKind::Usage};
+    if (!(std::isfinite(speed) && speed > 0)) return Error::usage("a speed must be a finite number above 0");
     return mapTimes(
         recording, [speed](double t) { return t / speed; }, speed, report ? *report : local);
 }
 
 Result<double> speedForDuration(const Recording& recording, double seconds) {
     const double duration = playbackDuration(recording);
-    if (!(duration > 0)) return Error{{}, {}, "the recording has no duration to stretch (no key after 0 s)", ErrorKind::Usage};
-    if (!(std::isfinite(seconds) && seconds > 0)) return Error{{}, {}, "a duration must be a finite number of seconds above 0", ErrorKind::Usage};
+    if (!(duration > 0)) return Error::usage("the recording has no duration to stretch (no key after 0 s)");
+    if (!(std::isfinite(seconds) && seconds > 0))
+        return Error::usage("a duration must be a finite number of seconds above 0");
     return duration / seconds;
 }
 
@@ -146,16 +150,17 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
     };
     if (edits.replace) out.markers = *edits.replace;
     for (const std::string& name : edits.remove) {
-        if (named(name) == out.markers.end()) return Error{{}, {}, "no marker is named \"" + shortened(name) + "\"", ErrorKind::Usage};
+        if (named(name) == out.markers.end()) return Error::usage("no marker is named \"" + shortened(name) + "\"");
         r.markersDropped += std::size_t(std::erase_if(out.markers, [&](const Marker& m) { return m.name == name; }));
     }
     for (const auto& [from, to] : edits.rename) {
-        if (named(from) == out.markers.end()) return Error{{}, {}, "no marker is named \"" + shortened(from) + "\"", ErrorKind::Usage};
+        if (named(from) == out.markers.end()) return Error::usage("no marker is named \"" + shortened(from) + "\"");
         for (Marker& m : out.markers)
             if (m.name == from) m.name = to;
     }
     out.markers.insert(out.markers.end(), edits.add.begin(), edits.add.end());
-    std::stable_sort(out.markers.begin(), out.markers.end(), [](const Marker& a, const Marker& b) { return a.time < b.time; });
+    std::stable_sort(out.markers.begin(), out.markers.end(),
+                     [](const Marker& a, const Marker& b) { return a.time < b.time; });
     if (auto s = validMarkers(out); !s) return s.error();
     r.markersKept = out.markers.size();
     return out;

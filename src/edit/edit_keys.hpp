@@ -19,7 +19,7 @@ inline float narrow(double value) {
 }
 
 inline Error beyondFloat32(const char* what, std::size_t index) {
-    return Error{{}, {}, std::string(what) + " beyond float32's range", ErrorKind::NotRepresentable}.of(curveName(index));
+    return Error::notRepresentable(std::string(what) + " beyond float32's range").of(curveName(index));
 }
 
 inline bool loops(std::int32_t wrapMode) { return wrapMode == kWrapLoop || wrapMode == kWrapPingPong; }
@@ -37,9 +37,9 @@ public:
         if (double(key.time) != time) ++report.timesRounded;
         if (!curve_.keys.empty() && !(key.time > curve_.keys.time(curve_.keys.size() - 1))) {
             char text[120];
-            std::snprintf(text, sizeof text, "keys %zu and %zu of the result would share the float32 time %.9g s", curve_.keys.size() - 1,
-                          curve_.keys.size(), double(key.time));
-            return Error{{}, {}, text, ErrorKind::NotRepresentable}.of(curveName(index_));
+            std::snprintf(text, sizeof text, "keys %zu and %zu of the result would share the float32 time %.9g s",
+                          curve_.keys.size() - 1, curve_.keys.size(), double(key.time));
+            return Error::notRepresentable(text).of(curveName(index_));
         }
         curve_.keys.push_back(key);
         return Success{};

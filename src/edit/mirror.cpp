@@ -22,7 +22,9 @@ Reflection reflectionOf(std::size_t index) {
     if (isBooleanCurve(index)) return Reflection::None;
     if (index >= kGazeFirst) {
         const std::size_t c = index - kGazeFirst;
-        return c == std::size_t(kGazeOriginX) ? Reflection::AboutPlane : c == std::size_t(kGazeDirectionX) ? Reflection::Negate : Reflection::None;
+        return c == std::size_t(kGazeOriginX)      ? Reflection::AboutPlane
+               : c == std::size_t(kGazeDirectionX) ? Reflection::Negate
+                                                   : Reflection::None;
     }
     const std::size_t c = (index - (index < kBooleanFirst     ? kCameraFirst
                                     : index < kRightHandFirst ? kLeftHandFirst
@@ -32,7 +34,8 @@ Reflection reflectionOf(std::size_t index) {
     return c == std::size_t(kRotationX + 1) || c == std::size_t(kRotationX + 2) ? Reflection::Negate : Reflection::None;
 }
 
-Result<Curve> reflected(const Curve& curve, std::size_t index, Reflection reflection, double plane, EditReport& report) {
+Result<Curve> reflected(const Curve& curve, std::size_t index, Reflection reflection, double plane,
+                        EditReport& report) {
     if (reflection == Reflection::None) return curve;
     Curve out = curve;
     for (std::size_t k = 0; k < curve.keys.size(); ++k)
@@ -40,11 +43,13 @@ Result<Curve> reflected(const Curve& curve, std::size_t index, Reflection reflec
             const double value = reflection == Reflection::Negate ? -double(key.value) : 2 * plane - double(key.value);
             key.value = narrow(value);
             if (double(key.value) != value) ++report.valuesRounded;
-            if (key.inTangent != 0) key.inTangent = -key.inTangent;  // a zero stays as it is: MRTK's linear keys stay so
+            if (key.inTangent != 0)
+                key.inTangent = -key.inTangent;  // a zero stays as it is: MRTK's linear keys stay so
             if (key.outTangent != 0) key.outTangent = -key.outTangent;
         });
     for (std::size_t k = 0; k < curve.keys.size(); ++k)
-        if (std::isfinite(curve.keys.value(k)) && !std::isfinite(out.keys.value(k))) return beyondFloat32("a mirrored value", index);
+        if (std::isfinite(curve.keys.value(k)) && !std::isfinite(out.keys.value(k)))
+            return beyondFloat32("a mirrored value", index);
     return out;
 }
 
@@ -67,18 +72,19 @@ struct PairMap {
     double b[2];
 };
 
-Status mixPair(const Recording& source, std::size_t fromX, std::size_t fromZ, std::size_t toX, std::size_t toZ, const PairMap& map, Recording& out,
-               EditReport& report) {
+Status mixPair(const Recording& source, std::size_t fromX, std::size_t fromZ, std::size_t toX, std::size_t toZ,
+               const PairMap& map, Recording& out, EditReport& report) {
     const Curve& cx = source.curves[fromX];
     const Curve& cz = source.curves[fromZ];
     if (cx.keys.empty() && cz.keys.empty()) return Success{};
     for (const auto& [curve, index] : {std::pair{&cx, toX}, std::pair{&cz, toZ}})
         if (!curve->keys.compact() || loops(curve->preWrapMode) || loops(curve->postWrapMode))
-            return Error{{},
-                         {},
-                         "keys other than MRTK's linear ones cannot be mirrored through a plane that is not of constant x",
-                         ErrorKind::NotRepresentable,
-                         Reason::MirrorNeedsLinearKeys}
+            return Error{
+                {},
+                {},
+                "keys other than MRTK's linear ones cannot be mirrored through a plane that is not of constant x",
+                ErrorKind::NotRepresentable,
+                Reason::MirrorNeedsLinearKeys}
                 .of(curveName(index));
     std::vector<float> times;
     cx.keys.forEachTimeValue([&](float t, float) { times.push_back(t); });
@@ -91,7 +97,8 @@ Status mixPair(const Recording& source, std::size_t fromX, std::size_t fromZ, st
         for (int row = 0; row < 2; ++row) {
             const double value = map.a[row][0] * vx + map.a[row][1] * vz + map.b[row];
             const float narrowed = narrow(value);
-            if (std::isfinite(value) && !std::isfinite(narrowed)) return beyondFloat32("a mirrored value", row == 0 ? toX : toZ);
+            if (std::isfinite(value) && !std::isfinite(narrowed))
+                return beyondFloat32("a mirrored value", row == 0 ? toX : toZ);
             if (auto s = (row == 0 ? x : z).add(Key{0, narrowed}, t, report); !s) return s;
         }
     }
@@ -106,7 +113,8 @@ Status mixPair(const Recording& source, std::size_t fromX, std::size_t fromZ, st
 // (nx x + nz z, -nx y - nz w, nz x - nx z, nx w - nz y): x with z and y with w mixed (mixPair).
 Result<Recording> mirrorMixing(const Recording& recording, const MirrorPlane& p, EditReport& r) {
     Recording out = recording;
-    for (std::size_t index = kBooleanFirst; index < kLeftHandFirst; ++index) out.curves[index] = recording.curves[mirroredIndex(index)];
+    for (std::size_t index = kBooleanFirst; index < kLeftHandFirst; ++index)
+        out.curves[index] = recording.curves[mirroredIndex(index)];
     const double nx = p.normalX, nz = p.normalZ, offset = 2 * (nx * p.x + nz * p.z);
     const PairMap reflect{{{1 - 2 * nx * nx, -2 * nx * nz}, {-2 * nx * nz, 1 - 2 * nz * nz}}, {0, 0}};
     PairMap point = reflect;
@@ -119,7 +127,8 @@ Result<Recording> mirrorMixing(const Recording& recording, const MirrorPlane& p,
         const PairMap& map = g.rotation ? rotationXZ : g.first == gazeCurve(kGazeDirectionX) ? reflect : point;
         if (auto s = mixPair(recording, from, from + 2, g.first, g.first + 2, map, out, r); !s) return s.error();
         if (g.rotation) {
-            if (auto s = mixPair(recording, from + 1, from + 3, g.first + 1, g.first + 3, rotationYW, out, r); !s) return s.error();
+            if (auto s = mixPair(recording, from + 1, from + 3, g.first + 1, g.first + 3, rotationYW, out, r); !s)
+                return s.error();
         } else {
             out.curves[g.first + 1] = recording.curves[from + 1];
         }
@@ -157,11 +166,12 @@ Result<Recording> mirrorRecording(const Recording& recording, const MirrorOption
     const MirrorPlane plane = options.plane.value_or(sagittalPlane(recording));
     const double length = std::hypot(plane.normalX, plane.normalZ);
     if (!(std::isfinite(plane.x) && std::isfinite(plane.z) && std::fabs(length - 1) < 1e-9))
-        return Error{{}, {}, "the mirror's plane needs a finite point and a unit normal", ErrorKind::Usage};
+        return Error::usage("the mirror's plane needs a finite point and a unit normal");
     if (!options.plane) {
         char text[200];
         std::snprintf(text, sizeof text, "mirrored through the %s: through x %.4f, z %.4f m, normal (%.4f, 0, %.4f)",
-                      head ? "head's sagittal plane" : "plane x = 0 (no head motion)", plane.x, plane.z, plane.normalX, plane.normalZ);
+                      head ? "head's sagittal plane" : "plane x = 0 (no head motion)", plane.x, plane.z, plane.normalX,
+                      plane.normalZ);
         r.messages.push_back(Finding::note("mirror-plane", text));
     }
     if (plane.normalZ != 0) {

@@ -37,7 +37,8 @@ Key cutKey(const Curve& curve, std::size_t index, double at) {
 void splitWeighted(const KeyList& keys, std::vector<Key>& kept, bool cutStart, bool cutEnd) {
     auto weightedAround = [&](float at) -> std::optional<std::size_t> {  // the segment's right key
         const std::size_t later = keys.firstLaterThan(at);
-        if (keys.compact() || later == 0 || later >= keys.size() || segmentShape(keys[later - 1], keys[later]) != SegmentShape::Weighted)
+        if (keys.compact() || later == 0 || later >= keys.size() ||
+            segmentShape(keys[later - 1], keys[later]) != SegmentShape::Weighted)
             return std::nullopt;
         return later;
     };
@@ -52,7 +53,8 @@ void splitWeighted(const KeyList& keys, std::vector<Key>& kept, bool cutStart, b
         // The key before the cut as kept so far (its in side may come from the start's split); both cuts in one
         // segment: the start's second part is split.
         const bool sameSegment = atStart.value_or(0) == *atEnd;  // *atEnd > 0: no segment ends at key 0
-        const SplitSegment split = splitWeightedSegment(kept[kept.size() - 2], sameSegment ? first->right : keys[*atEnd], kept.back().time);
+        const SplitSegment split =
+            splitWeightedSegment(kept[kept.size() - 2], sameSegment ? first->right : keys[*atEnd], kept.back().time);
         kept[kept.size() - 2] = split.left;
         kept.back() = split.cut;
     }
@@ -63,7 +65,7 @@ Result<Curve> trimCurve(const Curve& curve, std::size_t index, const TrimOptions
     if (keys.empty()) return curve;
     const double first = keys.time(0), last = keys.time(keys.size() - 1);
     if ((options.start < first && loops(curve.preWrapMode)) || (options.end > last && loops(curve.postWrapMode)))
-        return Error{{}, {}, "loops outside its keys: a cut there has no one value", ErrorKind::NotRepresentable}.of(curveName(index));
+        return Error::notRepresentable("loops outside its keys: a cut there has no one value").of(curveName(index));
     std::size_t from = keys.firstLaterThan(options.start);
     if (from > 0 && double(keys.time(from - 1)) == options.start) --from;
     const std::size_t to = keys.firstLaterThan(options.end);  // keys [from, to) are kept
@@ -90,17 +92,18 @@ Result<double> editTime(const Recording& recording, const std::string& secondsOr
     char* end = nullptr;
     errno = 0;
     const double seconds = std::strtod(text, &end);
-    if (!secondsOrMarker.empty() && end == text + secondsOrMarker.size() && errno == 0 && std::isfinite(seconds)) return seconds;
+    if (!secondsOrMarker.empty() && end == text + secondsOrMarker.size() && errno == 0 && std::isfinite(seconds))
+        return seconds;
     std::vector<std::string> names;
     for (const Marker& marker : recording.markers) {
         if (marker.name == secondsOrMarker) return double(marker.time);
         names.push_back(marker.name);
     }
-    return Error{
-        {},
-        {},
-        "\"" + shortened(secondsOrMarker) + "\" is neither seconds nor a marker's name (markers: " + (names.empty() ? "none" : listed(names)) + ")",
-        ErrorKind::Usage};
+    return Error{{},
+                 {},
+                 "\"" + shortened(secondsOrMarker) + "\" is neither seconds nor a marker's name (markers: " +
+                     (names.empty() ? "none" : listed(names)) + ")",
+                 ErrorKind::Usage};
 }
 
 Result<Recording> trimRecording(const Recording& recording, const TrimOptions& options, EditReport* report) {
@@ -110,7 +113,7 @@ Result<Recording> trimRecording(const Recording& recording, const TrimOptions& o
     TrimOptions cut = options;  // at Float32 times, as keys are: a time that names a key (as info shows it) cuts there
     cut.start = narrow(options.start), cut.end = narrow(options.end);
     if (!(std::isfinite(cut.start) && std::isfinite(cut.end) && cut.start < cut.end))
-        return Error{{}, {}, "the range to keep must run from an earlier to a later Float32 time", ErrorKind::Usage};
+        return Error::usage("the range to keep must run from an earlier to a later Float32 time");
     Recording out = recording;
     for (std::size_t index = 0; index < recording.curves.size(); ++index) {
         auto trimmed = trimCurve(recording.curves[index], index, cut, r);
@@ -130,7 +133,8 @@ Result<Recording> trimRecording(const Recording& recording, const TrimOptions& o
     r.markersKept = out.markers.size();
     if (r.markersDropped)
         r.messages.push_back(
-            Finding::note("markers-dropped", std::to_string(r.markersDropped) + " markers outside the range dropped: " + listed(dropped)));
+            Finding::note("markers-dropped",
+                          std::to_string(r.markersDropped) + " markers outside the range dropped: " + listed(dropped)));
     return out;
 }
 

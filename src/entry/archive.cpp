@@ -35,7 +35,8 @@ Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const 
     check.rebuiltBytes = rebuilt.size();
     check.rebuiltSha256 = sha256Hex(rebuilt);
     if (check.recorded)
-        check.matchesRecorded = check.recorded->sourceBytes == check.rebuiltBytes && check.recorded->sourceSha256 == check.rebuiltSha256;
+        check.matchesRecorded =
+            check.recorded->sourceBytes == check.rebuiltBytes && check.recorded->sourceSha256 == check.rebuiltSha256;
     if (check.recorded && !check.recorded->bufferSha256.empty()) {
         auto buffer = firstBufferSha256(archive, path);
         if (!buffer) return buffer.error();
@@ -44,7 +45,8 @@ Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const 
     if (original) {
         check.originalBytes = original->size();
         check.originalSha256 = sha256Hex(*original);
-        check.matchesOriginal = *check.originalBytes == check.rebuiltBytes && check.originalSha256 == check.rebuiltSha256;
+        check.matchesOriginal =
+            *check.originalBytes == check.rebuiltBytes && check.originalSha256 == check.rebuiltSha256;
     }
     return check;
 }

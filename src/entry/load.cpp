@@ -43,8 +43,8 @@ std::string_view inputKindName(InputKind kind) {
 namespace {
 
 // A binary recording read, with what an archive of it records when the options ask.
-Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options,
-                             LoadReport& report) {
+Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path,
+                             const LoadOptions& options, LoadReport& report) {
     if (recording && options.recordSource) report.source = provenanceOf(bytes, path, recording->encoding);
     return recording;
 }
@@ -61,15 +61,18 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
     return InputKind::MrtkBinary;  // the binary reader says what it expected
 }
 
-Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
+Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,
+                                const LoadOptions& options, LoadReport* report) {
     LoadReport local;
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);
-    if (r.kind == InputKind::MrtkBinary) return withSource(readRecording(bytes, path, options.binary), bytes, path, options, r);
+    if (r.kind == InputKind::MrtkBinary)
+        return withSource(readRecording(bytes, path, options.binary), bytes, path, options, r);
     return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
 }
 
-Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options, LoadReport* report) {
+Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options,
+                                LoadReport* report) {
     LoadReport local;
     LoadReport& r = report ? *report : local;
     r.kind = detectInput(bytes);
@@ -78,13 +81,16 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
         return withSource(readRecording(*owned, path, options.binary, owned), *owned, path, options, r);
     }
     // The bytes are freed once the document is read.
-    return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
+    return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options,
+                    r);
 }
 
 namespace {
 constexpr const char* kStandardInputName = "standard input";
 
-Result<FileBytes> readInput(const std::string& path) { return path == "-" ? readStandardInput(kStandardInputLimit) : readFile(path); }
+Result<FileBytes> readInput(const std::string& path) {
+    return path == "-" ? readStandardInput(kStandardInputLimit) : readFile(path);
+}
 }  // namespace
 
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
@@ -111,7 +117,8 @@ Result<Recording> loadFile(const std::string& path, const LoadOptions& options, 
     return loadRecording(std::move(*bytes), path, *loaded, report);
 }
 
-Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path, const LoadOptions& options) {
+Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, const std::string& path,
+                                       const LoadOptions& options) {
     ValidationReport report;
     report.kind = detectInput(bytes);
     if (report.kind != InputKind::MrtkBinary) {
@@ -126,7 +133,8 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
             report.profile.push_back(Finding::ofFile(Severity::Error, "import-failed", "", recording.error().message));
             return report;
         }
-        for (const auto& note : loaded.gltf.notes) report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note.message));
+        for (const auto& note : loaded.gltf.notes)
+            report.profile.push_back(Finding::ofFile(Severity::Note, "import-note", "", note.message));
         report.converted = true;
         report.recording = checkRecording(*recording);
         return report;

@@ -12,7 +12,8 @@ namespace {
 
 ReportJson nodesJson() {
     ReportJson hands = ReportJson::object();
-    for (Hand hand : kHands) hands[std::string(sideName(hand))] = std::string(profile::kHandPrefix).append(sideName(hand));
+    for (Hand hand : kHands)
+        hands[std::string(sideName(hand))] = std::string(profile::kHandPrefix).append(sideName(hand));
     return {{"animation", profile::kAnimation},         {"camera", profile::kCamera},
             {"cameraView", profile::kCameraView},       {"gaze", profile::kGaze},
             {"gazeDirection", profile::kGazeDirection}, {"hands", hands},
@@ -34,8 +35,9 @@ ReportJson optionsJson() {
 ReportJson profileTableJson() {
     ReportJson joints = ReportJson::array();
     for (Joint joint : kJoints) joints.push_back(jointName(joint));
-    const ReportJson kinds = {
-        {"binary", inputKindName(InputKind::MrtkBinary)}, {"glb", inputKindName(InputKind::Glb)}, {"gltf", inputKindName(InputKind::GltfJson)}};
+    const ReportJson kinds = {{"binary", inputKindName(InputKind::MrtkBinary)},
+                              {"glb", inputKindName(InputKind::Glb)},
+                              {"gltf", inputKindName(InputKind::GltfJson)}};
     return {{"schema", "inputanim.profile/1"},
             {"nodes", nodesJson()},
             {"joints", joints},

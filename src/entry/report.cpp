@@ -45,37 +45,45 @@ ReportJson findingsJson(const std::vector<Finding>& findings) { return findingLi
 ReportJson profileFindingsJson(const std::vector<Finding>& findings) {
     Json list = Json::array();
     for (const auto& f : findings)
-        list.push_back({{"severity", severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
+        list.push_back(
+            {{"severity", severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
     return list;
 }
 
-ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded, const RecordingSummary& summary,
-                    const std::vector<Finding>& findings) {
+ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded,
+                    const RecordingSummary& summary, const std::vector<Finding>& findings) {
     Json json;
     json["schema"] = "inputanim.info/1";
     json["file"] = path;
     json["format"] = {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}};
-    json["flags"] = {
-        {"hasCameraPose", recording.hasCameraPose != 0}, {"hasHandData", recording.hasHandData != 0}, {"hasEyeGaze", recording.hasEyeGaze != 0}};
+    json["flags"] = {{"hasCameraPose", recording.hasCameraPose != 0},
+                     {"hasHandData", recording.hasHandData != 0},
+                     {"hasEyeGaze", recording.hasEyeGaze != 0}};
     json["duration"] = summary.duration;
     json["keyTimes"] = {{"start", summary.keyTimes.start}, {"end", summary.keyTimes.end}};
     json["curves"] = summary.curves;
     json["keys"] = summary.keys;
     Json sections = Json::object();
     for (const auto& section : summary.sections)
-        sections[section.name] = {
-            {"present", section.present}, {"curves", section.curves}, {"curvesWithKeys", section.curvesWithKeys}, {"keys", section.keys}};
+        sections[section.name] = {{"present", section.present},
+                                  {"curves", section.curves},
+                                  {"curvesWithKeys", section.curvesWithKeys},
+                                  {"keys", section.keys}};
     json["sections"] = sections;
-    json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])}, {"right", intervalsJson(summary.booleanTrue[1])}};
-    json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])}, {"right", intervalsJson(summary.booleanTrue[3])}};
+    json["tracked"] = {{"left", intervalsJson(summary.booleanTrue[0])},
+                       {"right", intervalsJson(summary.booleanTrue[1])}};
+    json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])},
+                        {"right", intervalsJson(summary.booleanTrue[3])}};
     Json markers = Json::array();
-    for (const auto& marker : recording.markers) markers.push_back({{"time", shortestJson(marker.time)}, {"name", marker.name}});
+    for (const auto& marker : recording.markers)
+        markers.push_back({{"time", shortestJson(marker.time)}, {"name", marker.name}});
     json["markers"] = markers;
     json["findings"] = findingList(findings);
     json["input"] = {{"kind", inputKindName(loaded.kind)}};
     if (loaded.kind != InputKind::MrtkBinary) {
         Json animations = Json::array();
-        for (const auto& a : loaded.gltf.animations) animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
+        for (const auto& a : loaded.gltf.animations)
+            animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
         json["input"]["ownFile"] = loaded.gltf.ownFile;
         json["input"]["animations"] = animations;
         json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
@@ -133,8 +141,10 @@ ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns) {
         const int h = int(hand);
         if (columns.joints[h].empty()) continue;
         Json joints = Json::object();
-        for (Joint joint : columns.joints[h]) joints[std::string(jointName(joint))] = pose(frame.joints[h][indexOf(joint)]);
-        json[std::string(handName(hand))] = {{"tracked", frame.tracked[h]}, {"pinching", frame.pinching[h]}, {"joints", joints}};
+        for (Joint joint : columns.joints[h])
+            joints[std::string(jointName(joint))] = pose(frame.joints[h][indexOf(joint)]);
+        json[std::string(handName(hand))] = {
+            {"tracked", frame.tracked[h]}, {"pinching", frame.pinching[h]}, {"joints", joints}};
     }
     if (columns.gaze) json["gaze"] = {{"origin", frame.gazeOrigin}, {"direction", frame.gazeDirection}};
     return json;

@@ -27,10 +27,12 @@ std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
 Result<Encoding> binaryEncodingFor(Encoding source, const BinaryOptions& options) {
     const int minor = options.minor.value_or(source.minor);
     if (minor != 0 && minor != 1)
-        return Error{{}, {}, "format version 1." + std::to_string(minor) + " does not exist (1.0 or 1.1)", ErrorKind::Usage};
+        return Error{
+            {}, {}, "format version 1." + std::to_string(minor) + " does not exist (1.0 or 1.1)", ErrorKind::Usage};
     if (minor == 0) {
         if (options.layout == Layout::Compact)
-            return Error{{}, {}, "the compact layout needs format version 1.1 (1.0 has only full keys)", ErrorKind::Usage};
+            return Error{
+                {}, {}, "the compact layout needs format version 1.1 (1.0 has only full keys)", ErrorKind::Usage};
         return kEncoding10;
     }
     return Encoding{1, options.layout.value_or(Layout::Compact)};
@@ -52,27 +54,33 @@ void say(BinaryReport& report, Severity severity, const char* code, std::string 
 
 }  // namespace
 
-Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options, BinaryReport* report) {
+Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options,
+                                               BinaryReport* report) {
     BinaryReport local;
     BinaryReport& r = report ? *report : local;
     auto target = binaryEncodingFor(recording.encoding, options);
     if (!target) return target.error();
     r.encoding = *target;
     if (*target == kEncoding11Full && hasFloatKeys(recording))  // without them both layouts are the same bytes
-        say(r, Severity::Warning, "full-layout", "the 1.1 full layout (the published specification's) is loaded by no MRTK version");
+        say(r, Severity::Warning, "full-layout",
+            "the 1.1 full layout (the published specification's) is loaded by no MRTK version");
     else if (recording.encoding == kEncoding11Full && !options.layout)
-        say(r, Severity::Note, "full-layout-replaced", "the input's 1.1 full layout is loaded by no MRTK version: written as 1.1 compact");
+        say(r, Severity::Note, "full-layout-replaced",
+            "the input's 1.1 full layout is loaded by no MRTK version: written as 1.1 compact");
     // Written as it is, unless keys it holds are not the compact layout's (a merge of 1.0 keys with gaze): fitted.
-    if (*target == recording.encoding && !(target->layout == Layout::Compact && needsLinearFit(recording))) return std::optional<Recording>();
+    if (*target == recording.encoding && !(target->layout == Layout::Compact && needsLinearFit(recording)))
+        return std::optional<Recording>();
     auto converted = convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r.fit);
     if (!converted) return converted.error();
     if (!r.fit.fitted.empty()) {
         say(r, Severity::Note, "keys-fitted", fitSummary(r.fit));
         if (!recording.hasEyeGaze)
-            say(r, Severity::Note, "keys-kept-by-1.0", "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
+            say(r, Severity::Note, "keys-kept-by-1.0",
+                "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
         if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance) {
             char text[160];
-            std::snprintf(text, sizeof text, "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
+            std::snprintf(text, sizeof text,
+                          "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
                           r.fit.maxPositionError, r.fit.maxRotationError);
             say(r, Severity::Warning, "beyond-tolerance", text);
         }
@@ -101,18 +109,22 @@ Status protectInputs(const std::vector<std::string>& outputs, const std::vector<
 
 std::string deviationLine(double position, double rotation, double positionTolerance, double rotationTolerance) {
     char line[240];
-    std::snprintf(line, sizeof line, "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)", position,
-                  positionTolerance, rotation, rotationTolerance);
+    std::snprintf(line, sizeof line,
+                  "largest deviation from the source: %.3g m (tolerance %.3g m), %.3g degrees (tolerance %.3g degrees)",
+                  position, positionTolerance, rotation, rotationTolerance);
     return line;
 }
 
 namespace {
 
-std::span<const std::uint8_t> bytesOf(const std::string& text) { return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}; }
+std::span<const std::uint8_t> bytesOf(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
 
 // An output that is one file, handed to `write` in order: binary (its version and layout as prepareBinary decides),
 // GLB, or a .gltf with its buffer embedded.
-Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport& r) {
+Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write,
+                    SaveReport& r) {
     if (kind == OutputKind::MrtkBinary) {
         auto prepared = prepareBinary(recording, options.binary, &r.binary);
         if (!prepared) return prepared.error();
@@ -128,7 +140,8 @@ Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptio
         auto glb = exportGlbBytes(recording, options.gltf, &r.gltf);
         if (!glb) return glb.error();
         for (std::span<const std::uint8_t> piece :
-             {std::span<const std::uint8_t>(glb->head), std::span<const std::uint8_t>(glb->bin), std::span<const std::uint8_t>(glb->tail)})
+             {std::span<const std::uint8_t>(glb->head), std::span<const std::uint8_t>(glb->bin),
+              std::span<const std::uint8_t>(glb->tail)})
             if (auto s = write(piece); !s) return s;
         return Success{};
     }
@@ -137,7 +150,7 @@ Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptio
         if (!gltf) return gltf.error();
         return write(bytesOf(gltf->json));
     }
-    return Error{{}, {}, "a .gltf with its buffer beside it is two files, not one stream", ErrorKind::Usage};
+    return Error::usage("a .gltf with its buffer beside it is two files, not one stream");
 }
 
 // A separate .gltf, its buffer staged first so that the .gltf never appears without it.
@@ -179,16 +192,19 @@ void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) 
     r.beyondTolerance = r.maxPositionError > positionTolerance || r.maxRotationError > rotationTolerance;
     // Warned already: by the fit of a binary output, or by the import of a source beyond the tolerances on its own.
     const bool warned = (!gltf && (ownPosition > positionTolerance || ownRotation > rotationTolerance)) ||
-                        options.sourcePositionError > positionTolerance || options.sourceRotationError > rotationTolerance;
+                        options.sourcePositionError > positionTolerance ||
+                        options.sourceRotationError > rotationTolerance;
     if (r.beyondTolerance && !warned)
-        r.messages.push_back(Finding::ofFile(Severity::Warning, "beyond-tolerance", "",
-                                             std::string(gltf ? "the glTF" : "the recording") + " plays back beyond its tolerances; " +
-                                                 deviationLine(r.maxPositionError, r.maxRotationError, positionTolerance, rotationTolerance)));
+        r.messages.push_back(Finding::ofFile(
+            Severity::Warning, "beyond-tolerance", "",
+            std::string(gltf ? "the glTF" : "the recording") + " plays back beyond its tolerances; " +
+                deviationLine(r.maxPositionError, r.maxRotationError, positionTolerance, rotationTolerance)));
 }
 
 }  // namespace
 
-Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write, SaveReport* report) {
+Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write,
+                      SaveReport* report) {
     SaveReport local;
     SaveReport& r = report ? *report : local;
     if (auto s = playable(recording); !s) return s;
@@ -197,8 +213,8 @@ Status writeRecording(const Recording& recording, OutputKind kind, const SaveOpt
     return Success{};
 }
 
-Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options,
-                                               SaveReport* report) {
+Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
+                                               const SaveOptions& options, SaveReport* report) {
     SaveReport local;
     SaveReport& r = report ? *report : local;
     if (auto s = playable(recording); !s) return s.error();
@@ -209,7 +225,8 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
         if (auto s = stageSeparateGltf(recording, path, options, r, files); !s) return s.error();
     } else {
         auto staged = stageFile(
-            path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, r); }, options.overwrite);
+            path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, r); },
+            options.overwrite);
         if (!staged) return staged.error();
         files.push_back(std::move(*staged));
         r.files.push_back(path);
@@ -218,7 +235,8 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
     return files;
 }
 
-Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options, SaveReport* report) {
+Status saveRecording(const Recording& recording, const std::string& path, OutputKind kind, const SaveOptions& options,
+                     SaveReport* report) {
     auto staged = stageRecording(recording, path, kind, options, report);
     if (!staged) return staged.error();
     return commitInOrder(*staged);
@@ -226,7 +244,11 @@ Status saveRecording(const Recording& recording, const std::string& path, Output
 
 Status saveFile(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport* report) {
     const auto kind = outputKindFor(path);
-    if (!kind) return Error{path, {}, "the output's format follows its extension (" + std::string(outputExtensions()) + ")", ErrorKind::Usage};
+    if (!kind)
+        return Error{path,
+                     {},
+                     "the output's format follows its extension (" + std::string(outputExtensions()) + ")",
+                     ErrorKind::Usage};
     return saveRecording(recording, path, *kind, options, report);
 }
 

@@ -34,7 +34,10 @@ std::string lowercaseExtension(const std::string& path) {
 }
 
 FileReader::FileReader(FileReader&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)), size_(other.size_), position_(other.position_) {}
+    : fd_(std::exchange(other.fd_, -1)),
+      path_(std::move(other.path_)),
+      size_(other.size_),
+      position_(other.position_) {}
 
 Result<FileBytes> FileReader::readRest(std::optional<std::uint64_t> limit) {
     const std::uint64_t end = std::min<std::uint64_t>(size_, limit.value_or(UINT64_MAX));
@@ -57,7 +60,10 @@ Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t>
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), temporary_(std::move(other.temporary_)), target_(std::move(other.target_)), overwrite_(other.overwrite_) {}
+    : fd_(std::exchange(other.fd_, -1)),
+      temporary_(std::move(other.temporary_)),
+      target_(std::move(other.target_)),
+      overwrite_(other.overwrite_) {}
 
 StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
     if (this != &other) {
@@ -79,7 +85,8 @@ Status checkTarget(const std::string& path, Overwrite overwrite) {
     return Success{};
 }
 
-Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
+                             Overwrite overwrite) {
     return stageFile(
         path,
         [&](const ByteSink& write) -> Status {
@@ -95,7 +102,8 @@ Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t
     return writeFileAtomically(path, pieces, overwrite);
 }
 
-Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite) {
+Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
+                           Overwrite overwrite) {
     auto staged = stageFile(path, pieces, overwrite);
     if (!staged) return staged.error();
     return staged->commit();

@@ -108,10 +108,11 @@ Result<std::optional<mode_t>> existingTarget(const std::string& path) {
         return systemError(path, "cannot inspect the output path", ErrorKind::OutputFailed);
     }
     if (!S_ISREG(info.st_mode))
-        return Error{path,
-                     {},
-                     "exists and is " + kindOfFile(info.st_mode) + "; only regular files are replaced (choose another output)",
-                     ErrorKind::OutputFailed};
+        return Error{
+            path,
+            {},
+            "exists and is " + kindOfFile(info.st_mode) + "; only regular files are replaced (choose another output)",
+            ErrorKind::OutputFailed};
     return std::optional<mode_t>(info.st_mode & 07777);
 }
 
@@ -165,7 +166,8 @@ Result<FileReader> FileReader::open(const std::string& path) {
     if (fd < 0) return systemError(path, "cannot open for reading", ErrorKind::InputFailed);
     struct stat info {};
     if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        const Error error = Error{path, {}, "is " + kindOfFile(info.st_mode) + "; expected a regular file", ErrorKind::InputFailed};
+        const Error error =
+            Error{path, {}, "is " + kindOfFile(info.st_mode) + "; expected a regular file", ErrorKind::InputFailed};
         ::close(fd);
         return error;
     }
@@ -228,12 +230,14 @@ Status StagedFile::commit() {
     if (overwrite_ == Overwrite::Never) {
         if (renameNoReplace(temporary_.get(), target_.c_str()) != 0)
             return fail(errno == EEXIST ? existsError(target_)
-                                        : systemError(target_, "cannot rename the finished temporary file into place", ErrorKind::OutputFailed));
+                                        : systemError(target_, "cannot rename the finished temporary file into place",
+                                                      ErrorKind::OutputFailed));
     } else {
         // Another process may have put something else there meanwhile: still only a regular file is replaced.
         if (auto existing = existingTarget(target_); !existing) return fail(existing.error());
         if (::rename(temporary_.get(), target_.c_str()) != 0)
-            return fail(systemError(target_, "cannot rename the finished temporary file into place", ErrorKind::OutputFailed));
+            return fail(
+                systemError(target_, "cannot rename the finished temporary file into place", ErrorKind::OutputFailed));
     }
     temporaries::forget(temporary_.get());
     return Success{};
@@ -248,13 +252,14 @@ Status StagedFile::commitUnnamed() {
     };
     if (overwrite_ == Overwrite::Never) {
         if (linkUnnamed(fd_, target_.c_str()) == 0) return closed(Success{});
-        return closed(errno == EEXIST ? existsError(target_)
-                                      : systemError(target_, "cannot link the finished file into place", ErrorKind::OutputFailed));
+        return closed(errno == EEXIST
+                          ? existsError(target_)
+                          : systemError(target_, "cannot link the finished file into place", ErrorKind::OutputFailed));
     }
     if (auto existing = existingTarget(target_); !existing) return closed(existing.error());
     const std::filesystem::path target(target_);
-    const std::string stem =
-        (target.has_parent_path() ? target.parent_path() : std::filesystem::path(".")).string() + "/." + target.filename().string() + ".tmp-";
+    const std::string stem = (target.has_parent_path() ? target.parent_path() : std::filesystem::path(".")).string() +
+                             "/." + target.filename().string() + ".tmp-";
     for (unsigned attempt = 0; attempt < 100; ++attempt) {
         const std::string name = stem + std::to_string(::getpid()) + "-" + std::to_string(attempt);
         auto temporary = std::make_unique<char[]>(name.size() + 1);
@@ -262,13 +267,15 @@ Status StagedFile::commitUnnamed() {
         std::optional<SignalsHeld> held(std::in_place);
         if (linkUnnamed(fd_, temporary.get()) != 0) {
             if (errno == EEXIST) continue;
-            return closed(systemError(target_, "cannot link the finished file beside its target", ErrorKind::OutputFailed));
+            return closed(
+                systemError(target_, "cannot link the finished file beside its target", ErrorKind::OutputFailed));
         }
         temporaries::remember(temporary.get());
         held.reset();
         const bool renamed = ::rename(temporary.get(), target_.c_str()) == 0;
         if (!renamed) {
-            const Error error = systemError(target_, "cannot rename the finished file into place", ErrorKind::OutputFailed);
+            const Error error =
+                systemError(target_, "cannot rename the finished file into place", ErrorKind::OutputFailed);
             ::unlink(temporary.get());
             temporaries::forget(temporary.get());
             return closed(error);
@@ -307,7 +314,8 @@ Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produc
     int fd = openUnnamed(folder.string(), newMode);
     if (fd >= 0) temporary.reset();  // unnamed: nothing to remove, whatever ends the process
     else fd = ::mkstemp(temporary.get());
-    if (fd < 0) return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
+    if (fd < 0)
+        return systemError(path, "cannot create a temporary file in " + folder.string(), ErrorKind::OutputFailed);
     StagedFile staged(fd, std::move(temporary), path, overwrite);  // removes the temporary on any failure below
     held.reset();
     // Written in slices, each handed to the disk as it is finished: the flush before the rename then waits for

@@ -49,14 +49,15 @@ bool isMissing(DWORD code) { return code == ERROR_FILE_NOT_FOUND || code == ERRO
 // Opens what is at `path` to inspect it, without following a final link (a junction or symbolic link is itself
 // what is found). INVALID_HANDLE_VALUE with GetLastError() set when nothing can be opened.
 HANDLE openToInspect(const std::wstring& path) {
-    return ::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                         FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    return ::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                         nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
 }
 
 extern "C" BOOL WINAPI removeTemporariesAndEnd(DWORD) {
     static wchar_t wide[32768];
     temporaries::removeAll([](const char* temporary) {
-        if (::MultiByteToWideChar(CP_UTF8, 0, temporary, -1, wide, 32768) > 0) ::DeleteFileW(wide);  // gone when its handle closes
+        if (::MultiByteToWideChar(CP_UTF8, 0, temporary, -1, wide, 32768) > 0)
+            ::DeleteFileW(wide);  // gone when its handle closes
     });
     return FALSE;  // the next handler, the system's, ends the process
 }
@@ -75,7 +76,10 @@ Result<bool> regularTargetExists(const std::string& path) {
     const std::string kind = kindOfHandle(handle);
     ::CloseHandle(handle);
     if (!kind.empty())
-        return Error{path, {}, "exists and is " + kind + "; only regular files are replaced (choose another output)", ErrorKind::OutputFailed};
+        return Error{path,
+                     {},
+                     "exists and is " + kind + "; only regular files are replaced (choose another output)",
+                     ErrorKind::OutputFailed};
     return true;
 }
 
@@ -83,15 +87,18 @@ Result<FileReader> FileReader::open(const std::string& path) {
     const auto wide = windows::widen(path);
     if (!wide) return notUtf8(path, ErrorKind::InputFailed);
     // Backup semantics: a folder opens too, so that it is named as one.
-    const HANDLE handle = ::CreateFileW(wide->c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                                        FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    const HANDLE handle =
+        ::CreateFileW(wide->c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                      OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
     if (handle == INVALID_HANDLE_VALUE) return systemError(path, "cannot open for reading", ErrorKind::InputFailed);
     const std::string kind = kindOfHandle(handle);
     LARGE_INTEGER size{};
     if (!kind.empty() || !::GetFileSizeEx(handle, &size)) {
         ::CloseHandle(handle);
-        return Error{
-            path, {}, "is " + (kind.empty() ? std::string("not a regular file") : kind) + "; expected a regular file", ErrorKind::InputFailed};
+        return Error{path,
+                     {},
+                     "is " + (kind.empty() ? std::string("not a regular file") : kind) + "; expected a regular file",
+                     ErrorKind::InputFailed};
     }
     const int fd = ::_open_osfhandle(reinterpret_cast<intptr_t>(handle), _O_RDONLY | _O_BINARY);
     if (fd < 0) {
@@ -103,7 +110,8 @@ Result<FileReader> FileReader::open(const std::string& path) {
 
 std::optional<std::string> FileReader::openedPath() const {
     std::wstring path(32768, L'\0');
-    const DWORD n = ::GetFinalPathNameByHandleW(handleOf(fd_), path.data(), DWORD(path.size()), FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
+    const DWORD n = ::GetFinalPathNameByHandleW(handleOf(fd_), path.data(), DWORD(path.size()),
+                                                FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
     if (n == 0 || n >= path.size()) return std::nullopt;
     path.resize(n);
     if (path.rfind(L"\\\\?\\UNC\\", 0) == 0) path = L"\\\\" + path.substr(8);
@@ -129,7 +137,10 @@ Result<std::size_t> FileReader::read(std::span<std::uint8_t> into) {
 }
 
 StagedFile::StagedFile(int fd, std::unique_ptr<char[]> temporary, std::string target, Overwrite overwrite)
-    : fd_(fd), temporary_(std::move(temporary)), target_(std::move(target)), overwrite_(overwrite) {}  // remembered by stageFile
+    : fd_(fd),
+      temporary_(std::move(temporary)),
+      target_(std::move(target)),
+      overwrite_(overwrite) {}  // remembered by stageFile
 
 void StagedFile::discard() {
     if (fd_ < 0) return;
@@ -161,7 +172,8 @@ Status StagedFile::commit() {
     if (!::MoveFileExW(from->c_str(), to->c_str(), flags)) {
         const DWORD code = ::GetLastError();
         if (code == ERROR_ALREADY_EXISTS || code == ERROR_FILE_EXISTS) return fail(existsError(target_));
-        return fail(systemError(target_, "cannot move the finished temporary file into place", ErrorKind::OutputFailed, code));
+        return fail(
+            systemError(target_, "cannot move the finished temporary file into place", ErrorKind::OutputFailed, code));
     }
     temporaries::forget(temporary_.get());
     return Success{};
@@ -170,8 +182,10 @@ Status StagedFile::commit() {
 Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name) {
     std::size_t done = 0;
     while (done < bytes.size()) {
-        const int n = ::_write(fd, bytes.data() + done, unsigned(std::min<std::size_t>(bytes.size() - done, INT_MAX / 2)));
-        if (n <= 0) return Error{name, {}, std::string("write failed: ") + std::strerror(errno), ErrorKind::OutputFailed};
+        const int n =
+            ::_write(fd, bytes.data() + done, unsigned(std::min<std::size_t>(bytes.size() - done, INT_MAX / 2)));
+        if (n <= 0)
+            return Error{name, {}, std::string("write failed: ") + std::strerror(errno), ErrorKind::OutputFailed};
         done += std::size_t(n);
     }
     return Success{};
@@ -193,13 +207,14 @@ Result<std::pair<int, std::unique_ptr<char[]>>> createTemporary(const std::strin
         const auto wide = windows::widen(name);
         if (!wide) return notUtf8(path, ErrorKind::OutputFailed);
         temporaries::remember(temporary.get());
-        const HANDLE handle =
-            ::CreateFileW(wide->c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+        const HANDLE handle = ::CreateFileW(wide->c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr,
+                                            CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
         if (handle == INVALID_HANDLE_VALUE) {
             const DWORD code = ::GetLastError();
             temporaries::forget(temporary.get());
             if (code == ERROR_FILE_EXISTS) continue;
-            return systemError(path, "cannot create a temporary file in " + utf8Path(folder), ErrorKind::OutputFailed, code);
+            return systemError(path, "cannot create a temporary file in " + utf8Path(folder), ErrorKind::OutputFailed,
+                               code);
         }
         const int fd = ::_open_osfhandle(reinterpret_cast<intptr_t>(handle), _O_WRONLY | _O_BINARY);
         if (fd < 0) {
@@ -240,8 +255,8 @@ Status commitInOrder(std::vector<StagedFile>& files) {
 std::optional<FileIdentity> fileIdentity(const std::string& path) {
     const auto wide = windows::widen(path);
     if (!wide) return std::nullopt;
-    const HANDLE handle = ::CreateFileW(wide->c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                                        FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    const HANDLE handle = ::CreateFileW(wide->c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                        nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
     if (handle == INVALID_HANDLE_VALUE) return std::nullopt;
     BY_HANDLE_FILE_INFORMATION info{};
     const bool known = ::GetFileInformationByHandle(handle, &info);

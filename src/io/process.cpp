@@ -14,13 +14,19 @@ Result<ByteBuffer> readStandardInput(std::uint64_t limit) {
     for (;;) {
         const std::size_t n = std::fread(chunk, 1, sizeof chunk, stdin);
         if (bytes.size() + n > limit)
-            return Error{"standard input", {}, "holds more than " + std::to_string(limit) + " bytes, the most read from it", ErrorKind::Refused};
+            return Error{"standard input",
+                         {},
+                         "holds more than " + std::to_string(limit) + " bytes, the most read from it",
+                         ErrorKind::Refused};
         try {
             bytes.insert(bytes.end(), chunk, chunk + n);
-        } catch (const std::bad_alloc&) { return Error{"standard input", {}, "not enough memory to read it", ErrorKind::InputFailed}; }
+        } catch (const std::bad_alloc&) {
+            return Error{"standard input", {}, "not enough memory to read it", ErrorKind::InputFailed};
+        }
         if (n < sizeof chunk) break;
     }
-    if (std::ferror(stdin)) return Error{"standard input", {}, std::string("read failed: ") + std::strerror(errno), ErrorKind::InputFailed};
+    if (std::ferror(stdin))
+        return Error{"standard input", {}, std::string("read failed: ") + std::strerror(errno), ErrorKind::InputFailed};
     return bytes;
 }
 

@@ -17,7 +17,9 @@ void prepareStandardStreams() {}
 
 bool standardErrorIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
-Status writeStandardOutput(std::span<const std::uint8_t> bytes) { return writeAll(STDOUT_FILENO, bytes, "standard output"); }
+Status writeStandardOutput(std::span<const std::uint8_t> bytes) {
+    return writeAll(STDOUT_FILENO, bytes, "standard output");
+}
 
 void keepFreedMemoryBelow(std::size_t bytes) {
 #if defined(__GLIBC__)

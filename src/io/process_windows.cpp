@@ -34,14 +34,17 @@ void prepareStandardStreams() {
     ::_setmode(::_fileno(stdin), _O_BINARY);
     ::_setmode(::_fileno(stdout), _O_BINARY);
     consoleCodePage = ::GetConsoleOutputCP();
-    if (consoleCodePage != 0 && ::SetConsoleOutputCP(CP_UTF8)) std::atexit([] { ::SetConsoleOutputCP(consoleCodePage); });
+    if (consoleCodePage != 0 && ::SetConsoleOutputCP(CP_UTF8))
+        std::atexit([] { ::SetConsoleOutputCP(consoleCodePage); });
     // A crash ends the process with its code instead of waiting on a dialog nobody may see.
     ::SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX);
 }
 
 bool standardErrorIsTerminal() { return ::_isatty(::_fileno(stderr)) != 0; }
 
-Status writeStandardOutput(std::span<const std::uint8_t> bytes) { return writeAll(::_fileno(stdout), bytes, "standard output"); }
+Status writeStandardOutput(std::span<const std::uint8_t> bytes) {
+    return writeAll(::_fileno(stdout), bytes, "standard output");
+}
 
 void keepFreedMemoryBelow(std::size_t) {}
 

@@ -12,6 +12,8 @@ namespace inputanim {
 Result<bool> regularTargetExists(const std::string& path);
 
 // "PATH: exists", the refusal to replace a file without Overwrite::Replace (Reason::OutputExists).
-inline Error existsError(const std::string& path) { return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists}; }
+inline Error existsError(const std::string& path) {
+    return Error{path, {}, "exists", ErrorKind::OutputFailed, Reason::OutputExists};
+}
 
 }  // namespace inputanim

@@ -31,13 +31,18 @@ public:
     ByteReader(std::span<const std::uint8_t> bytes, const std::string& source, std::shared_ptr<const void> owner)
         : bytes_(bytes), size_(bytes.size()), source_(source), owner_(std::move(owner)) {}
     ByteReader(std::uint64_t size, const ByteSource& from, const std::string& source, std::size_t window)
-        : size_(std::size_t(size)), source_(source), from_(&from), capacity_(std::max<std::size_t>(1, std::min<std::uint64_t>(window, size))) {}
+        : size_(std::size_t(size)),
+          source_(source),
+          from_(&from),
+          capacity_(std::max<std::size_t>(1, std::min<std::uint64_t>(window, size))) {}
 
     std::size_t offset() const { return base_ + position_; }
     std::size_t remaining() const { return size_ - offset(); }
     bool streamed() const { return from_ != nullptr; }
 
-    Error failure(std::string message, std::optional<std::size_t> at = {}) const { return Error{source_, at.value_or(offset()), std::move(message)}; }
+    Error failure(std::string message, std::optional<std::size_t> at = {}) const {
+        return Error{source_, at.value_or(offset()), std::move(message)};
+    }
 
     // Fails unless `count` items of `size` bytes fit in what is left; never trusts the count alone.
     // `at` is where the count was read, which the error points to. `what` is text, or a function making it (only
@@ -45,8 +50,8 @@ public:
     template <typename What>
     std::optional<Error> require(std::uint64_t count, std::size_t size, What&& what, std::size_t at) const {
         if (count <= remaining() / size) return std::nullopt;
-        return failure("expected " + text(what) + " (" + std::to_string(count) + " x " + std::to_string(size) + " bytes), but only " +
-                           std::to_string(remaining()) + " bytes remain",
+        return failure("expected " + text(what) + " (" + std::to_string(count) + " x " + std::to_string(size) +
+                           " bytes), but only " + std::to_string(remaining()) + " bytes remain",
                        at);
     }
 
@@ -54,8 +59,8 @@ public:
     std::optional<Error> read(T& value, What&& what) {
         static_assert(std::endian::native == std::endian::little, "big-endian hosts are not supported");
         if (remaining() < sizeof(T))
-            return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " + std::to_string(remaining()) +
-                           " bytes remain");
+            return failure("expected " + text(what) + " (" + std::to_string(sizeof(T)) + " bytes), but only " +
+                           std::to_string(remaining()) + " bytes remain");
         if (auto e = fetch(sizeof(T))) return e;
         std::memcpy(&value, cursor(), sizeof(T));
         position_ += sizeof(T);
@@ -92,10 +97,12 @@ public:
         try {
             file.reset(new std::uint8_t[std::max<std::size_t>(size_, 1)]);
         } catch (const std::bad_alloc&) {
-            return Error{source_, {}, "not enough memory to read " + std::to_string(size_) + " bytes", ErrorKind::InputFailed};
+            return Error{
+                source_, {}, "not enough memory to read " + std::to_string(size_) + " bytes", ErrorKind::InputFailed};
         }
         std::memcpy(file.get(), bytes_.data(), bytes_.size());
-        if (auto e = readExactly(*from_, {file.get() + bytes_.size(), size_ - bytes_.size()}, source_, bytes_.size())) return *e;
+        if (auto e = readExactly(*from_, {file.get() + bytes_.size(), size_ - bytes_.size()}, source_, bytes_.size()))
+            return *e;
         ByteReader whole(std::span<const std::uint8_t>(file.get(), size_), source_, file);
         whole.position_ = offset();
         return whole;
@@ -201,7 +208,8 @@ std::optional<Error> readMarkers(ByteReader& in, std::vector<Marker>& markers) {
     const std::size_t countOffset = in.offset();
     if (auto e = in.read(count, "marker count (Int32)")) return e;
     if (count < 0) return in.failure("marker count is negative (" + std::to_string(count) + ")", countOffset);
-    if (auto e = in.require(std::uint64_t(count), kMinMarkerSize, std::to_string(count) + " markers", countOffset)) return e;
+    if (auto e = in.require(std::uint64_t(count), kMinMarkerSize, std::to_string(count) + " markers", countOffset))
+        return e;
     markers.resize(std::size_t(count));
     for (std::size_t i = 0; i < markers.size(); ++i) {
         const std::string what = "marker " + std::to_string(i) + " name";
@@ -212,14 +220,16 @@ std::optional<Error> readMarkers(ByteReader& in, std::vector<Marker>& markers) {
         if (auto e = in.require(length, 1, std::to_string(length) + " bytes of " + what, lengthOffset)) return e;
         if (auto e = in.fetch(length)) return e;
         const char* text = reinterpret_cast<const char*>(in.cursor());
-        if (auto bad = firstInvalidUtf8(std::string_view(text, length))) return in.failure(what + " is not valid UTF-8", in.offset() + *bad);
+        if (auto bad = firstInvalidUtf8(std::string_view(text, length)))
+            return in.failure(what + " is not valid UTF-8", in.offset() + *bad);
         markers[i].name.assign(text, length);
         in.skip(length);
     }
     return std::nullopt;
 }
 
-std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size_t last, Layout layout, Recording& recording) {
+std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size_t last, Layout layout,
+                                    Recording& recording) {
     for (std::size_t i = first; i < last; ++i)
         if (auto e = readCurve(in, i, layout, recording.curves[i])) return e;
     return std::nullopt;
@@ -227,7 +237,8 @@ std::optional<Error> readCurveRange(ByteReader& in, std::size_t first, std::size
 
 std::optional<Error> expectEnd(const ByteReader& in) {
     if (in.remaining() == 0) return std::nullopt;
-    return in.failure("expected end of file after the marker list, found " + std::to_string(in.remaining()) + " more bytes");
+    return in.failure("expected end of file after the marker list, found " + std::to_string(in.remaining()) +
+                      " more bytes");
 }
 
 Result<Recording> readBody10(ByteReader& in) {
@@ -299,7 +310,8 @@ Status rebaseTimes(Recording& recording, const std::string& source) {
     const double start = timeRange(recording).start;
     auto overflow = [&](const std::string& what, double time) {
         char text[160];
-        std::snprintf(text, sizeof text, " at %.6g s, rebased to a start at 0 (from %.6g s), is beyond Float32's range", time, start);
+        std::snprintf(text, sizeof text, " at %.6g s, rebased to a start at 0 (from %.6g s), is beyond Float32's range",
+                      time, start);
         return Error{source, {}, what + text};
     };
     for (std::size_t i = 0; i < recording.curves.size(); ++i) {
@@ -313,7 +325,8 @@ Status rebaseTimes(Recording& recording, const std::string& source) {
     }
     for (Marker& marker : recording.markers) {
         const float rebased = float(marker.time - start);
-        if (std::isfinite(marker.time) && !std::isfinite(rebased)) return overflow("marker '" + marker.name + "'", marker.time);
+        if (std::isfinite(marker.time) && !std::isfinite(rebased))
+            return overflow("marker '" + marker.name + "'", marker.time);
         marker.time = rebased;
     }
     return Success{};
@@ -335,7 +348,8 @@ bool startsAsMarkup(std::uint64_t head) {
     for (int i = 0; i < 8; ++i) {
         const auto byte = std::uint8_t(head >> (8 * i));
         if (byte == '<') return true;
-        if (byte != ' ' && byte != '\t' && byte != '\n' && byte != '\r' && byte != 0xef && byte != 0xbb && byte != 0xbf) return false;
+        if (byte != ' ' && byte != '\t' && byte != '\n' && byte != '\r' && byte != 0xef && byte != 0xbb && byte != 0xbf)
+            return false;
     }
     return false;
 }
@@ -363,7 +377,8 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
             return error;
         }
         if (startsAsMarkup(value)) {
-            Error error = in.failure("this is an HTML or XML page, not a recording (what a web server sends for a missing file)", 0);
+            Error error = in.failure(
+                "this is an HTML or XML page, not a recording (what a web server sends for a missing file)", 0);
             error.reason = Reason::MarkupPage;
             return error;
         }
@@ -373,7 +388,9 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
     if (auto e = in.read(major, "major version (Int32)")) return *e;
     if (auto e = in.read(minor, "minor version (Int32)")) return *e;
     if (major != 1 || (minor != 0 && minor != 1))
-        return in.failure("unsupported format version " + std::to_string(major) + "." + std::to_string(minor) + " (supported: 1.0 and 1.1)", 8);
+        return in.failure("unsupported format version " + std::to_string(major) + "." + std::to_string(minor) +
+                              " (supported: 1.0 and 1.1)",
+                          8);
     if (minor == 0) return readBody10(in);
     auto whole = in.wholeFile();  // 1.1 tries two layouts from the same start
     if (!whole) return whole.error();
@@ -382,14 +399,14 @@ Result<Recording> readAnyVersion(ByteReader& in, const std::string& source, cons
 
 }  // namespace
 
-Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source, const ReadOptions& options,
-                                std::shared_ptr<const void> owner) {
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
+                                const ReadOptions& options, std::shared_ptr<const void> owner) {
     ByteReader in(bytes, source, std::move(owner));
     return readAnyVersion(in, source, options);
 }
 
-Result<Recording> readRecording(std::uint64_t size, const ByteSource& from, const std::string& source, const ReadOptions& options,
-                                std::size_t window) {
+Result<Recording> readRecording(std::uint64_t size, const ByteSource& from, const std::string& source,
+                                const ReadOptions& options, std::size_t window) {
     ByteReader in(size, from, source, window);
     return readAnyVersion(in, source, options);
 }

@@ -33,8 +33,11 @@ public:
     static constexpr std::size_t kChunk = std::size_t(1) << 20;
     // Smaller pieces from elsewhere are copied into the chunk: a write of their own costs more than the copy.
     static constexpr std::size_t kSmallestExternal = std::size_t(64) << 10;
-    // `fileSize`: the whole file's, so that a small file's chunk is no larger than it (a chunk's end is memory touched).
-    PieceWriter(const ByteSink& sink, std::size_t fileSize) : sink_(sink) { owned_.reserve(std::min(kChunk + kSmallestExternal, fileSize)); }
+    // `fileSize`: the whole file's, so that a small file's chunk is no larger than it (a chunk's end is memory
+    // touched).
+    PieceWriter(const ByteSink& sink, std::size_t fileSize) : sink_(sink) {
+        owned_.reserve(std::min(kChunk + kSmallestExternal, fileSize));
+    }
     template <typename T>
     void put(T value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -45,7 +48,9 @@ public:
         owned_.insert(owned_.end(), p, p + n);
     }
     // How many more `size`-byte items fill the chunk (the last one may end beyond it).
-    std::size_t itemsToFill(std::size_t size) const { return owned_.size() >= kChunk ? 1 : (kChunk - owned_.size() + size - 1) / size; }
+    std::size_t itemsToFill(std::size_t size) const {
+        return owned_.size() >= kChunk ? 1 : (kChunk - owned_.size() + size - 1) / size;
+    }
     // Room for `n` more bytes at the end of the chunk, for the caller to fill.
     std::uint8_t* extend(std::size_t n) {
         owned_.resize(owned_.size() + n);
@@ -86,14 +91,18 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
 
 Status checkWritable(const Recording& recording) {
     if (auto reason = unrepresentable(recording))
-        return Error{{}, {}, "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason, ErrorKind::NotRepresentable};
+        return Error{{},
+                     {},
+                     "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason,
+                     ErrorKind::NotRepresentable};
     return Success{};
 }
 
 // Numbers are written as memory holds them, which is the file's byte order on little-endian hosts only.
 static_assert(std::endian::native == std::endian::little);
-static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 && offsetof(Key, outTangent) == 12 &&
-              offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 && offsetof(Key, weightedMode) == 24);
+static_assert(sizeof(Key) == kFullKeySize && offsetof(Key, value) == 4 && offsetof(Key, inTangent) == 8 &&
+              offsetof(Key, outTangent) == 12 && offsetof(Key, inWeight) == 16 && offsetof(Key, outWeight) == 20 &&
+              offsetof(Key, weightedMode) == 24);
 
 namespace {
 
@@ -143,7 +152,9 @@ Status encodeRecording(const Recording& recording, const ByteSink& write) {
             }
             if (size == kFullKeySize && !keys.compact()) {
                 const std::span<const Key> full = keys.fullKeys();
-                if (auto s = out.putExternal({reinterpret_cast<const std::uint8_t*>(full.data()), full.size_bytes()}); !s) return s;
+                if (auto s = out.putExternal({reinterpret_cast<const std::uint8_t*>(full.data()), full.size_bytes()});
+                    !s)
+                    return s;
                 continue;
             }
             // Compact keys widened to full ones (1.0 and 1.1 full), or full keys that are all linear narrowed

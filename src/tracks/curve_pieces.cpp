@@ -68,9 +68,10 @@ Status collectEvents(const Curve& curve, double duration, std::size_t maxKnots, 
         if (periods * double(keys.size()) > double(maxKnots)) {
             char text[200];
             std::snprintf(text, sizeof text,
-                          "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu the recording's keys allow",
+                          "unrolling its wrap mode over the recording would need about %.3g knots, more than the %zu "
+                          "the recording's keys allow",
                           periods * double(keys.size()), maxKnots);
-            return Error{{}, {}, text, ErrorKind::Refused};
+            return Error::refused(text);
         }
         for (long p = step; std::abs(double(p)) <= periods; p += step) {
             const bool mirrored = mode == kWrapPingPong && (p % 2 != 0);

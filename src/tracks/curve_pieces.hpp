@@ -25,9 +25,11 @@ struct Piece {
     ValueSlope at(double t) const {
         if (constant) return {hold, 0};
         if (shape == SegmentShape::Stepped) return {double(left.value), 0};
-        const double mapped = std::clamp(anchorMapped + direction * (t - anchorReal), double(left.time), double(right.time));
+        const double mapped =
+            std::clamp(anchorMapped + direction * (t - anchorReal), double(left.time), double(right.time));
         auto segmentAt = [this](double time) {
-            return zeroWeights ? evaluateStraightSegment(left.time, left.value, right.time, right.value, time) : evaluateSegment(left, right, time);
+            return zeroWeights ? evaluateStraightSegment(left.time, left.value, right.time, right.value, time)
+                               : evaluateSegment(left, right, time);
         };
         ValueSlope v = segmentAt(mapped);
         // evaluateSegment gives the right key's value at its time; inside the piece the limit is what counts.

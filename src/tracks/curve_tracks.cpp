@@ -2,8 +2,8 @@
 
 namespace inputanim {
 
-Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options,
-                                           KnotBudget* budget) {
+Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind,
+                                           const TrackOptions& options, KnotBudget* budget) {
     const int n = kind == TrackKind::Rotation ? 4 : 3;
     const Curve* curves[4];
     bool anyKeys = false;
@@ -19,9 +19,11 @@ Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size
         return std::optional<Track>(std::move(*track));
     }
     for (int c = 0; c < n; ++c)  // name the curve when one is invalid
-        if (auto problem = invalidKey(*curves[c])) return Error{{}, {}, "curve " + curveName(firstCurve + std::size_t(c)) + ": " + *problem};
+        if (auto problem = invalidKey(*curves[c]))
+            return Error::malformed("curve " + curveName(firstCurve + std::size_t(c)) + ": " + *problem);
     Error error = track.error();
-    error.message = "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + std::size_t(n) - 1) + ": " + error.message;
+    error.message =
+        "curves " + curveName(firstCurve) + " to " + curveName(firstCurve + std::size_t(n) - 1) + ": " + error.message;
     return error;
 }
 

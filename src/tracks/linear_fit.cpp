@@ -25,7 +25,8 @@ bool wraps(std::int32_t mode) { return mode == kWrapLoop || mode == kWrapPingPon
 void replaceKeys(Recording& recording, const CurveGroup& group, const Track& track) {
     for (int c = 0; c < group.count; ++c) {
         Curve& curve = recording.curves[group.first + std::size_t(c)];
-        if (wraps(curve.preWrapMode) || wraps(curve.postWrapMode)) curve.preWrapMode = curve.postWrapMode = kWrapClampForever;
+        if (wraps(curve.preWrapMode) || wraps(curve.postWrapMode))
+            curve.preWrapMode = curve.postWrapMode = kWrapClampForever;
         curve.keys.clear();
         curve.keys.appendLinearKeys(track.times.size(), [&](std::size_t k) {
             return std::pair{track.times[k], track.values[k * std::size_t(group.count) + std::size_t(c)]};
@@ -36,7 +37,8 @@ void replaceKeys(Recording& recording, const CurveGroup& group, const Track& tra
 }  // namespace
 
 bool needsLinearFit(const Recording& recording) {
-    return std::any_of(curveGroups().begin(), curveGroups().end(), [&](const CurveGroup& g) { return groupNeedsFit(recording, g); });
+    return std::any_of(curveGroups().begin(), curveGroups().end(),
+                       [&](const CurveGroup& g) { return groupNeedsFit(recording, g); });
 }
 
 Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptions& options) {
@@ -57,7 +59,8 @@ Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptio
         }
         // Clamped curves are fitted up to their own last key (MRTK's duration stays), wrapped ones over all it plays.
         trackOptions.duration = wrapping ? duration : 0;
-        auto track = trackOfCurves(recording, group.first, group.rotation ? TrackKind::Rotation : TrackKind::Vector, trackOptions, &budget);
+        auto track = trackOfCurves(recording, group.first, group.rotation ? TrackKind::Rotation : TrackKind::Vector,
+                                   trackOptions, &budget);
         if (!track) return track.error();
         if (!*track) continue;  // no keys
         double& worst = group.rotation ? report.maxRotationError : report.maxPositionError;
@@ -73,12 +76,16 @@ std::string fitSummary(const LinearFitReport& report) {
     for (std::size_t i = 0; i < report.fitted.size() && i < 3; ++i) names += (i ? ", " : "") + report.fitted[i];
     if (report.fitted.size() > 3) names += ", ...";
     char deviation[96];
-    std::snprintf(deviation, sizeof deviation, "%.3g mm and %.3g degrees", report.maxPositionError * 1000, report.maxRotationError);
+    std::snprintf(deviation, sizeof deviation, "%.3g mm and %.3g degrees", report.maxPositionError * 1000,
+                  report.maxRotationError);
     return "keys of " + std::to_string(report.fitted.size()) + " vectors and rotations (" + names +
-           ") carry tangents, weights or steps, which MRTK's 1.1 layout cannot hold: fitted with linear keys, largest deviation " + deviation;
+           ") carry tangents, weights or steps, which MRTK's 1.1 layout cannot hold: fitted with linear keys, largest "
+           "deviation " +
+           deviation;
 }
 
-Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options, LinearFitReport* report) {
+Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options,
+                                 LinearFitReport* report) {
     if (target.layout == Layout::Compact && needsLinearFit(recording)) {
         auto fitted = fitLinearKeys(recording, options);
         if (!fitted) return fitted.error();

@@ -12,13 +12,16 @@
 namespace inputanim {
 namespace {
 
-Quaternion knotQuaternion(const float* values, std::size_t k) { return {values[k * 4], values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3]}; }
+Quaternion knotQuaternion(const float* values, std::size_t k) {
+    return {values[k * 4], values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3]};
+}
 
 // Rotation knots copied from keys (`count` quaternions from `values`): each within `lengthOff` (at most 0.001) of
-// unit length (so the general path would leave it alone, and three.js's slerp of it stays close) and slerp provably within tolerance of nlerp between
-// neighbours, `margin` inside both limits. Sets `maxError` to that bound (with what three.js's slerp of ends off unit length adds); false sends the
-// track to the general path.
-bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, const SlerpLimits& limits, double& maxError) {
+// unit length (so the general path would leave it alone, and three.js's slerp of it stays close) and slerp provably
+// within tolerance of nlerp between neighbours, `margin` inside both limits. Sets `maxError` to that bound (with what
+// three.js's slerp of ends off unit length adds); false sends the track to the general path.
+bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, const SlerpLimits& limits,
+                            double& maxError) {
     double smallestDot = 1, previousNorm = 0, lengthOff = 0;
     for (std::size_t k = 0; k < count; ++k) {
         const Quaternion b = knotQuaternion(values, k);
@@ -47,7 +50,8 @@ bool allZero(std::span<const Curve* const> curves) {
 // Components keyed at different times: knots at every component's key times, each component evaluated there
 // (as the general path does). Rotations keep a margin so that the general path's slightly different interval
 // ends could not decide otherwise.
-std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits, RefusedRotation* refused) {
+std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits,
+                                     RefusedRotation* refused) {
     const int n = int(curves.size());
     Track track;
     track.interpolation = Interpolation::Linear;
@@ -73,7 +77,8 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     }
     // Lines between rounded knots stray from the exact lines by at most the larger rounding of their ends.
     const double worstRounding = std::sqrt(*std::max_element(rounding.begin(), rounding.end()));
-    if (kind == TrackKind::Rotation && !slerpMatchesNlerpAlong(track.values.data(), count, 1e-9, limits, track.maxError)) {
+    if (kind == TrackKind::Rotation &&
+        !slerpMatchesNlerpAlong(track.values.data(), count, 1e-9, limits, track.maxError)) {
         if (refused) *refused = {std::move(track.times), std::move(exactRotations)};
         return std::nullopt;
     }
@@ -97,8 +102,8 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
 bool holdsLinearKeys(std::span<const Curve* const> curves) {
     for (const Curve* curve : curves) {
         const std::size_t count = curve->keys.size();
-        const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong || curve->postWrapMode == kWrapLoop ||
-                                         curve->postWrapMode == kWrapPingPong);
+        const bool wraps = count > 1 && (curve->preWrapMode == kWrapLoop || curve->preWrapMode == kWrapPingPong ||
+                                         curve->postWrapMode == kWrapLoop || curve->postWrapMode == kWrapPingPong);
         if (count == 0 || !(curve->keys.time(0) >= 0) || wraps) return false;
         // Compact keys (zero weights) at increasing times, which the caller checked, are Linear segments.
         if (!curve->keys.compact())
@@ -140,13 +145,14 @@ bool copyCompactKeys(std::span<const Curve* const> curves, float* times, float* 
     }
 }
 
-std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits, RefusedRotation* refused,
-                                    bool holdFromZero) {
+std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackKind kind, const SlerpLimits& limits,
+                                    RefusedRotation* refused, bool holdFromZero) {
     const int n = int(curves.size());
     const std::size_t count = curves[0]->keys.size();
     Track track;
     // Every component's key times must be the first one's.
-    bool aligned = std::all_of(curves.begin(), curves.end(), [&](const Curve* curve) { return curve->keys.size() == count; });
+    bool aligned =
+        std::all_of(curves.begin(), curves.end(), [&](const Curve* curve) { return curve->keys.size() == count; });
     // Room for a first knot at 0 holding the first keys' values (inputanim::holdFromZero, without moving the keys).
     const std::size_t hold = holdFromZero && aligned && curves[0]->keys.time(0) > 0;
     if (aligned) {
@@ -161,7 +167,8 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
             for (int c = 0; c < n; ++c) {
                 float* value = values + c;
                 std::size_t k = 0;
-                curves[c]->keys.forEachTimeValue([&](float t, float v) { aligned &= t == times[k++], *value = v, value += n; });
+                curves[c]->keys.forEachTimeValue(
+                    [&](float t, float v) { aligned &= t == times[k++], *value = v, value += n; });
             }
         }
     }

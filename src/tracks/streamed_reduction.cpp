@@ -2,8 +2,14 @@
 
 namespace inputanim {
 
-StreamedReduction::StreamedReduction(Curve* curves, int components, bool rotation, double tolerance, KeyFit fit, bool reduce)
-    : curves_(curves), components_(components), rotation_(rotation), tolerance_(tolerance), fit_(fit), reduce_(reduce) {}
+StreamedReduction::StreamedReduction(Curve* curves, int components, bool rotation, double tolerance, KeyFit fit,
+                                     bool reduce)
+    : curves_(curves),
+      components_(components),
+      rotation_(rotation),
+      tolerance_(tolerance),
+      fit_(fit),
+      reduce_(reduce) {}
 
 void StreamedReduction::add(float time, std::array<double, 4> value) {
     if (rotation_ && !window_.values.empty() && dot(window_.values.back(), value) < 0)
@@ -28,7 +34,9 @@ void StreamedReduction::flush(bool last) {
             const float ta = i > 0 ? window_.times[i - 1] : hasBefore ? before_->first : window_.times[i];
             const auto& va = i > 0 ? window_.values[i - 1] : hasBefore ? before_->second : window_.values[i];
             const std::size_t b = i + 1 < held ? i + 1 : i;
-            for (int c = 0; c < 4; ++c) slopes[i][c] = window_.times[b] == ta ? 0 : (window_.values[b][c] - va[c]) / (double(window_.times[b]) - ta);
+            for (int c = 0; c < 4; ++c)
+                slopes[i][c] =
+                    window_.times[b] == ta ? 0 : (window_.values[b][c] - va[c]) / (double(window_.times[b]) - ta);
         }
     }
     std::vector<std::size_t> kept;
@@ -48,7 +56,8 @@ void StreamedReduction::flush(bool last) {
                 curves_[c].keys.push_back(Key{window_.times[i], value});
             } else {
                 const float slope = float(slopes[i][c]);
-                curves_[c].keys.push_back(Key{window_.times[i], value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone});
+                curves_[c].keys.push_back(
+                    Key{window_.times[i], value, slope, slope, 1.0f / 3, 1.0f / 3, kWeightedNone});
             }
         }
     }

@@ -21,7 +21,8 @@ constexpr int kMaxSplitDepth = 24;
 using Values = std::array<double, kMaxComponents>;
 
 double squaredDistance(const Values& a, const Values& b) {
-    return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) + (a[3] - b[3]) * (a[3] - b[3]);
+    return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]) +
+           (a[3] - b[3]) * (a[3] - b[3]);
 }
 
 float nextUp(float t) { return std::nextafter(t, std::numeric_limits<float>::infinity()); }
@@ -35,26 +36,33 @@ public:
             referenceCursors_.emplace_back(*curve);
             pieceCursors_.emplace_back(*curve);
         }
-        if (kind == TrackKind::Rotation) slerpLimits_ = {safeSlerpCos(options.rotationTolerance), safeLengthOff(options.rotationTolerance)};
+        if (kind == TrackKind::Rotation)
+            slerpLimits_ = {safeSlerpCos(options.rotationTolerance), safeLengthOff(options.rotationTolerance)};
     }
 
     Result<Track> build() {
-        if (n_ < 1 || n_ > kMaxComponents) return Error{{}, {}, "a track has 1 to 4 components"};
+        if (n_ < 1 || n_ > kMaxComponents) return Error::malformed("a track has 1 to 4 components");
         double duration = options_.duration;
         for (int c = 0; c < n_; ++c) {
             if (!options_.curvesChecked)
-                if (auto problem = invalidKey(*curves_[c])) return Error{{}, {}, "component " + std::to_string(c) + ": " + *problem};
+                if (auto problem = invalidKey(*curves_[c]))
+                    return Error::malformed("component " + std::to_string(c) + ": " + *problem);
             if (!curves_[c]->keys.empty()) duration = std::max(duration, double(curves_[c]->keys.back().time));
         }
         const bool linearKeys = options_.copyLinearKeys && !options_.mrtkPlayback && holdsLinearKeys(curves_);
         RefusedRotation refused;  // a rotation's knots and values there, when copyLinearKeys refuses it
         if (linearKeys)
-            if (auto track = copyLinearKeys(curves_, kind_, slerpLimits_, &refused, options_.holdFromZero)) return finished(std::move(*track));
+            if (auto track = copyLinearKeys(curves_, kind_, slerpLimits_, &refused, options_.holdFromZero))
+                return finished(std::move(*track));
         std::vector<float> knots = std::move(refused.times);
         for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
             if (auto s = collectEvents(*curves_[c], duration, options_.maxEvents, knots); !s)
-                return Error{{}, {}, "component " + std::to_string(c) + ": " + s.error().message, ErrorKind::Refused, s.error().reason};
+                return Error{{},
+                             {},
+                             "component " + std::to_string(c) + ": " + s.error().message,
+                             ErrorKind::Refused,
+                             s.error().reason};
             // Each component's events are nearly always in order already: merged rather than sorted again.
             const auto mid = knots.begin() + std::ptrdiff_t(before);
             if (!std::is_sorted(mid, knots.end())) std::sort(mid, knots.end());
@@ -72,7 +80,8 @@ public:
         const bool copyRotationIntervals = linearKeys && kind_ == TrackKind::Rotation;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
             if (copyRotationIntervals &&
-                copyLinearRotationInterval(knots[i + 1], refused.values.empty() ? referenceAt(knots[i + 1]) : refused.values[i + 1]))
+                copyLinearRotationInterval(knots[i + 1],
+                                           refused.values.empty() ? referenceAt(knots[i + 1]) : refused.values[i + 1]))
                 continue;
             if (auto s = emitInterval(knots[i], knots[i + 1]); !s) return s.error();
         }
@@ -107,7 +116,8 @@ private:
         if (options_.mrtkPlayback) return Interpolation::Linear;
         // Compact keys (MRTK's linear encoding) make Linear segments wherever a segment has length, and an
         // interval between knots lies inside one that has: neither smooth nor stepped pieces, so LINEAR.
-        if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); })) return Interpolation::Linear;
+        if (std::all_of(curves_.begin(), curves_.end(), [](const Curve* curve) { return curve->keys.compact(); }))
+            return Interpolation::Linear;
         bool smooth = false, stepped = false, stepExact = true;
         for (std::size_t i = 0; i + 1 < knots.size(); ++i) {
             const auto pieces = piecesOf(knots[i], knots[i + 1]);
@@ -195,7 +205,8 @@ private:
         if (cosine < slerpLimits_.cos + kMargin) return false;
         smallestCopiedCos_ = std::min(smallestCopiedCos_, cosine);
         worstCopiedLengthOff_ = std::max({worstCopiedLengthOff_, std::abs(norm(a) - 1), std::abs(norm(b) - 1)});
-        worstCopiedRounding2_ = std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
+        worstCopiedRounding2_ =
+            std::max({worstCopiedRounding2_, squaredDistance(lastRaw_, a), squaredDistance(end, b)});
         ++copiedIntervals_;
         emitKnot(tb, end, Values{}, true);
         return true;
@@ -229,7 +240,8 @@ private:
     }
 
     // Emits the knots of (start, end], splitting until the playback is within tolerance of Unity's.
-    Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, int depth, const Values* endValues) {
+    Status fitSpan(const std::array<Piece, kMaxComponents>& pieces, float start, float end, int depth,
+                   const Values* endValues) {
         Values endSlopes{};  // only CUBICSPLINE knots have tangents
         const Values endValue = endValues ? *endValues : valuesOf(pieces, n_, end, cubic() ? &endSlopes : nullptr);
         if (endValues && cubic()) valuesOf(pieces, n_, end, &endSlopes);
@@ -241,7 +253,8 @@ private:
             if (++addedKnots_ > options_.maxKnots)
                 return Error{{},
                              {},
-                             "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) + " knots its keys allow",
+                             "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) +
+                                 " knots its keys allow",
                              ErrorKind::Refused,
                              Reason::FitBudget};
             if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
@@ -258,7 +271,9 @@ private:
     }
 
     // Fits aim 10% inside the tolerance, so that Float32 rounding of added knots stays inside it too.
-    double tolerance() const { return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance); }
+    double tolerance() const {
+        return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
+    }
 
     // The knot at the span's start as it was written, and the one at its end as it will be (Float32, rotations
     // kept unit as keepUnit will), with the tangents a player will use.
@@ -268,7 +283,8 @@ private:
         const std::size_t last = track_.times.size() - 1;
         for (int c = 0; c < n_; ++c) k.a[c] = track_.values[last * n_ + c];
         Values b = endValue;
-        if (kind_ == TrackKind::Rotation && !cubic() && !options_.mrtkPlayback && std::abs(norm(b) - 1) > 0.005) normalize(b);
+        if (kind_ == TrackKind::Rotation && !cubic() && !options_.mrtkPlayback && std::abs(norm(b) - 1) > 0.005)
+            normalize(b);
         for (int c = 0; c < n_; ++c) k.b[c] = float(b[c]);
         if (cubic())
             for (int c = 0; c < n_; ++c) k.outA[c] = track_.outTangents[last * n_ + c], k.inB[c] = float(endSlopes[c]);
@@ -300,19 +316,22 @@ private:
         double worst;  // over the span
         double atKnots;  // at its ends: the knots' Float32 rounding, which no split improves
     };
-    Deviation spanDeviation(const std::array<Piece, kMaxComponents>& pieces, float start, float end, const Values& endValue,
-                            const Values& endSlopes) const {
+    Deviation spanDeviation(const std::array<Piece, kMaxComponents>& pieces, float start, float end,
+                            const Values& endValue, const Values& endSlopes) const {
         const SpanKnots knots = knotsOf(end, endValue, endSlopes);
         const double d = double(end) - double(start);
         bool linearPieces = track_.interpolation == Interpolation::Linear;
         for (int c = 0; c < n_ && linearPieces; ++c)
-            linearPieces = pieces[c].constant || pieces[c].shape == SegmentShape::Stepped || pieces[c].shape == SegmentShape::Linear;
+            linearPieces = pieces[c].constant || pieces[c].shape == SegmentShape::Stepped ||
+                           pieces[c].shape == SegmentShape::Linear;
         if (linearPieces) {
             // The line the pieces follow inside the span, through two interior points: at the ends a piece can be
             // clamped to its segment when an event's time rounded to the knot's Float32 before it.
-            const Values quarter = valuesOf(pieces, n_, double(start) + 0.25 * d), threeQuarters = valuesOf(pieces, n_, double(start) + 0.75 * d);
+            const Values quarter = valuesOf(pieces, n_, double(start) + 0.25 * d),
+                         threeQuarters = valuesOf(pieces, n_, double(start) + 0.75 * d);
             Values a{}, b{};
-            for (int c = 0; c < n_; ++c) a[c] = 1.5 * quarter[c] - 0.5 * threeQuarters[c], b[c] = 1.5 * threeQuarters[c] - 0.5 * quarter[c];
+            for (int c = 0; c < n_; ++c)
+                a[c] = 1.5 * quarter[c] - 0.5 * threeQuarters[c], b[c] = 1.5 * threeQuarters[c] - 0.5 * quarter[c];
             const double rounding = std::max(distance(a, knots.a), distance(b, knots.b));
             if (kind_ == TrackKind::Vector) return {rounding, rounding};  // two lines are farthest apart at an end
             if (!options_.mrtkPlayback && dot(a, b) > 0 && norm(a) > 1e-6 && norm(b) > 1e-6) {
@@ -320,7 +339,9 @@ private:
                 return {slerpNlerpGap(alpha, norm(a), norm(b)) + 1.01 * rounding + threeJsExtra(knots), rounding};
             }
         }
-        auto deviationAt = [&](double s) { return distance(valuesOf(pieces, n_, double(start) + s * d), played(knots, d, s)); };
+        auto deviationAt = [&](double s) {
+            return distance(valuesOf(pieces, n_, double(start) + s * d), played(knots, d, s));
+        };
         constexpr int kSamples = 16;
         std::array<double, kSamples + 1> errors{};
         for (int i = 0; i <= kSamples; ++i) errors[i] = deviationAt(double(i) / kSamples);
@@ -330,7 +351,8 @@ private:
             if (errors[peak] <= 0) break;
             double lo = double(peak - 1) / kSamples, hi = double(peak + 1) / kSamples;
             constexpr double kGolden = 0.6180339887498949;
-            double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo), f1 = deviationAt(x1), f2 = deviationAt(x2);
+            double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo), f1 = deviationAt(x1),
+                   f2 = deviationAt(x2);
             for (int i = 0; i < 24; ++i) {
                 if (f1 > f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - kGolden * (hi - lo), f1 = deviationAt(x1);
                 else lo = x1, x1 = x2, f1 = f2, x2 = lo + kGolden * (hi - lo), f2 = deviationAt(x2);
@@ -343,7 +365,8 @@ private:
 
     // What three.js adds to the slerp `played` measures, for LINEAR rotation knots off unit length.
     double threeJsExtra(const SpanKnots& k) const {
-        if (kind_ != TrackKind::Rotation || options_.mrtkPlayback || track_.interpolation != Interpolation::Linear) return 0;
+        if (kind_ != TrackKind::Rotation || options_.mrtkPlayback || track_.interpolation != Interpolation::Linear)
+            return 0;
         const double na = norm(k.a), nb = norm(k.b);
         if (!(na > 1e-6 && nb > 1e-6)) return 0;
         return unnormalisedSlerpGap(std::acos(std::min(1.0, std::abs(dot(k.a, k.b)) / (na * nb))), na, nb);

@@ -20,7 +20,8 @@ const char* interpolationName(Interpolation interpolation) {
 
 using Values = std::array<double, 4>;  // up to four components
 
-Values playInterval(const KnotInterval& k, Interpolation interpolation, TrackKind kind, int n, double d, double s, bool asMrtk) {
+Values playInterval(const KnotInterval& k, Interpolation interpolation, TrackKind kind, int n, double d, double s,
+                    bool asMrtk) {
     Values v{};
     if (interpolation == Interpolation::Step) {
         v = k.a;

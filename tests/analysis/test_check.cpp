@@ -20,7 +20,8 @@ void setRotation(Recording& r, const std::vector<std::pair<float, double>>& time
     for (auto [t, degrees] : timeAngle) {
         const double half = degrees * 3.14159265358979 / 360;
         const float q[4] = {0, float(std::sin(half)), 0, float(std::cos(half))};
-        for (int c = 0; c < 4; ++c) r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.push_back(Key{t, q[c]});
+        for (int c = 0; c < 4; ++c)
+            r.curves[jointCurve(Hand::Left, Joint::IndexTip, 3 + c)].keys.push_back(Key{t, q[c]});
     }
 }
 

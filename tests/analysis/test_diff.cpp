@@ -21,7 +21,8 @@ TEST_CASE("diff says when two recordings differ beyond the tolerance") {
     // 2.25 to 2.75 s). Beyond 1 mm: |t - 1.5| < 0.375 and |t - 2.5| < 0.125, so on a 10 Hz grid the samples
     // 1.2-1.8 s and 2.4-2.6 s; joined when a step apart or less, they stay two spans (1.8 to 2.4 is six steps).
     const Recording a = cameraX({Key{0, 0}, Key{3, 0}});
-    const Recording b = cameraX({Key{0, 0}, Key{1, 0}, Key{1.5f, 0.004f}, Key{2, 0}, Key{2.25f, 0}, Key{2.5f, 0.002f}, Key{2.75f, 0}, Key{3, 0}});
+    const Recording b = cameraX({Key{0, 0}, Key{1, 0}, Key{1.5f, 0.004f}, Key{2, 0}, Key{2.25f, 0}, Key{2.5f, 0.002f},
+                                 Key{2.75f, 0}, Key{3, 0}});
     DiffOptions options;
     options.rate = 10;
     auto report = diffRecordings(a, b, options);

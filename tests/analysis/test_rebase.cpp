@@ -44,7 +44,8 @@ TEST_CASE("an unedited round trip gives back the base byte for byte, gaining no 
         if (sectionOf(c) != Section::Booleans) jitter(edited.curves[c], 2e-5f);  // 0.02 mm, a few ulps of a quaternion
     // A DCC tool keys every bone: the never-tracked hand comes back with constant keys.
     for (Joint joint : kJoints)
-        for (int c = 0; c < kPoseCurveCount; ++c) edited.curves[jointCurve(Hand::Right, joint, c)].keys = {Key{0, 0.5f}, Key{2, 0.5f}};
+        for (int c = 0; c < kPoseCurveCount; ++c)
+            edited.curves[jointCurve(Hand::Right, joint, c)].keys = {Key{0, 0.5f}, Key{2, 0.5f}};
     edited.markers.clear();
     RebaseReport report;
     auto merged = rebase(base, edited, {}, &report);
@@ -66,10 +67,12 @@ TEST_CASE("an edited joint takes the edit's keys, every other pose keeps the bas
     CHECK(report.edited == std::vector<std::string>{"left.IndexTip"});
     for (std::size_t c = 0; c < kCurveCount; ++c) {
         INFO(curveName(c));
-        const bool fromEdit = c >= jointCurve(Hand::Left, Joint::IndexTip, 0) && c < jointCurve(Hand::Left, Joint::IndexTip, 0) + kPoseCurveCount;
+        const bool fromEdit = c >= jointCurve(Hand::Left, Joint::IndexTip, 0) &&
+                              c < jointCurve(Hand::Left, Joint::IndexTip, 0) + kPoseCurveCount;
         const Curve& expected = fromEdit ? edited.curves[c] : base.curves[c];
         REQUIRE(merged->curves[c].keys.size() == expected.keys.size());
-        for (std::size_t k = 0; k < expected.keys.size(); ++k) CHECK(merged->curves[c].keys.value(k) == expected.keys.value(k));
+        for (std::size_t k = 0; k < expected.keys.size(); ++k)
+            CHECK(merged->curves[c].keys.value(k) == expected.keys.value(k));
     }
 }
 
@@ -77,7 +80,8 @@ TEST_CASE("a hand the edit starts tracking takes its joints; a moved switch take
     const Recording base = leftHandOnly();
     Recording edited = base;
     edited.curves[booleanCurve(BooleanCurve::TrackedRight)].keys = {Key{0, 0}, Key{0.5f, 1}};
-    for (int c = 0; c < kPoseCurveCount; ++c) edited.curves[jointCurve(Hand::Right, Joint::Wrist, c)].keys = {Key{0.5f, 0.25f}, Key{1.5f, 0.3f}};
+    for (int c = 0; c < kPoseCurveCount; ++c)
+        edited.curves[jointCurve(Hand::Right, Joint::Wrist, c)].keys = {Key{0.5f, 0.25f}, Key{1.5f, 0.3f}};
     Curve& pinch = edited.curves[booleanCurve(BooleanCurve::PinchingLeft)];
     REQUIRE(pinch.keys.size() > 1);
     pinch.keys.setTime(1, pinch.keys.time(1) + 0.2f);  // beyond 1/24 s

@@ -45,11 +45,14 @@ TEST_CASE("generated recordings are deterministic, clean and realistic") {
 
     // Bones have plausible lengths: wrist to middle tip 15-22 cm; index tip to thumb tip closes when pinching.
     const double mid = 0.5 * (summary.booleanTrue[2][0].start + summary.booleanTrue[2][0].end);
-    const double handLength = distance(r, jointCurve(Hand::Left, Joint::Wrist, 0), jointCurve(Hand::Left, Joint::MiddleTip, 0), 1.0);
+    const double handLength =
+        distance(r, jointCurve(Hand::Left, Joint::Wrist, 0), jointCurve(Hand::Left, Joint::MiddleTip, 0), 1.0);
     CHECK(handLength > 0.12);
     CHECK(handLength < 0.22);
-    const double open = distance(r, jointCurve(Hand::Left, Joint::ThumbTip, 0), jointCurve(Hand::Left, Joint::IndexTip, 0), 1.0);
-    const double pinched = distance(r, jointCurve(Hand::Left, Joint::ThumbTip, 0), jointCurve(Hand::Left, Joint::IndexTip, 0), mid);
+    const double open =
+        distance(r, jointCurve(Hand::Left, Joint::ThumbTip, 0), jointCurve(Hand::Left, Joint::IndexTip, 0), 1.0);
+    const double pinched =
+        distance(r, jointCurve(Hand::Left, Joint::ThumbTip, 0), jointCurve(Hand::Left, Joint::IndexTip, 0), mid);
     CHECK(pinched < open);
 }
 
@@ -69,7 +72,9 @@ namespace {
 using V = std::array<double, 3>;
 V minus(const V& a, const V& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 double dotV(const V& a, const V& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V crossV(const V& a, const V& b) { return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]}; }
+V crossV(const V& a, const V& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
 double lengthV(const V& a) { return std::sqrt(dotV(a, a)); }
 
 // Which hand these joints make, from their positions only: with `across` from the little finger's knuckle to the
@@ -78,7 +83,8 @@ double lengthV(const V& a) { return std::sqrt(dotV(a, a)); }
 double chirality(const FrameSample& f, Hand hand) {
     const auto& j = f.joints[int(hand)];
     auto at = [&](Joint joint) { return j[indexOf(joint)].position; };
-    const V across = minus(at(Joint::IndexKnuckle), at(Joint::PinkyKnuckle)), along = minus(at(Joint::MiddleKnuckle), at(Joint::Wrist));
+    const V across = minus(at(Joint::IndexKnuckle), at(Joint::PinkyKnuckle)),
+            along = minus(at(Joint::MiddleKnuckle), at(Joint::Wrist));
     V curl = minus(at(Joint::MiddleTip), at(Joint::MiddleKnuckle));
     const double a = dotV(curl, along) / dotV(along, along);
     const V palmward = {curl[0] - a * along[0], curl[1] - a * along[1], curl[2] - a * along[2]};
@@ -113,12 +119,14 @@ TEST_CASE("generated hands look like real ones: sides, MRTK's joint axes, a pinc
             // While MRTK would report a pinch, thumb and index tips touch.
             if (f.pinching[int(hand)]) {
                 ++pinchFrames;
-                worstPinch =
-                    std::max(worstPinch, lengthV(minus(joints[indexOf(Joint::ThumbTip)].position, joints[indexOf(Joint::IndexTip)].position)));
+                worstPinch = std::max(worstPinch, lengthV(minus(joints[indexOf(Joint::ThumbTip)].position,
+                                                                joints[indexOf(Joint::IndexTip)].position)));
             }
             // A hand of human size: wrist to middle fingertip 16 to 22 cm.
-            const double handLength = lengthV(minus(joints[indexOf(Joint::Wrist)].position, joints[indexOf(Joint::MiddleKnuckle)].position)) +
-                                      lengthV(minus(joints[indexOf(Joint::MiddleKnuckle)].position, joints[indexOf(Joint::MiddleTip)].position));
+            const double handLength =
+                lengthV(minus(joints[indexOf(Joint::Wrist)].position, joints[indexOf(Joint::MiddleKnuckle)].position)) +
+                lengthV(
+                    minus(joints[indexOf(Joint::MiddleKnuckle)].position, joints[indexOf(Joint::MiddleTip)].position));
             CHECK(handLength > 0.16);
             CHECK(handLength < 0.22);
         }

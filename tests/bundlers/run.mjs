@@ -16,8 +16,11 @@ const [tool, tarball, recording] = process.argv.slice(2);
 const here = new URL('.', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bundlers-'));
 const failures = [];
-const expect = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
-const TOLERANCE = 1e-4;  // metres: the glTF profile's fits and Float32 key values
+const expect = (ok, what) => {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+};
+const TOLERANCE = 1e-4; // metres: the glTF profile's fits and Float32 key values
 
 // The packed loader, where npm would put it (it has no dependencies; three is the apps' own).
 const installed = join(here, 'node_modules/inputanim-three');
@@ -28,15 +31,35 @@ execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
 // Two times inside the left hand's tracked intervals, and what the CLI plays there.
 const info = JSON.parse(execFileSync(tool, ['info', recording, '--json']));
 const tracked = info.tracked.left.filter(([s, e]) => e - s > 0.5);
-const times = [[tracked[0], 0.37], [tracked[tracked.length - 1], 0.73]].map(([[s, e], f]) => s + (e - s) * f);
+const times = [
+  [tracked[0], 0.37],
+  [tracked[tracked.length - 1], 0.73],
+].map(([[s, e], f]) => s + (e - s) * f);
 writeFileSync(join(work, 'times.txt'), times.join('\n'));
-const cli = JSON.parse(execFileSync(tool, ['sample', recording, '--times', join(work, 'times.txt'), '--format', 'json', '--coordinates', 'gltf',
-                                           '--select', 'left'], { maxBuffer: 1 << 26 })).frames;
+const cli = JSON.parse(
+  execFileSync(
+    tool,
+    [
+      'sample',
+      recording,
+      '--times',
+      join(work, 'times.txt'),
+      '--format',
+      'json',
+      '--coordinates',
+      'gltf',
+      '--select',
+      'left',
+    ],
+    { maxBuffer: 1 << 26 },
+  ),
+).frames;
 const served = new Map([['recording.bin', recording]]);
 
 // The largest distance between the joints an app played and the CLI's, and how many were compared.
 function compared(report) {
-  let worst = 0, count = 0;
+  let worst = 0,
+    count = 0;
   report.frames?.forEach((joints, i) => {
     for (const [name, position] of Object.entries(joints)) {
       worst = Math.max(worst, Math.hypot(...position.map((v, k) => v - cli[i].left.joints[name].position[k])));
@@ -48,10 +71,16 @@ function compared(report) {
 
 function checkReport(report, what) {
   const { worst, count } = compared(report);
-  expect(!report.error && count === 2 * 26 && worst <= TOLERANCE && Math.abs(report.duration - info.duration) < 1e-9 &&
-         report.findings === info.findings.length && report.pose?.tracked === true,
-         `${what}: ${count} joint positions within ${worst.toExponential(2)} m of \`inputanim sample\`, its findings after` +
-         ` the hand-over${report.error ? ` (${report.error})` : ''}`);
+  expect(
+    !report.error &&
+      count === 2 * 26 &&
+      worst <= TOLERANCE &&
+      Math.abs(report.duration - info.duration) < 1e-9 &&
+      report.findings === info.findings.length &&
+      report.pose?.tracked === true,
+    `${what}: ${count} joint positions within ${worst.toExponential(2)} m of \`inputanim sample\`, its findings after` +
+      ` the hand-over${report.error ? ` (${report.error})` : ''}`,
+  );
 }
 
 // The app at `origin` opened with `src`: what it reports, and what the page logged as errors.
@@ -59,7 +88,9 @@ async function opened(browser, origin, src, report = () => window.result) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(`${origin}/?src=${encodeURIComponent(src)}&times=${times.join(',')}`);
   const result = await page.waitForFunction(report, null, { timeout: 60_000 }).then((handle) => handle.jsonValue());
   return { page, result, errors };
@@ -73,15 +104,21 @@ async function checkProduction(browser, name, out) {
     checkReport(result, `${name}, production build`);
     await page.close();
     const missing = await opened(browser, site.origin, 'recordin.bin');
-    expect(/recordin\.bin: .*HTML .*page, not a recording/.test(missing.result.error ?? ''),
-           `${name}: a mistyped address says an HTML page came back (${missing.result.error})`);
+    expect(
+      /recordin\.bin: .*HTML .*page, not a recording/.test(missing.result.error ?? ''),
+      `${name}: a mistyped address says an HTML page came back (${missing.result.error})`,
+    );
     await missing.page.close();
-  } finally { site.close(); }
+  } finally {
+    site.close();
+  }
 }
 
 function viteBuild(app) {
   const out = join(work, app);
-  return build({ root: join(here, 'apps', app), logLevel: 'error', build: { outDir: out, emptyOutDir: true } }).then(() => out);
+  return build({ root: join(here, 'apps', app), logLevel: 'error', build: { outDir: out, emptyOutDir: true } }).then(
+    () => out,
+  );
 }
 
 async function checkReact(browser, out) {
@@ -91,22 +128,35 @@ async function checkReact(browser, out) {
     checkReport(result, 'Vite + React Three Fiber (StrictMode, useLoader), production build');
     await page.evaluate(() => window.show(false));
     await page.waitForTimeout(200);
-    await page.evaluate(() => { window.reports = []; window.show(true); });
-    const again = await page.waitForFunction(() => window.reports[0], null, { timeout: 60_000 }).then((h) => h.jsonValue());
+    await page.evaluate(() => {
+      window.reports = [];
+      window.show(true);
+    });
+    const again = await page
+      .waitForFunction(() => window.reports[0], null, { timeout: 60_000 })
+      .then((h) => h.jsonValue());
     const handedOut = await page.evaluate(() => window.recordings.map((r) => r.disposed));
     checkReport(again, 'React Three Fiber, unmounted and mounted again');
-    expect(handedOut.length === 2 && handedOut[0] === true && handedOut[1] === false,
-           `React Three Fiber: the unmounted recording was disposed of and a new one loaded (disposed: [${handedOut}])`);
+    expect(
+      handedOut.length === 2 && handedOut[0] === true && handedOut[1] === false,
+      `React Three Fiber: the unmounted recording was disposed of and a new one loaded (disposed: [${handedOut}])`,
+    );
     await page.close();
-  } finally { site.close(); }
+  } finally {
+    site.close();
+  }
 }
 
 async function checkDevServer(browser) {
-  const server = await createServer({ root: join(here, 'apps/vite-js'), logLevel: 'error', server: { port: 0, host: '127.0.0.1' } });
+  const server = await createServer({
+    root: join(here, 'apps/vite-js'),
+    logLevel: 'error',
+    server: { port: 0, host: '127.0.0.1' },
+  });
   await server.listen();
   const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
   try {
-    const site = await serveSite(work, served);  // the recording from another origin (CORS), as a data host serves it
+    const site = await serveSite(work, served); // the recording from another origin (CORS), as a data host serves it
     const { page, result } = await opened(browser, origin, `${site.origin}/recording.bin`);
     checkReport(result, 'Vite dev server');
     await page.close();
@@ -120,11 +170,15 @@ const browser = await launchChromium();
 try {
   execFileSync(join(here, 'node_modules/.bin/tsc'), ['-p', join(here, 'apps/vite-ts')], { stdio: 'inherit' });
   expect(true, 'Vite + TypeScript: tsc --strict accepts the app');
-  for (const app of ['vite-js', 'vite-ts']) await checkProduction(browser, app === 'vite-js' ? 'Vite' : 'Vite + TypeScript', await viteBuild(app));
+  for (const app of ['vite-js', 'vite-ts'])
+    await checkProduction(browser, app === 'vite-js' ? 'Vite' : 'Vite + TypeScript', await viteBuild(app));
   await checkReact(browser, await viteBuild('vite-r3f'));
   const webpackOut = join(work, 'webpack');
-  execFileSync(join(here, 'node_modules/.bin/webpack'), ['--config', join(here, 'apps/webpack/webpack.config.cjs'), '--env', `out=${webpackOut}`,
-                                                         '--no-stats'], { cwd: join(here, 'apps/webpack'), stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    join(here, 'node_modules/.bin/webpack'),
+    ['--config', join(here, 'apps/webpack/webpack.config.cjs'), '--env', `out=${webpackOut}`, '--no-stats'],
+    { cwd: join(here, 'apps/webpack'), stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   await checkProduction(browser, 'webpack 5', webpackOut);
   await checkDevServer(browser);
 } catch (error) {

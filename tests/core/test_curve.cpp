@@ -135,7 +135,8 @@ TEST_CASE("wrap modes outside the key range") {
     CHECK(evaluate(pingPong, 6.0) == 1.0);
     CHECK(evaluate(pingPong, 0.0) == 1.0);  // 1 + 2 - |(-1 mod 4) - 2| = 2
 
-    for (std::int32_t other : {std::int32_t(kWrapDefault), std::int32_t(kWrapOnce), 3, 99}) CHECK(evaluate(curveOf(keys, other, other), 7.0) == 2.0);
+    for (std::int32_t other : {std::int32_t(kWrapDefault), std::int32_t(kWrapOnce), 3, 99})
+        CHECK(evaluate(curveOf(keys, other, other), 7.0) == 2.0);
     // Zero-length curves clamp whatever the mode.
     CHECK(evaluate(curveOf({linearKey(1, 4), linearKey(1, 4)}, kWrapLoop, kWrapLoop), 5.0) == 4.0);
 }
@@ -147,24 +148,29 @@ TEST_CASE("segment choice: exactly at a key gives that key's value") {
     CHECK(evaluate(curve, 1.5) == 1.0);
 }
 
-TEST_CASE("a cursor gives evaluateWithSlope's value and slope (and value() its value), bit for bit, in any order of times") {
+TEST_CASE(
+    "a cursor gives evaluateWithSlope's value and slope (and value() its value), bit for bit, in any order of times") {
     // Compact keys (the cursor's direct path inside the keys), full keys, and wrap modes outside them; times at
     // keys, between them, outside them, forward, backward and jumping; and a long curve, where the cursor searches
     // forward from where it was by steps of 1 to hundreds of keys.
-    const std::vector<Key> compact = {linearKey(0.5f, 1), linearKey(1, -2), linearKey(1.25f, 0.1f), linearKey(3, 4), linearKey(3.5f, 4)};
+    const std::vector<Key> compact = {linearKey(0.5f, 1), linearKey(1, -2), linearKey(1.25f, 0.1f), linearKey(3, 4),
+                                      linearKey(3.5f, 4)};
     std::vector<Key> full = compact;
     full[2] = hermiteKey(1.25f, 0.1f, 3, -1);
     std::vector<Key> longCompact;
-    for (int k = 0; k < 600; ++k) longCompact.push_back(linearKey(0.5f + 0.01f * float(k) + 0.001f * float(k % 7), float((k * 37) % 11)));
+    for (int k = 0; k < 600; ++k)
+        longCompact.push_back(linearKey(0.5f + 0.01f * float(k) + 0.001f * float(k % 7), float((k * 37) % 11)));
     std::vector<Key> longFull = longCompact;
     longFull[300] = hermiteKey(longFull[300].time, 2, 1, -1);
-    std::vector<double> times = {0.0, 0.5, 0.75, 1.0, 1.1, 1.25, 2.0, 3.0, 3.4, 3.5, 9.0, 3.2, 0.6, 2.9, -4.0, 1.0000001};
+    std::vector<double> times = {0.0, 0.5, 0.75, 1.0, 1.1, 1.25, 2.0,  3.0,
+                                 3.4, 3.5, 9.0,  3.2, 0.6, 2.9,  -4.0, 1.0000001};
     for (int i = 0; i <= 40; ++i) times.push_back(0.1 * i);
     for (double t = 0.4, step = 0.004; t < 7; t += step, step *= 1.3) times.push_back(t);  // forward, ever further
     for (double t = 6.6; t > 0.3; t -= 0.37) times.push_back(t);  // backward
     for (int key = 0; key < 600; key += 47) times.push_back(longCompact[std::size_t(key)].time);
     for (const auto& keys : {compact, full, longCompact, longFull})
-        for (std::int32_t wrap : {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
+        for (std::int32_t wrap :
+             {std::int32_t(kWrapClampForever), std::int32_t(kWrapLoop), std::int32_t(kWrapPingPong)}) {
             const Curve curve = curveOf(keys, wrap, wrap);
             CurveCursor cursor(curve), valueCursor(curve);
             for (double t : times) {
@@ -258,7 +264,8 @@ TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever
     auto bytes = std::make_shared<std::vector<std::uint8_t>>(8);
     const float fields[2] = {-1.0f, 7.0f};
     std::memcpy(bytes->data(), fields, sizeof fields);
-    const KeyList starts[] = {KeyList{}, KeyList{Key{-2.0f, 1.0f}}, KeyList{Key{-2.0f, 1.0f, 0.5f}}, KeyList::borrowed(bytes->data(), 1, bytes)};
+    const KeyList starts[] = {KeyList{}, KeyList{Key{-2.0f, 1.0f}}, KeyList{Key{-2.0f, 1.0f, 0.5f}},
+                              KeyList::borrowed(bytes->data(), 1, bytes)};
     for (const KeyList& start : starts) {
         KeyList appended = start;
         appended.appendLinearKeys(5, make);
@@ -294,14 +301,16 @@ TEST_CASE("the segment search finds what one probe at a time found, in every lay
             if (i == 0) full.set(0, Key{times[i], value});
             else full.push_back(Key{times[i], value});
             const float pair[2] = {times[i], value};
-            bytes->insert(bytes->end(), reinterpret_cast<const std::uint8_t*>(pair), reinterpret_cast<const std::uint8_t*>(pair) + 8);
+            bytes->insert(bytes->end(), reinterpret_cast<const std::uint8_t*>(pair),
+                          reinterpret_cast<const std::uint8_t*>(pair) + 8);
         }
         const std::uint8_t* data = bytes->data();
         return std::vector<KeyList>{compact, KeyList::borrowed(data, times.size(), bytes), full};
     };
     const std::vector<double> probes = {-1, 0, 0.25, 0.5, 0.75, 1, 2, 2.25, 2.9, 3, 9.999, 10, 11, double(nan)};
     // In order (with a repeated time), and out of order with NaNs (invalid data must still find the same index).
-    for (const std::vector<float>& times : {std::vector<float>{0, 0.5f, 0.5f, 1, 2.25f, 3, 10}, std::vector<float>{2, nan, 1, 5, nan, 0, 3}}) {
+    for (const std::vector<float>& times :
+         {std::vector<float>{0, 0.5f, 0.5f, 1, 2.25f, 3, 10}, std::vector<float>{2, nan, 1, 5, nan, 0, 3}}) {
         const auto lists = layouts(times);
         REQUIRE(lists[0].compact());
         REQUIRE_FALSE(lists[2].compact());

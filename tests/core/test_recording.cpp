@@ -40,7 +40,8 @@ TEST_CASE("the time range spans every finite key and marker time, whatever the k
     CHECK_FALSE(valid[5]);
     CHECK_FALSE(valid[7]);
     CHECK(valid[8]);  // no keys
-    for (std::size_t c = 0; c < r.curves.size(); ++c) CHECK(valid[c] == (!invalidKey(r.curves[c]) && r.curves[c].keys.compact()));
+    for (std::size_t c = 0; c < r.curves.size(); ++c)
+        CHECK(valid[c] == (!invalidKey(r.curves[c]) && r.curves[c].keys.compact()));
 }
 
 TEST_CASE("a recording keeps its curves on the heap, so that frames holding one stay small, and copies whole") {
@@ -64,7 +65,8 @@ TEST_CASE("1.1 without a camera is refused for 1.0, whose camera curves MRTK alw
     auto refused = convertEncoding(handsOnly, kEncoding10);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().kind == ErrorKind::NotRepresentable);
-    CHECK_THAT(refused.error().message, Catch::Contains("it has no camera pose, and MRTK plays 1.0's camera curves always"));
+    CHECK_THAT(refused.error().message,
+               Catch::Contains("it has no camera pose, and MRTK plays 1.0's camera curves always"));
     Recording cameraOnly;
     cameraOnly.encoding = Encoding{1, Layout::Compact};
     cameraOnly.hasCameraPose = 1;
@@ -84,7 +86,8 @@ TEST_CASE("playable: the first key or marker MRTK could not play, named") {
     CHECK(repeated.error().message == "key 2 is not later than key 1");
     r.curves[cameraCurve(2)].keys = {Key{0, 1, std::numeric_limits<float>::quiet_NaN(), 0, 0, 0, kWeightedNone}};
     CHECK(playable(r).error().message == "key 0 has a NaN tangent or a non-finite weight");
-    r.curves[cameraCurve(2)].keys = {Key{0, 1, std::numeric_limits<float>::infinity(), 0, 0, 0, kWeightedNone}};  // a step: fine
+    r.curves[cameraCurve(2)].keys = {
+        Key{0, 1, std::numeric_limits<float>::infinity(), 0, 0, 0, kWeightedNone}};  // a step: fine
     CHECK(playable(r).ok());
     r.markers = {{0.5f, "a"}, {std::numeric_limits<float>::infinity(), "b"}};
     CHECK(playable(r).error().curve == "markers");

@@ -35,7 +35,8 @@ using Pairs = std::vector<std::pair<float, float>>;
 inline std::size_t mirroredIndexForTest(std::size_t index) {
     if (index >= kLeftHandFirst && index < kRightHandFirst) return index + (kRightHandFirst - kLeftHandFirst);
     if (index >= kRightHandFirst && index < kGazeFirst) return index - (kRightHandFirst - kLeftHandFirst);
-    if (isBooleanCurve(index)) return kBooleanFirst + ((index - kBooleanFirst) ^ 1);  // TrackedLeft <-> TrackedRight, ...
+    if (isBooleanCurve(index))
+        return kBooleanFirst + ((index - kBooleanFirst) ^ 1);  // TrackedLeft <-> TrackedRight, ...
     return index;
 }
 

@@ -44,9 +44,9 @@ TEST_CASE("trim keeps a Boolean's state at each cut and adds no key where one al
 }
 
 TEST_CASE("trim cuts a Hermite segment through its value and slope, so the part kept plays the same") {
-    // Keys (0, 0) and (2, 4), flat tangents: v(t) = 4 (3s^2 - 2s^3), s = t / 2. At t = 1: v = 2, slope = 4 (6s - 6s^2) / 2
-    // = 3. The kept part [1, 2] is the Hermite (0, 2, slope 3) -> (1, 4, slope 0): at its 0.5 (t = 1.5, s = 0.75) both
-    // give 4 (3 * 0.5625 - 2 * 0.421875) = 3.375.
+    // Keys (0, 0) and (2, 4), flat tangents: v(t) = 4 (3s^2 - 2s^3), s = t / 2. At t = 1: v = 2, slope = 4 (6s - 6s^2)
+    // / 2 = 3. The kept part [1, 2] is the Hermite (0, 2, slope 3) -> (1, 4, slope 0): at its 0.5 (t = 1.5, s = 0.75)
+    // both give 4 (3 * 0.5625 - 2 * 0.421875) = 3.375.
     const Key a{0, 0, 0, 0, 1.0f / 3, 1.0f / 3, kWeightedNone}, b{2, 4, 0, 0, 1.0f / 3, 1.0f / 3, kWeightedNone};
     const Recording r = withCurve(kCameraX, {a, b});
     auto trimmed = trimRecording(r, {1, 2});
@@ -61,7 +61,8 @@ TEST_CASE("trim cuts a Hermite segment through its value and slope, so the part 
 
 TEST_CASE("trim holds a stepped segment's value, and before a curve's first key its clamped value") {
     // Stepped from (0, 1) to (2, 5): 1 until 2. Keep [1, 3]: 1 from 0 to 1, then 5.
-    const Recording r = withCurve(kCameraX, {Key{0, 1, 0, kInf, 0, 0, kWeightedNone}, Key{2, 5, 0, 0, 0, 0, kWeightedNone}});
+    const Recording r =
+        withCurve(kCameraX, {Key{0, 1, 0, kInf, 0, 0, kWeightedNone}, Key{2, 5, 0, 0, 0, 0, kWeightedNone}});
     auto trimmed = trimRecording(r, {1, 3});
     REQUIRE(trimmed.ok());
     const Curve& c = trimmed->curves[kCameraX];
@@ -70,7 +71,8 @@ TEST_CASE("trim holds a stepped segment's value, and before a curve's first key 
     CHECK(evaluate(c, 1) == 5);
     CHECK(evaluate(c, 2) == 5);
     // Keys only after the range's start: the curve holds its first value until its first key, as before.
-    auto early = trimRecording(withCurve(kCameraX, {Key{2, 7, 3, 3, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{3, 9}}), {1, 3});
+    auto early =
+        trimRecording(withCurve(kCameraX, {Key{2, 7, 3, 3, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{3, 9}}), {1, 3});
     REQUIRE(early.ok());
     CHECK(evaluate(early->curves[kCameraX], 0.5) == 7);
 }
@@ -112,7 +114,8 @@ TEST_CASE("trim of every edge case plays as the original over the kept range") {
         }
         const double start = double(0.1f);  // cuts are at Float32 times, as keys are
         for (double t = start; t <= end * 0.6; t += 0.0371) {
-            const FrameSample a = sampleFrame(c.recording, t, Coordinates::Unity), b = sampleFrame(*trimmed, t - start, Coordinates::Unity);
+            const FrameSample a = sampleFrame(c.recording, t, Coordinates::Unity),
+                              b = sampleFrame(*trimmed, t - start, Coordinates::Unity);
             CHECK(a.tracked == b.tracked);
             CHECK(a.pinching == b.pinching);
             for (int i = 0; i < 3; ++i) CHECK(b.camera.position[i] == Approx(a.camera.position[i]).margin(1e-4));
@@ -151,7 +154,8 @@ TEST_CASE("shift there and back gives back the same bytes where float32 holds ev
         for (std::size_t index = 0; index < kCurveCount; ++index)
             for (std::size_t k = 0; k < c.recording.curves[index].keys.size(); ++k) {
                 const float t = c.recording.curves[index].keys.time(k), u = back->curves[index].keys.time(k);
-                CHECK(std::fabs(double(u) - t) <= 2 * double(std::nextafter(std::fabs(t) + 0.5f, kInf) - (std::fabs(t) + 0.5f)));
+                CHECK(std::fabs(double(u) - t) <=
+                      2 * double(std::nextafter(std::fabs(t) + 0.5f, kInf) - (std::fabs(t) + 0.5f)));
             }
     }
 }
@@ -227,7 +231,8 @@ TEST_CASE("merge takes each part from its source; a recording merged with itself
     for (const auto& c : edge_cases::all()) {
         INFO(c.name);
         const Recording& r = c.recording;
-        auto same = mergeRecordings(r, {{MergePart::Camera, &r}, {MergePart::Left, &r}, {MergePart::Right, &r}, {MergePart::Gaze, &r}});
+        auto same = mergeRecordings(
+            r, {{MergePart::Camera, &r}, {MergePart::Left, &r}, {MergePart::Right, &r}, {MergePart::Gaze, &r}});
         REQUIRE(same.ok());
         CHECK(fixtures::bytesOf(*same) == fixtures::bytesOf(r));
     }

@@ -21,7 +21,8 @@ TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and sw
     r.encoding = kEncoding10;  // full keys: the tangent is written
     r.curves[rotationY].keys = KeyList({Key{0, 0.25f}});
     r.curves[rotationW].keys = KeyList({Key{0, 0.75f}});
-    const std::size_t leftWristX = jointCurve(Hand::Left, Joint::Wrist, kPositionX), rightWristX = jointCurve(Hand::Right, Joint::Wrist, kPositionX);
+    const std::size_t leftWristX = jointCurve(Hand::Left, Joint::Wrist, kPositionX),
+                      rightWristX = jointCurve(Hand::Right, Joint::Wrist, kPositionX);
     r.curves[leftWristX].keys = KeyList({Key{1, 0.25f}});
     r.curves[kLeftTracked].keys = KeyList({Key{0, 1}});
     EditReport report;
@@ -42,17 +43,19 @@ TEST_CASE("mirror reflects x about the plane, negates rotations' y and z, and sw
 TEST_CASE("mirror negates both tangents of a key, so a Hermite segment plays reflected all along") {
     // camera.PositionX keys at 0 s (value 1, out slope 2, in slope 5) and 1 s (value 0, in slope -3, out slope 7);
     // plane x = 0: every value and slope is negated, the in-slope and the out-slope each on their own.
-    Recording r =
-        withCurve(kCameraX, {Key{0, 1.0f, 5, 2, 1.0f / 3, 1.0f / 3, kWeightedNone}, Key{1, 0.0f, -3, 7, 1.0f / 3, 1.0f / 3, kWeightedNone}});
+    Recording r = withCurve(kCameraX, {Key{0, 1.0f, 5, 2, 1.0f / 3, 1.0f / 3, kWeightedNone},
+                                       Key{1, 0.0f, -3, 7, 1.0f / 3, 1.0f / 3, kWeightedNone}});
     r.encoding = kEncoding10;
     auto m = mirrorRecording(r, {MirrorPlane{0}});
     REQUIRE(m.ok());
     const KeyList& keys = m->curves[kCameraX].keys;
-    CHECK((std::vector<float>{keys[0].inTangent, keys[0].outTangent, keys[1].inTangent, keys[1].outTangent}) == std::vector<float>{-5, -2, 3, -7});
+    CHECK((std::vector<float>{keys[0].inTangent, keys[0].outTangent, keys[1].inTangent, keys[1].outTangent}) ==
+          std::vector<float>{-5, -2, 3, -7});
     // Between the keys MRTK's Hermite uses key 0's out-slope and key 1's in-slope: at 0.5 s, h00 = h01 = 0.5,
     // h10 = 0.125, h11 = -0.125: 0.5 * 1 + 0.125 * 2 + 0.5 * 0 - 0.125 * -3 = 1.125 before, -1.125 mirrored.
     CHECK(evaluate(r.curves[kCameraX], 0.5) == Approx(1.125).margin(1e-6));
-    for (double t = 0; t <= 1; t += 0.125) CHECK(evaluate(m->curves[kCameraX], t) == Approx(-evaluate(r.curves[kCameraX], t)).margin(1e-6));
+    for (double t = 0; t <= 1; t += 0.125)
+        CHECK(evaluate(m->curves[kCameraX], t) == Approx(-evaluate(r.curves[kCameraX], t)).margin(1e-6));
 }
 
 TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring twice gives back the recording") {
@@ -67,10 +70,12 @@ TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring tw
         REQUIRE(m.ok());
         const glm::dvec3 n{plane.normalX, 0, plane.normalZ}, point{plane.x, 0, plane.z};
         for (double t : {0.5, 1.5, 2.5}) {
-            const auto left = hand_frames::frameErrors(r, Hand::Left, t), right = hand_frames::frameErrors(*m, Hand::Right, t);
+            const auto left = hand_frames::frameErrors(r, Hand::Left, t),
+                       right = hand_frames::frameErrors(*m, Hand::Right, t);
             CHECK(right.forward == Approx(left.forward).margin(1e-3));
             CHECK(right.up == Approx(left.up).margin(1e-3));
-            CHECK(right.up < 20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
+            CHECK(right.up <
+                  20);  // +Y out of the back of the right hand it now is (the generator's hands: within 8 degrees)
             const glm::dvec3 was = hand_frames::unityPosition(r, Hand::Left, Joint::IndexTip, t),
                              is = hand_frames::unityPosition(*m, Hand::Right, Joint::IndexTip, t);
             const glm::dvec3 expected = was - 2 * glm::dot(was - point, n) * n;
@@ -82,7 +87,8 @@ TEST_CASE("a mirrored left hand is a right hand by MRTK's axes, and mirroring tw
             const FrameSample a = sampleFrame(r, t, Coordinates::Unity), b = sampleFrame(*twice, t, Coordinates::Unity);
             CHECK(a.tracked == b.tracked);
             for (int i = 0; i < 3; ++i) {
-                CHECK(b.joints[0][indexOf(Joint::IndexTip)].position[i] == Approx(a.joints[0][indexOf(Joint::IndexTip)].position[i]).margin(1e-5));
+                CHECK(b.joints[0][indexOf(Joint::IndexTip)].position[i] ==
+                      Approx(a.joints[0][indexOf(Joint::IndexTip)].position[i]).margin(1e-5));
                 CHECK(b.camera.position[i] == Approx(a.camera.position[i]).margin(1e-5));
             }
         }
@@ -103,7 +109,8 @@ TEST_CASE("mirror's default plane is across the head's heading") {
     // (1.5, 1.2, 1.7); its rotation M R Mx = diag(1, 1, -1) diag(-1, 1, 1) = a half turn about +Y: q = (0, +-1, 0, 0).
     const float h = float(std::sqrt(0.5));
     Recording r = withCurve(kCameraX, {Key{0, 1}});
-    for (auto [c, v] : {std::pair{1, 1.6f}, {2, 2.0f}, {3, 0.0f}, {4, h}, {5, 0.0f}, {6, h}}) r.curves[cameraCurve(c)].keys = KeyList({Key{0, v}});
+    for (auto [c, v] : {std::pair{1, 1.6f}, {2, 2.0f}, {3, 0.0f}, {4, h}, {5, 0.0f}, {6, h}})
+        r.curves[cameraCurve(c)].keys = KeyList({Key{0, v}});
     const std::size_t wrist = jointCurve(Hand::Left, Joint::Wrist, 0);
     for (auto [c, v] : {std::pair{0, 1.5f}, {1, 1.2f}, {2, 2.3f}, {3, 0.0f}, {4, 0.0f}, {5, 0.0f}, {6, 1.0f}})
         r.curves[wrist + c].keys = KeyList({Key{0, v}});

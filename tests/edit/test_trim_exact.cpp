@@ -20,11 +20,14 @@ Recording cameraX(std::initializer_list<Key> keys) {
 double bezierAt(const Key& a, const Key& b, double time) {
     const double d = double(b.time) - a.time, w0 = a.outWeight, w1 = b.inWeight;
     const double y1 = a.value + w0 * a.outTangent * d, y2 = b.value - w1 * b.inTangent * d;
-    auto timeAt = [&](double u) { return a.time + d * (3 * u * (1 - u) * (1 - u) * w0 + 3 * u * u * (1 - u) * (1 - w1) + u * u * u); };
+    auto timeAt = [&](double u) {
+        return a.time + d * (3 * u * (1 - u) * (1 - u) * w0 + 3 * u * u * (1 - u) * (1 - w1) + u * u * u);
+    };
     double lo = 0, hi = 1;
     for (int i = 0; i < 100; ++i) (timeAt(0.5 * (lo + hi)) < time ? lo : hi) = 0.5 * (lo + hi);
     const double u = 0.5 * (lo + hi);
-    return (1 - u) * (1 - u) * (1 - u) * a.value + 3 * u * (1 - u) * (1 - u) * y1 + 3 * u * u * (1 - u) * y2 + u * u * u * b.value;
+    return (1 - u) * (1 - u) * (1 - u) * a.value + 3 * u * (1 - u) * (1 - u) * y1 + 3 * u * u * (1 - u) * y2 +
+           u * u * u * b.value;
 }
 
 // The largest difference between the trimmed curve and the source's segment over the kept range.
@@ -57,7 +60,8 @@ TEST_CASE("a trim inside a weighted segment splits it: the part kept plays as th
 }
 
 TEST_CASE("cuts in two weighted segments around one key: the key takes both parts' weights") {
-    const Key a{0, 0, 4, 4, 0.9f, 0.9f, kWeightedBoth}, b{1, 1, -3, -3, 0.05f, 0.8f, kWeightedBoth}, c{2, 0, 2, 2, 0.7f, 0.1f, kWeightedBoth};
+    const Key a{0, 0, 4, 4, 0.9f, 0.9f, kWeightedBoth}, b{1, 1, -3, -3, 0.05f, 0.8f, kWeightedBoth},
+        c{2, 0, 2, 2, 0.7f, 0.1f, kWeightedBoth};
     auto trimmed = trimRecording(cameraX({a, b, c}), {0.4, 1.7});
     REQUIRE(trimmed.ok());
     CHECK(worstOver(*trimmed, a, b, double(0.4f), 1.0, double(0.4f)) < 2e-6);

@@ -62,7 +62,8 @@ TEST_CASE("a binary recording read with recordSource gives what an archive of it
     CHECK_FALSE(unasked.source);  // hashing only when asked
 }
 
-TEST_CASE("verifyArchive rebuilds the source byte for byte, and finds one changed byte in the archive or the original") {
+TEST_CASE(
+    "verifyArchive rebuilds the source byte for byte, and finds one changed byte in the archive or the original") {
     const Archived a = archived();
     auto same = verifyArchive(a.archive, "take.glb", a.source);
     REQUIRE(same.ok());

@@ -24,7 +24,8 @@ std::set<std::string> namesOf(const ReportJson& table) {
     std::set<std::string> names = {nodes["camera"], nodes["cameraView"], nodes["gaze"], nodes["gazeDirection"]};
     for (const auto& [side, hand] : nodes["hands"].items()) {
         const std::string root = hand;
-        names.insert({root, root + nodes["pinchingSuffix"].get<std::string>(), root + nodes["meshSuffix"].get<std::string>()});
+        names.insert(
+            {root, root + nodes["pinchingSuffix"].get<std::string>(), root + nodes["meshSuffix"].get<std::string>()});
         for (const auto& joint : table["joints"]) names.insert(root + "_" + joint.get<std::string>());
     }
     return names;
@@ -42,7 +43,8 @@ TEST_CASE("profile table: every node an export writes is named as the table says
     for (Rig rig : {Rig::Flat, Rig::Hierarchy}) {
         ExportOptions exportOptions;
         exportOptions.rig = rig;
-        const auto json = nlohmann::json::parse(jsonChunkText(exportGlb(generateRecording(options).value(), exportOptions).value()));
+        const auto json =
+            nlohmann::json::parse(jsonChunkText(exportGlb(generateRecording(options).value(), exportOptions).value()));
         std::set<std::string> written;
         for (const auto& node : json["nodes"]) written.insert(node["name"].get<std::string>());
         for (const auto& name : written) CHECK(names.count(name) == 1);
@@ -50,7 +52,8 @@ TEST_CASE("profile table: every node an export writes is named as the table says
         CHECK(written.count(table["nodes"]["gazeDirection"]) == 1);
         REQUIRE(json["animations"].size() == 1);
         CHECK(json["animations"][0]["name"] == table["nodes"]["animation"]);
-        // The states: the hands' roots and pinching nodes, keyed on the table's path, with its interpolation and values.
+        // The states: the hands' roots and pinching nodes, keyed on the table's path, with its interpolation and
+        // values.
         int stateChannels = 0;
         for (const auto& channel : json["animations"][0]["channels"]) {
             const std::string node = json["nodes"][channel["target"]["node"].get<int>()]["name"];
@@ -59,7 +62,8 @@ TEST_CASE("profile table: every node an export writes is named as the table says
             if (!state) continue;
             ++stateChannels;
             CHECK(channel["target"]["path"] == table["states"]["path"]);
-            CHECK(json["animations"][0]["samplers"][channel["sampler"].get<int>()]["interpolation"] == table["states"]["interpolation"]);
+            CHECK(json["animations"][0]["samplers"][channel["sampler"].get<int>()]["interpolation"] ==
+                  table["states"]["interpolation"]);
         }
         CHECK(stateChannels == 4);
     }

@@ -49,7 +49,8 @@ TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears w
     Folder folder;
     SaveOptions options;
     options.overwrite = Overwrite::Replace;
-    auto staged = stageRecording(edge_cases::all()[0].recording, folder / "take.gltf", OutputKind::GltfSeparate, options);
+    auto staged =
+        stageRecording(edge_cases::all()[0].recording, folder / "take.gltf", OutputKind::GltfSeparate, options);
     REQUIRE(staged.ok());
     REQUIRE(staged->size() == 2);
     CHECK((*staged)[0].target() == folder / "take.bin");
@@ -96,7 +97,9 @@ TEST_CASE(".gltf with a .bin beside it, or embedded, printed as nlohmann prints 
 TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a .gltf that is two files") {
     Folder folder;
     const Recording r = edge_cases::all()[0].recording;
-    for (auto [kind, name] : {std::pair{OutputKind::MrtkBinary, "a.bin"}, {OutputKind::Glb, "a.glb"}, {OutputKind::GltfEmbedded, "a.gltf"}}) {
+    for (auto [kind, name] : {std::pair{OutputKind::MrtkBinary, "a.bin"},
+                              {OutputKind::Glb, "a.glb"},
+                              {OutputKind::GltfEmbedded, "a.gltf"}}) {
         INFO(name);
         std::string streamed;
         SaveReport report;
@@ -112,7 +115,8 @@ TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a 
         REQUIRE(saveRecording(r, folder / name, kind).ok());
         CHECK(streamed == text(folder / name));
     }
-    const Status separate = writeRecording(r, OutputKind::GltfSeparate, {}, [](std::span<const std::uint8_t>) -> Status { return Success{}; });
+    const Status separate = writeRecording(r, OutputKind::GltfSeparate, {},
+                                           [](std::span<const std::uint8_t>) -> Status { return Success{}; });
     REQUIRE_FALSE(separate.ok());
     CHECK(separate.error().kind == ErrorKind::Usage);
 }
@@ -120,7 +124,8 @@ TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a 
 TEST_CASE("an output beyond its tolerances is reported as such, with the warning's code") {
     Folder folder;
     const auto& cases = edge_cases::all();
-    const auto unaligned = std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.name == "unaligned"; });
+    const auto unaligned =
+        std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.name == "unaligned"; });
     REQUIRE(unaligned != cases.end());
     SaveOptions options;
     options.gltf.positionTolerance = 1e-12;  // components keyed at different times are fitted: not this close

@@ -10,7 +10,8 @@ using namespace inputanim;
 namespace {
 
 Result<GltfDocument> loadText(const std::string& text, const std::string& animation = "") {
-    return GltfDocument::load({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, "doc.gltf", false, animation);
+    return GltfDocument::load({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, "doc.gltf", false,
+                              animation);
 }
 
 }  // namespace
@@ -47,7 +48,8 @@ TEST_CASE("tinygltf reads the file's strings and numbers as written, without ima
 }
 
 TEST_CASE("the chosen animation's extras are read from its own item; a member given twice counts once, the last") {
-    const std::string animations = R"("animations": [{"name": "first", "channels": [], "samplers": [], "extras": {"inputanim": 1}},
+    const std::string animations =
+        R"("animations": [{"name": "first", "channels": [], "samplers": [], "extras": {"inputanim": 1}},
                                                      {"name": "InputAnimation", "channels": [], "samplers": [], "extras": {"inputanim": 2}},
                                                      {"name": "plain", "channels": [], "samplers": []}])";
     // The first "buffers" claims 4 GB and would be refused; the second, which counts, is valid.
@@ -64,7 +66,8 @@ TEST_CASE("the chosen animation's extras are read from its own item; a member gi
 }
 
 TEST_CASE("a file that is not one JSON object is refused as before") {
-    for (const std::string text : {"[1, 2]", "\"text\"", "{\"asset\": {\"version\": \"2.0\"}} {}", "{\"asset\": ", "{\"a\": 1e999}"}) {
+    for (const std::string text :
+         {"[1, 2]", "\"text\"", "{\"asset\": {\"version\": \"2.0\"}} {}", "{\"asset\": ", "{\"a\": 1e999}"}) {
         CAPTURE(text);
         auto doc = loadText(text);
         REQUIRE_FALSE(doc.ok());

@@ -13,7 +13,8 @@ using namespace inputanim;
 namespace {
 
 // glTF's CUBICSPLINE between keys k and k + 1 (spec, Appendix C): values and tangents [in, value, out] per key.
-double cubicAt(const std::vector<float>& times, const std::vector<float>& data, int components, int component, double t) {
+double cubicAt(const std::vector<float>& times, const std::vector<float>& data, int components, int component,
+               double t) {
     std::size_t k = 0;
     while (k + 2 < times.size() && t >= times[k + 1]) ++k;
     const double t0 = times[k], t1 = times[k + 1], d = t1 - t0, s = std::clamp((t - t0) / d, 0.0, 1.0);
@@ -61,7 +62,8 @@ Measured measureCamera(const Recording& r, const std::vector<float>& times, cons
                     expected[c] = (c == 1 || c == 2 ? -1 : 1) * cubicAt(times, *rotation, 4, c, t);
                     played[c] = evaluate(r.curves[cameraCurve(3 + c)], t);
                 }
-                if (normalize(expected) && normalize(played)) m.rotation = std::max(m.rotation, rotationAngle(expected, played));
+                if (normalize(expected) && normalize(played))
+                    m.rotation = std::max(m.rotation, rotationAngle(expected, played));
             }
         }
     return m;
@@ -86,16 +88,18 @@ std::pair<Recording, ImportReport> importCamera(const char* path, const char* ch
 
 }  // namespace
 
-TEST_CASE("a cubic camera turn at 20 Hz is fitted within tolerance between its keys, and the deviation reported bounds it") {
+TEST_CASE(
+    "a cubic camera turn at 20 Hz is fitted within tolerance between its keys, and the deviation reported bounds it") {
     const auto times = keyTimes(30, 0.05);
     std::mt19937 random(7);
     std::uniform_real_distribution<float> noise(-1, 1);
-    // A quick turn about Y with tangents of 8 per second on every component, and a position moving 1 m/s with noisy tangents.
+    // A quick turn about Y with tangents of 8 per second on every component, and a position moving 1 m/s with noisy
+    // tangents.
     const auto rotation = cubicKeys(
         times.size(), 4,
-        [](std::size_t k, int c) { return c == 1   ? float(std::sin(0.05 * double(k)))
-                                          : c == 3 ? float(std::cos(0.05 * double(k)))
-                                                   : 0.0f; },
+        [](std::size_t k, int c) {
+            return c == 1 ? float(std::sin(0.05 * double(k))) : c == 3 ? float(std::cos(0.05 * double(k))) : 0.0f;
+        },
         [&](std::size_t, int) { return 8 * noise(random); });
     const auto translation = cubicKeys(
         times.size(), 3, [](std::size_t k, int c) { return c == 0 ? float(0.05 * double(k)) : 0.0f; },
@@ -128,7 +132,8 @@ TEST_CASE("keys a microsecond apart with tangents of 1e5: the deviation reported
     CHECK(report.beyondTolerance == (report.maxPositionError > 1e-4));
 }
 
-TEST_CASE("tangents of 1e6 on a rotation: refined until within tolerance, and the deviation reported bounds the one played") {
+TEST_CASE(
+    "tangents of 1e6 on a rotation: refined until within tolerance, and the deviation reported bounds the one played") {
     const auto times = keyTimes(10, 0.05);
     const auto rotation = cubicKeys(
         times.size(), 4, [](std::size_t, int c) { return c == 3 ? 1.0f : 0.0f; },

@@ -23,7 +23,8 @@ TEST_CASE("the 2019 prototype's names and Tracking/Pinching nodes") {
     ForeignModel m;
     const int tip = m.node("Hand.Left.Joint.IndexTip", -1);
     m.channel(tip, "translation", {0, 2}, {0.1f, 1, 0.3f, 0.2f, 1, 0.3f});
-    addRestHand(m, Hand::Left, [](Joint j) { return "Hand.Left.Joint." + std::string(jointName(j)); }, -1, {Joint::IndexTip});
+    addRestHand(m, Hand::Left, [](Joint j) { return "Hand.Left.Joint." + std::string(jointName(j)); }, -1,
+                {Joint::IndexTip});
     const int tracking = m.node("Hand.Left.Tracking", -1);
     m.channel(tracking, "translation", {0, 0.5f, 1.5f}, {0, 0, 0, 1, 0, 0, 0, 0, 0}, "STEP");
     const int pinching = m.node("Hand.Left.Pinching", -1);
@@ -93,11 +94,13 @@ TEST_CASE("a WebXR-style hand converts with the right joints, its side told by i
     CHECK(r->curves[jointCurve(Hand::Right, Joint::Wrist, 0)].keys.empty());  // a left hand, by its shape
     for (double t : {0.0, 0.5, 1.7}) {
         const glm::dvec3 offset(0, 1 + 0.1 * t, 0.3);
-        CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::IndexTip, t)), restPosition(Hand::Left, Joint::IndexTip, offset)) < 1e-4);
-        CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::Wrist, t)), restPosition(Hand::Left, Joint::Wrist, offset)) < 1e-4);
+        CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::IndexTip, t)),
+                            restPosition(Hand::Left, Joint::IndexTip, offset)) < 1e-4);
+        CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::Wrist, t)),
+                            restPosition(Hand::Left, Joint::Wrist, offset)) < 1e-4);
         // The palm: halfway along the middle metacarpal, as MRTK places it.
-        const glm::dvec3 palm =
-            0.5 * (restPosition(Hand::Left, Joint::MiddleMetacarpal, offset) + restPosition(Hand::Left, Joint::MiddleKnuckle, offset));
+        const glm::dvec3 palm = 0.5 * (restPosition(Hand::Left, Joint::MiddleMetacarpal, offset) +
+                                       restPosition(Hand::Left, Joint::MiddleKnuckle, offset));
         CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint::Palm, t)), palm) < 1e-4);
     }
     CHECK(r->curves[jointCurve(Hand::Left, Joint::None, 0)].keys.empty());  // None: no WebXR joint
@@ -133,7 +136,8 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
     const std::vector<float> times{0, 0.5, 1.0};
     auto bend = [](int j, double t) { return glm::radians(10.0 * j * t + 5.0 * j * t * t); };
     for (int j = 0; j < 6; ++j) {
-        parent = m.node(std::string("Bone_") + chain[j] + "_L", parent, j == 0 ? glm::dvec3(0) : glm::dvec3(0, 0, 0.03));
+        parent =
+            m.node(std::string("Bone_") + chain[j] + "_L", parent, j == 0 ? glm::dvec3(0) : glm::dvec3(0, 0, 0.03));
         nodes.push_back(parent);
         std::vector<float> out;
         const bool cubic = j == 2;
@@ -150,7 +154,8 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
     }
     // The other fingers, static under the wrist, so that the rig is a hand (their places matter little here).
     addRestHand(m, Hand::Left, [](Joint j) { return "Bone_" + std::string(jointName(j)) + "_L"; }, nodes[0],
-                {Joint::Wrist, Joint::IndexMetacarpal, Joint::IndexKnuckle, Joint::IndexMiddleJoint, Joint::IndexDistalJoint, Joint::IndexTip});
+                {Joint::Wrist, Joint::IndexMetacarpal, Joint::IndexKnuckle, Joint::IndexMiddleJoint,
+                 Joint::IndexDistalJoint, Joint::IndexTip});
     auto r = importGltf(m.glb(), "rig.glb");
     if (!r) FAIL(r.error().describe());
     // Expected world positions, composed independently by glTF's rules: at the keys, and between them (LINEAR:
@@ -168,7 +173,8 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
         const auto [p0, m0] = keyAndTangent(t0);
         const auto [p1, m1] = keyAndTangent(t1);
         const double s2 = s * s, s3 = s2 * s;
-        const glm::dquat q = (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * d * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * d * m1;
+        const glm::dquat q =
+            (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * d * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * d * m1;
         return glm::normalize(q);
     };
     for (double t : {0.0, 0.2, 0.5, 0.7, 0.85, 1.0}) {
@@ -178,7 +184,8 @@ TEST_CASE("a hierarchical rig converts to the right world poses") {
             world = world * glm::mat4_cast(localRotation(j, std::min(t, 0.999999)));
             const int mrtk[] = {1, 7, 8, 9, 10, 11};
             INFO("joint " << chain[j] << " at t=" << t);
-            CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint(mrtk[j]), t)), glm::dvec3(world[3])) < 1e-4);
+            CHECK(glm::distance(mirrored(unityPosition(*r, Hand::Left, Joint(mrtk[j]), t)), glm::dvec3(world[3])) <
+                  1e-4);
         }
     }
 
@@ -219,7 +226,8 @@ TEST_CASE("files with nothing recognisable list the node names found") {
     m.node("Light", -1);
     auto r = importGltf(m.glb(), "scene.glb");
     REQUIRE_FALSE(r.ok());
-    CHECK_THAT(r.error().describe(), Catch::Contains("scene.glb: no hand joint, camera or gaze node recognised; nodes: Cube, Light"));
+    CHECK_THAT(r.error().describe(),
+               Catch::Contains("scene.glb: no hand joint, camera or gaze node recognised; nodes: Cube, Light"));
 }
 
 TEST_CASE("a mapping file overrides names") {

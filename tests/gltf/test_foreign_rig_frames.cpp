@@ -30,9 +30,12 @@ struct CurlingRig {
     glm::dquat knuckleRest;  // the knuckle's local rest rotation
     glm::dvec3 curlAxis;  // MRTK's X in the node's axes
 
-    CurlingRig(Hand hand, const Namer& name, const glm::dquat& nodeAxes, glm::dvec3 rootScale = glm::dvec3(1), const Roll& roll = {}) {
-        const int root = m.node("Armature", -1, glm::dvec3(0.1, 1.2, 0.3), glm::angleAxis(glm::radians(30.0), glm::dvec3(0, 1, 0)));
-        if (rootScale != glm::dvec3(1)) m.model.nodes[std::size_t(root)].scale = {rootScale.x, rootScale.y, rootScale.z};
+    CurlingRig(Hand hand, const Namer& name, const glm::dquat& nodeAxes, glm::dvec3 rootScale = glm::dvec3(1),
+               const Roll& roll = {}) {
+        const int root =
+            m.node("Armature", -1, glm::dvec3(0.1, 1.2, 0.3), glm::angleAxis(glm::radians(30.0), glm::dvec3(0, 1, 0)));
+        if (rootScale != glm::dvec3(1))
+            m.model.nodes[std::size_t(root)].scale = {rootScale.x, rootScale.y, rootScale.z};
         nodes = addRig(
             m, restHand(hand), [&](Joint j) { return name(hand, j); }, root, nodeAxes, absentIn(name, hand), roll);
         knuckle = nodes.at(Joint::IndexKnuckle);
@@ -76,7 +79,8 @@ TEST_CASE("hand rigs of the main ecosystems import as the right hand with MRTK's
             for (const bool rolled : {false, true}) {
                 INFO(ecosystem.label << ", " << handName(hand) << " hand" << (rolled ? ", rolled by an artist" : ""));
                 CurlingRig rig(hand, ecosystem.name, ecosystem.nodeAxes, glm::dvec3(1), rolled ? artistRoll : Roll{});
-                if (std::string(ecosystem.label).starts_with("Meta")) {  // Meta's extra nodes: the trapezium and the forearm
+                if (std::string(ecosystem.label)
+                        .starts_with("Meta")) {  // Meta's extra nodes: the trapezium and the forearm
                     const std::string side = hand == Hand::Left ? "b_l_" : "b_r_";
                     const int wrist = rig.nodes.at(Joint::Wrist);
                     rig.m.node(side + "thumb0", wrist,
@@ -89,7 +93,8 @@ TEST_CASE("hand rigs of the main ecosystems import as the right hand with MRTK's
                 if (!r) FAIL(r.error().describe());
                 CHECK(report.jointsFound == ecosystem.joints);
                 bool kept = false;
-                for (const auto& note : report.notes) kept |= note.message.find("its rotations are kept") != std::string::npos;
+                for (const auto& note : report.notes)
+                    kept |= note.message.find("its rotations are kept") != std::string::npos;
                 CHECK(kept == !rolled);
                 CHECK(r->curves[jointCurve(otherHand(hand), Joint::Wrist, 0)].keys.empty());
                 for (double t : {0.0, 0.5, 1.0, 1.5, 2.0}) {
@@ -100,10 +105,12 @@ TEST_CASE("hand rigs of the main ecosystems import as the right hand with MRTK's
                     CHECK(errors.wristForward < 2.0);
                     CHECK(errors.up < 10.0);
                     for (const auto& [joint, node] : rig.nodes)
-                        CHECK(glm::distance(mirrored(unityPosition(*r, hand, joint, t)), rig.positionAt(joint, t)) < 2e-4);
+                        CHECK(glm::distance(mirrored(unityPosition(*r, hand, joint, t)), rig.positionAt(joint, t)) <
+                              2e-4);
                 }
                 // The curl moves the index tip (or its derived stand-in) by centimetres.
-                CHECK(glm::distance(unityPosition(*r, hand, Joint::IndexTip, 0), unityPosition(*r, hand, Joint::IndexTip, 2)) > 0.05);
+                CHECK(glm::distance(unityPosition(*r, hand, Joint::IndexTip, 0),
+                                    unityPosition(*r, hand, Joint::IndexTip, 2)) > 0.05);
             }
 }
 
@@ -116,7 +123,8 @@ TEST_CASE("a rig whose bones each swap MRTK's axes their own way (Blender's impo
     auto r = importGltf(rig.m.glb(), "blender.glb", {}, &report);
     if (!r) FAIL(r.error().describe());
     bool swapped = false;
-    for (const auto& note : report.notes) swapped |= note.message.find("with their axes swapped; its rotations are kept") != std::string::npos;
+    for (const auto& note : report.notes)
+        swapped |= note.message.find("with their axes swapped; its rotations are kept") != std::string::npos;
     CHECK(swapped);
     CurlingRig plain(Hand::Left, kMrtk3Names, axes::kMrtk);
     auto expected = importGltf(plain.m.glb(), "plain.glb");
@@ -125,13 +133,15 @@ TEST_CASE("a rig whose bones each swap MRTK's axes their own way (Blender's impo
         for (Joint joint : kJoints) {
             if (joint == Joint::None) continue;
             INFO("t = " << t << ", " << jointName(joint));
-            const glm::dquat a = unityRotation(*r, Hand::Left, joint, t), b = unityRotation(*expected, Hand::Left, joint, t);
+            const glm::dquat a = unityRotation(*r, Hand::Left, joint, t),
+                             b = unityRotation(*expected, Hand::Left, joint, t);
             CHECK(glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(a, b))))) < 0.01);
         }
 }
 
 TEST_CASE("a mirrored armature (negative scale) is the other hand, with proper joint frames") {
-    // A left hand's rig under a root scaled by -1 in X: the world holds a right hand, and every node's frame is mirrored.
+    // A left hand's rig under a root scaled by -1 in X: the world holds a right hand, and every node's frame is
+    // mirrored.
     CurlingRig rig(Hand::Left, kWebXrNames, axes::kBlender, glm::dvec3(-1, 1, 1));
     ImportReport report;
     auto r = importGltf(rig.m.glb(), "mirrored.glb", {}, &report);
@@ -157,14 +167,18 @@ TEST_CASE("joints a rig lacks are derived, and named in a note") {
     REQUIRE(r.ok());
     std::string notes;
     for (const auto& note : report.notes) notes += note.message + "\n";
-    CHECK_THAT(notes, Catch::Contains("right hand: derived from the joints the rig has: ThumbTip, IndexTip, MiddleTip, RingTip, PinkyTip, Palm"));
+    CHECK_THAT(
+        notes,
+        Catch::Contains(
+            "right hand: derived from the joints the rig has: ThumbTip, IndexTip, MiddleTip, RingTip, PinkyTip, Palm"));
     CHECK_THAT(notes, Catch::Contains("'DEF-hand.R' taken as the wrist"));
     CHECK_THAT(notes, Catch::Contains("numbered joint names read as Rigify numbers them"));
     // A derived tip lies along its distal joint's +Z (the rig's own bone axis), 0.8 of the bone before away.
     const glm::dvec3 distal = unityPosition(*r, Hand::Right, Joint::MiddleDistalJoint, 1);
     const glm::dvec3 before = unityPosition(*r, Hand::Right, Joint::MiddleMiddleJoint, 1);
     const glm::dvec3 tip = unityPosition(*r, Hand::Right, Joint::MiddleTip, 1);
-    CHECK(degreesBetween(tip - distal, unityRotation(*r, Hand::Right, Joint::MiddleDistalJoint, 1) * glm::dvec3(0, 0, 1)) < 0.1);
+    CHECK(degreesBetween(tip - distal,
+                         unityRotation(*r, Hand::Right, Joint::MiddleDistalJoint, 1) * glm::dvec3(0, 0, 1)) < 0.1);
     CHECK(glm::distance(tip, distal) == Approx(0.8 * glm::distance(distal, before)).epsilon(1e-3));
 }
 
@@ -178,11 +192,15 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
     auto r = importGltf(m.glb(), "few.glb");
     REQUIRE_FALSE(r.ok());
     const std::string message = r.error().describe();
-    CHECK_THAT(message, Catch::StartsWith("few.glb: the left hand is not enough to play: recognised Wrist, Palm, IndexTip, MiddleTip, RingTip; "
-                                          "a hand needs the Wrist and the tip (or distal joint) of four fingers, missing "));
+    CHECK_THAT(
+        message,
+        Catch::StartsWith(
+            "few.glb: the left hand is not enough to play: recognised Wrist, Palm, IndexTip, MiddleTip, RingTip; "
+            "a hand needs the Wrist and the tip (or distal joint) of four fingers, missing "));
     CHECK_THAT(message, Catch::Contains("ThumbTip"));
     CHECK_THAT(message, Catch::Contains("PinkyTip"));
-    CHECK_THAT(message, Catch::Contains("A node map names them, for example {\"joints\": {\"Hand_Rig\": \"left.Wrist\"}}"));
+    CHECK_THAT(message,
+               Catch::Contains("A node map names them, for example {\"joints\": {\"Hand_Rig\": \"left.Wrist\"}}"));
     CHECK(r.error().reason == Reason::NodesUnrecognised);  // the CLI adds its --map, the viewer its own words
 
     ForeignModel flat;  // side-less names on a hand flat as a board: no side to tell
@@ -196,21 +214,25 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
         if (!kWebXrNames(Hand::Left, joint).empty()) point.node(kWebXrNames(Hand::Left, joint), -1);
     auto collapsed = importGltf(point.glb(), "point.glb");
     REQUIRE_FALSE(collapsed.ok());
-    CHECK_THAT(collapsed.error().describe(),
-               Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
-                               "all lie at one point (0, 0, 0 m): its bones have no length"));
+    CHECK_THAT(
+        collapsed.error().describe(),
+        Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
+                        "all lie at one point (0, 0, 0 m): its bones have no length"));
     ForeignModel sided;  // the same with a side in every name: the side is told, the palm is not
     for (Joint joint : kJoints)
         if (!kMrtk3Names(Hand::Left, joint).empty()) sided.node(kMrtk3Names(Hand::Left, joint), -1);
     auto noPalm = importGltf(sided.glb(), "point.glb");
     REQUIRE_FALSE(noPalm.ok());
     CHECK(noPalm.error().reason == Reason::NodesUnrecognised);  // front ends point to the node map
-    CHECK_THAT(noPalm.error().message, Catch::Contains("its bones have no length, so its nodes make no hand MRTK can play"));
+    CHECK_THAT(noPalm.error().message,
+               Catch::Contains("its bones have no length, so its nodes make no hand MRTK can play"));
     auto board = importGltf(flat.glb(), "board.glb");
     REQUIRE_FALSE(board.ok());
     CHECK(board.error().kind == ErrorKind::Usage);
-    CHECK_THAT(board.error().describe(),
-               Catch::EndsWith("board.glb: the hand's joint names say no side (wrist, ...) and its rest pose is too flat to tell which"));
+    CHECK_THAT(
+        board.error().describe(),
+        Catch::EndsWith(
+            "board.glb: the hand's joint names say no side (wrist, ...) and its rest pose is too flat to tell which"));
     CHECK(board.error().reason == Reason::SideUnknown);
     ImportOptions left;
     left.side = Hand::Left;
@@ -224,7 +246,8 @@ TEST_CASE("hand-only input is refused for 1.0, whose camera curves MRTK always p
     auto refused = importGltf(rig.m.glb(), "hand.glb", options);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().kind == ErrorKind::NotRepresentable);
-    CHECK_THAT(refused.error().describe(), Catch::Contains("hand.glb: format 1.0 cannot hold this file: it has no camera pose"));
+    CHECK_THAT(refused.error().describe(),
+               Catch::Contains("hand.glb: format 1.0 cannot hold this file: it has no camera pose"));
     options.encoding = Encoding{1, Layout::Compact};
     auto r = importGltf(rig.m.glb(), "hand.glb", options);
     REQUIRE(r.ok());
@@ -232,13 +255,19 @@ TEST_CASE("hand-only input is refused for 1.0, whose camera curves MRTK always p
     CHECK(r->hasHandData == 1);
 }
 
-TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, keeps their roll, even without a rest pose") {
+TEST_CASE(
+    "a rig whose joints carry MRTK's frames, axes swapped alike or not, keeps their roll, even without a rest pose") {
     // Every transform in the animation (the nodes' own are identities), each joint rolled 20 degrees about its
     // bone from the frames positions would give: the roll is the rig's, and kept.
     for (const auto& [nodeAxes, note] :
          {std::pair{axes::kMrtk, std::string("right hand: its joint axes are MRTK's; its rotations are kept")},
-          std::pair{axes::kBlender, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")},
-          std::pair{axes::kMeta, std::string("right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")}}) {
+          std::pair{axes::kBlender,
+                    std::string(
+                        "right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")},
+          std::pair{
+              axes::kMeta,
+              std::string(
+                  "right hand: its joint axes are MRTK's with their axes swapped alike; its rotations are kept")}}) {
         INFO(note);
         ForeignModel m;
         const HandPose rest = restHand(Hand::Right);
@@ -250,7 +279,8 @@ TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, ke
             frames[joint] = gltfRotation(pose.rotation) * roll;
             std::vector<float> translations, quaternions;
             for (double t : {0.0, 1.0}) {
-                const glm::dvec3 p = glm::dvec3(-pose.position[0], pose.position[1], pose.position[2]) + glm::dvec3(0, 1 + 0.1 * t, 0.3);
+                const glm::dvec3 p =
+                    glm::dvec3(-pose.position[0], pose.position[1], pose.position[2]) + glm::dvec3(0, 1 + 0.1 * t, 0.3);
                 translations.insert(translations.end(), {float(p.x), float(p.y), float(p.z)});
                 const glm::dquat q = frames[joint] * nodeAxes;
                 quaternions.insert(quaternions.end(), {float(q.x), float(q.y), float(q.z), float(q.w)});
@@ -264,17 +294,21 @@ TEST_CASE("a rig whose joints carry MRTK's frames, axes swapped alike or not, ke
         if (!r) FAIL(r.error().describe());
         std::string notes;
         for (const auto& n : report.notes) notes += n.message + "\n";
-        CHECK_THAT(notes, Catch::Contains("right hand: its rest pose holds no hand; joint axes measured at its first key (0.000 s)"));
+        CHECK_THAT(
+            notes,
+            Catch::Contains("right hand: its rest pose holds no hand; joint axes measured at its first key (0.000 s)"));
         CHECK_THAT(notes, Catch::Contains(note));
         for (const auto& [joint, frame] : frames) {
             const glm::dquat back = unityRotation(*r, Hand::Right, joint, 0.5);
-            const glm::dquat expected = gltfRotation({frame.x, frame.y, frame.z, frame.w});  // the map is its own inverse
+            const glm::dquat expected =
+                gltfRotation({frame.x, frame.y, frame.z, frame.w});  // the map is its own inverse
             CHECK(glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(back, expected))))) < 0.02);
         }
     }
 }
 
-TEST_CASE("a joint scaled to nothing holds the nearest orientation, and a None node scaled to nothing reads as identity") {
+TEST_CASE(
+    "a joint scaled to nothing holds the nearest orientation, and a None node scaled to nothing reads as identity") {
     // Blender writes the None joint of this profile's names with scale 0 (and the hand's other joints while
     // untracked): such a node has no orientation, so its rotation keys must stay finite.
     ForeignModel m;
@@ -291,6 +325,7 @@ TEST_CASE("a joint scaled to nothing holds the nearest orientation, and a None n
         for (const Key& key : curve.keys) REQUIRE((std::isfinite(key.time) && std::isfinite(key.value)));
     const glm::dquat noneRotation = unityRotation(*r, Hand::Right, Joint::None, 0.5);
     CHECK(std::abs(std::abs(noneRotation.w) - 1) < 1e-6);
-    const glm::dquat before = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.25), after = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.75);
+    const glm::dquat before = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.25),
+                     after = unityRotation(*r, Hand::Right, Joint::IndexTip, 0.75);
     CHECK(glm::degrees(2 * std::acos(std::min(1.0, std::abs(glm::dot(before, after))))) < 0.02);
 }

@@ -61,12 +61,13 @@ TEST_CASE("the scene graph follows the profile") {
     const auto glb = exported(r, {}, &report);
     const tinygltf::Model model = load(glb);
     const auto names = nodeNames(model);
-    for (const char* name : {"Camera", "Camera_View", "Hand_Left", "Hand_Right", "Hand_Left_None", "Hand_Left_PinkyTip", "Hand_Right_Wrist",
-                             "Hand_Left_Pinching", "Hand_Right_Pinching", "Gaze", "Gaze_Direction"})
+    for (const char* name : {"Camera", "Camera_View", "Hand_Left", "Hand_Right", "Hand_Left_None", "Hand_Left_PinkyTip",
+                             "Hand_Right_Wrist", "Hand_Left_Pinching", "Hand_Right_Pinching", "Gaze", "Gaze_Direction"})
         CHECK(names.count(name) == 1);
     for (const auto& name : names) {
         INFO(name);
-        CHECK(name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos);
+        CHECK(name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") ==
+              std::string::npos);
     }
     REQUIRE(model.skins.size() == 2);
     CHECK(model.skins[0].joints.size() == 26);  // every joint but None
@@ -180,7 +181,8 @@ TEST_CASE("invalid keys are refused naming the curve and key") {
         return glb.ok() ? std::string("exported") : glb.error().message;
     };
     const std::string curve = "curve right.ThumbMetacarpalJoint.PositionZ: ";
-    CHECK(refusal({Key{0, 1}, Key{0.5f, std::numeric_limits<float>::infinity()}}) == curve + "key 1 has a non-finite time or value");
+    CHECK(refusal({Key{0, 1}, Key{0.5f, std::numeric_limits<float>::infinity()}}) ==
+          curve + "key 1 has a non-finite time or value");
     CHECK(refusal({Key{0, 1}, Key{0, 2}}) == curve + "key 1 is not later than key 0");
     Key tangent{0.5f, 1};  // finite time and value: only the full key's tangent is wrong
     tangent.inTangent = std::numeric_limits<float>::quiet_NaN();

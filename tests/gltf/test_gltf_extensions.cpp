@@ -15,7 +15,8 @@ namespace {
 
 // The GLB of a small recording with `used` and `required` as its extension lists (none when empty). `escaped`: with a
 // "\t" in its JSON, which the fast JSON pass leaves to the token-by-token one.
-std::vector<std::uint8_t> withExtensions(const std::vector<std::string>& used, const std::vector<std::string>& required, bool escaped = false) {
+std::vector<std::uint8_t> withExtensions(const std::vector<std::string>& used, const std::vector<std::string>& required,
+                                         bool escaped = false) {
     auto [json, bin] = splitGlb(exportGlb(fixtures::small(Encoding{1, Layout::Compact}), {}).value());
     if (escaped) json["asset"]["copyright"] = "tab\there";
     if (!used.empty()) json["extensionsUsed"] = used;
@@ -46,7 +47,8 @@ TEST_CASE("a required extension of meshes or materials is read past with a note;
     CHECK(report.extensionsUsed == std::vector<std::string>{"KHR_materials_unlit", "KHR_draco_mesh_compression"});
     REQUIRE(report.notes.size() == 1);
     CHECK(report.notes[0].code == "extension-ignored");
-    CHECK_THAT(report.notes[0].message, Catch::Contains("KHR_draco_mesh_compression") && Catch::Contains("mesh geometry"));
+    CHECK_THAT(report.notes[0].message,
+               Catch::Contains("KHR_draco_mesh_compression") && Catch::Contains("mesh geometry"));
     ImportReport usedOnly;
     REQUIRE(importGltf(withExtensions({"EXT_made_up"}, {}), "x.glb", {}, &usedOnly).ok());  // used, not required: read
     CHECK(usedOnly.extensionsUsed == std::vector<std::string>{"EXT_made_up"});

@@ -54,9 +54,11 @@ TEST_CASE("a first key at -0 s keeps its sign when another curve of its track st
         r.hasHandData = 0;
         const float identity[7] = {0, 1.5f, 0, 0, 0, 0, 1};  // position, then rotation x, y, z, w
         for (std::size_t c = 0; c < 7; ++c)
-            r.curves[cameraCurve(c)].keys = {Key{c == negative ? -0.0f : 0.0f, identity[c]}, Key{0.5f, identity[c]}, Key{1, identity[c]}};
+            r.curves[cameraCurve(c)].keys = {Key{c == negative ? -0.0f : 0.0f, identity[c]}, Key{0.5f, identity[c]},
+                                             Key{1, identity[c]}};
         CHECK(fixtures::bytesOf(roundTrip(r)) == fixtures::bytesOf(r));
-        // A hand joint's rotation likewise, in both rigs (the hierarchy gives back world tracks composed from local ones).
+        // A hand joint's rotation likewise, in both rigs (the hierarchy gives back world tracks composed from local
+        // ones).
         r.hasHandData = 1;
         for (int c = 0; c < kPoseCurveCount; ++c)
             r.curves[jointCurve(Hand::Left, Joint::IndexTip, c)].keys = r.curves[cameraCurve(std::size_t(c))].keys;
@@ -97,7 +99,8 @@ TEST_CASE("glTF -> binary -> glTF keeps every channel") {
     }
 }
 
-TEST_CASE("a file of this profile with other animations is read from InputAnimation unless --animation says otherwise") {
+TEST_CASE(
+    "a file of this profile with other animations is read from InputAnimation unless --animation says otherwise") {
     const Recording recording = edge_cases::all()[0].recording;
     auto [json, bin] = splitGlb(exportGlb(recording, {}).value());
     // Blender writes an action per object: one that moves only the camera, first in the file.
@@ -153,7 +156,8 @@ TEST_CASE("an explicit encoding converts on import: fitted for the compact layou
 }
 
 TEST_CASE("unsafe buffer URIs are refused") {
-    for (const std::string uri : {"/etc/passwd", "../secret.bin", "file:///etc/passwd", "http://example.com/a.bin", "sub/%2E%2E/%2E%2E/x.bin"}) {
+    for (const std::string uri : {"/etc/passwd", "../secret.bin", "file:///etc/passwd", "http://example.com/a.bin",
+                                  "sub/%2E%2E/%2E%2E/x.bin"}) {
         const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}]})";
         auto r = importGltf({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, "evil.gltf");
         INFO(uri);

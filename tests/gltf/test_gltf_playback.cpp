@@ -22,18 +22,21 @@ std::vector<float> floats(const tinygltf::Model& m, int accessor) {
     const auto& view = m.bufferViews[std::size_t(a.bufferView)];
     const std::size_t count = a.count * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
     std::vector<float> out(count);
-    std::memcpy(out.data(), m.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset, count * 4);
+    std::memcpy(out.data(), m.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset,
+                count * 4);
     return out;
 }
 
 // glTF appendix C: STEP, LINEAR (slerp for rotations), CUBICSPLINE (in-tangent, value, out-tangent per key;
 // tangents times the interval's length; rotations normalised).
-std::vector<double> play(const std::vector<float>& times, const std::vector<float>& out, const std::string& interpolation, int n, bool rotation,
-                         double t) {
+std::vector<double> play(const std::vector<float>& times, const std::vector<float>& out,
+                         const std::string& interpolation, int n, bool rotation, double t) {
     std::size_t k = 0;
     while (k + 2 < times.size() && times[k + 1] <= t) ++k;
     const bool cubic = interpolation == "CUBICSPLINE";
-    auto value = [&](std::size_t i, int c) { return double(out[(cubic ? 3 * i + 1 : i) * std::size_t(n) + std::size_t(c)]); };
+    auto value = [&](std::size_t i, int c) {
+        return double(out[(cubic ? 3 * i + 1 : i) * std::size_t(n) + std::size_t(c)]);
+    };
     const double td = double(times[k + 1]) - times[k], s = std::clamp((t - times[k]) / td, 0.0, 1.0);
     std::vector<double> v(static_cast<std::size_t>(n));
     if (interpolation == "STEP") {
@@ -41,8 +44,10 @@ std::vector<double> play(const std::vector<float>& times, const std::vector<floa
     } else if (cubic) {
         const double s2 = s * s, s3 = s2 * s;
         for (int c = 0; c < n; ++c) {
-            const double m0 = td * out[(3 * k + 2) * std::size_t(n) + std::size_t(c)], m1 = td * out[(3 * (k + 1)) * std::size_t(n) + std::size_t(c)];
-            v[std::size_t(c)] = (2 * s3 - 3 * s2 + 1) * value(k, c) + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * value(k + 1, c) + (s3 - s2) * m1;
+            const double m0 = td * out[(3 * k + 2) * std::size_t(n) + std::size_t(c)],
+                         m1 = td * out[(3 * (k + 1)) * std::size_t(n) + std::size_t(c)];
+            v[std::size_t(c)] = (2 * s3 - 3 * s2 + 1) * value(k, c) + (s3 - 2 * s2 + s) * m0 +
+                                (-2 * s3 + 3 * s2) * value(k + 1, c) + (s3 - s2) * m1;
         }
     } else if (rotation) {
         double dot = 0;
@@ -98,7 +103,8 @@ TEST_CASE("exported channels played by the specification's sampler follow MRTK's
             if (times.size() < 2) continue;
             cubic += sampler.interpolation == "CUBICSPLINE";
             for (std::size_t k = 0; k + 1 < times.size(); k += 3) {
-                if (std::nextafter(times[k], INFINITY) >= times[k + 1]) continue;  // a jump: no Float32 time lies inside
+                if (std::nextafter(times[k], INFINITY) >= times[k + 1])
+                    continue;  // a jump: no Float32 time lies inside
                 for (double f : {0.3, 0.7}) {  // between the knots
                     const double t = times[k] + f * (double(times[k + 1]) - times[k]);
                     const FrameSample frame = sampleFrame(it->recording, t, Coordinates::Gltf);
@@ -110,11 +116,13 @@ TEST_CASE("exported channels played by the specification's sampler follow MRTK's
                         if (!pose->rotationDefined) continue;
                         double dot = 0;
                         for (int c = 0; c < 4; ++c) dot += v[std::size_t(c)] * pose->rotation[std::size_t(c)];
-                        worstDegrees = std::max(worstDegrees, 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / std::numbers::pi);
+                        worstDegrees = std::max(worstDegrees,
+                                                2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / std::numbers::pi);
                     } else {
                         double d2 = 0;
                         for (int c = 0; c < 3; ++c)
-                            d2 += (v[std::size_t(c)] - pose->position[std::size_t(c)]) * (v[std::size_t(c)] - pose->position[std::size_t(c)]);
+                            d2 += (v[std::size_t(c)] - pose->position[std::size_t(c)]) *
+                                  (v[std::size_t(c)] - pose->position[std::size_t(c)]);
                         worstPosition = std::max(worstPosition, std::sqrt(d2));
                     }
                 }

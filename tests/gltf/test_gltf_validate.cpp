@@ -178,12 +178,14 @@ TEST_CASE("a foreign file is told apart from a file in the profile") {
     const int armature = m.node("Armature.L", -1);
     const int tip = m.node("index-finger-tip", armature, {0.1, 0, 0});
     m.channel(tip, "translation", {0, 1}, {0, 0, 0, 0.1f, 0.2f, 0.3f});
-    addRestHand(m, Hand::Left, [](Joint j) { return "bone_" + std::string(jointName(j)); }, armature, {Joint::IndexTip});
+    addRestHand(m, Hand::Left, [](Joint j) { return "bone_" + std::string(jointName(j)); }, armature,
+                {Joint::IndexTip});
     const auto report = validate(m.glb());
     CHECK_FALSE(report.ownFile);
     CHECK(has(report.profile, "not-profile"));
     CHECK(report.converted);  // it converts by joint names all the same
-    for (const auto& finding : report.profile) CHECK(finding.severity == Severity::Note);  // a valid file of another tool
+    for (const auto& finding : report.profile)
+        CHECK(finding.severity == Severity::Note);  // a valid file of another tool
     CHECK(has(report.profile, "import-note"));  // what the import assumed, reported
 }
 

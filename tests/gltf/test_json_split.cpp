@@ -16,7 +16,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-std::span<const std::uint8_t> bytesOf(const std::string& text) { return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}; }
+std::span<const std::uint8_t> bytesOf(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
 
 std::optional<SplitJson> plain(const std::string& text) { return splitPlainJson(bytesOf(text)); }
 
@@ -65,10 +67,12 @@ TEST_CASE("the fast pass splits plain JSON as the token by token pass does") {
     CHECK_FALSE(forTinygltf.contains("images"));
     CHECK_FALSE(forTinygltf.contains("samplers"));  // no reader here uses them: tinygltf never pays for them
     CHECK_FALSE(forTinygltf.contains("meshes"));
-    CHECK(fast->listItems == 1 + 1 + 2 + 2 + 6 + 5 + 1 + 1);  // extension lists, buffers, nodes, animations, both scenes
+    CHECK(fast->listItems ==
+          1 + 1 + 2 + 2 + 6 + 5 + 1 + 1);  // extension lists, buffers, nodes, animations, both scenes
     CHECK_FALSE(forTinygltf.contains("extras"));
     CHECK(forTinygltf["asset"]["extras"] == Json::parse(R"({"deep":[1,{"x":null}]})"));
-    CHECK(forTinygltf["nodes"] == Json::parse(R"([{"name":"first"},{"name":"mid","scale":[20,0,1e-7]},{"name":"last"},{},{},
+    CHECK(forTinygltf["nodes"] ==
+          Json::parse(R"([{"name":"first"},{"name":"mid","scale":[20,0,1e-7]},{"name":"last"},{},{},
                                                    {"name":"n\"q\\b/s\n\t"}])"));
     CHECK(forTinygltf["buffers"].size() == 2);
     CHECK(forTinygltf["buffers"][1]["uri"] == "data:application/octet-stream;base64,AAAAAA==");
@@ -100,13 +104,14 @@ TEST_CASE("the fast pass declines what it cannot vouch for, valid or not") {
           std::string(R"({"name":"caf\u00e9"})"), std::string(R"({"a":1e301})"), std::string(R"({"a":1e-1001})"),
           "{\"a\":" + std::string(301, '9') + "}",
           // Invalid: too deep, not an object, trailing text, bad tokens, control characters, a BOM.
-          R"({"a":[)" + deepest + "]}", std::string("[1]"), std::string("{} {}"), std::string(R"({"a":01})"), std::string(R"({"a":1.})"),
-          std::string(R"({"a":tru})"), std::string(R"({"a":"\x"})"), std::string("{\"a\":\"\t\"}"), std::string(R"({"a":1,})"),
-          std::string(R"({"a" 1})"), std::string("\xef\xbb\xbf{}"), std::string(""),
+          R"({"a":[)" + deepest + "]}", std::string("[1]"), std::string("{} {}"), std::string(R"({"a":01})"),
+          std::string(R"({"a":1.})"), std::string(R"({"a":tru})"), std::string(R"({"a":"\x"})"),
+          std::string("{\"a\":\"\t\"}"), std::string(R"({"a":1,})"), std::string(R"({"a" 1})"),
+          std::string("\xef\xbb\xbf{}"), std::string(""),
           // Invalid UTF-8: overlong, a surrogate, above U+10FFFF, a stray continuation byte, cut short.
-          std::string("{\"a\":\"\xc0\xaf\"}"), std::string("{\"a\":\"\xe0\x9f\xbf\"}"), std::string("{\"a\":\"\xed\xa0\x80\"}"),
-          std::string("{\"a\":\"\xf4\x90\x80\x80\"}"), std::string("{\"a\":\"\x80\"}"), std::string("{\"a\":\"\xe2\x9c\"}"),
-          std::string("{\"a\":\"\\\0\"}", 9)}) {
+          std::string("{\"a\":\"\xc0\xaf\"}"), std::string("{\"a\":\"\xe0\x9f\xbf\"}"),
+          std::string("{\"a\":\"\xed\xa0\x80\"}"), std::string("{\"a\":\"\xf4\x90\x80\x80\"}"),
+          std::string("{\"a\":\"\x80\"}"), std::string("{\"a\":\"\xe2\x9c\"}"), std::string("{\"a\":\"\\\0\"}", 9)}) {
         CAPTURE(text);
         CHECK_FALSE(plain(text));
     }
@@ -115,10 +120,25 @@ TEST_CASE("the fast pass declines what it cannot vouch for, valid or not") {
 TEST_CASE("on mutated text the fast pass either declines or splits as the token by token pass does") {
     // Bytes swapped, dropped or added at random: the fast pass must never accept what the parser refuses, nor
     // split differently what both accept.
-    const std::vector<std::string> pieces = {
-        "{",       "}",     "[",     "]", ",", ":", "\"", "\\", " ", "\n", "0", "1",    "9",    "-",    "+",    ".",        "e",
-        "E",       "t",     "r",     "u", "f", "a", "l",  "s",  "n", "/",  "b", "\x01", "\x7f", "\xc3", "\xa9", "\xc3\xa9", "\xe2\x9c\x93",
-        "\\u00e9", "1e999", "extras"};
+    const std::vector<std::string> pieces = {"{",        "}",
+                                             "[",        "]",
+                                             ",",        ":",
+                                             "\"",       "\\",
+                                             " ",        "\n",
+                                             "0",        "1",
+                                             "9",        "-",
+                                             "+",        ".",
+                                             "e",        "E",
+                                             "t",        "r",
+                                             "u",        "f",
+                                             "a",        "l",
+                                             "s",        "n",
+                                             "/",        "b",
+                                             "\x01",     "\x7f",
+                                             "\xc3",     "\xa9",
+                                             "\xc3\xa9", "\xe2\x9c\x93",
+                                             "\\u00e9",  "1e999",
+                                             "extras"};
     std::mt19937 random(19);
     std::size_t accepted = 0, declinedValid = 0;
     for (int i = 0; i < 4000; ++i) {

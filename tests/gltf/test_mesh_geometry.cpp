@@ -91,9 +91,11 @@ TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, c
         const HandPose stretched = stretchedHand(hand, {0.9, 1.1, 1.05, 0.95, 1.1});
         const HandMesh fitted = handMesh(hand, stretched);
         const SkinnedGeometry built = fieldHandMesh(hand, stretched);
-        for (const auto& distances : {distancesToNearest(fitted.view(), built.view()), distancesToNearest(built.view(), fitted.view())}) {
+        for (const auto& distances :
+             {distancesToNearest(fitted.view(), built.view()), distancesToNearest(built.view(), fitted.view())}) {
             CHECK(*std::max_element(distances.begin(), distances.end()) < 0.007);
-            CHECK(std::count_if(distances.begin(), distances.end(), [](double d) { return d > 0.003; }) < std::ptrdiff_t(distances.size() / 100));
+            CHECK(std::count_if(distances.begin(), distances.end(), [](double d) { return d > 0.003; }) <
+                  std::ptrdiff_t(distances.size() / 100));
         }
     }
 }

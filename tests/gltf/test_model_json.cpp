@@ -45,10 +45,9 @@ tinygltf::Accessor accessor(int view, int componentType, std::size_t count, int 
     return a;
 }
 
-// Every member the writer writes, at its default and off it, with numbers and names that print in every way.
-tinygltf::Model everything() {
+// Buffers, views and accessors, with numbers and names that print in every way.
+void addData(tinygltf::Model& m) {
     const double infinity = std::numeric_limits<double>::infinity();
-    tinygltf::Model m;
     m.asset.generator = "test \"generator\"";
     m.asset.copyright = "\xC2\xA9 someone";  // UTF-8
     m.buffers.emplace_back().data.assign(52, 7);
@@ -76,9 +75,12 @@ tinygltf::Model everything() {
     shorts.byteOffset = 4;
     shorts.normalized = true;
     m.accessors.push_back(shorts);
-    for (int type : {TINYGLTF_TYPE_VEC2, TINYGLTF_TYPE_VEC4, TINYGLTF_TYPE_MAT2, TINYGLTF_TYPE_MAT3, TINYGLTF_TYPE_MAT4, 99})
+    for (int type :
+         {TINYGLTF_TYPE_VEC2, TINYGLTF_TYPE_VEC4, TINYGLTF_TYPE_MAT2, TINYGLTF_TYPE_MAT3, TINYGLTF_TYPE_MAT4, 99})
         m.accessors.push_back(accessor(-1, TINYGLTF_COMPONENT_TYPE_FLOAT, 1, type));
+}
 
+void addAnimationsAndCameras(tinygltf::Model& m) {
     tinygltf::Animation animation;
     animation.name = "InputAnimation";
     for (int i = 0; i < 2; ++i) {
@@ -106,7 +108,9 @@ tinygltf::Model everything() {
     camera.perspective.aspectRatio = 0;  // left out, as is a yfov of 0
     camera.perspective.yfov = 0;
     m.cameras.push_back(camera);
+}
 
+void addMaterialsAndMeshes(tinygltf::Model& m) {
     m.materials.emplace_back();  // every member at its default: {}
     tinygltf::Material material;
     material.name = "Left";
@@ -136,7 +140,9 @@ tinygltf::Model everything() {
     }
     m.meshes.push_back(mesh);
     m.meshes.emplace_back();  // no primitives
+}
 
+void addNodesScenesAndSkins(tinygltf::Model& m) {
     tinygltf::Node node;
     node.name = "Left_Wrist";
     node.translation = {0.1, -0.0, 1e-20};
@@ -169,6 +175,15 @@ tinygltf::Model everything() {
     skin.inverseBindMatrices = 6;
     m.skins.push_back(skin);
     m.skins.push_back(tinygltf::Skin{});
+}
+
+// Every member the writer writes, at its default and off it, with numbers and names that print in every way.
+tinygltf::Model everything() {
+    tinygltf::Model m;
+    addData(m);
+    addAnimationsAndCameras(m);
+    addMaterialsAndMeshes(m);
+    addNodesScenesAndSkins(m);
     return m;
 }
 

@@ -15,7 +15,7 @@ from mathutils import Quaternion
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_support import Expectations, install_addon  # noqa: E402 (the folder is put on the path first)
 
-addon_zip, tool, recording, unedited, edited = sys.argv[sys.argv.index("--") + 1:]
+addon_zip, tool, recording, unedited, edited = sys.argv[sys.argv.index("--") + 1 :]
 checks = Expectations()
 expect, failures = checks.expect, checks.failures
 preferences = install_addon(addon_zip)
@@ -49,8 +49,10 @@ if arm is not None and arm.type == "ARMATURE":
     while bone is not None:
         chain.append(bone.name.replace("Hand_Left_", ""))
         bone = bone.parent
-    expect(chain == ["IndexTip", "IndexDistalJoint", "IndexMiddleJoint", "IndexKnuckle", "IndexMetacarpal", "Wrist"],
-           "index finger chain %s" % chain)
+    expect(
+        chain == ["IndexTip", "IndexDistalJoint", "IndexMiddleJoint", "IndexKnuckle", "IndexMetacarpal", "Wrist"],
+        "index finger chain %s" % chain,
+    )
     lengths = [b.length for b in bones if not b.name.endswith("Tip")]
     expect(0.002 <= min(lengths) and max(lengths) <= 0.12, "bone lengths %.4f-%.4f m" % (min(lengths), max(lengths)))
     tips = [b.length for b in bones if b.name.endswith("Tip")]
@@ -60,7 +62,10 @@ if arm is not None and arm.type == "ARMATURE":
         child = b.children[0]
         along = (child.head_local - b.head_local).normalized().dot((b.tail_local - b.head_local).normalized())
         expect(along > 0.99, "%s does not point at %s (cos %.3f)" % (name, child.name, along))
-print("blender-addon: imported %d markers, frames %d-%d" % (len(scene.timeline_markers), scene.frame_start, scene.frame_end))
+print(
+    "blender-addon: imported %d markers, frames %d-%d"
+    % (len(scene.timeline_markers), scene.frame_start, scene.frame_end)
+)
 
 bpy.ops.export_scene.mrtk_input_animation(filepath=unedited)
 if edited == "-":  # also without the original: the source's format version and layout are kept
@@ -94,9 +99,23 @@ scene.timeline_markers.new("from", frame=480)
 scene.timeline_markers.new("to", frame=720)
 bpy.context.view_layer.objects.active = arm
 bpy.ops.mrtk.offset_over_range(start="from", end="to", ease=24)
-expect(abs(knuckle.rotation_quaternion.rotation_difference(
-    Quaternion([c.evaluate(600) for c in [action.fcurves.find('pose.bones["Hand_Left_MiddleKnuckle"].rotation_quaternion', index=i)
-                                          for i in range(4)]])).angle) < 1e-4, "the offset is not in the keys at 5 s")
+expect(
+    abs(
+        knuckle.rotation_quaternion.rotation_difference(
+            Quaternion(
+                [
+                    c.evaluate(600)
+                    for c in [
+                        action.fcurves.find('pose.bones["Hand_Left_MiddleKnuckle"].rotation_quaternion', index=i)
+                        for i in range(4)
+                    ]
+                ]
+            )
+        ).angle
+    )
+    < 1e-4,
+    "the offset is not in the keys at 5 s",
+)
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-offset.bin"))
 
 # Poses on recorded motion: "Point" clicked at 5.5 s alone (inside the recorded pinch 4.969-6.468 s) says it is a
@@ -109,8 +128,10 @@ if "Point" in poses.library():
     expect(arm.mrtk_pinching, "a pose button at 5.5 s ended the recorded pinch")
     bpy.ops.mrtk.apply_pose(side="Left", pose="Point", span="RANGE", start=600, end=720, ease=12)
     bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-pose.bin"))
-    expect(bpy.ops.mrtk.offset_over_range(start="from", end="to", ease=0) == {"CANCELLED"},
-           "Offset over Range with nothing changed did not say so")
+    expect(
+        bpy.ops.mrtk.offset_over_range(start="from", end="to", ease=0) == {"CANCELLED"},
+        "Offset over Range with nothing changed did not say so",
+    )
     bpy.ops.mrtk.pinch_over_range(side="Left", start=240, end=360, ease=6, release=12)
     bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-pinch.bin"))
 # The frustum (Camera_View) is locked; keyed all the same, the export says that it does not read it.
@@ -121,8 +142,10 @@ for marker in scene.timeline_markers:  # and only the selected marker "from" exp
     marker.select = marker.name == "from"
 bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-view.bin"), markers="SELECTED")
 view.animation_data_clear()
-expect(any(f.__name__ == "_menu" for f in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()),
-       "the add-on's operators are in no menu of the Object menu")
+expect(
+    any(f.__name__ == "_menu" for f in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()),
+    "the add-on's operators are in no menu of the Object menu",
+)
 
 # An edit on an NLA layer above the recorded action (blended with Combine), as Blender users layer edits: the ring
 # knuckle keyed on the layer. EDITED-nla.bin must be what Blender shows: the turn of the ring knuckle at 5 s that
@@ -150,6 +173,8 @@ if os.path.isdir(prerelease):
         failures.append("a 2019 prerelease recording was imported without the option")
     except RuntimeError as error:
         expect("tick '2019 prerelease' in the import options" in str(error), "no hint at the option: %s" % error)
-    expect(bpy.ops.import_scene.mrtk_input_animation(filepath=first, prerelease=True) == {"FINISHED"},
-           "a 2019 prerelease recording was not imported with the option")
+    expect(
+        bpy.ops.import_scene.mrtk_input_animation(filepath=first, prerelease=True) == {"FINISHED"},
+        "a 2019 prerelease recording was not imported with the option",
+    )
 checks.verdict("blender-addon")

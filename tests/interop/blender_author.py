@@ -18,7 +18,7 @@ from mathutils import Quaternion, Vector
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_support import Expectations, install_addon  # noqa: E402 (the folder is put on the path first)
 
-addon_zip, tool, out, *foreign = sys.argv[sys.argv.index("--") + 1:]
+addon_zip, tool, out, *foreign = sys.argv[sys.argv.index("--") + 1 :]
 checks = Expectations()
 expect, failures = checks.expect, checks.failures
 install_addon(addon_zip, tool)
@@ -26,15 +26,25 @@ from inputanim_blender import scene_glb  # noqa: E402 (installed just now)
 
 # The export's rotation matrix -> quaternion against mathutils, on random turns and on half turns (where w is 0).
 random.seed(1)
-turns = [Quaternion((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)), random.uniform(0, 2 * math.pi))
-         for _ in range(200)]
-turns += [Quaternion(axis, math.pi) for axis in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, -1), (1, 1, 1))]
+turns = [
+    Quaternion((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1)), random.uniform(0, 2 * math.pi))
+    for _ in range(200)
+]
+turns += [
+    Quaternion(axis, math.pi)
+    for axis in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, -1), (1, 1, 1))
+]
 found = scene_glb._quaternions(numpy.array([numpy.array(q.to_matrix()) for q in turns]))
-worst = max(math.degrees(q.rotation_difference(Quaternion((f[3], f[0], f[1], f[2]))).angle) for q, f in zip(turns, found))
+worst = max(
+    math.degrees(q.rotation_difference(Quaternion((f[3], f[0], f[1], f[2]))).angle) for q, f in zip(turns, found)
+)
 expect(min(worst, 360 - worst) < 1e-6, "the export turns a rotation matrix into a quaternion %g degrees off" % worst)
 bpy.ops.object.mrtk_input_animation_add()
 scene = bpy.context.scene
-expect(scene.render.fps == 120 and scene.frame_start == 0, "scene at %d fps from frame %d" % (scene.render.fps, scene.frame_start))
+expect(
+    scene.render.fps == 120 and scene.frame_start == 0,
+    "scene at %d fps from frame %d" % (scene.render.fps, scene.frame_start),
+)
 head = bpy.data.objects.get("Camera")
 expect(head is not None and abs(head.matrix_world.translation.z - 1.6) < 1e-6, "the head is not at 1.6 m")
 hand = bpy.data.objects["Hand_Right"]
@@ -103,7 +113,10 @@ if foreign:  # Pose from File: the left hand takes Godot's "Pinch Tight" (tips 7
         result = str(error)
     curves = bpy.data.objects["Hand_Right"].animation_data.action.fcurves
     keyed = {c.data_path for c in curves if any(abs(p.co[0] - 400) < 1e-3 for p in c.keyframe_points)}
-    expect(result == {"FINISHED"} and len(keyed) > 10, "a left hand's pose onto the right hand: %s, %d bones keyed" % (result, len(keyed)))
+    expect(
+        result == {"FINISHED"} and len(keyed) > 10,
+        "a left hand's pose onto the right hand: %s, %d bones keyed" % (result, len(keyed)),
+    )
 # A pose that is not finite is refused, naming the bone and the frame, and writes nothing.
 bone = bpy.data.objects["Hand_Right"].pose.bones["Hand_Right_IndexTip"]
 scene.frame_set(90)

@@ -9,7 +9,7 @@ if "bool" not in numpy.__dict__:
     numpy.bool = bool  # Debian's numpy and Blender 3.4's glTF add-on disagree on this name
 import bpy  # noqa: E402
 
-glb, sample_path, tolerance = sys.argv[sys.argv.index("--") + 1:]
+glb, sample_path, tolerance = sys.argv[sys.argv.index("--") + 1 :]
 tolerance = float(tolerance)
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.ops.import_scene.gltf(filepath=glb)
@@ -58,8 +58,10 @@ for index in range(3, len(frames), 7):
             checked += 1
             if error > tolerance:
                 failures.append("%s %s at t=%.4f: %.6f m" % (Side, joint, frame["time"], error))
-print("blender: %s %s: %d armatures, %d keyframes, %d joint positions checked, max %.3g mm"
-      % ("FAIL" if failures or checked == 0 else "ok  ", glb, len(armatures), keys, checked, worst * 1000))
+print(
+    "blender: %s %s: %d armatures, %d keyframes, %d joint positions checked, max %.3g mm"
+    % ("FAIL" if failures or checked == 0 else "ok  ", glb, len(armatures), keys, checked, worst * 1000)
+)
 for failure in failures[:10]:
     print("  " + failure)
 sys.exit(1 if failures or checked == 0 else 0)

@@ -10,7 +10,7 @@ if "bool" not in numpy.__dict__:
     numpy.bool = bool  # Debian's numpy and Blender 3.4's glTF add-on disagree on this name
 import bpy  # noqa: E402
 
-source, target = sys.argv[sys.argv.index("--") + 1:]
+source, target = sys.argv[sys.argv.index("--") + 1 :]
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.context.scene.render.fps = 120
 bpy.ops.import_scene.gltf(filepath=source)

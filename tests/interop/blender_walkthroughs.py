@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_support import Expectations, install_addon  # noqa: E402 (the folder is put on the path first)
 from mrtk_play import play  # noqa: E402
 
-addon_zip, tool, work, shared, build = sys.argv[sys.argv.index("--") + 1:]
+addon_zip, tool, work, shared, build = sys.argv[sys.argv.index("--") + 1 :]
 checks = Expectations()
 expect = checks.expect
 install_addon(addon_zip, tool)
@@ -51,35 +51,35 @@ def joint(frame, name, side="right"):
 
 # Press a button at MRTK coordinates.
 scene, hand = new_animation()
-key_tracked(scene, hand, 60, True)                         # 2. frame 60: Tracked, Key
-bpy.ops.mrtk.apply_pose(side="Right", pose="Point")         # 3. Point
-pose_mode(hand, "Hand_Right_IndexTip")                      # 4. Pose mode, the index tip
-scene.mrtk_cursor = (0.1, 1.4, 0.45)                        # 5. the button, in MRTK's metres
-for frame in (90, 120):                                     # 6. Move Joint to Cursor at 90 and 120
+key_tracked(scene, hand, 60, True)  # 2. frame 60: Tracked, Key
+bpy.ops.mrtk.apply_pose(side="Right", pose="Point")  # 3. Point
+pose_mode(hand, "Hand_Right_IndexTip")  # 4. Pose mode, the index tip
+scene.mrtk_cursor = (0.1, 1.4, 0.45)  # 5. the button, in MRTK's metres
+for frame in (90, 120):  # 6. Move Joint to Cursor at 90 and 120
     scene.frame_set(frame)
     bpy.ops.mrtk.joint_to_cursor()
 bpy.ops.object.mode_set(mode="OBJECT")
-key_tracked(scene, hand, 150, False)                        # 7. frame 150: untracked
+key_tracked(scene, hand, 150, False)  # 7. frame 150: untracked
 press = os.path.join(work, "press.bin")
-bpy.ops.export_scene.mrtk_input_animation(filepath=press)   # 8. export
+bpy.ops.export_scene.mrtk_input_animation(filepath=press)  # 8. export
 
 # Pinch, drag, release.
 scene, hand = new_animation()
-key_tracked(scene, hand, 60, True)                          # 2. frame 60: Tracked, Key
-settings = scene.mrtk_pose_span                             # 3. Apply: Over a range, 120-240
+key_tracked(scene, hand, 60, True)  # 2. frame 60: Tracked, Key
+settings = scene.mrtk_pose_span  # 3. Apply: Over a range, 120-240
 settings.span, settings.start, settings.end = "RANGE", 120, 240
 bpy.ops.mrtk.pinch_over_range(side="Right", start=settings.start, end=settings.end)  # 4. Pinch over Range
-pose_mode(hand, "Hand_Right_Wrist")                         # 5. the wrist: keyed where it is at 120,
+pose_mode(hand, "Hand_Right_Wrist")  # 5. the wrist: keyed where it is at 120,
 wrist = hand.pose.bones["Hand_Right_Wrist"]
 scene.frame_set(120)
 wrist.keyframe_insert("location")
-scene.frame_set(240)                                        #    and 20 cm to the user's right (Blender -X) at 240
+scene.frame_set(240)  #    and 20 cm to the user's right (Blender -X) at 240
 matrix = wrist.matrix.copy()
 matrix.translation += hand.matrix_world.inverted().to_3x3() @ Vector((-0.2, 0, 0))
 wrist.matrix = matrix
 wrist.keyframe_insert("location")
 bpy.ops.object.mode_set(mode="OBJECT")
-key_tracked(scene, hand, 300, False)                        # 6. frame 300: untracked
+key_tracked(scene, hand, 300, False)  # 6. frame 300: untracked
 drag = os.path.join(work, "drag.bin")
 bpy.ops.export_scene.mrtk_input_animation(filepath=drag)
 
@@ -107,31 +107,48 @@ from inputanim_blender import EXPORT_SCENE_OT_mrtk_input_animation as Export  # 
 
 dialog = types.SimpleNamespace(layout=Layout(), base="", use_base=True)
 Export.draw(dialog, bpy.context)
-expect(dialog.layout.props == ["format_version", "markers"] and any("no original" in t for t in dialog.layout.labels),
-       "the new animation's export dialog draws %s" % dialog.layout.props)
+expect(
+    dialog.layout.props == ["format_version", "markers"] and any("no original" in t for t in dialog.layout.labels),
+    "the new animation's export dialog draws %s" % dialog.layout.props,
+)
 
-sample = subprocess.run([tool, "sample", press, "--format", "json", "--start", "0", "--end", "0"], capture_output=True,
-                        text=True, check=True)
+sample = subprocess.run(
+    [tool, "sample", press, "--format", "json", "--start", "0", "--end", "0"],
+    capture_output=True,
+    text=True,
+    check=True,
+)
 NAMES = list(json.loads(sample.stdout)["frames"][0]["right"]["joints"])
 pressed, dragged = play(press, shared, build), play(drag, shared, build)
 if pressed is None:
     print("walkthroughs: MRTK's reader not run (no ../shared/mrtk-reader or mono)")
 else:
     for mrtk in (pressed, dragged):
-        expect(mrtk["accepted"] and mrtk["bytes_consumed"] == mrtk["file_size"], "MRTK does not load it: %s" % mrtk.get("error"))
+        expect(
+            mrtk["accepted"] and mrtk["bytes_consumed"] == mrtk["file_size"],
+            "MRTK does not load it: %s" % mrtk.get("error"),
+        )
     off = max(math.dist(joint(f, "IndexTip"), (0.1, 1.4, 0.45)) for f in pressed["frames"] if 0.75 <= f["time"] <= 1.0)
     tracked = [f["time"] for f in pressed["frames"] if f["right"]["tracked"]]
     expect(off < 1e-3, "the pressed index tip is %.2f mm off the button" % (off * 1000))
-    expect(tracked and abs(tracked[0] - 0.5) < 0.01 and abs(tracked[-1] - 1.25) < 0.01, "tracked %s-%s" % (tracked[:1], tracked[-1:]))
+    expect(
+        tracked and abs(tracked[0] - 0.5) < 0.01 and abs(tracked[-1] - 1.25) < 0.01,
+        "tracked %s-%s" % (tracked[:1], tracked[-1:]),
+    )
     at = {round(f["time"] * 120): f for f in dragged["frames"]}
     pinching = [f["time"] for f in dragged["frames"] if f["right"]["pinching"]]
     gaps = [math.dist(joint(at[k], "IndexTip"), joint(at[k], "ThumbTip")) for k in range(120, 240)]
     moved = [b - a for a, b in zip(joint(at[120], "IndexTip"), joint(at[240], "IndexTip"))]
     opened = math.dist(joint(at[264], "IndexTip"), joint(at[264], "ThumbTip"))
-    expect(pinching and abs(pinching[0] - 1) < 0.01 and abs(pinching[-1] - 2) < 0.01, "pinching %s-%s" % (pinching[:1], pinching[-1:]))
+    expect(
+        pinching and abs(pinching[0] - 1) < 0.01 and abs(pinching[-1] - 2) < 0.01,
+        "pinching %s-%s" % (pinching[:1], pinching[-1:]),
+    )
     expect(max(gaps) < 0.02, "the tips are up to %.1f mm apart while pinching" % (max(gaps) * 1000))
     expect(math.dist(moved, (0.2, 0, 0)) < 2e-3, "the drag moved the index tip by %s m" % [round(v, 4) for v in moved])
     expect(opened > 0.03, "the tips are %.1f mm apart after the release" % (opened * 1000))
-    print("walkthroughs: the tip %.2f mm off the button; the drag %s m with the tips %.1f mm apart; %.1f mm after" % (
-        off * 1000, [round(v, 4) for v in moved], max(gaps) * 1000, opened * 1000))
+    print(
+        "walkthroughs: the tip %.2f mm off the button; the drag %s m with the tips %.1f mm apart; %.1f mm after"
+        % (off * 1000, [round(v, 4) for v in moved], max(gaps) * 1000, opened * 1000)
+    )
 checks.verdict("blender-walkthroughs")

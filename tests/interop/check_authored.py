@@ -35,7 +35,11 @@ def run(*args):
 def rotate(q, v):
     x, y, z, w = q
     t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])]
-    return [v[0] + w * t[0] + y * t[2] - z * t[1], v[1] + w * t[1] + z * t[0] - x * t[2], v[2] + w * t[2] + x * t[1] - y * t[0]]
+    return [
+        v[0] + w * t[0] + y * t[2] - z * t[1],
+        v[1] + w * t[1] + z * t[0] - x * t[2],
+        v[2] + w * t[2] + x * t[1] - y * t[0],
+    ]
 
 
 def degrees(a, b):
@@ -89,12 +93,16 @@ for frame in sample["frames"]:
         tips = [right["joints"][j]["position"] for j in ("IndexTip", "ThumbTip")]
         widest = max(widest, math.dist(*tips))
         ahead = [(a + b) / 2 - c for a, b, c in zip(*tips, frame["camera"]["position"])]
-        expect(abs(ahead[2] - 0.40) < 0.01, "t=%g: the pinch is %.3f m in front of the head" % (frame["time"], ahead[2]))
+        expect(
+            abs(ahead[2] - 0.40) < 0.01, "t=%g: the pinch is %.3f m in front of the head" % (frame["time"], ahead[2])
+        )
     for time, skip in ((0.5, ()), (1.5, ("IndexTip",))):
         if right["tracked"] and abs(frame["time"] - time) < 1e-9:
             forward, up = frame_errors(right["joints"], skip)
-            expect(forward < 10 and up < 10, "t=%g: +Z %.1f degrees off a bone, +Y %.1f off the back of the hand"
-                   % (time, forward, up))
+            expect(
+                forward < 10 and up < 10,
+                "t=%g: +Z %.1f degrees off a bone, +Y %.1f off the back of the hand" % (time, forward, up),
+            )
 expect(0 < widest < 0.015, "index and thumb tips up to %.1f mm apart while pinching" % (widest * 1000))
 old = json.loads(run(tool, "info", path.replace(".bin", "-1.0.bin"), "--json"))
 expect(old["format"]["version"] == "1.0" and not old["flags"]["hasEyeGaze"], "the 1.0 export: %s" % old["format"])
@@ -104,28 +112,44 @@ expect(legacy["tracked"]["right"] == [[0.5, 3.0]], "tracked keyed as a scale: ri
 foreign = path.replace(".bin", "-foreign.bin")
 if os.path.exists(foreign):  # the left hand posed from Godot's "Pinch Tight" at 0.5-1 s
     info = json.loads(run(tool, "info", foreign, "--json"))
-    expect(info["pinching"]["left"] == [[0.5, 1.0]], "Pose from File: left pinching %s, not 0.5-1 s" % info["pinching"]["left"])
+    expect(
+        info["pinching"]["left"] == [[0.5, 1.0]],
+        "Pose from File: left pinching %s, not 0.5-1 s" % info["pinching"]["left"],
+    )
     with open(foreign + ".times", "w") as out:
         out.write("0.75\n")
-    left = json.loads(run(tool, "sample", foreign, "--times", foreign + ".times", "--format", "json"))["frames"][0]["left"]
+    left = json.loads(run(tool, "sample", foreign, "--times", foreign + ".times", "--format", "json"))["frames"][0][
+        "left"
+    ]
     gap = math.dist(left["joints"]["IndexTip"]["position"], left["joints"]["ThumbTip"]["position"])
     # Godot's hand is not this rig's size: its 7.1 mm grow, but stay a pinch by MRTK's measure (under 2 cm).
     expect(left["tracked"] and gap < 0.02, "Pose from File: tips %.1f mm apart at 0.75 s" % (gap * 1000))
-    print("authored: Pose from File gives the left hand tips %.1f mm apart, pinching %s" % (gap * 1000, info["pinching"]["left"]))
+    print(
+        "authored: Pose from File gives the left hand tips %.1f mm apart, pinching %s"
+        % (gap * 1000, info["pinching"]["left"])
+    )
 
 mrtk = play(path, shared, build)
 if mrtk is not None:
-    expect(mrtk["accepted"] and mrtk["bytes_consumed"] == mrtk["file_size"], "MRTK does not load it: %s" % mrtk.get("error"))
+    expect(
+        mrtk["accepted"] and mrtk["bytes_consumed"] == mrtk["file_size"],
+        "MRTK does not load it: %s" % mrtk.get("error"),
+    )
     times = path + ".times"
     with open(times, "w") as out:
         out.write("\n".join(repr(f["time"]) for f in mrtk.get("frames", [])))
     ours = json.loads(run(tool, "sample", path, "--times", times, "--format", "json"))["frames"]
     for m, o in zip(mrtk.get("frames", []), ours):
         for state in ("tracked", "pinching"):
-            expect(m["right"][state] == o["right"][state], "t=%g: right %s %s in MRTK" % (m["time"], state, m["right"][state]))
+            expect(
+                m["right"][state] == o["right"][state],
+                "t=%g: right %s %s in MRTK" % (m["time"], state, m["right"][state]),
+            )
         tip = list(o["right"]["joints"]).index("IndexTip")
-        expect(math.dist(m["right"]["joints"][tip][:3], o["right"]["joints"]["IndexTip"]["position"]) < 1e-5,
-               "t=%g: MRTK plays the index tip elsewhere" % m["time"])
+        expect(
+            math.dist(m["right"]["joints"][tip][:3], o["right"]["joints"]["IndexTip"]["position"]) < 1e-5,
+            "t=%g: MRTK plays the index tip elsewhere" % m["time"],
+        )
     print("authored: MRTK's reader played %d frames" % len(mrtk.get("frames", [])))
 else:
     print("authored: MRTK's reader not run (no ../shared/mrtk-reader or mono)")

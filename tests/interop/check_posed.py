@@ -31,7 +31,9 @@ def info(path):
 
 
 def near(spans, expected, within=1e-3):
-    return len(spans) == len(expected) and all(abs(a - b) < within for s, e in zip(spans, expected) for a, b in zip(s, e))
+    return len(spans) == len(expected) and all(
+        abs(a - b) < within for s, e in zip(spans, expected) for a, b in zip(s, e)
+    )
 
 
 def in_wrist(joints, index):
@@ -40,22 +42,45 @@ def in_wrist(joints, index):
     x, y, z, w = (-wrist[3], -wrist[4], -wrist[5], wrist[6])  # the inverse turn
     v = [joint[i] - wrist[i] for i in range(3)]
     t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])]
-    return [v[0] + w * t[0] + y * t[2] - z * t[1], v[1] + w * t[1] + z * t[0] - x * t[2], v[2] + w * t[2] + x * t[1] - y * t[0]]
+    return [
+        v[0] + w * t[0] + y * t[2] - z * t[1],
+        v[1] + w * t[1] + z * t[0] - x * t[2],
+        v[2] + w * t[2] + x * t[1] - y * t[0],
+    ]
 
 
 recorded = info(recording)
 edited = f"{work}/edited.bin"
-expect(abs(info(edited)["duration"] - recorded["duration"]) < 1e-6,
-       "the edited export lasts %.4f s, the recording %.4f s" % (info(edited)["duration"], recorded["duration"]))
+expect(
+    abs(info(edited)["duration"] - recorded["duration"]) < 1e-6,
+    "the edited export lasts %.4f s, the recording %.4f s" % (info(edited)["duration"], recorded["duration"]),
+)
 pinch = recorded["pinching"]["left"]
-diff = json.loads(subprocess.run([tool, "diff", f"{work}/edited-offset.bin", f"{work}/edited-pose.bin", "--json"],
-                                 capture_output=True, text=True).stdout)
+diff = json.loads(
+    subprocess.run(
+        [tool, "diff", f"{work}/edited-offset.bin", f"{work}/edited-pose.bin", "--json"], capture_output=True, text=True
+    ).stdout
+)
 moved = sorted(p["name"] for p in diff["poses"] if p["differs"])
-expect(diff["differs"] and all(4.89 < s and e < 6.11 for s, e in diff["differs"]), "the held pose differs over %s" % diff["differs"])
-expect(moved and all(n.startswith("left.") and n not in ("left.Wrist", "left.Palm") for n in moved), "the held pose moved %s" % moved)
+expect(
+    diff["differs"] and all(4.89 < s and e < 6.11 for s, e in diff["differs"]),
+    "the held pose differs over %s" % diff["differs"],
+)
+expect(
+    moved and all(n.startswith("left.") and n not in ("left.Wrist", "left.Palm") for n in moved),
+    "the held pose moved %s" % moved,
+)
 expect(near(info(f"{work}/edited-pose.bin")["pinching"]["left"], pinch), "a pose button changed the recorded pinch")
-names = list(json.loads(subprocess.run([tool, "sample", recording, "--format", "json", "--start", "0", "--end", "0"],
-                                       capture_output=True, text=True, check=True).stdout)["frames"][0]["left"]["joints"])
+names = list(
+    json.loads(
+        subprocess.run(
+            [tool, "sample", recording, "--format", "json", "--start", "0", "--end", "0"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )["frames"][0]["left"]["joints"]
+)
 tip, thumb = names.index("IndexTip"), names.index("ThumbTip")
 mrtk = play(f"{work}/edited-pose.bin", shared, build)
 if mrtk is not None:
@@ -67,17 +92,28 @@ if mrtk is not None:
     pinching = [f["time"] for f in mrtk["frames"] if f["left"]["pinching"]]
     expect(spread < 5e-4, "MRTK plays the held pose's index tip moving %.2f mm over 5-6 s" % (spread * 1000))
     expect(step < 0.02, "MRTK plays the index tip jumping %.1f mm in 1/120 s around the held pose" % (step * 1000))
-    expect(pinching and abs(pinching[0] - pinch[0][0]) < 0.01 and abs(pinching[-1] - pinch[0][1]) < 0.01,
-           "MRTK plays pinching over %s-%s s" % (pinching[:1], pinching[-1:]))
-    print("posed: MRTK plays Point held within %.3f mm over 5-6 s, the tip's largest step %.1f mm per frame" % (
-        spread * 1000, step * 1000))
+    expect(
+        pinching and abs(pinching[0] - pinch[0][0]) < 0.01 and abs(pinching[-1] - pinch[0][1]) < 0.01,
+        "MRTK plays pinching over %s-%s s" % (pinching[:1], pinching[-1:]),
+    )
+    print(
+        "posed: MRTK plays Point held within %.3f mm over 5-6 s, the tip's largest step %.1f mm per frame"
+        % (spread * 1000, step * 1000)
+    )
 pinched = info(f"{work}/edited-pinch.bin")["pinching"]["left"]
 expect(near(pinched, [[2.0, 3.0]] + pinch, within=1 / 120), "Pinch over Range: pinching %s" % pinched)
 mrtk = play(f"{work}/edited-pinch.bin", shared, build)
 if mrtk is not None:
-    gaps = [math.dist(f["left"]["joints"][tip][:3], f["left"]["joints"][thumb][:3]) for f in mrtk["frames"] if 2.0 <= f["time"] <= 3.0]
+    gaps = [
+        math.dist(f["left"]["joints"][tip][:3], f["left"]["joints"][thumb][:3])
+        for f in mrtk["frames"]
+        if 2.0 <= f["time"] <= 3.0
+    ]
     on = all(f["left"]["pinching"] for f in mrtk["frames"] if 2.0 < f["time"] < 2.99)
-    expect(on and max(gaps) < 0.02, "Pinch over Range: MRTK plays pinching %s, tips up to %.1f mm apart" % (on, max(gaps) * 1000))
+    expect(
+        on and max(gaps) < 0.02,
+        "Pinch over Range: MRTK plays pinching %s, tips up to %.1f mm apart" % (on, max(gaps) * 1000),
+    )
     print("posed: Pinch over Range holds the tips %.1f-%.1f mm apart over 2-3 s" % (min(gaps) * 1000, max(gaps) * 1000))
 print("posed: %s" % ("ok" if not failures else "FAIL\n  " + "\n  ".join(failures)))
 sys.exit(1 if failures else 0)

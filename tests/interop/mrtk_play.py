@@ -13,7 +13,11 @@ def play(path, shared, build, grid="0.008333333"):
         return None
     exe = os.path.join(build, "mrtkread", "mrtkread.exe")
     if not os.path.exists(exe):
-        subprocess.run(["bash", os.path.join(reader, "build.sh")], env={**os.environ, "BUILD": os.path.dirname(exe)},
-                       capture_output=True, check=True)
+        subprocess.run(
+            ["bash", os.path.join(reader, "build.sh")],
+            env={**os.environ, "BUILD": os.path.dirname(exe)},
+            capture_output=True,
+            check=True,
+        )
     result = subprocess.run(["mono", exe, "read", path, "--grid", grid], capture_output=True, text=True, check=True)
     return json.loads(result.stdout)

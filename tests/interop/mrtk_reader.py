@@ -44,8 +44,12 @@ def build_reader():
     exe = os.path.join(BUILD, "mrtkread", "mrtkread.exe")
     sources = [os.path.join(d, f) for d, _, files in os.walk(READER) for f in files]
     if not os.path.exists(exe) or os.path.getmtime(exe) < max(os.path.getmtime(s) for s in sources):
-        result = subprocess.run(["bash", os.path.join(READER, "build.sh")], env={**os.environ, "BUILD": os.path.dirname(exe)},
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            ["bash", os.path.join(READER, "build.sh")],
+            env={**os.environ, "BUILD": os.path.dirname(exe)},
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             sys.exit(f"mrtk: the reader did not build:\n{result.stderr}")
     return exe
@@ -84,7 +88,10 @@ def compare_pose(case, where, mrtk, ours):
         global near_zero
         near_zero += 1
     if angle is None or angle > allowed:
-        fail(case, f"{where}: rotation {q} in MRTK, {ours['rotation']} in sample ({angle} degrees, allowed {allowed:.3g})")
+        fail(
+            case,
+            f"{where}: rotation {q} in MRTK, {ours['rotation']} in sample ({angle} degrees, allowed {allowed:.3g})",
+        )
 
 
 def compare_frames(case, mrtk, ours):
@@ -136,14 +143,30 @@ def check_full_layout(case, path, reader, log, work):
     mrtk = json.loads(run("mono", reader, "read", path, "--no-frames").stdout)
     warned = "no MRTK version" in log
     if mrtk["accepted"] == warned:
-        fail(case, f"MRTK {'loads' if mrtk['accepted'] else 'refuses'} it and the tool {'warns' if warned else 'does not warn'}: {log!r}")
+        fail(
+            case,
+            f"MRTK {'loads' if mrtk['accepted'] else 'refuses'} it and the tool {'warns' if warned else 'does not warn'}: {log!r}",
+        )
     if mrtk["accepted"]:
         check_loads(case, path, reader, work)
 
 
 def check_like_source(case, source, path, extra=()):
-    result = run(TOOL, "diff", source, path, "--pos-tolerance", "0.0001", "--rot-tolerance", "0.01", "--switch-tolerance", "0",
-                 "--json", *extra, check=False)
+    result = run(
+        TOOL,
+        "diff",
+        source,
+        path,
+        "--pos-tolerance",
+        "0.0001",
+        "--rot-tolerance",
+        "0.01",
+        "--switch-tolerance",
+        "0",
+        "--json",
+        *extra,
+        check=False,
+    )
     report = json.loads(result.stdout) if result.stdout else {}
     if result.returncode != 0 or not report.get("within"):
         fail(case, f"plays unlike {os.path.basename(source)}: {result.stderr.strip()} {json.dumps(report)[:400]}")
@@ -211,8 +234,11 @@ def shared_cases(work):
         glb, _ = convert(work, real, "real.glb", "--rig", "hierarchy", "--linear-only")
         back, _ = convert(work, glb, "real-base.bin", "--base", real)
         loads.append(("real -> glb (hierarchy) -> bin --base", back, real))
-    for rig, flags in (("webxr-generic-hand-left.glb", []), ("godot-animations_hand_l.gltf", []),
-                       ("godot-animations_hand_l.gltf", ["--animation", "Pinch Tight"])):
+    for rig, flags in (
+        ("webxr-generic-hand-left.glb", []),
+        ("godot-animations_hand_l.gltf", []),
+        ("godot-animations_hand_l.gltf", ["--animation", "Pinch Tight"]),
+    ):
         path = os.path.join(SHARED, "samples", "foreign", rig)
         if os.path.exists(path):
             out, _ = convert(work, path, rig + "".join(flags).replace(" ", "_") + ".bin", *flags)
@@ -242,19 +268,46 @@ def edit_cases(work):
         if not os.path.exists(source):
             continue
         trimmed = edit(work, "trim", source, f"{label}-trim.bin", "--start", "1.3", "--end", "4.7")
-        marked = edit(work, "markers", trimmed, f"{label}-marked.bin", "--add", "0.5=press", "--add", "2=release") if trimmed else None
-        pinch = edit(work, "trim", marked, f"{label}-pinch.bin", "--start", "press", "--end", "release") if marked else None
+        marked = (
+            edit(work, "markers", trimmed, f"{label}-marked.bin", "--add", "0.5=press", "--add", "2=release")
+            if trimmed
+            else None
+        )
+        pinch = (
+            edit(work, "trim", marked, f"{label}-pinch.bin", "--start", "press", "--end", "release") if marked else None
+        )
         fast = edit(work, "retime", source, f"{label}-fast.bin", "--speed", "2")
         later = edit(work, "shift", source, f"{label}-later.bin", "--by", "0.75")
         mirrored = edit(work, "mirror", source, f"{label}-mirrored.bin")
-        for name, out in ((f"{label} mirror", mirrored), (f"{label} trim", trimmed), (f"{label} markers", marked), (f"{label} trim to markers", pinch),
-                          (f"{label} retime", fast), (f"{label} shift", later)):
+        for name, out in (
+            (f"{label} mirror", mirrored),
+            (f"{label} trim", trimmed),
+            (f"{label} markers", marked),
+            (f"{label} trim to markers", pinch),
+            (f"{label} retime", fast),
+            (f"{label} shift", later),
+        ):
             if out:
                 loads.append((name, out, None))
     gen = os.path.join(work, "gen-1.1.bin")
     merged = os.path.join(work, "merged.bin")
     left = real if os.path.exists(real) else gen
-    result = run(TOOL, "merge", merged, "--left", left, "--camera", gen, "--right", gen, "--gaze", gen, "--offset", "right=0.5", check=False)
+    result = run(
+        TOOL,
+        "merge",
+        merged,
+        "--left",
+        left,
+        "--camera",
+        gen,
+        "--right",
+        gen,
+        "--gaze",
+        gen,
+        "--offset",
+        "right=0.5",
+        check=False,
+    )
     if result.returncode != 0:
         fail("merge", f"exit {result.returncode}: {result.stderr.strip()}")
     else:
@@ -283,9 +336,11 @@ def main():
             check_full_layout(name, path, reader, log, work)
     for line in failures[:60]:
         print("FAIL:", line)
-    print(f"mrtk: {len(loads)} outputs loaded and played ({checked} frames; {near_zero} rotations of length under 0.014, "
-          f"where MRTK plays the unnormalised rotation, compared within its rounding), {len(refused)} with the full layout "
-          f"asked for; {len(failures)} failures")
+    print(
+        f"mrtk: {len(loads)} outputs loaded and played ({checked} frames; {near_zero} rotations of length under 0.014, "
+        f"where MRTK plays the unnormalised rotation, compared within its rounding), {len(refused)} with the full layout "
+        f"asked for; {len(failures)} failures"
+    )
     sys.exit(1 if failures else 0)
 
 

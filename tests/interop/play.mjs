@@ -6,7 +6,8 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 const [file, sampleFile, posTolText, rotTolText] = process.argv.slice(2);
-const posTol = Number(posTolText), rotTol = Number(rotTolText);
+const posTol = Number(posTolText),
+  rotTol = Number(rotTolText);
 const data = await readFile(file);
 const arrayBuffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
 const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(arrayBuffer, '', resolve, reject));
@@ -22,10 +23,10 @@ if (gltf.animations.length > 0) {
   action.clampWhenFinished = true;
   action.play();
 }
-const switchTimes = { left: [], right: [] };  // Boolean switch instants, where either state is right
+const switchTimes = { left: [], right: [] }; // Boolean switch instants, where either state is right
 for (const side of ['left', 'right']) {
   let previous;
-for (const frame of sample.frames) {
+  for (const frame of sample.frames) {
     const state = frame[side] && `${frame[side].tracked}${frame[side].pinching}`;
     if (previous !== undefined && state !== previous) switchTimes[side].push(frame.time);
     previous = state;
@@ -33,11 +34,18 @@ for (const frame of sample.frames) {
 }
 const nearSwitch = (side, t) => switchTimes[side].some((s) => Math.abs(s - t) < 1 / sample.rate + 1e-6);
 
-let worstPos = 0, worstRot = 0, checks = 0, failures = 0;
-const fail = (what) => { if (failures++ < 10) console.log(`FAIL ${file}: ${what}`); };
+let worstPos = 0,
+  worstRot = 0,
+  checks = 0,
+  failures = 0;
+const fail = (what) => {
+  if (failures++ < 10) console.log(`FAIL ${file}: ${what}`);
+};
 // Rotation angle between two quaternions, normalised first; accurate for tiny angles.
 const angleDeg = (q, r) => {
-  const a = [q.x, q.y, q.z, q.w], na = Math.hypot(...a), nb = Math.hypot(...r);
+  const a = [q.x, q.y, q.z, q.w],
+    na = Math.hypot(...a),
+    nb = Math.hypot(...r);
   const sign = a[0] * r[0] + a[1] * r[1] + a[2] * r[2] + a[3] * r[3] < 0 ? -1 : 1;
   const chord = Math.hypot(...a.map((v, i) => v / na - (sign * r[i]) / nb));
   return (4 * Math.asin(Math.min(1, chord / 2)) * 180) / Math.PI;
@@ -45,7 +53,8 @@ const angleDeg = (q, r) => {
 // A joint's pose in its hand's space (the hand root's scale is the tracked state): its local pose in the flat rig,
 // the product of the locals up to the hand root in the hierarchical one. Other nodes: their local pose.
 function poseUnderHand(node) {
-  const position = node.position.clone(), quaternion = node.quaternion.clone();
+  const position = node.position.clone(),
+    quaternion = node.quaternion.clone();
   for (let parent = node.parent; parent && /^Hand_(Left|Right)_/.test(parent.name); parent = parent.parent) {
     position.applyQuaternion(parent.quaternion).add(parent.position);
     quaternion.premultiply(parent.quaternion);
@@ -68,12 +77,17 @@ function comparePose(name, node, expected, t) {
 }
 
 // A hand never tracked is never shown: MRTK's empty curves put its joints at the origin, the export at a rest pose.
-const everTracked = Object.fromEntries(['left', 'right'].map((side) => [side, sample.frames.some((f) => f[side]?.tracked)]));
+const everTracked = Object.fromEntries(
+  ['left', 'right'].map((side) => [side, sample.frames.some((f) => f[side]?.tracked)]),
+);
 for (const frame of sample.frames) {
   mixer.setTime(frame.time);
   scene.updateMatrixWorld(true);
   if (frame.camera) comparePose('Camera', byName('Camera'), frame.camera, frame.time);
-  for (const [side, Side] of [['left', 'Left'], ['right', 'Right']]) {
+  for (const [side, Side] of [
+    ['left', 'Left'],
+    ['right', 'Right'],
+  ]) {
     const hand = frame[side];
     if (!hand || !everTracked[side]) continue;
     for (const [joint, pose] of Object.entries(hand.joints))
@@ -89,7 +103,8 @@ for (const frame of sample.frames) {
       const wrist = new THREE.Vector3();
       byName(`Hand_${Side}_Wrist`).getWorldPosition(wrist);
       const e = hand.joints.Wrist.position;
-      if (Math.hypot(wrist.x - e[0], wrist.y - e[1], wrist.z - e[2]) > posTol) fail(`Hand_${Side}_Wrist world position at t=${frame.time}`);
+      if (Math.hypot(wrist.x - e[0], wrist.y - e[1], wrist.z - e[2]) > posTol)
+        fail(`Hand_${Side}_Wrist world position at t=${frame.time}`);
     }
   }
   if (frame.gaze) {
@@ -97,9 +112,16 @@ for (const frame of sample.frames) {
     // The node holds the recorded direction; MRTK (and sample) play it unit length, as Unity's Ray does.
     const direction = byName('Gaze_Direction').position.clone();
     const unit = direction.length() > 1e-5 ? direction.normalize() : direction.set(0, 0, 0);
-    comparePose('Gaze_Direction', { position: unit, quaternion: new THREE.Quaternion(), parent: null }, { position: frame.gaze.direction }, frame.time);
+    comparePose(
+      'Gaze_Direction',
+      { position: unit, quaternion: new THREE.Quaternion(), parent: null },
+      { position: frame.gaze.direction },
+      frame.time,
+    );
   }
 }
-console.log(`${failures ? 'FAIL' : 'ok  '} ${file}: ${checks} checks at ${sample.frames.length} times, ` +
-            `max ${(worstPos * 1000).toPrecision(3)} mm, ${worstRot.toPrecision(3)} deg`);
+console.log(
+  `${failures ? 'FAIL' : 'ok  '} ${file}: ${checks} checks at ${sample.frames.length} times, ` +
+    `max ${(worstPos * 1000).toPrecision(3)} mm, ${worstRot.toPrecision(3)} deg`,
+);
 process.exit(failures ? 1 : 0);

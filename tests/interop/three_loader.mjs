@@ -3,10 +3,8 @@
 // its TypeScript declarations with tsc; the README's example drawing the hand; the package imported from another
 // origin; against the native CLI, joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m),
 // jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
-// it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options); broken files,
-// bad options, bad edits and abort() reaching onError with no unhandled rejection, parse() leaving the caller's bytes
-// alone, three's Loader contract (checkContract), and dispose() returning renderer.info.memory to its count before
-// loading.
+// it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options); and the failures,
+// three's Loader contract and dispose() of three_loader_failures.mjs.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,15 +12,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { decodePng, launchChromium, serveSite } from './viewer_site.mjs';
+import { checkContract, checkDispose, checkFailures } from './three_loader_failures.mjs';
 
 const [tool, tarball, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
 const failures = [];
-const expect = (ok, what) => { if (!ok) failures.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
-const TOLERANCE = 1e-4;  // metres: the glTF profile's fits and Float32 key values
-const same = (a, b) => a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) < 1e-12);  // numbers from one evaluation
-const errors = [];  // what the pages log as errors
-
+const expect = (ok, what) => {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+};
+const TOLERANCE = 1e-4; // metres: the glTF profile's fits and Float32 key values
+const same = (a, b) => a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) < 1e-12); // numbers from one evaluation
+const errors = []; // what the pages log as errors
 // ---- a blank project: the packed loader and three.js from npm's cache, and a page with an import map ----
 const app = join(work, 'app');
 mkdirSync(app);
@@ -30,13 +31,26 @@ writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'blank', private
 // three.js as the tests' lock file pins it, by its tarball's address (which npm's cache holds after `npm ci`).
 // INPUTANIM_THREE_VERSION tries another version (from the registry: not offline); npm refuses one outside the
 // package's peer range.
-const threeVersion = process.env.INPUTANIM_THREE_VERSION ??
-                     JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
+const threeVersion =
+  process.env.INPUTANIM_THREE_VERSION ??
+  JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
 const registry = execFileSync('npm', ['config', 'get', 'registry']).toString().trim().replace(/\/?$/, '/');
-execFileSync('npm', ['install', process.env.INPUTANIM_THREE_VERSION ? '--prefer-online' : '--offline', '--no-audit', '--no-fund', '--loglevel=error',
-                      resolve(tarball), `${registry}three/-/three-${threeVersion}.tgz`],
-             { cwd: app, stdio: 'inherit' });
-writeFileSync(join(app, 'index.html'), `<!doctype html><meta charset="utf-8">
+execFileSync(
+  'npm',
+  [
+    'install',
+    process.env.INPUTANIM_THREE_VERSION ? '--prefer-online' : '--offline',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    resolve(tarball),
+    `${registry}three/-/three-${threeVersion}.tgz`,
+  ],
+  { cwd: app, stdio: 'inherit' },
+);
+writeFileSync(
+  join(app, 'index.html'),
+  `<!doctype html><meta charset="utf-8">
 <script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
   "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "./node_modules/inputanim-three/index.js" } }</script>
 <script type="module">
@@ -45,19 +59,25 @@ import { InputAnimationLoader } from 'inputanim-three';
 window.unhandled = [];
 addEventListener('unhandledrejection', (event) => window.unhandled.push(String(event.reason?.message ?? event.reason)));
 window.lib = { THREE, InputAnimationLoader };
-</script>`);
+</script>`,
+);
 // The README's example, as a page of its own.
 const readme = readFileSync(join(app, 'node_modules/inputanim-three/README.md'), 'utf8');
 const example = readme.match(/```js\n([\s\S]*?)```/)[1];
-writeFileSync(join(app, 'example.html'), `<!doctype html><meta charset="utf-8"><style>body { margin: 0 }</style>
+writeFileSync(
+  join(app, 'example.html'),
+  `<!doctype html><meta charset="utf-8"><style>body { margin: 0 }</style>
 <script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
   "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "./node_modules/inputanim-three/index.js" } }</script>
-<script type="module">${example}</script>`);
+<script type="module">${example}</script>`,
+);
 
 // The TypeScript declarations, as a strict TypeScript app uses them (tsc and three.js's types from the tests' npm
 // packages): the package resolves by its exports, the result and the recording are typed, misuse is refused.
 const interop = new URL('.', import.meta.url).pathname;
-writeFileSync(join(app, 'typed.ts'), `import * as THREE from 'three';
+writeFileSync(
+  join(app, 'typed.ts'),
+  `import * as THREE from 'three';
 import { InputAnimationLoader, type InputAnimationGLTF, type JointPose } from 'inputanim-three';
 const loader: InputAnimationLoader = new InputAnimationLoader(new THREE.LoadingManager()).setOptions({ check: false, side: 'left', animation: 1 });
 const gltf: InputAnimationGLTF = await loader.setPath('models/').loadAsync('recording.bin');
@@ -75,14 +95,35 @@ gltf.recording.dispose();
 loader.setOptions({ side: 'up' });
 // @ts-expect-error: export writes 'glb' or 'bin'
 gltf.recording.export('gltf');
-`);
-writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, module: 'esnext', target: 'es2022', moduleResolution: 'bundler', lib: ['es2022', 'dom'],
-                     types: [], paths: { three: [`${interop}node_modules/@types/three`], 'three/*': [`${interop}node_modules/@types/three/*`] } },
-  files: ['typed.ts'],
-}));
-const tsc = (() => { try { return execFileSync(join(interop, 'node_modules/.bin/tsc'), ['-p', app]).toString(); } catch (e) { return e.stdout?.toString() || e.message; } })();
-expect(tsc.trim() === '', `index.d.ts: a strict TypeScript use of the API compiles, and misuse does not (tsc: ${tsc.trim() || 'no errors'})`);
+`,
+);
+writeFileSync(
+  join(app, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      module: 'esnext',
+      target: 'es2022',
+      moduleResolution: 'bundler',
+      lib: ['es2022', 'dom'],
+      types: [],
+      paths: { three: [`${interop}node_modules/@types/three`], 'three/*': [`${interop}node_modules/@types/three/*`] },
+    },
+    files: ['typed.ts'],
+  }),
+);
+const tsc = (() => {
+  try {
+    return execFileSync(join(interop, 'node_modules/.bin/tsc'), ['-p', app]).toString();
+  } catch (e) {
+    return e.stdout?.toString() || e.message;
+  }
+})();
+expect(
+  tsc.trim() === '',
+  `index.d.ts: a strict TypeScript use of the API compiles, and misuse does not (tsc: ${tsc.trim() || 'no errors'})`,
+);
 
 // ---- what the CLI says ----
 // Served: the recording, a truncated copy, the foreign rig, and the recording as a .gltf with its buffer beside it
@@ -90,29 +131,47 @@ expect(tsc.trim() === '', `index.d.ts: a strict TypeScript use of the API compil
 writeFileSync(join(work, 'broken.bin'), readFileSync(recording).subarray(0, 4000));
 execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
 const separateBuffer = JSON.parse(readFileSync(join(work, 'separate.gltf'))).buffers[0].uri;
-const served = new Map([['real.bin', recording], ['recording.bin', recording], ['broken.bin', join(work, 'broken.bin')], [basename(foreign), foreign],
-                        ['in folder/separate.gltf', join(work, 'separate.gltf')], [`in folder/${separateBuffer}`, join(work, separateBuffer)]]);
+const served = new Map([
+  ['real.bin', recording],
+  ['recording.bin', recording],
+  ['broken.bin', join(work, 'broken.bin')],
+  [basename(foreign), foreign],
+  ['in folder/separate.gltf', join(work, 'separate.gltf')],
+  [`in folder/${separateBuffer}`, join(work, separateBuffer)],
+]);
 const info = JSON.parse(execFileSync(tool, ['info', recording, '--json']));
 const sampled = (file, times, ...options) => {
   writeFileSync(join(work, 'times.txt'), times.join('\n'));
-  const coordinates = options.includes('--coordinates') ? [] : ['--coordinates', 'gltf'];  // the scene's, unless asked
-  return JSON.parse(execFileSync(tool, ['sample', file, '--times', join(work, 'times.txt'), '--format', 'json', ...coordinates, ...options],
-                                 { maxBuffer: 1 << 28 })).frames;
+  const coordinates = options.includes('--coordinates') ? [] : ['--coordinates', 'gltf']; // the scene's, unless asked
+  return JSON.parse(
+    execFileSync(
+      tool,
+      ['sample', file, '--times', join(work, 'times.txt'), '--format', 'json', ...coordinates, ...options],
+      { maxBuffer: 1 << 28 },
+    ),
+  ).frames;
 };
 // Three times inside the left hand's tracked intervals (the real recording is left-handed), not on a key.
 const trackedLeft = info.tracked.left.filter(([s, e]) => e - s > 0.5);
-const times = [trackedLeft[0], trackedLeft[trackedLeft.length >> 1], trackedLeft[trackedLeft.length - 1]].map(([s, e]) => s + (e - s) * 0.37);
-const switches = [...new Set([...Object.values(info.tracked), ...Object.values(info.pinching)].flat(2))].filter((t) => t > 0 && t < info.duration);
+const times = [trackedLeft[0], trackedLeft[trackedLeft.length >> 1], trackedLeft[trackedLeft.length - 1]].map(
+  ([s, e]) => s + (e - s) * 0.37,
+);
+const switches = [...new Set([...Object.values(info.tracked), ...Object.values(info.pinching)].flat(2))].filter(
+  (t) => t > 0 && t < info.duration,
+);
 
 const { origin, close } = await serveSite(app, served);
-const cdn = await serveSite(app);  // the package from another origin, as from a CDN
-writeFileSync(join(app, 'cdn.html'), `<!doctype html><meta charset="utf-8">
+const cdn = await serveSite(app); // the package from another origin, as from a CDN
+writeFileSync(
+  join(app, 'cdn.html'),
+  `<!doctype html><meta charset="utf-8">
 <script type="importmap">{ "imports": { "three": "./node_modules/three/build/three.module.js",
   "three/addons/": "./node_modules/three/examples/jsm/", "inputanim-three": "${cdn.origin}/node_modules/inputanim-three/index.js" } }</script>
 <script type="module">
 import { InputAnimationLoader } from 'inputanim-three';
 new InputAnimationLoader().loadAsync('real.bin').then((gltf) => { window.loaded = gltf.recording.duration; }, (e) => { window.loaded = e.message; });
-</script>`);
+</script>`,
+);
 // The README's example: the left hand (the file's blue) on the screen once it plays.
 async function checkExample(browser) {
   const examplePage = await browser.newPage({ viewport: { width: 640, height: 480 } });
@@ -121,9 +180,21 @@ async function checkExample(browser) {
   await examplePage.waitForTimeout(2500);
   const shot = decodePng(await examplePage.screenshot());
   let blue = 0;
-  for (let y = 0; y < shot.height; y++) for (let x = 0; x < shot.width; x++) { const [r, g, b] = shot.at(x, y); if (b > r + 45 && b > 90) blue++; }
+  for (let y = 0; y < shot.height; y++)
+    for (let x = 0; x < shot.width; x++) {
+      const [r, g, b] = shot.at(x, y);
+      if (b > r + 45 && b > 90) blue++;
+    }
   writeFileSync(join(tmpdir(), 'inputanim-three-example.png'), await examplePage.screenshot());
-  expect(blue > 500, `the README's ${example.trim().split('\n').filter((l) => l.trim()).length}-line example plays the recording: ${blue} pixels of the left hand`);
+  expect(
+    blue > 500,
+    `the README's ${
+      example
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim()).length
+    }-line example plays the recording: ${blue} pixels of the left hand`,
+  );
   await examplePage.close();
 }
 
@@ -145,34 +216,72 @@ function playRealRecording(page) {
     const gltf = await new InputAnimationLoader().loadAsync('real.bin');
     const mixer = new THREE.AnimationMixer(gltf.scene);
     mixer.clipAction(gltf.animations[0]).play();
-    mixer.update(0.5);  // plays
+    mixer.update(0.5); // plays
     const frames = times.map((t) => {
       mixer.setTime(t);
       gltf.scene.updateMatrixWorld(true);
       const joints = {};
-      gltf.scene.traverse((o) => { if (/^Hand_Left_(?!Mesh$|Pinching$|None$)\w+$/.test(o.name)) joints[o.name.slice(10)] = o.getWorldPosition(new THREE.Vector3()).toArray(); });
+      gltf.scene.traverse((o) => {
+        if (/^Hand_Left_(?!Mesh$|Pinching$|None$)\w+$/.test(o.name))
+          joints[o.name.slice(10)] = o.getWorldPosition(new THREE.Vector3()).toArray();
+      });
       return { joints, handScale: gltf.scene.getObjectByName('Hand_Left').scale.x };
     });
     const r = gltf.recording;
     window.real = r;
-    return { frames, duration: r.duration, sections: r.sections, format: r.format, markers: r.markers, findings: await r.checked,
-             clips: gltf.animations.map((a) => a.name), cameras: gltf.cameras.length, helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
-             pose: await r.jointPose('left', 'IndexTip', times[1]), unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
-             noJoint: await r.jointPose('left', 'Elbow', 1).then(() => 'answered', (e) => e.message),
-             badEdits: await Promise.all([[{ trim: { keepTime: 'yes' } }], [{ trim: { start: 'no such marker' } }], [{ retime: -1 }],
-                                          [{ markers: { add: [{ time: 1e300, name: 'x' }] } }], [{ cut: 1 }], null, 42, {},
-                                          Array(5000).fill({ retime: 1.0001 })]
-               .map((edits) => r.edit(edits).then(() => 'edited', (e) => `${e.constructor.name === 'Error' ? '' : e.constructor.name}${e.message}`))),
-             afterBadEdits: await r.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message),
-             edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({ duration,
-               sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('') })) };
+    return {
+      frames,
+      duration: r.duration,
+      sections: r.sections,
+      format: r.format,
+      markers: r.markers,
+      findings: await r.checked,
+      clips: gltf.animations.map((a) => a.name),
+      cameras: gltf.cameras.length,
+      helpers: Object.keys(r.helpers ?? {}).filter((k) => r.helpers[k]),
+      pose: await r.jointPose('left', 'IndexTip', times[1]),
+      unity: await r.jointPose('left', 'IndexTip', times[1], { coordinates: 'unity' }),
+      noJoint: await r.jointPose('left', 'Elbow', 1).then(
+        () => 'answered',
+        (e) => e.message,
+      ),
+      badEdits: await Promise.all(
+        [
+          [{ trim: { keepTime: 'yes' } }],
+          [{ trim: { start: 'no such marker' } }],
+          [{ retime: -1 }],
+          [{ markers: { add: [{ time: 1e300, name: 'x' }] } }],
+          [{ cut: 1 }],
+          null,
+          42,
+          {},
+          Array(5000).fill({ retime: 1.0001 }),
+        ].map((edits) =>
+          r.edit(edits).then(
+            () => 'edited',
+            (e) => `${e.constructor.name === 'Error' ? '' : e.constructor.name}${e.message}`,
+          ),
+        ),
+      ),
+      afterBadEdits: await r.jointPose('left', 'Wrist', 1).then(
+        () => 'answered',
+        (e) => e.message,
+      ),
+      edited: await r.edit([{ trim: { start: 1, end: 3 } }, { mirror: true }]).then(async ({ blob, duration }) => ({
+        duration,
+        sha256: [...new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))]
+          .map((b) => b.toString(16).padStart(2, '0'))
+          .join(''),
+      })),
+    };
   }, times);
 }
 
 // Each tracked joint's world position against `sample`; the summary against `info`; jointPose against `sample`.
 function checkPlayed(played) {
   const cli = sampled(recording, times, '--select', 'left');
-  let worst = 0, count = 0;
+  let worst = 0,
+    count = 0;
   played.frames.forEach((frame, i) => {
     for (const [name, position] of Object.entries(frame.joints)) {
       const expected = cli[i].left.joints[name].position;
@@ -180,31 +289,54 @@ function checkPlayed(played) {
       count++;
     }
   });
-  expect(count === 3 * 26 && worst <= TOLERANCE && played.frames.every((f) => f.handScale === 1),
-         `real.bin with a mixer: ${count} tracked joint positions at ${times.map((t) => t.toFixed(3)).join(', ')} s within ${worst.toExponential(2)} m of \`inputanim sample\``);
-  expect(Math.abs(played.duration - info.duration) < 1e-9 && played.format === `MRTK ${info.format.version} ${info.format.layout}` &&
-         JSON.stringify(played.markers.map((m) => m.name)) === JSON.stringify(info.markers.map((m) => m.name)) &&
-         JSON.stringify(played.findings) === JSON.stringify(info.findings),
-         `recording: ${played.format}, ${played.duration} s, [${played.sections}], ${played.markers.length} markers, ${played.findings.length} findings as \`inputanim info\``);
-  expect(played.clips.includes('InputAnimation') && played.cameras === 1 && played.helpers.join() === 'headFrustum',
-         `GLTFLoader's result: clips [${played.clips}], ${played.cameras} camera, helpers [${played.helpers}]`);
-  const unityCli = sampled(recording, [times[1]], '--select', 'left.IndexTip', '--coordinates', 'unity')[0].left.joints.IndexTip;
-  expect(same(played.pose.position, cli[1].left.joints.IndexTip.position) && same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
-         same(played.unity.position, unityCli.position) && played.pose.tracked === true,
-         `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`);
+  expect(
+    count === 3 * 26 && worst <= TOLERANCE && played.frames.every((f) => f.handScale === 1),
+    `real.bin with a mixer: ${count} tracked joint positions at ${times.map((t) => t.toFixed(3)).join(', ')} s within ${worst.toExponential(2)} m of \`inputanim sample\``,
+  );
+  expect(
+    Math.abs(played.duration - info.duration) < 1e-9 &&
+      played.format === `MRTK ${info.format.version} ${info.format.layout}` &&
+      JSON.stringify(played.markers.map((m) => m.name)) === JSON.stringify(info.markers.map((m) => m.name)) &&
+      JSON.stringify(played.findings) === JSON.stringify(info.findings),
+    `recording: ${played.format}, ${played.duration} s, [${played.sections}], ${played.markers.length} markers, ${played.findings.length} findings as \`inputanim info\``,
+  );
+  expect(
+    played.clips.includes('InputAnimation') && played.cameras === 1 && played.helpers.join() === 'headFrustum',
+    `GLTFLoader's result: clips [${played.clips}], ${played.cameras} camera, helpers [${played.helpers}]`,
+  );
+  const unityCli = sampled(recording, [times[1]], '--select', 'left.IndexTip', '--coordinates', 'unity')[0].left.joints
+    .IndexTip;
+  expect(
+    same(played.pose.position, cli[1].left.joints.IndexTip.position) &&
+      same(played.pose.rotation, cli[1].left.joints.IndexTip.rotation) &&
+      same(played.unity.position, unityCli.position) &&
+      played.pose.tracked === true,
+    `jointPose('left', 'IndexTip', ${times[1].toFixed(3)}) is \`sample\`'s, in glTF and Unity coordinates`,
+  );
 }
 
 // edit() against the CLI's edit verbs, byte for byte; bad edits and an unknown joint refused.
 function checkEdits(played) {
   execFileSync(tool, ['trim', recording, join(work, 'trimmed.bin'), '--start', '1', '--end', '3', '-q', '--force']);
   execFileSync(tool, ['mirror', join(work, 'trimmed.bin'), join(work, 'mirrored.bin'), '-q', '--force']);
-  const cliSha = createHash('sha256').update(readFileSync(join(work, 'mirrored.bin'))).digest('hex');
-  expect(played.edited.duration === 2 && played.edited.sha256 === cliSha,
-         `edit([trim 1-3 s, mirror]): ${played.edited.duration} s, the bytes of \`inputanim trim\` then \`mirror\` (SHA-256 ${cliSha.slice(0, 12)})`);
-  expect(played.badEdits.every((m) => m.startsWith('real.bin: ')) && played.afterBadEdits === 'answered' &&
-         played.badEdits.slice(5, 8).every((m) => m.includes('edit takes an array of edits')) && played.badEdits[8].includes('more than the 100'),
-         `bad edits are refused naming the file, and the recording still answers: ${played.badEdits.map((m) => `"${m.slice(10, 70)}"`).join(', ')}`);
-  expect(played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'), `an unknown joint is refused naming the file: "${played.noJoint}"`);
+  const cliSha = createHash('sha256')
+    .update(readFileSync(join(work, 'mirrored.bin')))
+    .digest('hex');
+  expect(
+    played.edited.duration === 2 && played.edited.sha256 === cliSha,
+    `edit([trim 1-3 s, mirror]): ${played.edited.duration} s, the bytes of \`inputanim trim\` then \`mirror\` (SHA-256 ${cliSha.slice(0, 12)})`,
+  );
+  expect(
+    played.badEdits.every((m) => m.startsWith('real.bin: ')) &&
+      played.afterBadEdits === 'answered' &&
+      played.badEdits.slice(5, 8).every((m) => m.includes('edit takes an array of edits')) &&
+      played.badEdits[8].includes('more than the 100'),
+    `bad edits are refused naming the file, and the recording still answers: ${played.badEdits.map((m) => `"${m.slice(10, 70)}"`).join(', ')}`,
+  );
+  expect(
+    played.noJoint.startsWith('real.bin: ') && played.noJoint.includes('Elbow'),
+    `an unknown joint is refused naming the file: "${played.noJoint}"`,
+  );
 }
 
 // stateAt at each Boolean switch, and 0.1 ms before it, against `sample`'s states.
@@ -212,8 +344,13 @@ async function checkStates(page) {
   const probe = switches.flatMap((t) => [t, t - 1e-4]).concat([0, info.duration]);
   const states = await page.evaluate((probe) => probe.map((t) => window.real.stateAt(t)), probe);
   const cliStates = sampled(recording, probe, '--select', 'left,right');
-  const wrong = probe.filter((t, i) => ['left', 'right'].some((h) => ['tracked', 'pinching'].some((s) => states[i][h][s] !== cliStates[i][h][s])));
-  expect(switches.length >= 6 && wrong.length === 0, `stateAt at ${switches.length} switches and just before each: as \`sample\`${wrong.length ? ` except at ${wrong}` : ''}`);
+  const wrong = probe.filter((t, i) =>
+    ['left', 'right'].some((h) => ['tracked', 'pinching'].some((s) => states[i][h][s] !== cliStates[i][h][s])),
+  );
+  expect(
+    switches.length >= 6 && wrong.length === 0,
+    `stateAt at ${switches.length} switches and just before each: as \`sample\`${wrong.length ? ` except at ${wrong}` : ''}`,
+  );
 }
 
 // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
@@ -224,8 +361,10 @@ async function checkSeparateGltf(page, pose) {
     gltf.recording.dispose();
     return { format: gltf.recording.format, pose };
   }, times[1]);
-  expect(separate.format === 'glTF JSON' && same(separate.pose.position, pose.position),
-         `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`);
+  expect(
+    separate.format === 'glTF JSON' && same(separate.pose.position, pose.position),
+    `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`,
+  );
 }
 
 // A foreign rig (Godot's hand), its second animation by the `animation` option; with a node map (`map`) that makes
@@ -234,144 +373,47 @@ async function checkForeignRig(page) {
   const animations = JSON.parse(readFileSync(foreign)).animations.map((a) => a.name);
   const animation = animations[1] ?? animations[0];
   const rigTime = 0.3;
-  const rig = await page.evaluate(async ({ name, animation, rigTime }) => {
-    const { THREE, InputAnimationLoader } = window.lib;
-    const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    mixer.clipAction(gltf.animations[0]).play();
-    mixer.setTime(rigTime);
-    gltf.scene.updateMatrixWorld(true);
-    const side = gltf.recording.sections.includes('left') ? 'left' : 'right', Side = side === 'left' ? 'Left' : 'Right';
-    const joints = {};
-    gltf.scene.traverse((o) => { if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name)) joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray(); });
-    gltf.recording.dispose();
-    const mapped = await new InputAnimationLoader().setOptions({ map: { camera: 'Armature' } }).loadAsync(name);
-    const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
-    mapped.recording.dispose();
-    return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
-  }, { name: basename(foreign), animation, rigTime });
+  const rig = await page.evaluate(
+    async ({ name, animation, rigTime }) => {
+      const { THREE, InputAnimationLoader } = window.lib;
+      const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
+      const mixer = new THREE.AnimationMixer(gltf.scene);
+      mixer.clipAction(gltf.animations[0]).play();
+      mixer.setTime(rigTime);
+      gltf.scene.updateMatrixWorld(true);
+      const side = gltf.recording.sections.includes('left') ? 'left' : 'right',
+        Side = side === 'left' ? 'Left' : 'Right';
+      const joints = {};
+      gltf.scene.traverse((o) => {
+        if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name))
+          joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray();
+      });
+      gltf.recording.dispose();
+      const mapped = await new InputAnimationLoader().setOptions({ map: { camera: 'Armature' } }).loadAsync(name);
+      const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
+      mapped.recording.dispose();
+      return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
+    },
+    { name: basename(foreign), animation, rigTime },
+  );
   const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
   let rigWorst = 0;
-  for (const [name, position] of Object.entries(rig.joints)) rigWorst = Math.max(rigWorst, Math.hypot(...position.map((v, k) => v - rigCli.joints[name].position[k])));
+  for (const [name, position] of Object.entries(rig.joints))
+    rigWorst = Math.max(rigWorst, Math.hypot(...position.map((v, k) => v - rigCli.joints[name].position[k])));
   const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
-  expect(Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
-         `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``);
+  expect(
+    Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
+    `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``,
+  );
   writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: 'Armature' }));
   const mappedInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--map', join(work, 'map.json'), '--json']));
   const mappedCli = sampled(foreign, [rigTime], '--map', join(work, 'map.json'))[0];
-  expect(rig.mappedKeys === mappedInfo.keys && mappedInfo.sections.camera.keys > 0 && JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
-         `with map {camera: 'Armature'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``);
-}
-
-// Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
-async function checkFailures(page) {
-  const broken = await page.evaluate(async () => {
-    const { InputAnimationLoader } = window.lib;
-    const viaCallback = await new Promise((resolve) => new InputAnimationLoader().load('broken.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
-    const missing = await new Promise((resolve) => new InputAnimationLoader().load('missing.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
-    const rejected = await new InputAnimationLoader().loadAsync('broken.bin').then(() => 'loaded', (e) => e.message);
-    const badOption = await new InputAnimationLoader().setOptions({ side: 'up' }).loadAsync('real.bin').then(() => 'loaded', (e) => e.message);
-    const aborting = new InputAnimationLoader();
-    const aborted = new Promise((resolve) => aborting.load('real.bin', () => resolve('loaded'), undefined, (e) => resolve(e.message)));
-    aborting.abort();
-    // parse() of bytes the page holds: they stay the page's.
-    const bytes = await (await fetch('real.bin')).arrayBuffer();
-    const parsed = await new Promise((resolve) => new InputAnimationLoader().setOptions({ name: 'held.bin' })
-      .parse(bytes, '', (gltf) => { gltf.recording.dispose(); resolve(`${gltf.recording.name} ${gltf.recording.duration}`); }, (e) => resolve(e.message)));
-    const parseFailed = await new Promise((resolve) => new InputAnimationLoader().setOptions({ name: 'cut.bin' })
-      .parse(bytes.slice(0, 100), '', () => resolve('loaded'), (e) => resolve(e.message)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return { viaCallback, missing, rejected, badOption, aborted: await aborted, parsed, parseFailed, kept: bytes.byteLength, unhandled: window.unhandled };
-  });
-  const cliError = (() => { try { execFileSync(tool, ['info', join(work, 'broken.bin')], { stdio: 'pipe' }); return ''; } catch (e) { return e.stderr.toString(); } })();
-  const reason = broken.viaCallback.replace(/^broken\.bin:\s*/, '');
-  expect(broken.viaCallback.startsWith('broken.bin') && reason.length > 10 && cliError.includes(reason.slice(0, 40)) && broken.rejected === broken.viaCallback,
-         `a truncated .bin reaches onError and rejects loadAsync: "${broken.viaCallback}" (the CLI: "${cliError.trim().split('\n')[0]}")`);
-  expect(broken.missing.startsWith('missing.bin') && /404/.test(broken.missing), `a missing file reaches onError: "${broken.missing}"`);
-  expect(broken.badOption.includes('side'), `a bad option is refused by name: "${broken.badOption}"`);
-  expect(/aborted/.test(broken.aborted), `abort() ends a load through onError: "${broken.aborted}"`);
-  expect(broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,
-         `parse() of the page's bytes: "${broken.parsed}", and the page keeps its ${broken.kept} bytes`);
-  expect(broken.parseFailed.startsWith('cut.bin: '), `parse() errors name the file too: "${broken.parseFailed}"`);
-  expect(broken.unhandled.length === 0, `no unhandled rejection (${broken.unhandled.join('; ')})`);
-}
-
-// dispose(): the GPU resources go back to their count before loading, and the worker is gone.
-async function checkDispose(page) {
-  const memory = await page.evaluate(async () => {
-    const { THREE, InputAnimationLoader } = window.lib;
-    const renderer = new THREE.WebGLRenderer();
-    renderer.setSize(320, 240);
-    const scene = new THREE.Scene(), camera = new THREE.PerspectiveCamera(50, 4 / 3, 0.01, 100);
-    camera.position.set(0, 1.6, -1);
-    camera.lookAt(0, 1.2, 0.4);
-    // A lit box first: the renderer makes a texture of its own for its first lit material, which stays.
-    scene.add(new THREE.Mesh(new THREE.BoxGeometry(), new THREE.MeshStandardMaterial()));
-    renderer.render(scene, camera);
-    const before = { ...renderer.info.memory };
-    const gltf = await new InputAnimationLoader().loadAsync('real.bin');
-    scene.add(gltf.scene);
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    mixer.clipAction(gltf.animations[0]).play();
-    mixer.setTime(3);
-    renderer.render(scene, camera);
-    const loaded = { ...renderer.info.memory };
-    mixer.stopAllAction();
-    mixer.uncacheRoot(gltf.scene);
-    gltf.recording.dispose();
-    renderer.render(scene, camera);
-    const after = { ...renderer.info.memory };
-    const afterDispose = await gltf.recording.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message);
-    renderer.dispose();
-    return { before, loaded, after, afterDispose, inScene: scene.children.includes(gltf.scene) };
-  });
-  expect(memory.loaded.geometries > memory.before.geometries && memory.after.geometries === memory.before.geometries &&
-         memory.after.textures === memory.before.textures && !memory.inScene,
-         `dispose(): geometries ${memory.before.geometries} -> ${memory.loaded.geometries} -> ${memory.after.geometries}, textures ${memory.before.textures} -> ${memory.loaded.textures} -> ${memory.after.textures}`);
-  expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
-}
-
-// three's Loader contract: shared buffers (THREE.Cache, one URL at once) are copied, not taken; onLoad's exception
-// goes to onError and the manager ends; parseAsync; unknown options refused by name; a worker limit that recordings
-// share; dispose() of the loader; a library that is not there named with its address.
-async function checkContract(page) {
-  const c = await page.evaluate(async () => {
-    const { THREE, InputAnimationLoader } = window.lib;
-    THREE.Cache.enabled = true;
-    const together = await Promise.allSettled([1, 2, 3].map(() => new InputAnimationLoader().loadAsync('real.bin')));
-    const cached = (THREE.Cache.get('file:real.bin') ?? THREE.Cache.get('real.bin'))?.byteLength;  // three.js r168 on: file:
-    THREE.Cache.enabled = false;
-    THREE.Cache.clear();
-    together.forEach((r) => r.value?.recording.dispose());
-    const ended = [];
-    const manager = new THREE.LoadingManager(() => ended.push('loaded'), undefined, (url) => ended.push(`error ${url}`));
-    const thrown = await new Promise((resolve) => new InputAnimationLoader(manager).load('real.bin', (gltf) => { gltf.recording.dispose(); throw new Error('from onLoad'); },
-                                                                                        undefined, (e) => resolve(e.message)));
-    const bytes = await (await fetch('real.bin')).arrayBuffer();
-    const parsedAsync = await new InputAnimationLoader().parseAsync(bytes, '').then((g) => { g.recording.dispose(); return g.recording.duration; });
-    const refused = [{ sied: 'left' }, { chek: false }, { helpers: 'no' }].map((o) => { try { new InputAnimationLoader().setOptions(o); return 'accepted'; } catch (e) { return e.message; } });
-    const shared = new InputAnimationLoader().setWorkerLimit(1);
-    const [a, b] = await Promise.all([shared.loadAsync('real.bin'), shared.loadAsync('real.bin')]);
-    const oneWorker = a.recording.worker === b.recording.worker;
-    a.recording.dispose();
-    const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(() => 'answered', (e) => e.message);
-    b.recording.dispose();
-    const preloaded = new InputAnimationLoader().preload();
-    const spare = preloaded.pool.workers[0];
-    preloaded.dispose();
-    const nowhere = await new InputAnimationLoader().setLibraryPath('/nowhere/').loadAsync('real.bin').then(() => 'loaded', (e) => e.message);
-    return { together: together.map((r) => r.status), cached, thrown, ended, parsedAsync, refused, oneWorker, afterOther,
-             workerEnded: a.recording.worker.worker === null, spareEnded: spare.worker === null, nowhere };
-  });
-  expect(c.together.every((s) => s === 'fulfilled') && c.cached === readFileSync(recording).length,
-         `three loads of one URL at once with THREE.Cache: [${c.together}], the cache keeps its ${c.cached} bytes`);
-  expect(c.thrown === 'from onLoad' && c.ended.join() === 'error real.bin,loaded', `onLoad's exception reaches onError and the manager ends (${c.ended})`);
-  expect(c.parsedAsync === info.duration, `parseAsync: ${c.parsedAsync} s`);
-  expect(/unknown option 'sied' \(did you mean 'side'\?\)/.test(c.refused[0]) && /'chek'.*'check'/.test(c.refused[1]) && /'helpers' takes a boolean/.test(c.refused[2]),
-         `unknown options are refused by name: ${c.refused.join(' | ')}`);
-  expect(c.oneWorker && c.afterOther === 'answered' && c.workerEnded, 'setWorkerLimit(1): two recordings share a worker, which ends with the last');
-  expect(c.spareEnded, 'the loader\'s dispose() ends the worker preload() started');
-  expect(/\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere), `a library that is not there is named: "${c.nowhere}"`);
+  expect(
+    rig.mappedKeys === mappedInfo.keys &&
+      mappedInfo.sections.camera.keys > 0 &&
+      JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
+    `with map {camera: 'Armature'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``,
+  );
 }
 
 const browser = await launchChromium();
@@ -388,9 +430,10 @@ try {
   await checkStates(page);
   await checkSeparateGltf(page, played.pose);
   await checkForeignRig(page);
-  await checkFailures(page);
-  await checkContract(page);
-  await checkDispose(page);
+  const context = { expect, info, recording, tool, work };
+  await checkFailures(page, context);
+  await checkContract(page, context);
+  await checkDispose(page, context);
   expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
 } catch (error) {
   expect(false, `the test ran: ${error.stack ?? error}`);

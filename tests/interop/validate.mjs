@@ -10,12 +10,14 @@ for (const file of process.argv.slice(2)) {
   const report = await validator.validateBytes(data, {
     uri: path.basename(file),
     maxIssues: 50,
-    externalResourceFunction: (uri) => readFile(path.join(path.dirname(file), decodeURIComponent(uri))).then((b) => new Uint8Array(b)),
+    externalResourceFunction: (uri) =>
+      readFile(path.join(path.dirname(file), decodeURIComponent(uri))).then((b) => new Uint8Array(b)),
   });
   const { numErrors, numWarnings, numInfos, messages } = report.issues;
   const ok = numErrors === 0 && numWarnings === 0;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${file}: ${numErrors} errors, ${numWarnings} warnings, ${numInfos} infos`);
-  for (const m of messages.filter((m) => m.severity <= 1)) console.log(`     ${m.code} ${m.pointer ?? ''}: ${m.message}`);
+  for (const m of messages.filter((m) => m.severity <= 1))
+    console.log(`     ${m.code} ${m.pointer ?? ''}: ${m.message}`);
   if (!ok) failed++;
 }
 process.exit(failed ? 1 : 0);

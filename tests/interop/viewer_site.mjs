@@ -18,9 +18,15 @@ export async function serveSite(site, extra = new Map(), { fallback = false } = 
       const file = extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path);
       const body = readFileSync(file);
       // Any origin may read (as a CDN allows): pages of another server import and fetch from this one.
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body);
+      response
+        .writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'access-control-allow-origin': '*',
+        })
+        .end(body);
     } catch {
-      if (fallback) response.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(join(site, 'index.html')));
+      if (fallback)
+        response.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(join(site, 'index.html')));
       else response.writeHead(404).end();
     }
   });
@@ -32,35 +38,60 @@ export async function serveSite(site, extra = new Map(), { fallback = false } = 
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-           '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 // A PNG's pixels (8-bit RGB or RGBA, not interlaced: what Chromium writes): {width, height, at(x, y) -> [r, g, b]}.
 export function decodePng(buffer) {
-  let offset = 8, width = 0, height = 0, channels = 0;
+  let offset = 8,
+    width = 0,
+    height = 0,
+    channels = 0;
   const idat = [];
   while (offset < buffer.length) {
-    const length = buffer.readUInt32BE(offset), type = buffer.toString('ascii', offset + 4, offset + 8);
+    const length = buffer.readUInt32BE(offset),
+      type = buffer.toString('ascii', offset + 4, offset + 8);
     const data = buffer.subarray(offset + 8, offset + 8 + length);
     if (type === 'IHDR') {
-      width = data.readUInt32BE(0); height = data.readUInt32BE(4);
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
       if (data[8] !== 8 || data[12] !== 0) throw new Error('unexpected PNG depth or interlace');
       channels = { 2: 3, 6: 4 }[data[9]];
     } else if (type === 'IDAT') idat.push(data);
     offset += 12 + length;
   }
-  const raw = inflateSync(Buffer.concat(idat)), stride = width * channels, pixels = Buffer.alloc(height * stride);
+  const raw = inflateSync(Buffer.concat(idat)),
+    stride = width * channels,
+    pixels = Buffer.alloc(height * stride);
   for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const filter = raw[y * (stride + 1)],
+      line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let x = 0; x < stride; x++) {
-      const a = x >= channels ? pixels[y * stride + x - channels] : 0, b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0,
+        b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
       const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
-      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const p = a + b - c,
+        pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
       pixels[y * stride + x] = (line[x] + predictor) & 255;
     }
   }
-  return { width, height, at: (x, y) => [...pixels.subarray(y * stride + x * channels, y * stride + x * channels + 3)] };
+  return {
+    width,
+    height,
+    at: (x, y) => [...pixels.subarray(y * stride + x * channels, y * stride + x * channels + 3)],
+  };
 }

@@ -137,7 +137,8 @@ TEST_CASE("a folder is neither read nor replaced; a name in UTF-8 is the file's 
     CHECK(contents(folder / name) == "abc");
     CHECK(fs::is_regular_file(folder.path / std::u8string(u8"Aufnahme \u00fc \u65e5\u672c.bin")));
     CHECK(folder.entries() == 2);  // sub and the file: no temporary left
-    CHECK(fileIdentity(folder / name) == fileIdentity(utf8Path(folder.path / std::u8string(u8"Aufnahme \u00fc \u65e5\u672c.bin"))));
+    CHECK(fileIdentity(folder / name) ==
+          fileIdentity(utf8Path(folder.path / std::u8string(u8"Aufnahme \u00fc \u65e5\u672c.bin"))));
     CHECK(fileIdentity(folder / name) != fileIdentity(folder / "sub"));
 }
 
@@ -154,13 +155,15 @@ TEST_CASE("only regular files are read or replaced; a replaced file keeps its mo
     CHECK(special.error().kind == ErrorKind::OutputFailed);
     CHECK_THAT(special.error().describe(), Catch::Contains("pipe: exists and is a FIFO"));
     fs::create_symlink(folder / "elsewhere", folder.path / "link");
-    CHECK_THAT(stageText(folder / "link", "x").error().describe(), Catch::Contains("link: exists and is a symbolic link"));
+    CHECK_THAT(stageText(folder / "link", "x").error().describe(),
+               Catch::Contains("link: exists and is a symbolic link"));
     CHECK_FALSE(fs::exists(folder.path / "elsewhere"));
 
     REQUIRE(writeFileAtomically(folder / "private", std::span<const std::uint8_t>()).ok());
     fs::permissions(folder.path / "private", fs::perms::owner_read | fs::perms::owner_write);
     const std::string text = "new";
-    REQUIRE(writeFileAtomically(folder / "private", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}).ok());
+    REQUIRE(writeFileAtomically(folder / "private", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()})
+                .ok());
     CHECK(fs::status(folder.path / "private").permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(contents(folder / "private") == "new");
 }
@@ -171,7 +174,8 @@ TEST_CASE("without overwriting, of many writers of one new file exactly one comm
     std::vector<StagedFile> staged;
     for (int i = 0; i < 8; ++i) {
         const std::string text = std::to_string(i);
-        const std::span<const std::uint8_t> pieces[] = {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}};
+        const std::span<const std::uint8_t> pieces[] = {
+            {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}};
         auto file = stageFile(folder / "once", pieces, Overwrite::Never);  // none exists yet: every stage succeeds
         REQUIRE(file.ok());
         staged.push_back(std::move(*file));

@@ -13,23 +13,26 @@ const Encoding kEncodings[] = {{0, Layout::Full}, {1, Layout::Compact}, {1, Layo
 // A file handed over in pieces of 1 to 13 bytes, so that reading in pieces crosses every boundary; `shrinkTo`
 // ends it early, as a file another program truncates.
 ByteSource piecesOf(const std::vector<std::uint8_t>& bytes, std::size_t shrinkTo = SIZE_MAX) {
-    return [&bytes, shrinkTo, at = std::size_t(0), call = 0](std::span<std::uint8_t> into) mutable -> Result<std::size_t> {
-        const std::size_t n = std::min({into.size(), std::size_t(1 + call++ % 13), std::min(shrinkTo, bytes.size()) - at});
-        std::copy_n(bytes.begin() + std::ptrdiff_t(at), n, into.begin());
-        at += n;
-        return n;
-    };
+    return
+        [&bytes, shrinkTo, at = std::size_t(0), call = 0](std::span<std::uint8_t> into) mutable -> Result<std::size_t> {
+            const std::size_t n =
+                std::min({into.size(), std::size_t(1 + call++ % 13), std::min(shrinkTo, bytes.size()) - at});
+            std::copy_n(bytes.begin() + std::ptrdiff_t(at), n, into.begin());
+            at += n;
+            return n;
+        };
 }
 
 bool sameRecording(const Recording& a, const Recording& b) {
-    if (!(a.encoding == b.encoding) || a.hasCameraPose != b.hasCameraPose || a.hasHandData != b.hasHandData || a.hasEyeGaze != b.hasEyeGaze ||
-        a.markers.size() != b.markers.size())
+    if (!(a.encoding == b.encoding) || a.hasCameraPose != b.hasCameraPose || a.hasHandData != b.hasHandData ||
+        a.hasEyeGaze != b.hasEyeGaze || a.markers.size() != b.markers.size())
         return false;
     for (std::size_t i = 0; i < a.markers.size(); ++i)
-        if (std::memcmp(&a.markers[i].time, &b.markers[i].time, 4) != 0 || a.markers[i].name != b.markers[i].name) return false;
+        if (std::memcmp(&a.markers[i].time, &b.markers[i].time, 4) != 0 || a.markers[i].name != b.markers[i].name)
+            return false;
     for (std::size_t i = 0; i < kCurveCount; ++i)
-        if (a.curves[i].preWrapMode != b.curves[i].preWrapMode || a.curves[i].postWrapMode != b.curves[i].postWrapMode ||
-            !(a.curves[i].keys == b.curves[i].keys))
+        if (a.curves[i].preWrapMode != b.curves[i].preWrapMode ||
+            a.curves[i].postWrapMode != b.curves[i].postWrapMode || !(a.curves[i].keys == b.curves[i].keys))
             return false;
     return true;
 }
@@ -109,15 +112,18 @@ TEST_CASE("with an owner, compact keys are read in place and the recording is th
         CHECK(bytesOf(*borrowed) == *bytes);
         const auto& keys = borrowed->curves[cameraCurve(0)].keys;
         REQUIRE_FALSE(keys.empty());
-        const bool inPlace = keys.timeValueBytes().data() >= bytes->data() && keys.timeValueBytes().data() < bytes->data() + bytes->size();
+        const bool inPlace = keys.timeValueBytes().data() >= bytes->data() &&
+                             keys.timeValueBytes().data() < bytes->data() + bytes->size();
         CHECK(inPlace == (encoding.layout == Layout::Compact));  // 28-byte keys cannot be read in place
     }
 }
 
-TEST_CASE("encoding hands on the file in pieces of about a megabyte, keys held as the file stores them from where they are") {
+TEST_CASE(
+    "encoding hands on the file in pieces of about a megabyte, keys held as the file stores them from where they are") {
     Recording r;
     r.encoding = {0, Layout::Full};
-    for (int k = 0; k < 100000; ++k) r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k)});  // widened: 2.8 MB of full keys
+    for (int k = 0; k < 100000; ++k)
+        r.curves[cameraCurve(0)].keys.push_back(Key{float(k) / 60, float(k)});  // widened: 2.8 MB of full keys
     const auto whole = writeRecording(r);
     REQUIRE(whole.ok());
     std::vector<std::uint8_t> joined;
@@ -171,7 +177,8 @@ TEST_CASE("encoding hands on the file in pieces of about a megabyte, keys held a
     bool fullInPlace = false;
     joined.clear();
     REQUIRE(encodeRecording(f, [&](std::span<const std::uint8_t> piece) {
-                fullInPlace = fullInPlace || piece.data() == reinterpret_cast<const std::uint8_t*>(fullKeys.fullKeys().data());
+                fullInPlace =
+                    fullInPlace || piece.data() == reinterpret_cast<const std::uint8_t*>(fullKeys.fullKeys().data());
                 joined.insert(joined.end(), piece.begin(), piece.end());
                 return Status{Success{}};
             }).ok());
@@ -192,7 +199,8 @@ TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN pa
     std::uint32_t payload = 0x7fc01234;
     float nan;
     std::memcpy(&nan, &payload, 4);
-    c.keys = {Key{-0.0f, 0.5f, std::numeric_limits<float>::infinity(), nan, 0.25f, 1e6f, 7}};  // a stepped key, a NaN out-tangent
+    c.keys = {Key{-0.0f, 0.5f, std::numeric_limits<float>::infinity(), nan, 0.25f, 1e6f,
+                  7}};  // a stepped key, a NaN out-tangent
     r.markers.push_back({1.0f, std::string(300, 'm')});  // two-byte 7-bit length
     const auto bytes = bytesOf(r);
     auto back = read(bytes);
@@ -204,7 +212,8 @@ TEST_CASE("raw values survive: flag bytes, wrap modes, tangents, weights, NaN pa
     auto refused = writeRecording(r);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().kind == ErrorKind::NotRepresentable);
-    CHECK_THAT(refused.error().message, Catch::Contains("curve left.Palm.PositionX key 0 holds a time or value that is not finite"));
+    CHECK_THAT(refused.error().message,
+               Catch::Contains("curve left.Palm.PositionX key 0 holds a time or value that is not finite"));
 }
 
 TEST_CASE("changing version and layout is lossless or refused with the first curve and key") {
@@ -288,10 +297,12 @@ TEST_CASE("malformed headers get a clear error at the right offset") {
             auto r = read(std::vector<std::uint8_t>(page.begin(), page.end()));
             REQUIRE_FALSE(r.ok());
             CHECK(r.error().reason == Reason::MarkupPage);
-            CHECK(r.error().message == "this is an HTML or XML page, not a recording (what a web server sends for a missing file)");
+            CHECK(r.error().message ==
+                  "this is an HTML or XML page, not a recording (what a web server sends for a missing file)");
         }
         const std::string text = "  hello <html>";  // markup later than the first 8 bytes' spaces: not a page
-        CHECK_THAT(errorOf(std::vector<std::uint8_t>(text.begin(), text.end())), Catch::Contains("expected the MRTK input animation magic"));
+        CHECK_THAT(errorOf(std::vector<std::uint8_t>(text.begin(), text.end())),
+                   Catch::Contains("expected the MRTK input animation magic"));
     }
     SECTION("header-less 2019 body") {
         auto v10 = bytesOf(fixtures::small({0, Layout::Full}));
@@ -368,7 +379,8 @@ TEST_CASE("random corruption never crashes and never breaks the round trip") {
     }
 }
 
-TEST_CASE("read in pieces, a 1.0 file longer than the window gives the same recording, and a file that shrinks an error") {
+TEST_CASE(
+    "read in pieces, a 1.0 file longer than the window gives the same recording, and a file that shrinks an error") {
     Recording r;
     r.encoding = {0, Layout::Full};
     constexpr std::size_t kKeys = 400000;  // 11.2 MB of 28-byte keys: more than the 8 MiB window tools use
@@ -391,7 +403,8 @@ TEST_CASE("read in pieces, a 1.0 file longer than the window gives the same reco
     auto v11 = readRecording(compact.size(), piecesOf(compact), "big.bin");
     REQUIRE(v11.ok());
     CHECK(sameRecording(*v11, r));
-    CHECK(v11->curves[cameraCurve(2)].keys.timeValueBytes().data() - v11->curves[cameraCurve(1)].keys.timeValueBytes().data() ==
+    CHECK(v11->curves[cameraCurve(2)].keys.timeValueBytes().data() -
+              v11->curves[cameraCurve(1)].keys.timeValueBytes().data() ==
           std::ptrdiff_t(kCompactKeySize + kCurveHeaderSize));
 
     const std::size_t cut = 16 + 12 + 5 * 28 + 3;  // inside the first curve's sixth key

@@ -7,7 +7,7 @@ import sys
 
 import bpy
 
-addon, recording, exported = sys.argv[sys.argv.index("--") + 1:]
+addon, recording, exported = sys.argv[sys.argv.index("--") + 1 :]
 failures = []
 if shutil.which("inputanim") or os.environ.get("INPUTANIM"):
     failures.append("the environment is not blank: inputanim is on PATH or $INPUTANIM is set")

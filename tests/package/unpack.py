@@ -35,26 +35,53 @@ for platform, executable, kind in [("linux-x64", "inputanim", "tar.gz"), ("windo
         zipfile.ZipFile(path).extractall(out)
     else:
         tarfile.open(path).extractall(out, filter="tar")
-    expect(os.access(os.path.join(out, name, executable), os.X_OK) or platform.startswith("windows"),
-           "%s is not executable once unpacked" % executable)
+    expect(
+        os.access(os.path.join(out, name, executable), os.X_OK) or platform.startswith("windows"),
+        "%s is not executable once unpacked" % executable,
+    )
 
 legacy = zipfile.ZipFile(os.path.join(dist, "inputanim_blender-%s.zip" % version))
 held = set(legacy.namelist())
-for item in ["__init__.py", "LICENSE", "THIRD_PARTY_NOTICES.md", "bin/linux-x64/inputanim", "bin/windows-x64/inputanim.exe"]:
+for item in [
+    "__init__.py",
+    "LICENSE",
+    "THIRD_PARTY_NOTICES.md",
+    "bin/linux-x64/inputanim",
+    "bin/windows-x64/inputanim.exe",
+]:
     expect("inputanim_blender/" + item in held, "the add-on zip lacks %s" % item)
 init = legacy.read("inputanim_blender/__init__.py").decode()
-expect('"version": (%s)' % ", ".join(version.split(".")) in init, "the add-on's bl_info does not carry version %s" % version)
+expect(
+    '"version": (%s)' % ", ".join(version.split(".")) in init,
+    "the add-on's bl_info does not carry version %s" % version,
+)
 
 for platform, executable in [("linux-x64", "inputanim"), ("windows-x64", "inputanim.exe")]:
     extension = zipfile.ZipFile(os.path.join(dist, "inputanim_blender-%s-%s.zip" % (version, platform)))
     held = set(extension.namelist())
     manifest = tomllib.loads(extension.read("blender_manifest.toml").decode())
-    expect(manifest.get("version") == version, "%s extension: manifest version %s" % (platform, manifest.get("version")))
-    expect(manifest.get("platforms") == [platform], "%s extension: platforms %s" % (platform, manifest.get("platforms")))
-    expect(manifest.get("license") == ["SPDX:GPL-3.0-or-later"], "%s extension: license %s" % (platform, manifest.get("license")))
-    expect(manifest.get("type") == "add-on" and manifest.get("blender_version_min") == "4.2.0", "%s extension: type or Blender version" % platform)
-    for field, text in [("tagline", manifest.get("tagline", "")), ("files permission", manifest.get("permissions", {}).get("files", ""))]:
-        expect(0 < len(text) <= 64 and text[-1].isalnum(), "%s extension: the %s must be 1-64 characters with no final stop: %r" % (platform, field, text))
+    expect(
+        manifest.get("version") == version, "%s extension: manifest version %s" % (platform, manifest.get("version"))
+    )
+    expect(
+        manifest.get("platforms") == [platform], "%s extension: platforms %s" % (platform, manifest.get("platforms"))
+    )
+    expect(
+        manifest.get("license") == ["SPDX:GPL-3.0-or-later"],
+        "%s extension: license %s" % (platform, manifest.get("license")),
+    )
+    expect(
+        manifest.get("type") == "add-on" and manifest.get("blender_version_min") == "4.2.0",
+        "%s extension: type or Blender version" % platform,
+    )
+    for field, text in [
+        ("tagline", manifest.get("tagline", "")),
+        ("files permission", manifest.get("permissions", {}).get("files", "")),
+    ]:
+        expect(
+            0 < len(text) <= 64 and text[-1].isalnum(),
+            "%s extension: the %s must be 1-64 characters with no final stop: %r" % (platform, field, text),
+        )
     for item in ["__init__.py", "LICENSE", "THIRD_PARTY_NOTICES.md", "bin/%s/%s" % (platform, executable)]:
         expect(item in held, "%s extension lacks %s" % (platform, item))
     other = [n for n in held if n.startswith("bin/") and not n.startswith("bin/%s/" % platform)]
@@ -64,17 +91,30 @@ for platform, executable in [("linux-x64", "inputanim"), ("windows-x64", "inputa
 
 npm = tarfile.open(os.path.join(dist, "inputanim-three-%s.tgz" % version))
 package = json.load(npm.extractfile("package/package.json"))
-expect(package["version"] == version and package.get("license") == "MIT", "npm package: version %s, license %s" % (package["version"], package.get("license")))
+expect(
+    package["version"] == version and package.get("license") == "MIT",
+    "npm package: version %s, license %s" % (package["version"], package.get("license")),
+)
 held = set(npm.getnames())
 for item in package["files"]:  # what the package says it holds (and its imports need: index.js, library.js, ...)
     expect("package/" + item in held, "npm package lacks %s" % item)
-expect({"index.js", "worker.js", "inputanim.js", "inputanim.wasm", "LICENSE", "THIRD_PARTY_NOTICES.md"} <= set(package["files"]),
-       "npm package: files %s" % package["files"])
+expect(
+    {"index.js", "worker.js", "inputanim.js", "inputanim.wasm", "LICENSE", "THIRD_PARTY_NOTICES.md"}
+    <= set(package["files"]),
+    "npm package: files %s" % package["files"],
+)
 
 viewer = os.path.join(dist, "inputanim-viewer-%s.zip" % version)
 held = set(names_in(viewer))
 zipfile.ZipFile(viewer).extractall(out)
-for item in ["index.html", "inputanim-three/inputanim.wasm", "three/build/three.module.js", "three/LICENSE", "LICENSE", "THIRD_PARTY_NOTICES.md"]:
+for item in [
+    "index.html",
+    "inputanim-three/inputanim.wasm",
+    "three/build/three.module.js",
+    "three/LICENSE",
+    "LICENSE",
+    "THIRD_PARTY_NOTICES.md",
+]:
     expect("inputanim-viewer/" + item in held, "viewer zip lacks %s" % item)
 
 for failure in failures:

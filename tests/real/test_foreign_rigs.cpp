@@ -53,7 +53,8 @@ std::map<int, NodeTrs> poseOf(const tinygltf::Model& model, const tinygltf::Anim
         const auto& accessor = model.accessors[std::size_t(animation.samplers[std::size_t(channel.sampler)].output)];
         const auto& view = model.bufferViews[std::size_t(accessor.bufferView)];
         REQUIRE(accessor.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT);
-        const auto* f = reinterpret_cast<const float*>(model.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + accessor.byteOffset);
+        const auto* f = reinterpret_cast<const float*>(model.buffers[std::size_t(view.buffer)].data.data() +
+                                                       view.byteOffset + accessor.byteOffset);
         NodeTrs& trs = pose[channel.target_node];
         if (channel.target_path == "translation") trs.translation = glm::dvec3(f[0], f[1], f[2]);
         if (channel.target_path == "scale") trs.scale = glm::dvec3(f[0], f[1], f[2]);
@@ -63,12 +64,12 @@ std::map<int, NodeTrs> poseOf(const tinygltf::Model& model, const tinygltf::Anim
 }
 
 // Each joint's node in the recording's hand is where the rig's node is (glTF space, metres).
-double largestPositionError(const Recording& r, Hand hand, const tinygltf::Model& model, const std::map<Joint, std::string>& names,
-                            const std::map<int, NodeTrs>& pose, double t) {
+double largestPositionError(const Recording& r, Hand hand, const tinygltf::Model& model,
+                            const std::map<Joint, std::string>& names, const std::map<int, NodeTrs>& pose, double t) {
     double largest = 0;
     for (const auto& [joint, name] : names)
-        largest =
-            std::max(largest, glm::distance(mirrored(unityPosition(r, hand, joint, t)), glm::dvec3(worldOf(model, nodeNamed(model, name), pose)[3])));
+        largest = std::max(largest, glm::distance(mirrored(unityPosition(r, hand, joint, t)),
+                                                  glm::dvec3(worldOf(model, nodeNamed(model, name), pose)[3])));
     return largest;
 }
 
@@ -125,10 +126,12 @@ TEST_CASE("the Godot XR Tools left hand: 35 poses to choose from, each with MRTK
     for (Finger finger : kFingers) {
         const char* godot[] = {"Thumb", "Index", "Middle", "Ring", "Little"};
         const auto chain = fingerJoints(finger);
-        const std::vector<std::string> parts = finger == Finger::Thumb
-                                                   ? std::vector<std::string>{"Metacarpal", "Proximal", "Distal", "Tip"}
-                                                   : std::vector<std::string>{"Metacarpal", "Proximal", "Intermediate", "Distal", "Tip"};
-        for (std::size_t i = 0; i < chain.size(); ++i) names[chain[i]] = std::string(godot[int(finger)]) + "_" + parts[i] + "_L";
+        const std::vector<std::string> parts =
+            finger == Finger::Thumb
+                ? std::vector<std::string>{"Metacarpal", "Proximal", "Distal", "Tip"}
+                : std::vector<std::string>{"Metacarpal", "Proximal", "Intermediate", "Distal", "Tip"};
+        for (std::size_t i = 0; i < chain.size(); ++i)
+            names[chain[i]] = std::string(godot[int(finger)]) + "_" + parts[i] + "_L";
     }
     names[Joint::Wrist] = "Wrist_L";
     names[Joint::Palm] = "Palm_L";
@@ -150,7 +153,8 @@ TEST_CASE("the Godot XR Tools left hand: 35 poses to choose from, each with MRTK
         const FrameErrors errors = frameErrors(r, Hand::Left, 0);
         INFO("worst +Z: " << errors.worst);
         CHECK(errors.forward < 2.0);
-        if (animation == "Default pose") CHECK(errors.wristForward < 2.0);  // the rest pose; others bend the metacarpals
+        if (animation == "Default pose")
+            CHECK(errors.wristForward < 2.0);  // the rest pose; others bend the metacarpals
         CHECK(errors.up < 10.0);
         CHECK(largestPositionError(r, Hand::Left, model, names, poseOf(model, chosen), 0) < 1e-4);
         indexTips[chosen.name] = unityPosition(r, Hand::Left, Joint::IndexTip, 0);
@@ -163,7 +167,8 @@ TEST_CASE("joint frames found from positions alone are MRTK's, as the real recor
     // The real recording's left hand as a cloud of moving points (translation channels only, as point-cloud
     // exports write them): the importer finds each joint's frame from the positions, and the recording's own
     // rotations tell how close that comes to what MRTK recorded.
-    const auto bytes = readFile((std::filesystem::path(INPUTANIM_SHARED_DIR) / "samples" / "real" / "handrecorder-2021-v1.0.bin").string());
+    const auto bytes = readFile(
+        (std::filesystem::path(INPUTANIM_SHARED_DIR) / "samples" / "real" / "handrecorder-2021-v1.0.bin").string());
     REQUIRE(bytes.ok());
     const Recording real = readRecording(*bytes, "real.bin").value();
     std::vector<float> times;
@@ -200,7 +205,8 @@ TEST_CASE("joint frames found from positions alone are MRTK's, as the real recor
         ++compared;
         for (Joint joint : kJoints) {
             if (joint == Joint::None) continue;
-            const glm::dquat ours = unityRotation(*r, Hand::Left, joint, t), theirs = unityRotation(real, Hand::Left, joint, t);
+            const glm::dquat ours = unityRotation(*r, Hand::Left, joint, t),
+                             theirs = unityRotation(real, Hand::Left, joint, t);
             forward = std::max(forward, degreesBetween(ours * glm::dvec3(0, 0, 1), theirs * glm::dvec3(0, 0, 1)));
             double& up = fingerOf(joint) && fingerOf(joint) != Finger::Thumb ? fingerUp : thumbAndWristUp;
             up = std::max(up, degreesBetween(ours * glm::dvec3(0, 1, 0), theirs * glm::dvec3(0, 1, 0)));

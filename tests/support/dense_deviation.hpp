@@ -14,7 +14,8 @@ namespace dense {
 using namespace inputanim;
 
 // Largest deviation (metres or degrees) at every knot and at `perInterval` Float32 times inside each interval.
-inline double deviation(const Track& track, std::span<const Curve* const> curves, TrackKind kind, int perInterval = 64) {
+inline double deviation(const Track& track, std::span<const Curve* const> curves, TrackKind kind,
+                        int perInterval = 64) {
     const int n = track.components;
     double worst = 0;
     std::size_t hint = 0;

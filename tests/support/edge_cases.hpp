@@ -45,10 +45,17 @@ inline Curve makeCurve(const std::vector<double>& times, double phase, int compo
         Key key{float(t), float(value(t))};
         switch (style) {
             case KeyStyle::Linear: break;
-            case KeyStyle::Hermite: key = Key{float(t), float(value(t)), float(slope), float(slope), 1.0f / 3, 1.0f / 3, kWeightedNone}; break;
+            case KeyStyle::Hermite:
+                key = Key{float(t), float(value(t)), float(slope), float(slope), 1.0f / 3, 1.0f / 3, kWeightedNone};
+                break;
             case KeyStyle::Stepped:
-                key = Key{float(t), float(value(t)), std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(), 0,
-                          0,        kWeightedNone};
+                key = Key{float(t),
+                          float(value(t)),
+                          std::numeric_limits<float>::infinity(),
+                          std::numeric_limits<float>::infinity(),
+                          0,
+                          0,
+                          kWeightedNone};
                 break;
             case KeyStyle::MixedStepped: {
                 const float out = k % 3 == 1 ? std::numeric_limits<float>::infinity() : float(slope);
@@ -56,7 +63,9 @@ inline Curve makeCurve(const std::vector<double>& times, double phase, int compo
                 break;
             }
             case KeyStyle::Weighted:
-                key = Key{float(t), float(value(t)), float(slope), float(slope), k % 2 ? 0.6f : 0.15f, k % 2 ? 0.1f : 0.5f, kWeightedBoth};
+                key = Key{float(t),     float(value(t)),      float(slope),
+                          float(slope), k % 2 ? 0.6f : 0.15f, k % 2 ? 0.1f : 0.5f,
+                          kWeightedBoth};
                 break;
         }
         curve.keys.push_back(key);
@@ -71,13 +80,15 @@ inline std::vector<double> uniformTimes(double start, double end, double rate) {
 }
 
 // Fills the 7 curves of a pose; `timesFor(component)` gives each component's key times.
-inline void fillPose(Recording& r, std::size_t first, double phase, KeyStyle style, const std::function<std::vector<double>(int)>& timesFor) {
+inline void fillPose(Recording& r, std::size_t first, double phase, KeyStyle style,
+                     const std::function<std::vector<double>(int)>& timesFor) {
     for (int c = 0; c < kPoseCurveCount; ++c) r.curves[first + c] = makeCurve(timesFor(c), phase, c, style);
 }
 
 inline void fillHands(Recording& r, KeyStyle style, const std::function<std::vector<double>(int)>& timesFor) {
     for (Hand hand : {Hand::Left, Hand::Right})
-        for (int joint = 1; joint < kJointCount; ++joint) fillPose(r, jointCurve(hand, Joint(joint), 0), 0.1 * joint + int(hand), style, timesFor);
+        for (int joint = 1; joint < kJointCount; ++joint)
+            fillPose(r, jointCurve(hand, Joint(joint), 0), 0.1 * joint + int(hand), style, timesFor);
     r.curves[booleanCurve(BooleanCurve::TrackedLeft)].keys = {Key{0, 1}};
     r.curves[booleanCurve(BooleanCurve::TrackedRight)].keys = {Key{0, 0}, Key{0.5f, 1}, Key{2.25f, 0}};
     r.curves[booleanCurve(BooleanCurve::PinchingLeft)].keys = {Key{0, 0}, Key{1.0f, 1}, Key{1.75f, 0}};
@@ -118,8 +129,10 @@ inline std::vector<Case> all() {
         Recording r = base(0, Layout::Full, true, true, false);
         fillPose(r, kCameraFirst, 0, KeyStyle::Stepped, every10Hz);
         fillHands(r, KeyStyle::MixedStepped, every10Hz);
-        r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)] = makeCurve(uniformTimes(0, 3, 10), 0, 0, KeyStyle::Linear);  // linear + stepped mix
-        r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)].keys.update(4, [](Key& k) { k.outTangent = std::numeric_limits<float>::infinity(); });
+        r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)] =
+            makeCurve(uniformTimes(0, 3, 10), 0, 0, KeyStyle::Linear);  // linear + stepped mix
+        r.curves[jointCurve(Hand::Left, Joint::Wrist, 0)].keys.update(
+            4, [](Key& k) { k.outTangent = std::numeric_limits<float>::infinity(); });
         cases.push_back({"stepped", r, true});
     }
     {
@@ -141,13 +154,15 @@ inline std::vector<Case> all() {
     {
         Recording r = base(0, Layout::Full, true, true, false);
         fillPose(r, kCameraFirst, 0, KeyStyle::Linear, [](int) { return uniformTimes(0, 1, 10); });
-        for (int c = 0; c < 7; ++c) r.curves[cameraCurve(c)].preWrapMode = r.curves[cameraCurve(c)].postWrapMode = kWrapLoop;
+        for (int c = 0; c < 7; ++c)
+            r.curves[cameraCurve(c)].preWrapMode = r.curves[cameraCurve(c)].postWrapMode = kWrapLoop;
         fillHands(r, KeyStyle::Hermite, every10Hz);
         const std::size_t wrist = jointCurve(Hand::Left, Joint::Wrist, 0);
         fillPose(r, wrist, 0.4, KeyStyle::Hermite, [](int) { return uniformTimes(0.5, 1.2, 10); });
         for (int c = 0; c < 7; ++c) r.curves[wrist + c].preWrapMode = r.curves[wrist + c].postWrapMode = kWrapPingPong;
         // An empty curve with wrap modes of its own (found by fuzzing: they were lost when no channel carried them).
-        for (int c = 0; c < 7; ++c) r.curves[jointCurve(Hand::Right, Joint::None, c)] = Curve{kWrapLoop, 0x2d000008, {}};
+        for (int c = 0; c < 7; ++c)
+            r.curves[jointCurve(Hand::Right, Joint::None, c)] = Curve{kWrapLoop, 0x2d000008, {}};
         cases.push_back({"looping", r, true});
     }
     {

@@ -17,7 +17,8 @@
 inline std::vector<std::uint8_t> glbOf(const tinygltf::Model& model) {
     std::ostringstream stream;
     tinygltf::TinyGLTF writer;
-    if (!writer.WriteGltfSceneToStream(&model, stream, false, true)) throw std::runtime_error("tinygltf could not write");
+    if (!writer.WriteGltfSceneToStream(&model, stream, false, true))
+        throw std::runtime_error("tinygltf could not write");
     const std::string s = stream.str();
     return {s.begin(), s.end()};
 }
@@ -33,7 +34,8 @@ struct ForeignModel {
         model.animations.emplace_back();
         model.buffers.emplace_back();
     }
-    int node(const std::string& name, int parent, glm::dvec3 translation = glm::dvec3(0), glm::dquat rotation = glm::dquat(1, 0, 0, 0)) {
+    int node(const std::string& name, int parent, glm::dvec3 translation = glm::dvec3(0),
+             glm::dquat rotation = glm::dquat(1, 0, 0, 0)) {
         tinygltf::Node n;
         n.name = name;
         if (translation != glm::dvec3(0)) n.translation = {translation.x, translation.y, translation.z};
@@ -101,11 +103,14 @@ inline glm::dvec3 restPosition(inputanim::Hand hand, inputanim::Joint joint, glm
 
 // Adds a static node for every joint but None and `except`, named by `name`, under `parent`, at its rest position
 // plus `offset`: what a rig needs to be a hand, around the joints a test animates. Returns the nodes by joint.
-inline std::map<inputanim::Joint, int> addRestHand(ForeignModel& m, inputanim::Hand hand, const std::function<std::string(inputanim::Joint)>& name,
-                                                   int parent, const std::set<inputanim::Joint>& except = {}, glm::dvec3 offset = glm::dvec3(0)) {
+inline std::map<inputanim::Joint, int> addRestHand(ForeignModel& m, inputanim::Hand hand,
+                                                   const std::function<std::string(inputanim::Joint)>& name, int parent,
+                                                   const std::set<inputanim::Joint>& except = {},
+                                                   glm::dvec3 offset = glm::dvec3(0)) {
     std::map<inputanim::Joint, int> nodes;
     for (inputanim::Joint joint : inputanim::kJoints)
-        if (joint != inputanim::Joint::None && !except.count(joint)) nodes[joint] = m.node(name(joint), parent, restPosition(hand, joint, offset));
+        if (joint != inputanim::Joint::None && !except.count(joint))
+            nodes[joint] = m.node(name(joint), parent, restPosition(hand, joint, offset));
     return nodes;
 }
 
@@ -139,13 +144,15 @@ inline glm::dquat rollOf(const Roll& roll, inputanim::Joint joint) {
 // rotation such that its node's world axes are MRTK's frame rolled by `roll` and turned by `nodeAxes`. Returns the
 // nodes by joint.
 inline std::map<inputanim::Joint, int> addRig(ForeignModel& m, const inputanim::HandPose& pose,
-                                              const std::function<std::string(inputanim::Joint)>& name, int parent, const glm::dquat& nodeAxes,
-                                              const std::set<inputanim::Joint>& except = {}, const Roll& roll = {}) {
+                                              const std::function<std::string(inputanim::Joint)>& name, int parent,
+                                              const glm::dquat& nodeAxes, const std::set<inputanim::Joint>& except = {},
+                                              const Roll& roll = {}) {
     using namespace inputanim;
     std::map<Joint, int> nodes;
     auto world = [&](Joint j) {
         const auto& p = pose[std::size_t(indexOf(j))];
-        return std::pair{glm::dvec3(-p.position[0], p.position[1], p.position[2]), gltfRotation(p.rotation) * rollOf(roll, j) * nodeAxes};
+        return std::pair{glm::dvec3(-p.position[0], p.position[1], p.position[2]),
+                         gltfRotation(p.rotation) * rollOf(roll, j) * nodeAxes};
     };
     for (Joint joint : kJoints) {  // in MRTK's order every parent comes before its children
         if (joint == Joint::None || except.count(joint)) continue;
@@ -173,17 +180,22 @@ struct NodeTrs {
 
 // A node's world matrix, composed by glTF's rules from the nodes' TRS (`posed` overriding them).
 inline glm::dmat4 worldOf(const tinygltf::Model& model, int node, const std::map<int, NodeTrs>& posed = {}) {
-    auto vec3 = [](const std::vector<double>& v, glm::dvec3 otherwise) { return v.empty() ? otherwise : glm::dvec3(v[0], v[1], v[2]); };
+    auto vec3 = [](const std::vector<double>& v, glm::dvec3 otherwise) {
+        return v.empty() ? otherwise : glm::dvec3(v[0], v[1], v[2]);
+    };
     glm::dmat4 world(1);
     for (int n = node; n >= 0;) {
         const auto& v = model.nodes[std::size_t(n)];
         if (!v.matrix.empty()) throw std::runtime_error("worldOf: node matrices are not handled");
         const auto it = posed.find(n);
         const NodeTrs trs = it == posed.end() ? NodeTrs{} : it->second;
-        const glm::dquat rest = v.rotation.empty() ? glm::dquat(1, 0, 0, 0) : glm::dquat(v.rotation[3], v.rotation[0], v.rotation[1], v.rotation[2]);
-        const glm::dmat4 local = glm::translate(glm::dmat4(1), trs.translation.value_or(vec3(v.translation, glm::dvec3(0)))) *
-                                 glm::mat4_cast(trs.rotation.value_or(rest)) *
-                                 glm::scale(glm::dmat4(1), trs.scale.value_or(vec3(v.scale, glm::dvec3(1))));
+        const glm::dquat rest = v.rotation.empty()
+                                    ? glm::dquat(1, 0, 0, 0)
+                                    : glm::dquat(v.rotation[3], v.rotation[0], v.rotation[1], v.rotation[2]);
+        const glm::dmat4 local =
+            glm::translate(glm::dmat4(1), trs.translation.value_or(vec3(v.translation, glm::dvec3(0)))) *
+            glm::mat4_cast(trs.rotation.value_or(rest)) *
+            glm::scale(glm::dmat4(1), trs.scale.value_or(vec3(v.scale, glm::dvec3(1))));
         world = local * world;
         int parent = -1;
         for (std::size_t p = 0; p < model.nodes.size() && parent < 0; ++p)

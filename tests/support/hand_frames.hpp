@@ -44,20 +44,24 @@ struct FrameErrors {
 };
 inline FrameErrors frameErrors(const Recording& r, Hand hand, double t) {
     auto at = [&](Joint j) { return unityPosition(r, hand, j, t); };
-    const glm::dvec3 back =
-        (hand == Hand::Left ? -1.0 : 1.0) * glm::cross(at(Joint::IndexKnuckle) - at(Joint::Wrist), at(Joint::PinkyKnuckle) - at(Joint::Wrist));
+    const glm::dvec3 back = (hand == Hand::Left ? -1.0 : 1.0) * glm::cross(at(Joint::IndexKnuckle) - at(Joint::Wrist),
+                                                                           at(Joint::PinkyKnuckle) - at(Joint::Wrist));
     FrameErrors errors;
     for (Joint joint : kJoints) {
         if (joint == Joint::None) continue;
         const glm::dquat q = unityRotation(r, hand, joint, t);
         const glm::dvec3 z = q * glm::dvec3(0, 0, 1);
         if (!fingerOf(joint)) {
-            errors.wristForward = std::max(errors.wristForward, degreesBetween(z, at(Joint::MiddleKnuckle) - at(Joint::Wrist)));
+            errors.wristForward =
+                std::max(errors.wristForward, degreesBetween(z, at(Joint::MiddleKnuckle) - at(Joint::Wrist)));
         } else {
-            const glm::dvec3 bone = isTip(joint) ? at(joint) - at(*parentJoint(joint)) : at(*nextJoint(joint)) - at(joint);
-            if (const double d = degreesBetween(z, bone); d > errors.forward) errors.forward = d, errors.worst = std::string(jointName(joint));
+            const glm::dvec3 bone =
+                isTip(joint) ? at(joint) - at(*parentJoint(joint)) : at(*nextJoint(joint)) - at(joint);
+            if (const double d = degreesBetween(z, bone); d > errors.forward)
+                errors.forward = d, errors.worst = std::string(jointName(joint));
         }
-        const bool flat = !fingerOf(joint) || (fingerOf(joint) != Finger::Thumb && fingerJoints(*fingerOf(joint)).front() == joint);
+        const bool flat =
+            !fingerOf(joint) || (fingerOf(joint) != Finger::Thumb && fingerJoints(*fingerOf(joint)).front() == joint);
         if (flat) errors.up = std::max(errors.up, degreesBetween(q * glm::dvec3(0, 1, 0), back));
     }
     return errors;

@@ -20,7 +20,9 @@ inline int segmentOf(Joint joint) {  // 0 metacarpal ... 4 tip, as fingerJoints 
     const int at = int(std::find(chain.begin(), chain.end(), joint) - chain.begin());
     return chain.size() == 4 && at > 1 ? at + 1 : at;
 }
-inline int thumbNumber(int segment) { return segment == 0 ? 1 : segment == 1 ? 2 : segment; }  // Meta, Rigify, Mixamo: 1 is the metacarpal
+inline int thumbNumber(int segment) {
+    return segment == 0 ? 1 : segment == 1 ? 2 : segment;
+}  // Meta, Rigify, Mixamo: 1 is the metacarpal
 
 inline const Namer kMrtk3Names = [](Hand hand, Joint joint) -> std::string {  // L_IndexProximal (OpenXR's joint names)
     static const char* fingers[] = {"Thumb", "Index", "Middle", "Ring", "Little"};
@@ -48,7 +50,8 @@ inline const Namer kMetaNames = [](Hand hand, Joint joint) -> std::string {  // 
     if (segment == 0) return finger == Finger::Pinky ? side + "pinky0" : "";  // only the pinky has a metacarpal
     return side + fingers[int(finger)] + std::to_string(segment);
 };
-inline const Namer kRigifyNames = [](Hand hand, Joint joint) -> std::string {  // DEF-f_index.01.L, DEF-palm.01.L; no tips
+inline const Namer kRigifyNames = [](Hand hand,
+                                     Joint joint) -> std::string {  // DEF-f_index.01.L, DEF-palm.01.L; no tips
     static const char* fingers[] = {"thumb", "f_index", "f_middle", "f_ring", "f_pinky"};
     const std::string side = hand == Hand::Left ? ".L" : ".R";
     if (joint == Joint::Wrist) return "DEF-hand" + side;
@@ -59,7 +62,8 @@ inline const Namer kRigifyNames = [](Hand hand, Joint joint) -> std::string {  /
     if (segment == 0) return "DEF-palm.0" + std::to_string(int(finger)) + side;
     return "DEF-" + std::string(fingers[int(finger)]) + ".0" + std::to_string(segment) + side;
 };
-inline const Namer kMixamoNames = [](Hand hand, Joint joint) -> std::string {  // mixamorig:LeftHandIndex1; no metacarpals
+inline const Namer kMixamoNames = [](Hand hand,
+                                     Joint joint) -> std::string {  // mixamorig:LeftHandIndex1; no metacarpals
     static const char* fingers[] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
     const std::string side = hand == Hand::Left ? "mixamorig:LeftHand" : "mixamorig:RightHand";
     if (joint == Joint::Wrist) return side;

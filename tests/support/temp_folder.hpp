@@ -15,14 +15,18 @@ namespace test_support {
 inline std::string uniqueSuffix() { return std::to_string(std::random_device{}()); }
 
 struct TempFolder {
-    explicit TempFolder(const std::string& name) : path(std::filesystem::temp_directory_path() / ("inputanim-" + name + "-" + uniqueSuffix())) {
+    explicit TempFolder(const std::string& name)
+        : path(std::filesystem::temp_directory_path() / ("inputanim-" + name + "-" + uniqueSuffix())) {
         std::filesystem::create_directories(path);
     }
     ~TempFolder() { std::filesystem::remove_all(path); }
     std::size_t entries() const {
-        return std::size_t(std::distance(std::filesystem::directory_iterator(path), std::filesystem::directory_iterator()));
+        return std::size_t(
+            std::distance(std::filesystem::directory_iterator(path), std::filesystem::directory_iterator()));
     }
-    std::string operator/(const std::string& name) const { return inputanim::utf8Path(path / inputanim::nativePath(name)); }
+    std::string operator/(const std::string& name) const {
+        return inputanim::utf8Path(path / inputanim::nativePath(name));
+    }
     std::filesystem::path path;
 };
 

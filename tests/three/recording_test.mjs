@@ -8,7 +8,13 @@ import { InputAnimationRecording } from '../../web/inputanim-three/recording.js'
 
 const recording = {
   duration: 3,
-  tracked: { left: [[0.5, 1], [2, 3]], right: [] },
+  tracked: {
+    left: [
+      [0.5, 1],
+      [2, 3],
+    ],
+    right: [],
+  },
   pinching: { left: [[0.75, 0.9]], right: [[0, 3]] },
 };
 const stateAt = (t) => InputAnimationRecording.prototype.stateAt.call(recording, t);

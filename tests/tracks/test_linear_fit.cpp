@@ -32,7 +32,8 @@ double linearAt(const Curve& curve, double t) {
 
 // The largest distance (metres) or angle (degrees, both normalised) between the original group, as Unity plays it,
 // and the fitted one, as MRTK plays it, at `samples` Float32 times over [0, end] (MRTK's clock is Float32).
-double denseDeviation(const Recording& original, const Recording& fitted, const CurveGroup& group, double end, int samples = 20000) {
+double denseDeviation(const Recording& original, const Recording& fitted, const CurveGroup& group, double end,
+                      int samples = 20000) {
     double worst = 0;
     for (int i = 0; i <= samples; ++i) {
         const double t = float(end * i / samples);
@@ -43,7 +44,9 @@ double denseDeviation(const Recording& original, const Recording& fitted, const 
             aa += a[c] * a[c], bb += b[c] * b[c], ab += a[c] * b[c], d2 += (a[c] - b[c]) * (a[c] - b[c]);
         }
         if (!group.rotation) worst = std::max(worst, std::sqrt(d2));
-        else if (aa > 0 && bb > 0) worst = std::max(worst, 2 * std::acos(std::min(1.0, std::abs(ab) / std::sqrt(aa * bb))) * 180 / std::numbers::pi);
+        else if (aa > 0 && bb > 0)
+            worst = std::max(worst,
+                             2 * std::acos(std::min(1.0, std::abs(ab) / std::sqrt(aa * bb))) * 180 / std::numbers::pi);
     }
     return worst;
 }
@@ -56,7 +59,8 @@ Recording withCurve(std::size_t index, Curve curve) {
 }
 
 const CurveGroup& groupOf(std::size_t first) {
-    return *std::find_if(curveGroups().begin(), curveGroups().end(), [&](const CurveGroup& g) { return g.first == first; });
+    return *std::find_if(curveGroups().begin(), curveGroups().end(),
+                         [&](const CurveGroup& g) { return g.first == first; });
 }
 
 bool wasFitted(const LinearFitReport& report, const CurveGroup& group) {
@@ -71,7 +75,9 @@ TEST_CASE("smoothstep: linear keys within 0.1 mm, as many as its curvature needs
     // bisection reaches 1/128 s there, and near the middle (f'' ~ 0) it stops far sooner: between 64 and 128 chords.
     const std::size_t x = cameraCurve(kPositionX);
     const Recording original =
-        withCurve(x, Curve{kWrapClampForever, kWrapClampForever, {Key{0, 0, 0, 0, 0, 0, kWeightedNone}, Key{1, 1, 0, 0, 0, 0, kWeightedNone}}});
+        withCurve(x, Curve{kWrapClampForever,
+                           kWrapClampForever,
+                           {Key{0, 0, 0, 0, 0, 0, kWeightedNone}, Key{1, 1, 0, 0, 0, 0, kWeightedNone}}});
     Recording fitted = original;
     auto report = fitLinearKeys(fitted);
     REQUIRE(report.ok());
@@ -90,10 +96,10 @@ TEST_CASE("smoothstep: linear keys within 0.1 mm, as many as its curvature needs
 
 TEST_CASE("a step becomes a key one Float32 step before the jump: exact at every Float32 time") {
     const std::size_t y = jointCurve(Hand::Left, Joint::IndexTip, kPositionX + 1);
-    const Recording original =
-        withCurve(y, Curve{kWrapClampForever,
-                           kWrapClampForever,
-                           {Key{0, 0.25f, 0, kInfinity, 0, 0, kWeightedNone}, Key{1, 0.75f, kInfinity, 0, 0, 0, kWeightedNone}}});
+    const Recording original = withCurve(
+        y, Curve{kWrapClampForever,
+                 kWrapClampForever,
+                 {Key{0, 0.25f, 0, kInfinity, 0, 0, kWeightedNone}, Key{1, 0.75f, kInfinity, 0, 0, 0, kWeightedNone}}});
     Recording fitted = original;
     REQUIRE(fitLinearKeys(fitted).ok());
     const KeyList& keys = fitted.curves[y].keys;
@@ -104,7 +110,8 @@ TEST_CASE("a step becomes a key one Float32 step before the jump: exact at every
     CHECK(keys[1].value == 0.25f);
     CHECK(keys[2].time == 1.0f);
     CHECK(keys[2].value == 0.75f);
-    for (float t : {0.0f, 0.5f, std::nextafter(1.0f, 0.0f), 1.0f, 2.0f}) CHECK(linearAt(fitted.curves[y], t) == evaluate(original.curves[y], t));
+    for (float t : {0.0f, 0.5f, std::nextafter(1.0f, 0.0f), 1.0f, 2.0f})
+        CHECK(linearAt(fitted.curves[y], t) == evaluate(original.curves[y], t));
 }
 
 TEST_CASE("groups of linear keys keep them bit for bit; a Loop is played into keys that then clamp") {
@@ -149,7 +156,8 @@ TEST_CASE("every edge case with tangents fits within the tolerances, as MRTK pla
         for (const CurveGroup& group : curveGroups())  // groups not fitted keep their keys, and so do the Booleans
             for (int k = 0; k < group.count && !wasFitted(*report, group); ++k)
                 CHECK(fitted.curves[group.first + k].keys == c.recording.curves[group.first + k].keys);
-        for (int b = 0; b < kBooleanCount; ++b) CHECK(fitted.curves[kBooleanFirst + b].keys == c.recording.curves[kBooleanFirst + b].keys);
+        for (int b = 0; b < kBooleanCount; ++b)
+            CHECK(fitted.curves[kBooleanFirst + b].keys == c.recording.curves[kBooleanFirst + b].keys);
         const double end = playbackDuration(c.recording);
         double position = 0, rotation = 0;
         for (const CurveGroup& group : curveGroups()) {

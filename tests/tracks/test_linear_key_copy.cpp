@@ -24,7 +24,8 @@ std::vector<std::pair<std::string, Recording>> copyCases() {
     recordings.emplace_back("generated", generateRecording({}).value());
     recordings.emplace_back("generated unreduced", generateRecording({.reduceKeys = false}).value());
     Recording negativeZeros;
-    for (int c = 3; c < 7; ++c) negativeZeros.curves[jointCurve(Hand::Left, Joint::None, c)].keys = {Key{0, -0.0f}, Key{1, -0.0f}};
+    for (int c = 3; c < 7; ++c)
+        negativeZeros.curves[jointCurve(Hand::Left, Joint::None, c)].keys = {Key{0, -0.0f}, Key{1, -0.0f}};
     recordings.emplace_back("negative zeros", negativeZeros);
     return recordings;
 }
@@ -37,13 +38,14 @@ std::vector<std::pair<std::size_t, TrackKind>> everyTrack() {
                                                              {gazeCurve(3), TrackKind::Vector}};
     for (Hand hand : {Hand::Left, Hand::Right})
         for (int joint = 0; joint < kJointCount; ++joint)
-            tracks.insert(tracks.end(),
-                          {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector}, {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
+            tracks.insert(tracks.end(), {{jointCurve(hand, Joint(joint), 0), TrackKind::Vector},
+                                         {jointCurve(hand, Joint(joint), 3), TrackKind::Rotation}});
     return tracks;
 }
 
 bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);  // empty: no data()
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);  // empty: no data()
 }
 }  // namespace
 
@@ -68,7 +70,8 @@ TEST_CASE("copying MRTK's linear keys, whole tracks or intervals, gives exactly 
             for (int c = 1; c < n; ++c) merged += a->copiesKeys && curves[c]->keys.size() != curves[0]->keys.size();
             // Rotations of MRTK's keys that are not copied whole have their close intervals copied, the rest fitted.
             bool compactKeys = true;
-            for (int c = 0; c < n; ++c) compactKeys = compactKeys && curves[c]->keys.compact() && !curves[c]->keys.empty();
+            for (int c = 0; c < n; ++c)
+                compactKeys = compactKeys && curves[c]->keys.compact() && !curves[c]->keys.empty();
             copiedInPart += rotation && compactKeys && !a->copiesKeys;
             CHECK(a->interpolation == b->interpolation);
             CHECK(a->times == b->times);
@@ -127,7 +130,8 @@ TEST_CASE("a rotation that copying refuses hands the general path its events and
     const double duration = std::max(0.0, timeRange(recording).end);
     auto check = [&](std::span<const Curve* const> curves) {
         RefusedRotation refused;
-        if (copyLinearKeys(curves, TrackKind::Rotation, SlerpLimits{safeSlerpCos(0.01), safeLengthOff(0.01)}, &refused)) return;
+        if (copyLinearKeys(curves, TrackKind::Rotation, SlerpLimits{safeSlerpCos(0.01), safeLengthOff(0.01)}, &refused))
+            return;
         std::vector<float> events;
         for (const Curve* curve : curves) REQUIRE(collectEvents(*curve, duration, 1'000'000, events).ok());
         std::sort(events.begin(), events.end());
@@ -165,7 +169,8 @@ TEST_CASE("MRTK's linear keys build the same track held as time and value or in 
     auto inFull = [](const Curve& curve) {
         Curve full = curve;
         if (!curve.keys.compact()) return full;
-        for (std::size_t k = 0; k < full.keys.size(); ++k) full.keys.update(k, [](Key& key) { key.inWeight = key.outWeight = -0.0f; });
+        for (std::size_t k = 0; k < full.keys.size(); ++k)
+            full.keys.update(k, [](Key& key) { key.inWeight = key.outWeight = -0.0f; });
         return full;
     };
     std::vector<std::pair<std::string, Recording>> recordings;

@@ -17,7 +17,8 @@ TEST_CASE("streamed reduction keeps the keys of reducing all samples at once, ac
         const double t = double(i) / 120 + (i ? jitter(random) : 0);
         const double angle = std::sin(t * 1.3) + 0.2 * std::sin(t * 7.1);
         Quaternion q{std::sin(angle / 2) * 0.6, std::sin(angle / 2) * 0.8, 0, std::cos(angle / 2)};
-        if (i > 0 && dot(samples.values.back(), q) < 0) q = {-q[0], -q[1], -q[2], -q[3]};  // one hemisphere, as add() keeps it
+        if (i > 0 && dot(samples.values.back(), q) < 0)
+            q = {-q[0], -q[1], -q[2], -q[3]};  // one hemisphere, as add() keeps it
         samples.times.push_back(float(t));
         samples.values.push_back(q);
     }

@@ -53,12 +53,14 @@ TEST_CASE("every edge case builds well-formed tracks that play back within toler
             TrackOptions options;
             options.duration = std::max(0.0, timeRange(recording).end);
             options.linearOnly = linearOnly;
-            for (std::size_t first = 0; first < kGazeFirst; first += (first == kCameraFirst ? kLeftHandFirst : kPoseCurveCount)) {
+            for (std::size_t first = 0; first < kGazeFirst;
+                 first += (first == kCameraFirst ? kLeftHandFirst : kPoseCurveCount)) {
                 if (!recording.sectionPresent(sectionOf(first))) continue;
                 for (TrackKind kind : {TrackKind::Vector, TrackKind::Rotation}) {
                     const std::size_t at = first + (kind == TrackKind::Rotation ? 3 : 0);
                     bool any = false;
-                    for (int c = 0; c < (kind == TrackKind::Rotation ? 4 : 3); ++c) any |= !recording.curves[at + c].keys.empty();
+                    for (int c = 0; c < (kind == TrackKind::Rotation ? 4 : 3); ++c)
+                        any |= !recording.curves[at + c].keys.empty();
                     if (!any) continue;
                     INFO(name << " " << curveName(at) << (linearOnly ? " linear-only" : ""));
                     const Built b = build(recording, at, kind, options);
@@ -85,10 +87,13 @@ TEST_CASE("the cheapest exact sampler is chosen") {
     };
     TrackOptions options;
     options.duration = 3;
-    CHECK(build(find("hermite"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::CubicSpline);
-    CHECK(build(find("hermite"), cameraCurve(3), TrackKind::Rotation, options).track.interpolation == Interpolation::CubicSpline);
+    CHECK(build(find("hermite"), kCameraFirst, TrackKind::Vector, options).track.interpolation ==
+          Interpolation::CubicSpline);
+    CHECK(build(find("hermite"), cameraCurve(3), TrackKind::Rotation, options).track.interpolation ==
+          Interpolation::CubicSpline);
     CHECK(build(find("stepped"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::Step);
-    CHECK(build(find("camera-only"), kCameraFirst, TrackKind::Vector, options).track.interpolation == Interpolation::Linear);
+    CHECK(build(find("camera-only"), kCameraFirst, TrackKind::Vector, options).track.interpolation ==
+          Interpolation::Linear);
 
     SECTION("unaligned components merge into the union of their key times, keeping each key's knot") {
         const Recording& r = find("unaligned");
@@ -147,8 +152,9 @@ TEST_CASE("looping curves are unrolled over the recording") {
     options.duration = 1e6;  // a million periods
     auto refused = buildTrack(curves, TrackKind::Vector, options);
     REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.error().message,
-               Catch::Contains("unrolling its wrap mode over the recording would need about 3e+06 knots, more than the 1000"));
+    CHECK_THAT(
+        refused.error().message,
+        Catch::Contains("unrolling its wrap mode over the recording would need about 3e+06 knots, more than the 1000"));
     CHECK(refused.error().kind == ErrorKind::Refused);
 }
 
@@ -179,7 +185,9 @@ std::array<Curve, 4> randomCurves(std::mt19937& rng, int components) {
         const double first = aligned ? start : u(rng) * 0.5, length = aligned ? span : 0.2 + u(rng);
         for (int k = 0; k < n; ++k) {
             Key key{float(first + length * k / (n - 1)), float(c == 3 ? 0.5 + 0.5 * u(rng) : u(rng) - 0.5)};
-            if (curved && rng() % 3 == 0) key.inTangent = float(u(rng) - 0.5), key.outTangent = float(u(rng) - 0.5), key.weightedMode = kWeightedNone;
+            if (curved && rng() % 3 == 0)
+                key.inTangent = float(u(rng) - 0.5), key.outTangent = float(u(rng) - 0.5),
+                key.weightedMode = kWeightedNone;
             curves[c].keys.push_back(key);
         }
         curves[c].preWrapMode = rng() % 2 ? shared : modes[rng() % 3];
@@ -207,7 +215,8 @@ TEST_CASE("the reported deviation is never below a dense evaluation, and within 
         const int perInterval = int(std::clamp<std::size_t>(40000 / track->times.size(), 16, 256));
         const double measured = dense::deviation(*track, {pointers, std::size_t(n)}, kind, perInterval);
         const double tolerance = kind == TrackKind::Rotation ? options.rotationTolerance : options.positionTolerance;
-        INFO("trial " << trial << " interpolation " << interpolationName(track->interpolation) << " knots " << track->times.size());
+        INFO("trial " << trial << " interpolation " << interpolationName(track->interpolation) << " knots "
+                      << track->times.size());
         CHECK(measured <= track->maxError * (1 + 1e-9) + 1e-12);
         CHECK(track->maxError <= tolerance);
     }
@@ -239,7 +248,9 @@ TEST_CASE("the slerp/nlerp gap is the largest difference over the whole interval
         double worst = 0;
         for (int i = 1; i < 200000; ++i) {
             const double s = i / 200000.0;
-            worst = std::max(worst, std::abs(std::atan2(s * nb * std::sin(alpha), (1 - s) * na + s * nb * std::cos(alpha)) - s * alpha));
+            worst = std::max(
+                worst,
+                std::abs(std::atan2(s * nb * std::sin(alpha), (1 - s) * na + s * nb * std::cos(alpha)) - s * alpha));
         }
         return 2 * worst * 180 / 3.141592653589793;
     };

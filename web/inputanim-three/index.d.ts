@@ -7,7 +7,14 @@ export type Side = 'left' | 'right';
 export type Stage = 'reading' | 'decoding' | 'converting' | 'drawing' | 'checking';
 type Finger = 'Index' | 'Middle' | 'Ring' | 'Pinky';
 /** MRTK's 27 hand joints. */
-export type Joint = 'None' | 'Wrist' | 'Palm' | 'ThumbMetacarpalJoint' | 'ThumbProximalJoint' | 'ThumbDistalJoint' | 'ThumbTip'
+export type Joint =
+  | 'None'
+  | 'Wrist'
+  | 'Palm'
+  | 'ThumbMetacarpalJoint'
+  | 'ThumbProximalJoint'
+  | 'ThumbDistalJoint'
+  | 'ThumbTip'
   | `${Finger}${'Metacarpal' | 'Knuckle' | 'MiddleJoint' | 'DistalJoint' | 'Tip'}`;
 export type Section = 'camera' | 'left' | 'right' | 'gaze';
 /** What `select` takes, as `inputanim sample --select`: a section, or one hand's joint. */
@@ -45,7 +52,10 @@ export interface Finding {
   pointer?: string;
 }
 
-export interface HandState { tracked: boolean; pinching: boolean; }
+export interface HandState {
+  tracked: boolean;
+  pinching: boolean;
+}
 
 export interface JointPose {
   /** Metres. */
@@ -64,8 +74,13 @@ export interface SampleOptions {
 
 export type Vec3 = [number, number, number];
 export type Quat = [number, number, number, number];
-export interface Pose { position: Vec3; rotation: Quat | null; }
-export interface HandFrame extends HandState { joints: Partial<Record<Joint, Pose>>; }
+export interface Pose {
+  position: Vec3;
+  rotation: Quat | null;
+}
+export interface HandFrame extends HandState {
+  joints: Partial<Record<Joint, Pose>>;
+}
 /** A frame of inputanim.sample/1 (docs/cli.md): the sections selected. */
 export interface SampleFrame {
   time: number;
@@ -76,7 +91,12 @@ export interface SampleFrame {
 }
 
 /** A file the recording was written as: `export()` and `edit()`. */
-export interface Written { blob: Blob; format: string; messages: Finding[]; duration: number; }
+export interface Written {
+  blob: Blob;
+  format: string;
+  messages: Finding[];
+  duration: number;
+}
 
 /** Times are seconds or a marker's name. */
 export type Edit =
@@ -91,8 +111,15 @@ export type Edit =
 export interface ProfileTable {
   schema: 'inputanim.profile/1';
   nodes: {
-    animation: string; camera: string; cameraView: string; gaze: string; gazeDirection: string;
-    hands: { Left: string; Right: string }; handPrefix: string; pinchingSuffix: string; meshSuffix: string;
+    animation: string;
+    camera: string;
+    cameraView: string;
+    gaze: string;
+    gazeDirection: string;
+    hands: { Left: string; Right: string };
+    handPrefix: string;
+    pinchingSuffix: string;
+    meshSuffix: string;
   };
   joints: Joint[];
   states: { path: 'scale'; interpolation: 'STEP'; on: number; off: number; onAbove: number };
@@ -165,11 +192,19 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
   /** Starts the library ahead of the next load. */
   preload(): this;
   libraryVersion(): Promise<string>;
-  load(url: string, onLoad: (gltf: InputAnimationGLTF) => void, onProgress?: (event: ProgressEvent) => void,
-       onError?: (error: Error) => void): void;
+  load(
+    url: string,
+    onLoad: (gltf: InputAnimationGLTF) => void,
+    onProgress?: (event: ProgressEvent) => void,
+    onError?: (error: Error) => void,
+  ): void;
   /** `data` is copied (the caller keeps it); a string is a .gltf's text. */
-  parse(data: ArrayBuffer | ArrayBufferView | string, path: string, onLoad: (gltf: InputAnimationGLTF) => void,
-        onError?: (error: Error) => void): void;
+  parse(
+    data: ArrayBuffer | ArrayBufferView | string,
+    path: string,
+    onLoad: (gltf: InputAnimationGLTF) => void,
+    onError?: (error: Error) => void,
+  ): void;
   parseAsync(data: ArrayBuffer | ArrayBufferView | string, path: string): Promise<InputAnimationGLTF>;
   /** Stops the loads in progress; their onError is called. */
   abort(): this;

@@ -2,17 +2,37 @@
 // library in WebAssembly in a Web Worker. It returns what GLTFLoader returns (scene, animations, cameras, ...) for
 // the recording as inputanim converts it (docs/gltf-profile.md), plus `recording` (InputAnimationRecording): its
 // summary, states, findings, MRTK's poses on request, and dispose(). API: README.md and index.d.ts.
-import { BufferGeometry, FileLoader, Float32BufferAttribute, Line, LineBasicMaterial, LineSegments, Loader, LoaderUtils, Quaternion,
-         Vector3 } from 'three';
+import {
+  BufferGeometry,
+  FileLoader,
+  Float32BufferAttribute,
+  Line,
+  LineBasicMaterial,
+  LineSegments,
+  Loader,
+  LoaderUtils,
+  Quaternion,
+  Vector3,
+} from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { filesAt, packagedFiles, WorkerPool } from './library.js';
 import { InputAnimationRecording, namedError } from './recording.js';
 
 export { disposeTree, InputAnimationRecording, SIDES } from './recording.js';
 
-const GAZE_COLOUR = 0x46d160, FRUSTUM_COLOUR = 0xd8d8d8;
-const DEFAULT_OPTIONS = { animation: null, side: null, map: null, hold: null, prerelease2019: false, check: true, helpers: true, name: null,
-                          onStage: null };
+const GAZE_COLOUR = 0x46d160,
+  FRUSTUM_COLOUR = 0xd8d8d8;
+const DEFAULT_OPTIONS = {
+  animation: null,
+  side: null,
+  map: null,
+  hold: null,
+  prerelease2019: false,
+  check: true,
+  helpers: true,
+  name: null,
+  onStage: null,
+};
 const LIBRARY_OPTIONS = ['animation', 'side', 'map', 'hold', 'prerelease2019'];
 const LOADER_OPTIONS = { check: 'boolean', helpers: 'boolean', name: 'string', onStage: 'function' };
 
@@ -20,8 +40,18 @@ const LOADER_OPTIONS = { check: 'boolean', helpers: 'boolean', name: 'string', o
 // in world space each time the scene's matrices are updated.
 class GazeRay extends Line {
   constructor(gaze, direction, length = 2) {
-    super(new BufferGeometry().setFromPoints([new Vector3(), new Vector3(0, 0, -1)]), new LineBasicMaterial({ color: GAZE_COLOUR }));
-    Object.assign(this, { name: 'inputanim_gaze_ray', gaze, direction, length, matrixAutoUpdate: false, frustumCulled: false });
+    super(
+      new BufferGeometry().setFromPoints([new Vector3(), new Vector3(0, 0, -1)]),
+      new LineBasicMaterial({ color: GAZE_COLOUR }),
+    );
+    Object.assign(this, {
+      name: 'inputanim_gaze_ray',
+      gaze,
+      direction,
+      length,
+      matrixAutoUpdate: false,
+      frustumCulled: false,
+    });
   }
 
   updateMatrixWorld() {
@@ -37,11 +67,20 @@ class GazeRay extends Line {
 // A small frustum (3-12 cm, 16:9) drawn where the head camera looks (Camera_View looks down its -Z).
 function headFrustum(fov) {
   const corners = (distance) => {
-    const h = distance * Math.tan((fov * Math.PI) / 360), w = (h * 16) / 9;
-    return [[-w, -h], [w, -h], [w, h], [-w, h]].map(([x, y]) => [x, y, -distance]);
+    const h = distance * Math.tan((fov * Math.PI) / 360),
+      w = (h * 16) / 9;
+    return [
+      [-w, -h],
+      [w, -h],
+      [w, h],
+      [-w, h],
+    ].map(([x, y]) => [x, y, -distance]);
   };
-  const near = corners(0.03), far = corners(0.12), points = [];
-  for (let i = 0; i < 4; i++) points.push(...near[i], ...near[(i + 1) % 4], ...far[i], ...far[(i + 1) % 4], 0, 0, 0, ...far[i]);
+  const near = corners(0.03),
+    far = corners(0.12),
+    points = [];
+  for (let i = 0; i < 4; i++)
+    points.push(...near[i], ...near[(i + 1) % 4], ...far[i], ...far[(i + 1) % 4], 0, 0, 0, ...far[i]);
   const geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(points, 3));
   const frustum = new LineSegments(geometry, new LineBasicMaterial({ color: FRUSTUM_COLOUR }));
   frustum.name = 'inputanim_head_frustum';
@@ -51,11 +90,14 @@ function headFrustum(fov) {
 // Readies the converted scene to play: skinned hands are never culled (they move far from their bind pose), and the
 // gaze ray and head frustum are added when asked for, on the profile's nodes (`nodes`, as the library names them).
 function prepareScene(gltf, withHelpers, nodes) {
-  gltf.scene.traverse((object) => { if (object.isMesh) object.frustumCulled = false; });
+  gltf.scene.traverse((object) => {
+    if (object.isMesh) object.frustumCulled = false;
+  });
   if (!withHelpers) return null;
   const helpers = { gazeRay: null, headFrustum: null };
-  const gaze = gltf.scene.getObjectByName(nodes.gaze), direction = gltf.scene.getObjectByName(nodes.gazeDirection);
-  if (gaze && direction) gltf.scene.add((helpers.gazeRay = new GazeRay(gaze, direction)));  // last: after the gaze nodes
+  const gaze = gltf.scene.getObjectByName(nodes.gaze),
+    direction = gltf.scene.getObjectByName(nodes.gazeDirection);
+  if (gaze && direction) gltf.scene.add((helpers.gazeRay = new GazeRay(gaze, direction))); // last: after the gaze nodes
   const view = gltf.scene.getObjectByName(nodes.cameraView);
   if (view) view.add((helpers.headFrustum = headFrustum(view.isPerspectiveCamera ? view.fov : 60)));
   return helpers;
@@ -67,9 +109,13 @@ function prepareScene(gltf, withHelpers, nodes) {
 async function neighbours(uris, path, fetchBytes) {
   const files = [];
   for (const uri of uris) {
-    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(uri)) continue;  // data: URIs are read by the library; others are not files beside it
+    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(uri)) continue; // data: URIs are read by the library; others are not files beside it
     let relative;
-    try { relative = decodeURIComponent(uri); } catch { continue; }
+    try {
+      relative = decodeURIComponent(uri);
+    } catch {
+      continue;
+    }
     if (relative.split('/').some((part) => part === '..' || part === '.' || part === '')) continue;
     const bytes = await fetchBytes(LoaderUtils.resolveURL(uri, path)).catch(() => null);
     if (bytes) files.push({ path: relative, bytes });
@@ -77,14 +123,14 @@ async function neighbours(uris, path, fetchBytes) {
   return files;
 }
 
-
 // The option among `names` nearest to a misspelt one (at most two edits away), or null.
 function nearest(name, names) {
   const distance = (a, b) => {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++)
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       row = next;
     }
     return row[b.length];
@@ -96,15 +142,20 @@ function nearest(name, names) {
 // The options as given, or an Error naming the first unknown one or one of the loader's own of the wrong type (the
 // library's options are checked by the library, which names them too).
 function checkedOptions(options) {
-  if (options === null || typeof options !== 'object') throw new Error(`setOptions takes an object, not ${String(options)}`);
+  if (options === null || typeof options !== 'object')
+    throw new Error(`setOptions takes an object, not ${String(options)}`);
   for (const [key, value] of Object.entries(options)) {
     if (!(key in DEFAULT_OPTIONS)) {
       const near = nearest(key, Object.keys(DEFAULT_OPTIONS));
-      throw new Error(`unknown option '${key}'${near ? ` (did you mean '${near}'?)` : ''}; the options are ${Object.keys(DEFAULT_OPTIONS).join(', ')}`);
+      throw new Error(
+        `unknown option '${key}'${near ? ` (did you mean '${near}'?)` : ''}; the options are ${Object.keys(DEFAULT_OPTIONS).join(', ')}`,
+      );
     }
     const type = LOADER_OPTIONS[key];
     if (type && typeof value !== type && !(DEFAULT_OPTIONS[key] === null && value == null)) {
-      throw new Error(`option '${key}' takes a ${type}${DEFAULT_OPTIONS[key] === null ? ' or null' : ''}, not ${JSON.stringify(value) ?? typeof value}`);
+      throw new Error(
+        `option '${key}' takes a ${type}${DEFAULT_OPTIONS[key] === null ? ' or null' : ''}, not ${JSON.stringify(value) ?? typeof value}`,
+      );
     }
   }
   return options;
@@ -114,11 +165,11 @@ export class InputAnimationLoader extends Loader {
   constructor(manager) {
     super(manager);
     this.options = { ...DEFAULT_OPTIONS };
-    this.libraryPath = null;  // null: the files beside this module, as bundlers emit them
+    this.libraryPath = null; // null: the files beside this module, as bundlers emit them
     this.pool = new WorkerPool();
-    this.opening = new Map();  // the workers of loads in progress, and how many each (abort())
-    this.fetching = new Set();  // their FileLoaders
-    this.aborts = 0;  // abort() calls so far: a load started before the last one is abandoned
+    this.opening = new Map(); // the workers of loads in progress, and how many each (abort())
+    this.fetching = new Set(); // their FileLoaders
+    this.aborts = 0; // abort() calls so far: a load started before the last one is abandoned
   }
 
   // Where worker.js, inputanim.js and inputanim.wasm are (default: beside this module, wherever a bundler put
@@ -131,7 +182,8 @@ export class InputAnimationLoader extends Loader {
   // Recordings open at once in one worker each, at most (default 4); beyond it, recordings share the worker that
   // holds fewest (each worker's memory is the library's heap: about 230 MB for a 600 s recording).
   setWorkerLimit(limit) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`setWorkerLimit takes a whole number of workers, 1 or more, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`setWorkerLimit takes a whole number of workers, 1 or more, not ${limit}`);
     this.pool.limit = limit;
     return this;
   }
@@ -159,7 +211,11 @@ export class InputAnimationLoader extends Loader {
   // A worker for the next open, started now so that the WebAssembly compiles while the file downloads (a failure to
   // start is reported by the open that needs it).
   warmUp() {
-    try { this.preload(); } catch { /* open() says why */ }
+    try {
+      this.preload();
+    } catch {
+      /* open() says why */
+    }
   }
 
   // The library's version, once it runs (starts it ahead of the next load).
@@ -170,7 +226,8 @@ export class InputAnimationLoader extends Loader {
   load(url, onLoad, onProgress, onError) {
     const base = LoaderUtils.extractUrlBase(url);
     const resourcePath = this.resourcePath || (this.path === '' ? base : LoaderUtils.resolveURL(base, this.path));
-    const options = { ...this.options }, aborts = this.aborts;
+    const options = { ...this.options },
+      aborts = this.aborts;
     const name = options.name ?? decodeURIComponent(url.split(/[?#]/)[0].split('/').pop() || url);
     this.manager.itemStart(url);
     const failed = (error) => {
@@ -182,26 +239,45 @@ export class InputAnimationLoader extends Loader {
     this.warmUp();
     this.fetchBytes(this.path + url, onProgress)
       .then((bytes) => this.open(bytes, false, resourcePath, name, options, aborts))
-      .then((result) => {
-        try {
-          onLoad(result);
-        } catch (error) {
-          return failed(error);  // as GLTFLoader: the manager's item ends
-        }
-        this.manager.itemEnd(url);
-      }, (error) => failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name)));
+      .then(
+        (result) => {
+          try {
+            onLoad(result);
+          } catch (error) {
+            return failed(error); // as GLTFLoader: the manager's item ends
+          }
+          this.manager.itemEnd(url);
+        },
+        (error) => failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name)),
+      );
   }
 
   // `data`: the file's bytes (an ArrayBuffer or a view, copied: the caller keeps them) or a .gltf's text.
   parse(data, path, onLoad, onError) {
-    const options = { ...this.options }, name = options.name ?? 'input';
+    const options = { ...this.options },
+      name = options.name ?? 'input';
     const failed = (error) => (onError ? onError(error) : console.error(error));
     let bytes;
-    try { bytes = typeof data === 'string' ? new TextEncoder().encode(data).buffer : ArrayBuffer.isView(data) ? data.slice().buffer : data.slice(0); }
-    catch { return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`)); }
-    this.open(bytes, true, path, name, options, this.aborts).then((result) => {
-      try { onLoad(result); } catch (error) { failed(error); }
-    }, (error) => failed(namedError(error, name)));
+    try {
+      bytes =
+        typeof data === 'string'
+          ? new TextEncoder().encode(data).buffer
+          : ArrayBuffer.isView(data)
+            ? data.slice().buffer
+            : data.slice(0);
+    } catch {
+      return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`));
+    }
+    this.open(bytes, true, path, name, options, this.aborts).then(
+      (result) => {
+        try {
+          onLoad(result);
+        } catch (error) {
+          failed(error);
+        }
+      },
+      (error) => failed(namedError(error, name)),
+    );
   }
 
   parseAsync(data, path) {
@@ -212,8 +288,9 @@ export class InputAnimationLoader extends Loader {
   // ends at once.
   abort() {
     this.aborts++;
-    for (const loader of this.fetching) loader.abort?.();  // recent three.js: the request ends too
-    for (const [worker, loads] of this.opening) if (worker.open <= loads) worker.terminate(new Error('the load was aborted'));
+    for (const loader of this.fetching) loader.abort?.(); // recent three.js: the request ends too
+    for (const [worker, loads] of this.opening)
+      if (worker.open <= loads) worker.terminate(new Error('the load was aborted'));
     return this;
   }
 
@@ -230,14 +307,18 @@ export class InputAnimationLoader extends Loader {
     loader.setRequestHeader(this.requestHeader);
     loader.setWithCredentials(this.withCredentials);
     this.fetching.add(loader);
-    return new Promise((resolve, reject) => loader.load(url, resolve, onProgress, reject)).finally(() => this.fetching.delete(loader));
+    return new Promise((resolve, reject) => loader.load(url, resolve, onProgress, reject)).finally(() =>
+      this.fetching.delete(loader),
+    );
   }
 
   // The bytes through the library and GLTFLoader into the result. `owned`: the bytes are the loader's to give away
   // (else they are copied: THREE.Cache and other loads of the URL share them); `aborts`: abort() calls before.
   async open(bytes, owned, path, name, options, aborts) {
     const stage = (s) => options.onStage?.(s);
-    const goOn = () => { if (this.aborts !== aborts) throw new Error('the load was aborted'); };
+    const goOn = () => {
+      if (this.aborts !== aborts) throw new Error('the load was aborted');
+    };
     goOn();
     const worker = this.pool.take(this.libraryFiles());
     this.opening.set(worker, (this.opening.get(worker) ?? 0) + 1);
@@ -246,7 +327,9 @@ export class InputAnimationLoader extends Loader {
       const { input, uris } = await worker.request('read', { bytes }, owned && bytes.byteLength > 0 ? [bytes] : []);
       const files = await neighbours(uris, path, (url) => this.fetchBytes(url));
       goOn();
-      const libraryOptions = Object.fromEntries(LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]));
+      const libraryOptions = Object.fromEntries(
+        LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]),
+      );
       const opened = await worker.request('open', { input, name, files, options: libraryOptions }, [], stage);
       handle = opened.handle;
       goOn();
@@ -257,7 +340,7 @@ export class InputAnimationLoader extends Loader {
       gltf.recording = new InputAnimationRecording(worker, this.pool, name, opened, gltf.scene, helpers);
       if (options.check) {
         stage('checking');
-        gltf.recording.check().catch(() => {});  // its promise is recording.checked
+        gltf.recording.check().catch(() => {}); // its promise is recording.checked
       }
       return gltf;
     } catch (error) {
@@ -273,7 +356,10 @@ export class InputAnimationLoader extends Loader {
   // The library's .glb, given as its JSON and one buffer per buffer view, used where they are (not copied again).
   parseGlb({ json, views }) {
     const loader = new GLTFLoader(this.manager);
-    loader.register(() => ({ name: 'inputanim_buffer_views', loadBufferView: (index) => Promise.resolve(views[index]) }));
+    loader.register(() => ({
+      name: 'inputanim_buffer_views',
+      loadBufferView: (index) => Promise.resolve(views[index]),
+    }));
     return loader.parseAsync(json, '');
   }
 }

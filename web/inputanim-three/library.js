@@ -8,13 +8,21 @@ const bootstraps = new Map();
 // The library's files beside this module, each named by a literal URL: bundlers (Vite, webpack 5, Rollup, Parcel)
 // recognise `new URL('./file', import.meta.url)` and emit the file, and `new Worker(new URL(...))` as a worker.
 export function packagedFiles() {
-  return { worker: null, script: new URL('./inputanim.js', import.meta.url).href, wasm: new URL('./inputanim.wasm', import.meta.url).href };
+  return {
+    worker: null,
+    script: new URL('./inputanim.js', import.meta.url).href,
+    wasm: new URL('./inputanim.wasm', import.meta.url).href,
+  };
 }
 
 // The library's files under `path` (setLibraryPath: a CDN or the app's own folder).
 export function filesAt(path) {
   const base = new URL(path, location.href);
-  return { worker: new URL('worker.js', base).href, script: new URL('inputanim.js', base).href, wasm: new URL('inputanim.wasm', base).href };
+  return {
+    worker: new URL('worker.js', base).href,
+    script: new URL('inputanim.js', base).href,
+    wasm: new URL('inputanim.wasm', base).href,
+  };
 }
 
 // worker.js at `url`; browsers start workers from the page's origin only: from another (a CDN), a same-origin blob
@@ -26,7 +34,10 @@ function spawn(url) {
     url = packaged.href;
   }
   if (new URL(url).origin !== location.origin && !bootstraps.has(url)) {
-    bootstraps.set(url, URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' })));
+    bootstraps.set(
+      url,
+      URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' })),
+    );
   }
   return new Worker(bootstraps.get(url) ?? url);
 }
@@ -45,7 +56,8 @@ async function diagnose(url, reason) {
   }
 }
 
-const HINT = 'are the package\'s worker.js, inputanim.js and inputanim.wasm served (a bundler emits them; else setLibraryPath)?';
+const HINT =
+  "are the package's worker.js, inputanim.js and inputanim.wasm served (a bundler emits them; else setLibraryPath)?";
 
 // One worker running the library, answering requests by id; `files`: where its script and wasm are.
 export class LibraryWorker {
@@ -53,13 +65,16 @@ export class LibraryWorker {
     this.pending = new Map();
     this.next = 1;
     this.failure = null;
-    this.open = 0;  // recordings held
+    this.open = 0; // recordings held
     this.worker = spawn(files.worker);
     this.worker.onmessage = ({ data }) => this.answer(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       const html = /Unexpected token '<'/.test(event.message ?? '') ? ' (an HTML page came back in its place)' : '';
-      this.failedToStart(files.worker, `the package's worker.js did not run${event.message ? `: ${event.message}${html}` : ''}`);
+      this.failedToStart(
+        files.worker,
+        `the package's worker.js did not run${event.message ? `: ${event.message}${html}` : ''}`,
+      );
     };
     this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm });
   }
@@ -67,7 +82,9 @@ export class LibraryWorker {
   // The worker, or a library file it loads (`url`), did not run: it ends, and the requests wait for the reason.
   failedToStart(url, reason) {
     this.worker?.terminate();
-    diagnose(url, reason).then((why) => this.terminate(new Error(`the inputanim library could not start: ${why}; ${HINT}`)));
+    diagnose(url, reason).then((why) =>
+      this.terminate(new Error(`the inputanim library could not start: ${why}; ${HINT}`)),
+    );
   }
 
   answer(data) {

@@ -13,33 +13,38 @@ export class InputAnimationRecording {
   constructor(worker, pool, name, opened, root, helpers) {
     const info = opened.info;
     this.name = name;
-    this.info = info;  // inputanim.info/1 (docs/cli.md); its findings are those of check()
+    this.info = info; // inputanim.info/1 (docs/cli.md); its findings are those of check()
     // The library's glTF profile (inputanim.profile/1, docs/gltf-profile.md): its node and joint names, state encoding
     // and input kinds, for pages that look for the profile's nodes in `root`.
     this.profileTable = opened.profileTable;
-    this.binary = info.input.kind === this.profileTable.inputKinds.binary;  // an MRTK binary recording (not a glTF)
+    this.binary = info.input.kind === this.profileTable.inputKinds.binary; // an MRTK binary recording (not a glTF)
     this.format = this.binary ? `MRTK ${info.format.version} ${info.format.layout}` : info.input.kind;
     this.duration = info.duration;
-    this.sections = ['camera', 'left', 'right', 'gaze'].filter((s) => info.sections[s]?.present && info.sections[s].keys > 0);
+    this.sections = ['camera', 'left', 'right', 'gaze'].filter(
+      (s) => info.sections[s]?.present && info.sections[s].keys > 0,
+    );
     this.markers = info.markers.map((m) => ({ time: Number(m.time), name: String(m.name) }));
     this.tracked = { left: info.tracked.left, right: info.tracked.right };
     this.pinching = { left: info.pinching.left, right: info.pinching.right };
-    this.findings = null;  // the checker's, once checked
-    this.profile = opened.profile;  // the glTF profile's findings on a glTF input
-    this.helpers = helpers;  // { gazeRay, headFrustum }: what the loader added to the scene, or null
+    this.findings = null; // the checker's, once checked
+    this.profile = opened.profile; // the glTF profile's findings on a glTF input
+    this.helpers = helpers; // { gazeRay, headFrustum }: what the loader added to the scene, or null
     this.worker = worker;
     this.pool = pool;
     this.handle = opened.handle;
     this.root = root;
     this.disposed = false;
     this.holders = 0;
-    this.checked = null;  // the checker's findings, as a promise, once asked for (the loader's check option, check())
+    this.checked = null; // the checker's findings, as a promise, once asked for (the loader's check option, check())
   }
 
   // Tracked and pinching per hand at `time` (seconds, clamped to the recording), as MRTK plays them.
   stateAt(time) {
     const t = Math.min(Math.max(Number(time), 0), this.duration);
-    const state = (side) => ({ tracked: holdsAt(this.tracked[side], t, this.duration), pinching: holdsAt(this.pinching[side], t, this.duration) });
+    const state = (side) => ({
+      tracked: holdsAt(this.tracked[side], t, this.duration),
+      pinching: holdsAt(this.pinching[side], t, this.duration),
+    });
     return { left: state('left'), right: state('right') };
   }
 
@@ -72,9 +77,13 @@ export class InputAnimationRecording {
   // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it) or 'bin' (an MRTK binary
   // recording MRTK loads) -> {blob, format, messages}.
   async export(format) {
-    if (format !== 'glb' && format !== 'bin') throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
+    if (format !== 'glb' && format !== 'bin')
+      throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
     const { parts, ...rest } = await this.ask('export', { format });
-    return { blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }), ...rest };
+    return {
+      blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }),
+      ...rest,
+    };
   }
 
   // The recording with `edits` applied in order, as an MRTK binary recording (the bytes `inputanim trim`, `shift`,
@@ -83,7 +92,9 @@ export class InputAnimationRecording {
   // {duration: seconds}, {mirror: true}, {markers: {add: [{time, name}], remove: [names], rename: [[old, new]]}}.
   async edit(edits) {
     if (!Array.isArray(edits)) {
-      throw new Error(`${this.name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`);
+      throw new Error(
+        `${this.name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`,
+      );
     }
     const { parts, ...rest } = await this.ask('edit', { edits: [...edits] });
     return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
@@ -123,7 +134,9 @@ export class InputAnimationRecording {
       if (!held) return;
       held = false;
       if (--this.holders > 0) return;
-      setTimeout(() => { if (this.holders === 0) this.dispose(); }, 0);
+      setTimeout(() => {
+        if (this.holders === 0) this.dispose();
+      }, 0);
     };
   }
 }
@@ -136,7 +149,11 @@ export function namedError(error, name) {
 
 // A value as a message names it: its type, or null.
 function describeValue(value) {
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `the ${typeof value} ${String(value).slice(0, 40)}`;
+  return value === null
+    ? 'null'
+    : typeof value === 'object'
+      ? 'an object'
+      : `the ${typeof value} ${String(value).slice(0, 40)}`;
 }
 
 // Frees the geometries, materials, textures and skeletons under `root`.
@@ -152,4 +169,3 @@ export function disposeTree(root) {
   });
   for (const texture of textures) texture.dispose();
 }
-

@@ -21,7 +21,8 @@ let module = null;
 // A call into the library: its JSON answer, or an Error with the library's message.
 function call(name, ...strings) {
   const pointers = strings.map((text) => {
-    const size = module.lengthBytesUTF8(text) + 1, pointer = module._malloc(size);
+    const size = module.lengthBytesUTF8(text) + 1,
+      pointer = module._malloc(size);
     module.stringToUTF8(text, pointer, size);
     return pointer;
   });
@@ -29,7 +30,9 @@ function call(name, ...strings) {
     const answer = JSON.parse(module.UTF8ToString(module[`_inputanim_${name}`](...pointers)));
     if (!answer.ok) throw new Error(answer.error);
     return answer;
-  } finally { pointers.forEach((pointer) => module._free(pointer)); }
+  } finally {
+    pointers.forEach((pointer) => module._free(pointer));
+  }
 }
 
 // Part of the library's output, copied out of its memory into a buffer the page can own.
@@ -45,10 +48,13 @@ function takeGlb() {
   const head = outputPart(0);
   const jsonLength = new DataView(head).getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 20, jsonLength)));
-  const start = module._inputanim_output_data(1), length = module._inputanim_output_size(1);
+  const start = module._inputanim_output_data(1),
+    length = module._inputanim_output_size(1);
   const views = (json.bufferViews ?? []).map((view, i) => {
-    const from = start + (view.byteOffset ?? 0), to = from + view.byteLength;
-    if (view.buffer !== 0 || to > start + length) throw new Error(`internal: buffer view ${i} of the library's .glb is outside its buffer`);
+    const from = start + (view.byteOffset ?? 0),
+      to = from + view.byteLength;
+    if (view.buffer !== 0 || to > start + length)
+      throw new Error(`internal: buffer view ${i} of the library's .glb is outside its buffer`);
     return module.HEAPU8.slice(from, to).buffer;
   });
   module._inputanim_release_output();
@@ -59,7 +65,7 @@ function takeGlb() {
 function placeBesideInput(files) {
   const fs = module.FS;
   if (!fs.analyzePath(INPUT_FOLDER).exists) fs.mkdir(INPUT_FOLDER);
-  fs.chdir(INPUT_FOLDER);  // the input is named as the user knows it, and its buffers are found beside it
+  fs.chdir(INPUT_FOLDER); // the input is named as the user knows it, and its buffers are found beside it
   for (const { path, bytes } of files) {
     const folders = path.split('/').slice(0, -1);
     for (let i = 1; i <= folders.length; i++) {
@@ -78,11 +84,17 @@ let lastInput = 0;
 function read({ bytes }) {
   const input = new Uint8Array(bytes);
   inputs.set(++lastInput, input);
-  const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b));  // after spaces and a BOM
-  if (first !== 0x7b) return [{ input: lastInput, uris: [] }];  // not JSON text: not a .gltf
+  const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b)); // after spaces and a BOM
+  if (first !== 0x7b) return [{ input: lastInput, uris: [] }]; // not JSON text: not a .gltf
   let json = null;
-  try { json = JSON.parse(new TextDecoder().decode(input)); } catch { /* the library reports the error with its place */ }
-  const uris = (Array.isArray(json?.buffers) ? json.buffers : []).map((b) => b?.uri).filter((uri) => typeof uri === 'string' && !/^data:/i.test(uri));
+  try {
+    json = JSON.parse(new TextDecoder().decode(input));
+  } catch {
+    /* the library reports the error with its place */
+  }
+  const uris = (Array.isArray(json?.buffers) ? json.buffers : [])
+    .map((b) => b?.uri)
+    .filter((uri) => typeof uri === 'string' && !/^data:/i.test(uri));
   return [{ input: lastInput, uris: [...new Set(uris)] }];
 }
 
@@ -96,7 +108,7 @@ function place(input) {
   module.HEAPU8.set(bytes, pointer);
 }
 
-let profileTable = null;  // the library's glTF profile (inputanim.profile/1), asked for once
+let profileTable = null; // the library's glTF profile (inputanim.profile/1), asked for once
 
 function open({ id, input, name, files, options }) {
   const progress = (stage) => postMessage({ id, type: 'progress', stage });
@@ -118,15 +130,21 @@ function open({ id, input, name, files, options }) {
 
 // The file in `format` ('glb', 'bin'), or with `edits` applied (a .bin).
 function exportFile(format, edits) {
-  const answer = edits ? call('edit', JSON.stringify({ edits })) : call(format === 'bin' ? 'export_binary' : 'export_glb');
+  const answer = edits
+    ? call('edit', JSON.stringify({ edits }))
+    : call(format === 'bin' ? 'export_binary' : 'export_glb');
   const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
-  return [{ parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [], duration: answer.duration }, parts];
+  return [
+    { parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [], duration: answer.duration },
+    parts,
+  ];
 }
 
 // The open recording `handle` as the one the library acts on.
 function select(handle) {
-  if (!JSON.parse(module.UTF8ToString(module._inputanim_select(Number(handle)))).ok) throw new Error('the recording was closed');
+  if (!JSON.parse(module.UTF8ToString(module._inputanim_select(Number(handle)))).ok)
+    throw new Error('the recording was closed');
 }
 
 // Requests on an open recording: the library acts on the one selected.
@@ -154,9 +172,12 @@ class Unloaded extends Error {
 
 // The library's WebAssembly, compiled while the page goes on (streaming where the server says application/wasm).
 async function compiled(url) {
-  const response = await fetch(url).catch((error) => { throw new Unloaded(url, error.message); });
+  const response = await fetch(url).catch((error) => {
+    throw new Unloaded(url, error.message);
+  });
   if (!response.ok) throw new Unloaded(url, `HTTP ${response.status}`);
-  if (/^application\/wasm/.test(response.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(response);
+  if (/^application\/wasm/.test(response.headers.get('content-type') ?? ''))
+    return WebAssembly.compileStreaming(response);
   const bytes = await response.arrayBuffer();
   const magic = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
   if (magic.join() !== '0,97,115,109') throw new Unloaded(url, 'this is not WebAssembly');
@@ -165,7 +186,7 @@ async function compiled(url) {
 
 async function start({ script, wasm }) {
   const compiling = compiled(wasm);
-  compiling.catch(() => {});  // reported below, once the script is in
+  compiling.catch(() => {}); // reported below, once the script is in
   try {
     importScripts(script);
   } catch (error) {

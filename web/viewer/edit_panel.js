@@ -1,8 +1,10 @@
 // The edit panel: trim, mirror, retime and markers on the open recording (the loader's recording.edit, the library's
 // edits as the CLI's verbs make them). Each edit opens its result as a new recording, named after the edit; Save .bin
 // keeps the open recording as MRTK binary; Back to the original reopens the files first opened.
+import { element } from './panel.js';
+
 const $ = (id) => document.getElementById(id);
-const ACTIONS = ['trim', 'mirror', 'retime', 'marker-add', 'save-bin'];  // the buttons that need an open recording
+const ACTIONS = ['trim', 'mirror', 'retime', 'marker-add', 'save-bin']; // the buttons that need an open recording
 
 // A file's name without its recording or glTF extension.
 export const stem = (name) => name.replace(/\.(bin|glb|gltf)$/i, '');
@@ -12,9 +14,13 @@ export const stem = (name) => name.replace(/\.(bin|glb|gltf)$/i, '');
 export class EditPanel {
   constructor(viewer) {
     this.viewer = viewer;
-    this.original = null;  // the files first opened, before any edit
-    $('trim-start-now').addEventListener('click', () => { $('trim-start').value = viewer.time().toFixed(3); });
-    $('trim-end-now').addEventListener('click', () => { $('trim-end').value = viewer.time().toFixed(3); });
+    this.original = null; // the files first opened, before any edit
+    $('trim-start-now').addEventListener('click', () => {
+      $('trim-start').value = viewer.time().toFixed(3);
+    });
+    $('trim-end-now').addEventListener('click', () => {
+      $('trim-end').value = viewer.time().toFixed(3);
+    });
     $('trim').addEventListener('click', () => this.apply('trimmed', { trim: this.range() }));
     $('mirror').addEventListener('click', () => this.apply('mirrored', { mirror: true }));
     $('retime').addEventListener('click', () => this.apply('retimed', { retime: Number($('speed-factor').value) }));
@@ -23,7 +29,9 @@ export class EditPanel {
       if (name) this.apply('marked', { markers: { add: [{ time: viewer.time(), name }] } });
     });
     $('save-bin').addEventListener('click', () => this.saveBinary());
-    $('revert').addEventListener('click', () => { if (this.original) viewer.open(this.original, true); });
+    $('revert').addEventListener('click', () => {
+      if (this.original) viewer.open(this.original, true);
+    });
   }
 
   // The trim range typed: an empty field is the recording's start or end.
@@ -73,4 +81,14 @@ export class EditPanel {
       this.viewer.setBusy(null);
     }
   }
+}
+
+// Offers `blob` to the user as a download named `name`.
+export function saveAs(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = element('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -29,21 +29,25 @@ export class Timeline {
   }
 
   draw() {
-    const canvas = this.canvas, ratio = window.devicePixelRatio;
-    const width = canvas.clientWidth, height = canvas.clientHeight;
+    const canvas = this.canvas,
+      ratio = window.devicePixelRatio;
+    const width = canvas.clientWidth,
+      height = canvas.clientHeight;
     canvas.width = width * ratio;
     canvas.height = height * ratio;
     const g = canvas.getContext('2d');
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
-    const markerRow = 14, rowHeight = (height - markerRow) / Math.max(1, this.bands.length);
+    const markerRow = 14,
+      rowHeight = (height - markerRow) / Math.max(1, this.bands.length);
     const x = (t) => (this.duration > 0 ? (t / this.duration) * width : 0);
     this.bands.forEach((band, row) => {
       const top = markerRow + row * rowHeight;
       g.fillStyle = '#2f343c';
       g.fillRect(0, top + 1, width, rowHeight - 2);
       g.fillStyle = band.colour;
-      for (const [start, end] of band.intervals) g.fillRect(x(start), top + 1, Math.max(1, x(end) - x(start)), rowHeight - 2);
+      for (const [start, end] of band.intervals)
+        g.fillRect(x(start), top + 1, Math.max(1, x(end) - x(start)), rowHeight - 2);
       g.fillStyle = '#f0f0f0';
       g.font = '9px sans-serif';
       g.fillText(band.label, 3, top + rowHeight - 3);

@@ -20,17 +20,24 @@ export function createView(container, activeCamera) {
 
   const camera = new THREE.PerspectiveCamera(50, 1, 0.01, 100);
   const controls = new OrbitControls(camera, renderer.domElement);
-  controls.zoomToCursor = true;  // scrolling zooms towards what is under the pointer, so the hands stay in view
+  controls.zoomToCursor = true; // scrolling zooms towards what is under the pointer, so the hands stay in view
   camera.position.set(0, 2, -1);
   controls.target.set(0, 1.2, 0.5);
   controls.update();
-  const headCamera = new THREE.PerspectiveCamera(60, 1, 0.01, 100);  // follows the recorded head in head view
+  const headCamera = new THREE.PerspectiveCamera(60, 1, 0.01, 100); // follows the recorded head in head view
 
   let dirty = true;
   const view = {
-    renderer, scene, floor, camera, headCamera, controls,
-    frames: 0,  // frames rendered since the page opened
-    requestRender() { dirty = true; },
+    renderer,
+    scene,
+    floor,
+    camera,
+    headCamera,
+    controls,
+    frames: 0, // frames rendered since the page opened
+    requestRender() {
+      dirty = true;
+    },
     renderNow() {
       renderer.render(scene, activeCamera());
       view.frames++;
@@ -46,7 +53,8 @@ export function createView(container, activeCamera) {
       });
     },
     resize() {
-      const width = container.clientWidth, height = container.clientHeight;
+      const width = container.clientWidth,
+        height = container.clientHeight;
       renderer.setSize(width, height, false);
       for (const c of [camera, headCamera]) {
         c.aspect = width / Math.max(1, height);

@@ -7,27 +7,45 @@ import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
 import { Timeline, bandsOf } from './timeline.js';
-import { countFindings, element, showFindings, showSummary } from './panel.js';
-import { EditPanel, stem } from './edit_panel.js';
+import { countFindings, showFindings, showSummary } from './panel.js';
+import { EditPanel, saveAs, stem } from './edit_panel.js';
+import { floorHeight, handsView } from './framing.js';
+import { JointReadout, jointAt } from './joint_readout.js';
+import { bindControls } from './controls.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
 const timeline = new Timeline($('bands'));
 
-const STAGES = { reading: 'reading', decoding: 'decoding', converting: 'converting to glTF', drawing: 'drawing', checking: 'checking' };
-const EYE_HEIGHT = 1.6;  // metres above the floor, standing: where the floor goes under the recorded head
+const STAGES = {
+  reading: 'reading',
+  decoding: 'decoding',
+  converting: 'converting to glTF',
+  drawing: 'drawing',
+  checking: 'checking',
+};
 const SIDES = ['Left', 'Right'];
 
+// What the open file sets, and what clear() puts back.
+const unopened = () => ({
+  ...{ loaded: false, info: null, recording: null, root: null, mixer: null, frustum: null, head: null, view: null },
+  ...{ bands: [], markers: [], joints: [], jointSides: new Map(), time: 0, playing: false },
+});
 const state = {
-  loaded: false, name: '', kind: '', info: null, recording: null, root: null, mixer: null, duration: 0, time: 0, playing: false, speed: 1,
-  head: null, view: null, frustum: null, bands: [], markers: [],
-  joints: [], jointSides: new Map(), frameStep: 1 / 60, profile: [], ready: false, stageStarts: {}, headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0,
+  ...unopened(),
+  ...{ name: '', kind: '', duration: 0, speed: 1, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {} },
+  ...{ headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0 },
 };
 
 const editPanel = new EditPanel({
-  recording: () => state.recording, name: () => state.name, time: () => state.time, open: (files, edited) => openFiles(files, edited),
-  save: (blob, name) => saveAs(blob, name), showError: (message) => showError(message), setBusy: (text) => setBusy(text),
+  recording: () => state.recording,
+  name: () => state.name,
+  time: () => state.time,
+  open: (files, edited) => openFiles(files, edited),
+  save: (blob, name) => saveAs(blob, name),
+  showError: (message) => showError(message),
+  setBusy: (text) => setBusy(text),
 });
 
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
@@ -42,7 +60,8 @@ function setStatus(text, isError = false) {
 function setBusy(text) {
   $('progress').hidden = !text;
   $('progress').removeAttribute('value');
-  if (text) setStatus(text); else if (state.loaded) setStatus(statusLine());
+  if (text) setStatus(text);
+  else if (state.loaded) setStatus(statusLine());
 }
 
 function showError(message) {
@@ -61,8 +80,7 @@ function clear() {
   }
   state.recording?.dispose();
   selectJoint(null);
-  Object.assign(state, { loaded: false, info: null, recording: null, root: null, mixer: null, frustum: null, head: null, view: null,
-                         bands: [], markers: [], joints: [], jointSides: new Map(), time: 0, playing: false });
+  Object.assign(state, unopened());
   setHeadView(false);
   for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
   editPanel.closed();
@@ -75,12 +93,17 @@ function clear() {
 
 // ---- the library, in its worker (InputAnimationLoader) ----------------------------------------------------
 // Dropped files are served to the loader by name, so that a .gltf finds the files it names.
-const dropped = new Map();  // file name -> object URL
+const dropped = new Map(); // file name -> object URL
 const manager = new THREE.LoadingManager();
 manager.setURLModifier((url) => dropped.get(decodeURIComponent(url).replace(/^\.\//, '')) ?? url);
 const loader = new InputAnimationLoader(manager).setOptions({ check: false, onStage: (stage) => showStage(stage) });
-loader.libraryVersion().then(() => { state.ready = true; }, (error) => showError(error.message));
-let opening = 0;  // the latest open: an earlier one, aborted, reports nothing
+loader.libraryVersion().then(
+  () => {
+    state.ready = true;
+  },
+  (error) => showError(error.message),
+);
+let opening = 0; // the latest open: an earlier one, aborted, reports nothing
 
 function showStage(stage) {
   if (!(stage in state.stageStarts)) state.stageStarts[stage] = performance.now();
@@ -91,7 +114,7 @@ function showStage(stage) {
 
 function showChecked(findings) {
   const counts = showFindings($('findings'), findings, state.profile ?? []);
-  if (counts.error > 0) $('panel').hidden = false;  // errors are worth seeing without asking
+  if (counts.error > 0) $('panel').hidden = false; // errors are worth seeing without asking
   $('progress').hidden = true;
   setStatus(statusLine());
 }
@@ -107,17 +130,24 @@ function openFiles(fileList, edited = false) {
   state.name = files[main].name;
   state.openedAt = performance.now();
   state.stageStarts = {};
-  loader.abort();  // a file still opening goes, worker and all
+  loader.abort(); // a file still opening goes, worker and all
   for (const url of dropped.values()) URL.revokeObjectURL(url);
   dropped.clear();
   for (const file of files) dropped.set(file.name, URL.createObjectURL(file));
   const ticket = ++opening;
-  loader.load(encodeURIComponent(state.name), (gltf) => {
-    if (ticket !== opening) return gltf.recording.dispose();
-    onLoaded(gltf);
-    editPanel.opened(files, edited, state.duration);
-  }, undefined, (error) => { if (ticket === opening) showError(error.message); });
-  loader.preload();  // the next file's worker, compiling while this one converts
+  loader.load(
+    encodeURIComponent(state.name),
+    (gltf) => {
+      if (ticket !== opening) return gltf.recording.dispose();
+      onLoaded(gltf);
+      editPanel.opened(files, edited, state.duration);
+    },
+    undefined,
+    (error) => {
+      if (ticket === opening) showError(error.message);
+    },
+  );
+  loader.preload(); // the next file's worker, compiling while this one converts
 }
 
 // ---- the scene ----------------------------------------------------------------------------------------
@@ -129,7 +159,8 @@ function onLoaded(gltf) {
   showSummary($('summary'), $('findings'), state.name, state.info, state.recording.binary);
   state.root = gltf.scene;
   scene.add(state.root);
-  const clip = gltf.animations.find((a) => a.name === state.recording.profileTable.nodes.animation) ?? gltf.animations[0];
+  const clip =
+    gltf.animations.find((a) => a.name === state.recording.profileTable.nodes.animation) ?? gltf.animations[0];
   state.duration = state.info.duration;
   state.mixer = new THREE.AnimationMixer(state.root);
   if (clip) state.mixer.clipAction(clip).play();
@@ -137,11 +168,12 @@ function onLoaded(gltf) {
   state.bands = bandsOf(state.info);
   state.markers = state.recording.markers;
   timeline.set(state.bands, state.markers, state.duration);
-  const { nodes, joints } = state.recording.profileTable;  // the library's names for the profile's nodes
+  const { nodes, joints } = state.recording.profileTable; // the library's names for the profile's nodes
   for (const side of SIDES) {
-    for (const name of joints.slice(1)) {  // not None, which no hand draws
+    for (const name of joints.slice(1)) {
+      // not None, which no hand draws
       const joint = state.root.getObjectByName(`${nodes.hands[side]}_${name}`);
-      if (joint) state.joints.push(joint), state.jointSides.set(joint, side);
+      if (joint) (state.joints.push(joint), state.jointSides.set(joint, side));
     }
   }
 
@@ -163,19 +195,34 @@ function onLoaded(gltf) {
   view.renderNow();
   state.openMs = performance.now() - state.openedAt;
   setStatus(statusLine());
-  window.inputanimViewer = { loaded: { name: state.name, duration: state.info.duration, sections: state.recording.sections, markers: state.markers },
-                            error: null };
+  window.inputanimViewer = {
+    loaded: {
+      name: state.name,
+      duration: state.info.duration,
+      sections: state.recording.sections,
+      markers: state.markers,
+    },
+    error: null,
+  };
   showStage('checking');
   const recording = state.recording;
-  recording.check().then(() => { if (state.recording === recording) showChecked(recording.findings); },
-                         (error) => { if (state.recording === recording) showError(`${state.name}: ${error.message}`); });
+  recording.check().then(
+    () => {
+      if (state.recording === recording) showChecked(recording.findings);
+    },
+    (error) => {
+      if (state.recording === recording) showError(`${state.name}: ${error.message}`);
+    },
+  );
 }
 
 function statusLine() {
   const info = state.info;
   const counts = countFindings(info.findings);
-  return `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
-         (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '');
+  return (
+    `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
+    (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '')
+  );
 }
 
 // The recording's frame: the median spacing of the keys of its densest track (MRTK records one key per frame).
@@ -184,94 +231,30 @@ function frameStepOf(clip) {
   if (!track || track.times.length < 3) return 1 / 60;
   const gaps = [];
   const stride = Math.max(1, Math.floor(track.times.length / 2000));
-  for (let k = stride; k < track.times.length; k += stride) gaps.push((track.times[k] - track.times[k - stride]) / stride);
+  for (let k = stride; k < track.times.length; k += stride)
+    gaps.push((track.times[k] - track.times[k - stride]) / stride);
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1];
   return median > 1e-4 && median < 0.5 ? median : 1 / 60;
 }
 
-const isTracked = (side, time = state.time) => state.recording.stateAt(time)[side.toLowerCase()].tracked;  // as MRTK plays it
-const sideOf = (joint) => state.jointSides.get(joint);  // 'Left' or 'Right'
+const isTracked = (side, time = state.time) => state.recording.stateAt(time)[side.toLowerCase()].tracked; // as MRTK plays it
+const sideOf = (joint) => state.jointSides.get(joint); // 'Left' or 'Right'
 
-// Calls visit(time) with the scene posed at `count` + 1 evenly spaced times over the recording, then returns to the
-// current time.
-function sampleRecording(count, visit) {
-  const time = state.time;
-  for (let k = 0; k <= count; k++) {
-    const t = (state.duration * k) / count;
-    state.mixer.setTime(t);
-    state.root.updateMatrixWorld(true);
-    visit(t);
-  }
-  seek(time);
-}
+// The viewer as framing.js reads it.
+const page = { state, seek, isTracked, sideOf };
 
-// Positions of the tracked hands' joints at the current time.
-function visibleJointPositions() {
-  const points = [];
-  for (const joint of state.joints) if (isTracked(sideOf(joint))) points.push(joint.getWorldPosition(new THREE.Vector3()));
-  return points;
-}
-
-// The floor, EYE_HEIGHT under the recorded head's median height (the grid stays at 0 without a head).
 function placeFloor() {
-  if (!state.head) { floor.position.y = 0; return; }
-  const heights = [];
-  sampleRecording(50, () => heights.push(state.head.getWorldPosition(new THREE.Vector3()).y));
-  heights.sort((a, b) => a - b);
-  floor.position.y = heights[25] - EYE_HEIGHT;
+  floor.position.y = floorHeight(page);
 }
 
-// Frames the hands: at the current time when `now` and a hand is tracked; else the hands when first tracked and
-// where the palms mostly are (the middle 60% of their positions on each axis). The camera looks from behind the head,
-// over the user's shoulder, so that the hands are seen as the user saw them.
+// Frames the hands (framing.js, handsView): now, when `now` and a hand is tracked; else where they mostly are.
 function frameHands(now) {
-  const box = new THREE.Box3();
-  if (now) box.setFromPoints(visibleJointPositions());
-  if (box.isEmpty() && (state.info.tracked.left.length || state.info.tracked.right.length)) {
-    const time = state.time;
-    const starts = [...state.info.tracked.left, ...state.info.tracked.right].map(([start, end]) => start + Math.min(0.05, (end - start) / 2));
-    seek(Math.min(...starts));
-    box.setFromPoints(visibleJointPositions());
-    seek(time);
-    const palms = state.joints.filter((joint) => joint.name.endsWith('_Palm')).map((palm) => [sideOf(palm), palm]);
-    const positions = [];
-    sampleRecording(240, (t) => {
-      for (const [side, palm] of palms) if (isTracked(side, t)) positions.push(palm.getWorldPosition(new THREE.Vector3()));
-    });
-    const percentile = (axis, q) => positions.map((p) => p[axis]).sort((a, b) => a - b)[Math.floor(q * (positions.length - 1))];
-    if (positions.length) {
-      box.expandByPoint(new THREE.Vector3(percentile('x', 0.2), percentile('y', 0.2), percentile('z', 0.2)));
-      box.expandByPoint(new THREE.Vector3(percentile('x', 0.8), percentile('y', 0.8), percentile('z', 0.8)));
-    }
-  }
-  const head = headPosition();
-  if (box.isEmpty()) {  // no hands: the head's surroundings
-    box.setFromCenterAndSize(head.clone().add(new THREE.Vector3(0, -0.3, 0.4)), new THREE.Vector3(0.6, 0.6, 0.6));
-  }
-  const center = box.getCenter(new THREE.Vector3());
-  const direction = head.clone().sub(center).setY(0);
-  if (direction.lengthSq() < 1e-6) direction.set(0, 0, -1);
-  direction.normalize().add(new THREE.Vector3(0, 0.55, 0)).normalize();
-  // The box's extent across the view, up the view and along it: the distance at which it fills the view.
-  const right = new THREE.Vector3(0, 1, 0).cross(direction).normalize(), up = direction.clone().cross(right);
-  const extent = (axis) => {
-    const values = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new THREE.Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y,
-                                                                         i & 4 ? box.max.z : box.min.z).dot(axis));
-    return Math.max(Math.max(...values) - Math.min(...values), 0.1);
-  };
-  const tangent = Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2);
-  const distance = Math.max(extent(right) / (2 * tangent * camera.aspect), extent(up) / (2 * tangent)) * 1.3 + extent(direction) / 2;
+  const { target, position } = handsView(page, now, camera);
   setHeadView(false);
-  controls.target.copy(center);
-  camera.position.copy(center).addScaledVector(direction, distance);
+  controls.target.copy(target);
+  camera.position.copy(position);
   controls.update();
-}
-
-function headPosition() {
-  const head = new THREE.Vector3(0, EYE_HEIGHT, 0);
-  if (state.head) state.head.getWorldPosition(head);
-  return head;
 }
 
 function setHeadView(on) {
@@ -305,53 +288,19 @@ function update() {
   view.requestRender();
 }
 
-// ---- a joint's pose -----------------------------------------------------------------------------------
-const marker = new THREE.Mesh(new THREE.SphereGeometry(0.006, 16, 8), new THREE.MeshBasicMaterial({ color: 0xffffff, depthTest: false }));
-marker.renderOrder = 1;
-const axes = new THREE.AxesHelper(0.03);
-axes.material.depthTest = false;
-axes.renderOrder = 1;
-marker.add(axes);
+// ---- a joint's pose (joint_readout.js) ------------------------------------------------------------------
+const readout = new JointReadout(scene, $('joint'));
+const drawn = (joint) => isTracked(sideOf(joint));
 
 function selectJoint(joint) {
   state.selected = joint;
-  if (joint) scene.add(marker); else scene.remove(marker);
+  readout.select(joint);
   showJoint();
   view.requestRender();
 }
 
-// The joint nearest to a click on the screen, within 16 pixels, among the tracked hands'.
-function jointAt(clientX, clientY) {
-  const rect = renderer.domElement.getBoundingClientRect();
-  let best = null, bestDistance = 16;
-  for (const joint of state.joints) {
-    if (!isTracked(sideOf(joint))) continue;
-    const p = joint.getWorldPosition(new THREE.Vector3()).project(activeCamera());
-    if (p.z > 1) continue;
-    const x = rect.left + ((p.x + 1) / 2) * rect.width, y = rect.top + ((1 - p.y) / 2) * rect.height;
-    const d = Math.hypot(x - clientX, y - clientY);
-    if (d < bestDistance) best = joint, bestDistance = d;
-  }
-  return best;
-}
-
 function showJoint() {
-  const joint = state.selected;
-  $('joint').hidden = !joint;
-  if (!joint) return;
-  const position = joint.getWorldPosition(new THREE.Vector3());
-  const rotation = joint.getWorldQuaternion(new THREE.Quaternion());
-  const euler = new THREE.Euler().setFromQuaternion(rotation, 'YXZ');
-  const f = (v, d = 4) => v.toFixed(d).padStart(d + 4);
-  const tracked = isTracked(sideOf(joint));
-  marker.visible = tracked;
-  marker.position.copy(position);
-  marker.quaternion.copy(rotation);
-  $('joint').textContent = `${joint.name}${tracked ? '' : ' (not tracked)'}  at ${state.time.toFixed(3)} s\n` +
-    `position  ${f(position.x)} ${f(position.y)} ${f(position.z)} m\n` +
-    `rotation  ${f(rotation.x)} ${f(rotation.y)} ${f(rotation.z)} ${f(rotation.w)} (x y z w)\n` +
-    `euler YXZ ${f(THREE.MathUtils.radToDeg(euler.y), 1)} ${f(THREE.MathUtils.radToDeg(euler.x), 1)} ${f(THREE.MathUtils.radToDeg(euler.z), 1)} deg\n` +
-    `glTF world coordinates (metres, +Y up, right-handed)`;
+  readout.show(state.time, !!state.selected && drawn(state.selected));
 }
 
 // ---- controls -----------------------------------------------------------------------------------------
@@ -368,15 +317,6 @@ function step(frames) {
   seek((frame + frames) * state.frameStep);
 }
 
-function saveAs(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const link = element('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
-
 // The conversion, made again when asked for: three.js may have changed the drawn bytes.
 function download() {
   if (!state.loaded || state.downloading) return;
@@ -384,20 +324,29 @@ function download() {
   $('progress').hidden = false;
   $('progress').removeAttribute('value');
   setStatus(`${state.name}: converting for the download ...`);
-  const recording = state.recording, toGlb = recording.binary;
+  const recording = state.recording,
+    toGlb = recording.binary;
   const name = stem(state.name) + (toGlb ? '.glb' : '.bin');
-  recording.export(toGlb ? 'glb' : 'bin').then(({ blob }) => {
-    if (state.recording === recording) saveAs(blob, name);
-  }, (error) => showError(`${state.name}: ${error.message}`)).finally(() => {
-    state.downloading = false;
-    $('progress').hidden = true;
-    if (state.recording === recording) setStatus(statusLine());
-  });
+  recording
+    .export(toGlb ? 'glb' : 'bin')
+    .then(
+      ({ blob }) => {
+        if (state.recording === recording) saveAs(blob, name);
+      },
+      (error) => showError(`${state.name}: ${error.message}`),
+    )
+    .finally(() => {
+      state.downloading = false;
+      $('progress').hidden = true;
+      if (state.recording === recording) setStatus(statusLine());
+    });
 }
 
 $('play').addEventListener('click', () => setPlaying(!state.playing));
 $('scrubber').addEventListener('input', (event) => seek(Number(event.target.value)));
-$('speed').addEventListener('change', (event) => { state.speed = Number(event.target.value); });
+$('speed').addEventListener('change', (event) => {
+  state.speed = Number(event.target.value);
+});
 $('frame').addEventListener('click', () => frameHands(true));
 $('view').addEventListener('click', () => setHeadView(!state.headView));
 // The side panels, one at a time: Info (summary and findings) and Edit.
@@ -409,39 +358,23 @@ function togglePanel(id) {
 $('panel-toggle').addEventListener('click', () => togglePanel('panel'));
 $('edit-toggle').addEventListener('click', () => togglePanel('edits'));
 $('download').addEventListener('click', download);
-window.addEventListener('keydown', (event) => {
-  if (event.target.matches('select, input[type=number], input[type=text]') || event.ctrlKey || event.metaKey || event.altKey) return;
-  const keys = {
-    Space: () => setPlaying(!state.playing),
-    ArrowRight: () => step(event.shiftKey ? 10 : 1),
-    ArrowLeft: () => step(event.shiftKey ? -10 : -1),
-    Home: () => seek(0),
-    End: () => seek(state.duration),
-    KeyF: () => frameHands(true),
-    KeyV: () => setHeadView(!state.headView),
-    KeyI: () => togglePanel('panel'),
-    KeyE: () => togglePanel('edits'),
-    KeyO: () => $('file').click(),
-    Escape: () => selectJoint(null),
-  };
-  if (!keys[event.code] || (!state.loaded && event.code !== 'KeyO' && event.code !== 'KeyI')) return;
-  event.preventDefault();
-  keys[event.code]();
+bindControls(renderer.domElement, {
+  loaded: () => state.loaded,
+  playPause: () => setPlaying(!state.playing),
+  step,
+  seek,
+  end: () => seek(state.duration),
+  frame: () => frameHands(true),
+  headView: () => setHeadView(!state.headView),
+  panel: togglePanel,
+  open: () => $('file').click(),
+  pick: (x, y) =>
+    selectJoint(x === null ? null : jointAt(state.joints, drawn, renderer.domElement, activeCamera(), x, y)),
+  openFiles,
 });
-// A click (not a drag) on a joint shows its pose; elsewhere, hides it.
-let pressed = null;
-renderer.domElement.addEventListener('pointerdown', (event) => { pressed = [event.clientX, event.clientY]; });
-renderer.domElement.addEventListener('pointerup', (event) => {
-  if (!pressed || !state.loaded || Math.hypot(event.clientX - pressed[0], event.clientY - pressed[1]) > 4) return;
-  selectJoint(jointAt(event.clientX, event.clientY));
-});
-$('file').addEventListener('change', (event) => { openFiles(event.target.files); event.target.value = ''; });
-window.addEventListener('dragover', (event) => { event.preventDefault(); document.body.classList.add('dragging'); });
-window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
-window.addEventListener('drop', (event) => {
-  event.preventDefault();
-  document.body.classList.remove('dragging');
-  openFiles(event.dataTransfer.files);
+$('file').addEventListener('change', (event) => {
+  openFiles(event.target.files);
+  event.target.value = '';
 });
 
 function resize() {
@@ -456,7 +389,7 @@ resize();
 view.start((seconds) => {
   if (!state.playing) return;
   let t = state.time + seconds * state.speed;
-  if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0;  // loop
+  if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0; // loop
   seek(t);
 });
 
@@ -464,36 +397,48 @@ view.start((seconds) => {
 const src = new URLSearchParams(location.search).get('src');
 if (src) {
   state.name = src;
-  fetch(src).then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${src}: HTTP ${r.status} ${r.statusText}`))))
-    .then((blob) => openFiles([new File([blob], src.split('/').pop())])).catch((error) => showError(error.message));
+  fetch(src)
+    .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${src}: HTTP ${r.status} ${r.statusText}`))))
+    .then((blob) => openFiles([new File([blob], src.split('/').pop())]))
+    .catch((error) => showError(error.message));
 }
 
 // For tests and the console: the state, seek and a synchronous render.
-window.viewer = {
-  get loaded() { return state.loaded; },
-  get time() { return state.time; },
-  get duration() { return state.duration; },
-  get bands() { return state.bands; },
-  get markers() { return state.markers; },
-  get frameStep() { return state.frameStep; },
-  get floorHeight() { return floor.position.y; },
-  get selectedJoint() { return state.selected?.name ?? null; },
-  get headView() { return state.headView; },
-  get ready() { return state.ready; },
+const readable = {
+  loaded: () => state.loaded,
+  time: () => state.time,
+  duration: () => state.duration,
+  bands: () => state.bands,
+  markers: () => state.markers,
+  frameStep: () => state.frameStep,
+  floorHeight: () => floor.position.y,
+  selectedJoint: () => state.selected?.name ?? null,
+  headView: () => state.headView,
+  ready: () => state.ready,
   // From choosing the file to the hands drawn, and how long each stage took (for bench/viewer_open.mjs).
-  get openMilliseconds() { return state.openMs; },
-  get stageMilliseconds() {
+  openMilliseconds: () => state.openMs,
+  stageMilliseconds: () => {
     const order = ['reading', 'decoding', 'converting', 'drawing'];
     const starts = order.map((stage) => state.stageStarts[stage]);
     const end = state.openedAt + state.openMs;
     return Object.fromEntries(order.map((stage, i) => [stage, (starts[i + 1] ?? end) - starts[i]]));
   },
-  get findings() { return state.info?.findings ?? null; },
-  get camera() { return activeCamera(); },
+  findings: () => state.info?.findings ?? null,
+  camera: () => activeCamera(),
   // Frames rendered so far, and what three.js holds on the GPU (renderer.info.memory).
-  get frames() { return view.frames; },
-  get memory() { return { ...renderer.info.memory }; },
-  seek: (t) => { setPlaying(false); seek(t); view.renderNow(); },
-  play: () => setPlaying(true),
-  pause: () => setPlaying(false),
+  frames: () => view.frames,
+  memory: () => ({ ...renderer.info.memory }),
 };
+const getters = Object.entries(readable).map(([name, get]) => [name, { get, enumerable: true }]);
+window.viewer = Object.defineProperties(
+  {
+    seek: (t) => {
+      setPlaying(false);
+      seek(t);
+      view.renderNow();
+    },
+    play: () => setPlaying(true),
+    pause: () => setPlaying(false),
+  },
+  Object.fromEntries(getters),
+);

@@ -23,6 +23,7 @@ struct RebaseReport {
 };
 
 // `edited` must hold `base`'s encoding (read it back with that encoding); markers, flags and encoding are base's.
-Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options = {}, RebaseReport* report = nullptr);
+Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options = {},
+                         RebaseReport* report = nullptr);
 
 }  // namespace inputanim

@@ -244,7 +244,9 @@ private:
         }
         return upper;
     }
-    const std::uint8_t* compactBytes() const { return borrowed_ ? borrowed_ : reinterpret_cast<const std::uint8_t*>(timeValues_.data()); }
+    const std::uint8_t* compactBytes() const {
+        return borrowed_ ? borrowed_ : reinterpret_cast<const std::uint8_t*>(timeValues_.data());
+    }
     float compactFloat(std::size_t i, std::size_t offset) const {
         float f;
         std::memcpy(&f, compactBytes() + i * sizeof(TimeValue) + offset, sizeof f);
@@ -308,7 +310,8 @@ SplitSegment splitWeightedSegment(const Key& left, const Key& right, float at);
 // evaluateSegment of a segment of positive length whose weights are both zero (MRTK's linear encoding), given
 // its keys' times and values: a straight line, computed as evaluateSegment computes it.
 inline double straightSegmentValue(double t0, double v0, double t1, double v1, double time) {
-    const double s = std::max(0.0, (time - t0) / (t1 - t0));  // at the left key exactly v0; the right key's value from 1
+    const double s =
+        std::max(0.0, (time - t0) / (t1 - t0));  // at the left key exactly v0; the right key's value from 1
     return s >= 1 ? v1 : v0 + (v1 - v0) * s;
 }
 inline ValueSlope evaluateStraightSegment(double t0, double v0, double t1, double v1, double time) {

@@ -55,9 +55,23 @@ struct Error {
     std::string curve;  // recordings: the curve ("left.Wrist.PositionX") or pose concerned
 
     Error() = default;
-    Error(std::string source, std::optional<std::uint64_t> offset, std::string message, ErrorKind kind = ErrorKind::Malformed,
-          Reason reason = Reason::Unspecified)
+    Error(std::string source, std::optional<std::uint64_t> offset, std::string message,
+          ErrorKind kind = ErrorKind::Malformed, Reason reason = Reason::Unspecified)
         : kind(kind), source(std::move(source)), offset(offset), message(std::move(message)), reason(reason) {}
+
+    // Errors whose place the caller adds (at, of, from), by kind.
+    static Error malformed(std::string message, Reason reason = Reason::Unspecified) {
+        return {{}, {}, std::move(message), ErrorKind::Malformed, reason};
+    }
+    static Error usage(std::string message, Reason reason = Reason::Unspecified) {
+        return {{}, {}, std::move(message), ErrorKind::Usage, reason};
+    }
+    static Error refused(std::string message, Reason reason = Reason::Unspecified) {
+        return {{}, {}, std::move(message), ErrorKind::Refused, reason};
+    }
+    static Error notRepresentable(std::string message, Reason reason = Reason::Unspecified) {
+        return {{}, {}, std::move(message), ErrorKind::NotRepresentable, reason};
+    }
 
     Error& at(std::string jsonPointer) & {
         pointer = std::move(jsonPointer);
@@ -117,7 +131,8 @@ using ByteSink = std::function<Status(std::span<const std::uint8_t>)>;
 using ByteSource = std::function<Result<std::size_t>(std::span<std::uint8_t>)>;
 // Fills all of `into` from `from`. A source that ends first fails as "file shrank while being read", naming
 // `source` and the offset where its bytes ended (`at` is the offset of into's first byte).
-std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source, std::uint64_t at);
+std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t> into, const std::string& source,
+                                 std::uint64_t at);
 
 // Text from a file made safe to print (on a terminal, or in XML): C0 and C1 control characters and DEL become \xNN
 // (or \n, \t, \r); invalid UTF-8 bytes become \xNN too; bidirectional controls, line and paragraph separators

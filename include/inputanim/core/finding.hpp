@@ -22,14 +22,17 @@ struct Finding {
     std::string message;
     std::string pointer;  // glTF files: JSON pointer, e.g. "/nodes/4" or "/animations/0/samplers/2"
 
-    static Finding ofCurve(Severity severity, std::string code, std::string curve, std::optional<std::size_t> key, std::string message) {
+    static Finding ofCurve(Severity severity, std::string code, std::string curve, std::optional<std::size_t> key,
+                           std::string message) {
         return {severity, std::move(code), std::move(curve), key, std::move(message), {}};
     }
     static Finding ofFile(Severity severity, std::string code, std::string pointer, std::string message) {
         return {severity, std::move(code), {}, std::nullopt, std::move(message), std::move(pointer)};
     }
     // What a reader assumed or derived, for its user (a front end adds its own hint by the code).
-    static Finding note(std::string code, std::string message) { return ofFile(Severity::Note, std::move(code), {}, std::move(message)); }
+    static Finding note(std::string code, std::string message) {
+        return ofFile(Severity::Note, std::move(code), {}, std::move(message));
+    }
 };
 
 // How many findings of each severity: [notes, warnings, errors].

@@ -29,9 +29,10 @@ Vector3 rotate(const Quaternion& q, const Vector3& v);
 
 // MRTK's frames for joints at these positions: +Z to the next joint (nextJoint), +Y towards `backOfHand` made
 // perpendicular to the bone. `backOfHand` is per finger, so that a bent finger's frames follow its bend: the
-// direction out of the back of that finger's first bone (for the thumb, the thumb's side of the hand). Positions of joints that are not there (zero
-// vectors of None) are ignored.
-HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks, const Vector3& palmBack);
+// direction out of the back of that finger's first bone (for the thumb, the thumb's side of the hand). Positions of
+// joints that are not there (zero vectors of None) are ignored.
+HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks,
+                           const Vector3& palmBack);
 
 // How a hand is held: each finger's curl (0 open, 1 a loose fist) and the thumb's reach towards the index tip
 // (0 resting beside the hand, 1 its tip on the index tip: a pinch).

@@ -59,7 +59,8 @@ std::string_view jointName(Joint joint);  // "None", "Wrist", ..., "PinkyTip"
 std::optional<Joint> jointFromName(std::string_view name);  // MRTK's exact name
 
 enum class Finger { Thumb, Index, Middle, Ring, Pinky };
-inline constexpr std::array<Finger, 5> kFingers = {Finger::Thumb, Finger::Index, Finger::Middle, Finger::Ring, Finger::Pinky};
+inline constexpr std::array<Finger, 5> kFingers = {Finger::Thumb, Finger::Index, Finger::Middle, Finger::Ring,
+                                                   Finger::Pinky};
 std::string_view fingerName(Finger finger);  // "Thumb", "Index", ...
 
 // A finger's joints from its base to its tip: 4 for the thumb (metacarpal, proximal, distal, tip), 5 for the

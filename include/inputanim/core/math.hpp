@@ -60,7 +60,9 @@ inline HermiteValue hermite(double v0, double m0, double v1, double m1, double s
 
 using Quaternion = std::array<double, 4>;  // x, y, z, w
 
-inline double dot(const Quaternion& a, const Quaternion& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
+inline double dot(const Quaternion& a, const Quaternion& b) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
 inline double norm(const Quaternion& q) { return std::sqrt(dot(q, q)); }
 
 // Scales q to unit length; false (q unchanged) when it is (almost) zero.
@@ -84,7 +86,9 @@ inline double chordDegrees(double chord) { return degrees(4 * std::asin(std::min
 
 // Degrees between the rotations of unit quaternions a and b (either sign). Uses the chord, which stays
 // accurate for tiny angles where acos of the dot product does not.
-inline double rotationAngle(const Quaternion& a, const Quaternion& b) { return chordDegrees(std::sqrt(rotationChord2(a, b))); }
+inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
+    return chordDegrees(std::sqrt(rotationChord2(a, b)));
+}
 
 // glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
 inline Quaternion slerp(Quaternion a, Quaternion b, double s) {

@@ -29,7 +29,8 @@ bool booleanAt(const Curve& curve, double time);
 
 PoseSample samplePose(const Recording& recording, std::size_t firstCurve, double time, Coordinates coordinates);
 // The eye gaze ray as MRTK plays it: its direction made unit length as Unity's Ray does (zero below 1e-5).
-void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin, std::array<double, 3>& direction);
+void sampleGaze(const Recording& recording, double time, Coordinates coordinates, std::array<double, 3>& origin,
+                std::array<double, 3>& direction);
 FrameSample sampleFrame(const Recording& recording, double time, Coordinates coordinates);
 
 }  // namespace inputanim

@@ -121,6 +121,7 @@ std::optional<std::string> unrepresentable(const Recording& recording);
 Result<Recording> convertEncoding(Recording recording, Encoding target);  // move in what you no longer need
 // Why a recording without a camera pose is no 1.0 recording, for every refusal that says so.
 inline constexpr std::string_view kNoCameraIn10 =
-    "it has no camera pose, and MRTK plays 1.0's camera curves always: empty ones would hold the user's camera at the origin, unturned";
+    "it has no camera pose, and MRTK plays 1.0's camera curves always: empty ones would hold the user's camera at the "
+    "origin, unturned";
 
 }  // namespace inputanim

@@ -51,8 +51,8 @@ struct MirrorPlane {
     double normalX = 1, normalZ = 0;
 };
 // The head's sagittal plane over 201 times as MRTK plays it: through its mean position, its normal the mean of its
-// heading's right; a normal within 0.1 degrees of +-X is X (a moving head's mean heading is known no closer, and a plane of constant x keeps every
-// key). The mirror's own head gives the same plane back. Without head motion, x = 0.
+// heading's right; a normal within 0.1 degrees of +-X is X (a moving head's mean heading is known no closer, and a
+// plane of constant x keeps every key). The mirror's own head gives the same plane back. Without head motion, x = 0.
 MirrorPlane sagittalPlane(const Recording& recording);
 // Left becomes right and right left, reflected through a vertical plane (default: sagittalPlane): positions
 // reflected, rotations so that each joint keeps MRTK's axes (+Z along the bone, +Y out of the back), gaze with them.
@@ -63,7 +63,8 @@ MirrorPlane sagittalPlane(const Recording& recording);
 struct MirrorOptions {
     std::optional<MirrorPlane> plane;
 };
-Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options = {}, EditReport* report = nullptr);
+Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options = {},
+                                  EditReport* report = nullptr);
 
 // Parts of a recording that merge takes from another: the camera; a hand (its joints, tracked and pinching); gaze.
 enum class MergePart { Camera, Left, Right, Gaze };
@@ -76,7 +77,8 @@ struct MergeSource {
 // `base` with each source's part in place of its own (markers, and every part not named, stay the base's). The
 // result keeps the base's encoding, or becomes 1.1 compact when gaze is merged into 1.0, which cannot hold it (a note).
 // Refused where the base or a source's part is not playable (errors about a part say its source's name).
-Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report = nullptr);
+Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources,
+                                  EditReport* report = nullptr);
 
 // The most edits a front end applies in one request, in turn (each copies the recording): more are refused.
 inline constexpr std::size_t kMaxEditsPerRequest = 100;

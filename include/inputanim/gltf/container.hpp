@@ -31,7 +31,8 @@ std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, c
 
 // The SHA-256 of a glTF file's first buffer (a GLB's BIN chunk, a .gltf's file or data URI) as a document reads it;
 // "" when it has none.
-Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths = false);
+Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
+                                      bool allowExternalPaths = false);
 
 class GltfDocument;  // the container's checked document (internal to the glTF layer)
 
@@ -51,10 +52,11 @@ private:
 
 // `path` names the file in messages and locates a .gltf's external buffers (outside its folder only when
 // `allowExternalPaths`); `animation` selects the animation read ("" the first, else a name or an index).
-Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths = false,
-                             const std::string& animation = {});
+Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path,
+                             bool allowExternalPaths = false, const std::string& animation = {});
 // The same, freeing the file's bytes as soon as the document holds what it needs (a large .glb's keys are then
 // never in memory three times: file, document and recording).
-Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths = false, const std::string& animation = {});
+Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths = false,
+                             const std::string& animation = {});
 
 }  // namespace inputanim

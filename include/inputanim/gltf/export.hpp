@@ -39,7 +39,8 @@ struct ExportReport {
 };
 
 // Builds the whole file in memory. The bytes are a GLB.
-Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);
+Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options,
+                                            ExportReport* report = nullptr);
 
 // A GLB in memory as its three parts, in file order, the buffer never copied into one block with the rest (the
 // web viewer hands the buffer's views to three.js one by one).
@@ -48,7 +49,8 @@ struct GlbBytes {
     ByteBuffer bin;  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
     std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
 };
-Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report = nullptr);
+Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options,
+                                ExportReport* report = nullptr);
 
 // A .gltf file's bytes: its JSON, one member per line, and the bytes of the buffer file it names.
 struct GltfText {
@@ -57,7 +59,7 @@ struct GltfText {
 };
 // `bufferFile`: the name of the buffer's file beside the .gltf (the buffer's uri says it); nullopt embeds the buffer
 // as a base64 data URI. Nothing is written: save.hpp writes every file.
-Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options, const std::optional<std::string>& bufferFile,
-                                ExportReport* report = nullptr);
+Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options,
+                                const std::optional<std::string>& bufferFile, ExportReport* report = nullptr);
 
 }  // namespace inputanim

@@ -20,7 +20,8 @@ struct ProfileReport {
 
 // Fails only when the bytes are not a loadable glTF (the same errors `convert` gives); everything else is a
 // finding. The rules apply to the animation options.animation selects.
-Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options = {});
+Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path,
+                                   const ImportOptions& options = {});
 // The same on a file read once (parseGltf), which an import can take afterwards.
 ProfileReport checkProfile(const ParsedGltf& gltf);
 

@@ -118,7 +118,8 @@ Status checkTarget(const std::string& path, Overwrite overwrite);
 // waits for the rest only). Refuses a target that exists and is not a regular file (a folder, FIFO, device,
 // symbolic link), and with Overwrite::Never one that exists. New files get mode 0666 less the umask; replaced files
 // keep their mode. A failure of `produce` is returned as it is, and removes the temporary.
-Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce, Overwrite overwrite = Overwrite::Replace);
+Result<StagedFile> stageFile(const std::string& path, const ByteProducer& produce,
+                             Overwrite overwrite = Overwrite::Replace);
 // The same for bytes already in memory, as pieces (no need to join them first).
 Result<StagedFile> stageFile(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
                              Overwrite overwrite = Overwrite::Replace);
@@ -130,8 +131,10 @@ Status commitInOrder(std::vector<StagedFile>& files);
 
 // Stages and commits: an interrupted or failing run leaves either the old file or the complete new one,
 // never a partial file, and the new file is on disk before it replaces the old one.
-Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes, Overwrite overwrite = Overwrite::Replace);
-Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces, Overwrite overwrite = Overwrite::Replace);
+Status writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes,
+                           Overwrite overwrite = Overwrite::Replace);
+Status writeFileAtomically(const std::string& path, std::span<const std::span<const std::uint8_t>> pieces,
+                           Overwrite overwrite = Overwrite::Replace);
 
 // For programs (the CLI): SIGINT, SIGTERM and SIGHUP remove every temporary not yet committed before the
 // process ends as the signal asks; a file size limit (SIGXFSZ) becomes a write error instead of a kill.

@@ -32,15 +32,15 @@ bool hasMagic(std::span<const std::uint8_t> bytes);
 // with sane values wins; Recording::encoding says which. `source` names the file in error messages.
 // With an `owner` that keeps `bytes` alive, compact keys are not copied: the recording's key lists read them
 // where they are (KeyList::borrowed), so that it takes no memory beyond the file's.
-Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source, const ReadOptions& options = {},
-                                std::shared_ptr<const void> owner = {});
+Result<Recording> readRecording(std::span<const std::uint8_t> bytes, const std::string& source,
+                                const ReadOptions& options = {}, std::shared_ptr<const void> owner = {});
 // The same for a file of `size` bytes read from `from` as the reading goes: the same recording and the same errors.
 // A 1.0 file (and a 2019 prerelease one) is read through a window of `window` bytes (wider only for a longer marker
 // name), so that its bytes are never whole in memory beside the recording (its 28-byte keys are mostly held as 8);
 // a 1.1 file is read whole after its header, and its compact keys are borrowed from that block.
 inline constexpr std::size_t kReadWindow = 8u << 20;
-Result<Recording> readRecording(std::uint64_t size, const ByteSource& from, const std::string& source, const ReadOptions& options = {},
-                                std::size_t window = kReadWindow);
+Result<Recording> readRecording(std::uint64_t size, const ByteSource& from, const std::string& source,
+                                const ReadOptions& options = {}, std::size_t window = kReadWindow);
 
 // Fails (NotRepresentable) when the data cannot be held by recording.encoding (see unrepresentable and
 // convertEncoding in recording.hpp): what writing would fail with, asked before anything is written.

@@ -11,7 +11,7 @@
 namespace inputanim {
 
 // Nullopt when every curve is empty (no channel). With a budget, the track is limited by it and spends it.
-Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind, const TrackOptions& options,
-                                           KnotBudget* budget = nullptr);
+Result<std::optional<Track>> trackOfCurves(const Recording& recording, std::size_t firstCurve, TrackKind kind,
+                                           const TrackOptions& options, KnotBudget* budget = nullptr);
 
 }  // namespace inputanim

@@ -65,7 +65,8 @@ struct SampledVector {
 // MRTK plays them).
 // With `slopes` (per sample and component, value per second), the keys are Hermite keys with those
 // tangents instead of linear ones: far fewer keys for smooth motion.
-inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int components, bool rotation, double tolerance,
+inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int components, bool rotation,
+                                              double tolerance,
                                               const std::vector<std::array<double, 4>>* slopes = nullptr) {
     const auto& v = track.values;
     const auto& t = track.times;
@@ -76,7 +77,8 @@ inline std::vector<std::size_t> reduceSamples(const SampledVector& track, int co
             for (int c = 0; c < components; ++c) out[c] = v[a][c] + (v[b][c] - v[a][c]) * s;
             return out;
         }
-        for (int c = 0; c < components; ++c) out[c] = hermite(v[a][c], d * (*slopes)[a][c], v[b][c], d * (*slopes)[b][c], s).value;
+        for (int c = 0; c < components; ++c)
+            out[c] = hermite(v[a][c], d * (*slopes)[a][c], v[b][c], d * (*slopes)[b][c], s).value;
         return out;
     };
     // Errors are compared as monotone stand-ins, without square roots or arcsines: squared distance for

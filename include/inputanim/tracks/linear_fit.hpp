@@ -30,7 +30,8 @@ Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptio
 
 // convertEncoding (lossless, or refused naming what would be lost), except that for the compact layout keys it cannot
 // hold are fitted first (fitLinearKeys; `report` says which and how far).
-Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options = {}, LinearFitReport* report = nullptr);
+Result<Recording> convertFitting(Recording recording, Encoding target, const LinearFitOptions& options = {},
+                                 LinearFitReport* report = nullptr);
 
 // "keys of 12 vectors and rotations (left.Wrist.Position, ...) carry tangents, weights or steps, which MRTK's 1.1
 // layout cannot hold: fitted with linear keys, largest deviation 0.082 mm and 0.0041 degrees".

@@ -17,7 +17,8 @@ enum class KeyFit { Linear, Hermite };
 class StreamedReduction {
 public:
     // Keys go to curves[0 .. components - 1]; `tolerance` as reduceSamples takes it; `reduce` false keeps every sample.
-    StreamedReduction(Curve* curves, int components, bool rotation, double tolerance, KeyFit fit = KeyFit::Linear, bool reduce = true);
+    StreamedReduction(Curve* curves, int components, bool rotation, double tolerance, KeyFit fit = KeyFit::Linear,
+                      bool reduce = true);
 
     // Times increase. A rotation takes the sign that keeps it in the hemisphere of the one before.
     void add(float time, std::array<double, 4> value);

@@ -49,8 +49,8 @@ struct KnotInterval {
 // LINEAR is a straight line per component, for rotations glTF's slerp (or, `asMrtk`, the unnormalised straight
 // line MRTK plays between linear keys); CUBICSPLINE is glTF's Hermite with tangents times the duration, rotations
 // normalised after.
-std::array<double, 4> playInterval(const KnotInterval& knots, Interpolation interpolation, TrackKind kind, int components, double duration, double s,
-                                   bool asMrtk = false);
+std::array<double, 4> playInterval(const KnotInterval& knots, Interpolation interpolation, TrackKind kind,
+                                   int components, double duration, double s, bool asMrtk = false);
 
 // Plays a track as a glTF sampler does: STEP, LINEAR (slerp for rotations, along the shorter arc as three.js
 // does), CUBICSPLINE (rotations normalised after interpolation); clamped outside the knots. Writes

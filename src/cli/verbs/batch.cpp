@@ -139,8 +139,8 @@ private:
             for (unsigned t = 0; t < workers_; ++t) threads_.emplace_back([this] { work(); });
         } catch (const std::system_error& error) { why = error.what(); }
         if (threads_.size() < workers_)
-            std::cerr << "inputanim: warning: " << threads_.size() << " of " << workers_ << " worker threads started (" << shown(why) << ")"
-                      << (threads_.empty() ? "; converting on the main thread" : "") << "\n";
+            std::cerr << "inputanim: warning: " << threads_.size() << " of " << workers_ << " worker threads started ("
+                      << shown(why) << ")" << (threads_.empty() ? "; converting on the main thread" : "") << "\n";
         if (threads_.empty()) work();
     }
 
@@ -181,10 +181,11 @@ private:
         job.log = std::move(log);
         ++done_;
         doneBytes_ += job.bytes;
-        if (code != kExitSuccess && code != kExitBeyondTolerance) ++failed_;  // beyond tolerance: converted, with a warning
+        if (code != kExitSuccess && code != kExitBeyondTolerance)
+            ++failed_;  // beyond tolerance: converted, with a warning
         if (!terminal_ && !globals_.quiet)  // plain lines for logs and pipes
-            std::cerr << (code == kExitSuccess ? "ok   " : "FAIL ") << shown(ia::utf8Path(job.input)) << " -> " << shown(ia::utf8Path(job.output))
-                      << "\n"
+            std::cerr << (code == kExitSuccess ? "ok   " : "FAIL ") << shown(ia::utf8Path(job.input)) << " -> "
+                      << shown(ia::utf8Path(job.output)) << "\n"
                       << job.log;
         changed_.notify_all();
     }
@@ -196,8 +197,9 @@ private:
             changed_.wait_for(lock, std::chrono::milliseconds(200));
             const double rate = double(doneBytes_) / 1e6 / std::max(elapsed(), 1e-3);
             const double eta = rate > 0 ? double(totalBytes_ - doneBytes_) / 1e6 / rate : 0;
-            std::cerr << "\r[" << done_ << "/" << jobs_.size() << "] " << fixed(rate, 1) << " MB/s, ETA " << seconds(eta)
-                      << (failed_ ? ", " + std::to_string(failed_) + " failed" : std::string()) << "   " << std::flush;
+            std::cerr << "\r[" << done_ << "/" << jobs_.size() << "] " << fixed(rate, 1) << " MB/s, ETA "
+                      << seconds(eta) << (failed_ ? ", " + std::to_string(failed_) + " failed" : std::string()) << "   "
+                      << std::flush;
         }
         std::cerr << "\n";
     }
@@ -207,8 +209,8 @@ private:
         for (const auto& job : jobs_) worst = std::max(worst, job.code);
         for (const auto& folder : plan_.unreadable) fail(kExitInvalidInput, folder);
         if (!globals_.quiet)
-            std::cerr << jobs_.size() << " files: " << jobs_.size() - failed_ << " converted, " << failed_ << " failed; "
-                      << fixed(double(totalBytes_) / 1e6, 1) << " MB in " << seconds(elapsed()) << "\n";
+            std::cerr << jobs_.size() << " files: " << jobs_.size() - failed_ << " converted, " << failed_
+                      << " failed; " << fixed(double(totalBytes_) / 1e6, 1) << " MB in " << seconds(elapsed()) << "\n";
         for (const auto& job : jobs_)  // the errors again, together, so none is lost in the scroll
             if (job.code != kExitSuccess && (terminal_ || globals_.quiet)) std::cerr << job.log;
         return worst;

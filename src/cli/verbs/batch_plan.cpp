@@ -19,7 +19,8 @@ bool isRecordingFile(const fs::path& path) {
 }
 
 // Every recording file below `folder`, in a stable order; folders that cannot be listed are reported, not fatal.
-void findFiles(const fs::path& folder, std::vector<fs::path>& found, std::vector<std::string>& problems, std::vector<std::string>& skipped) {
+void findFiles(const fs::path& folder, std::vector<fs::path>& found, std::vector<std::string>& problems,
+               std::vector<std::string>& skipped) {
     std::vector<fs::path> pending{folder};
     while (!pending.empty()) {
         const fs::path current = pending.back();
@@ -65,7 +66,8 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
         if (fs::is_directory(path, error)) {
             std::vector<fs::path> found;
             findFiles(path, found, p.unreadable, p.skipped);
-            for (const auto& file : found) inputs.emplace_back(file, file.lexically_relative(path));  // found below `path`
+            for (const auto& file : found)
+                inputs.emplace_back(file, file.lexically_relative(path));  // found below `path`
         } else if (fs::is_regular_file(path, error)) {
             inputs.emplace_back(path, path.filename());
         } else if (fs::exists(fs::symlink_status(path, error))) {
@@ -78,7 +80,8 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
     for (const auto& [file, relative] : inputs)
         if (ia::lowercaseExtension(ia::utf8Path(file)) == ".gltf")
             if (auto bytes = ia::readFile(ia::utf8Path(file)))
-                for (const auto& buffer : ia::bufferFilesNamed(*bytes, ia::utf8Path(file))) buffers.insert(ia::nativePath(buffer));
+                for (const auto& buffer : ia::bufferFilesNamed(*bytes, ia::utf8Path(file)))
+                    buffers.insert(ia::nativePath(buffer));
     std::map<fs::path, fs::path> outputs;  // output -> the input that writes it
     std::map<ia::FileIdentity, fs::path> read;  // every input's file, which no output may replace
     for (const auto& [file, relative] : inputs)
@@ -95,23 +98,27 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
             continue;
         }
         const Head input = head(file);
-        const std::string to = !settings.to.empty() ? settings.to : input.kind == ia::InputKind::MrtkBinary ? "glb" : "bin";
+        const std::string to = !settings.to.empty()                      ? settings.to
+                               : input.kind == ia::InputKind::MrtkBinary ? "glb"
+                                                                         : "bin";
         fs::path output = ia::nativePath(batch.outDir) / relative;
         output.replace_extension("." + to);
         if (auto [it, inserted] = outputs.emplace(output, file); !inserted) {
-            p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " + ia::utf8Path(output) +
-                                 " (convert them into different folders, or rename one)");
+            p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " +
+                                 ia::utf8Path(output) + " (convert them into different folders, or rename one)");
             continue;
         }
         fs::path buffer = output;
         buffer.replace_extension(".bin");
         if (to == "gltf")  // its buffer, too, must be nobody else's output
             if (auto [it, inserted] = outputs.emplace(buffer, file); !inserted)
-                p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " + ia::utf8Path(buffer));
-        for (const fs::path& written : to == "gltf" ? std::vector<fs::path>{output, buffer} : std::vector<fs::path>{output})
+                p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " +
+                                     ia::utf8Path(buffer));
+        for (const fs::path& written :
+             to == "gltf" ? std::vector<fs::path>{output, buffer} : std::vector<fs::path>{output})
             if (const fs::path* input = replacesInput(written))
-                p.problems.push_back(ia::utf8Path(file) + " would write " + ia::utf8Path(written) + ", which is the input " + ia::utf8Path(*input) +
-                                     " (inputs are never replaced)");
+                p.problems.push_back(ia::utf8Path(file) + " would write " + ia::utf8Path(written) +
+                                     ", which is the input " + ia::utf8Path(*input) + " (inputs are never replaced)");
         p.jobs.push_back(Job{file, output, input.size, -1, {}});
     }
     return p;

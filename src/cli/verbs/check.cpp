@@ -37,8 +37,8 @@ Verb addCheck(CLI::App& app, const Globals&) {
                               << "\n";
                 } else {
                     for (const auto& finding : findings) printFinding(std::cout, finding);
-                    std::cout << shown(options->input.path) << ": " << counts[2] << " errors, " << counts[1] << " warnings, " << counts[0]
-                              << " notes\n";
+                    std::cout << shown(options->input.path) << ": " << counts[2] << " errors, " << counts[1]
+                              << " warnings, " << counts[0] << " notes\n";
                 }
                 return int(failed ? kExitCheckFailed : kExitSuccess);
             },

@@ -35,14 +35,19 @@ ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
     std::vector<ia::Marker> markers;
     if (json.is_array())
         for (const auto& m : json) {
-            if (!m.is_object() || !m.contains("time") || !m["time"].is_number() || !m.contains("name") || !m["name"].is_string()) break;
+            if (!m.is_object() || !m.contains("time") || !m["time"].is_number() || !m.contains("name") ||
+                !m["name"].is_string())
+                break;
             const float time = ia::markerTime(m["time"].get<double>());
             if (!std::isfinite(time)) break;
             markers.push_back({time, m["name"].get<std::string>()});
         }
     if (!json.is_array() || markers.size() != json.size() ||
         !std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
-        return ia::Error{path, {}, "expected a JSON array of {\"time\": seconds (float32), \"name\": text} in time order", ia::ErrorKind::Malformed};
+        return ia::Error{path,
+                         {},
+                         "expected a JSON array of {\"time\": seconds (float32), \"name\": text} in time order",
+                         ia::ErrorKind::Malformed};
     return markers;
 }
 
@@ -52,12 +57,15 @@ void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary) {
             "output format version (default: the input's)")
         ->check(CLI::IsMember({"1.0", "1.1"}));
     verb.add_option_function<std::string>(
-            "--layout", [&binary](const std::string& v) { binary.layout = v == "full" ? ia::Layout::Full : ia::Layout::Compact; },
-            "1.1 key layout: compact (default; what MRTK reads) or full (the published specification's; no MRTK version loads it)")
+            "--layout",
+            [&binary](const std::string& v) { binary.layout = v == "full" ? ia::Layout::Full : ia::Layout::Compact; },
+            "1.1 key layout: compact (default; what MRTK reads) or full (the published specification's; no MRTK "
+            "version loads it)")
         ->check(CLI::IsMember({"compact", "full"}));
 }
 
-int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output, std::ostream& log) {
+int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output,
+                           std::ostream& log) {
     if (ia::isGltfOutput(kind) && (binary.minor || binary.layout))
         return fail(kExitUsage, "--format-version and --layout apply to binary output, not to " + output, log);
     return kExitSuccess;
@@ -66,11 +74,13 @@ int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary,
 void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet) {
     for (const auto& m : messages) {
         if (m.severity == ia::Severity::Note && !quiet) log << "note: " << shown(m.message) << hintFor(m.code) << "\n";
-        if (m.severity != ia::Severity::Note) log << "inputanim: warning: " << shown(input) << ": " << shown(m.message) << hintFor(m.code) << "\n";
+        if (m.severity != ia::Severity::Note)
+            log << "inputanim: warning: " << shown(input) << ": " << shown(m.message) << hintFor(m.code) << "\n";
     }
 }
 
-ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings, std::optional<ia::InputKind> input) {
+ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings,
+                                      std::optional<ia::InputKind> input) {
     if (isStandardOutput(output)) {
         if (settings.to == "gltf") return ia::OutputKind::GltfEmbedded;  // a separate buffer cannot stream
         if (settings.to == "glb") return ia::OutputKind::Glb;
@@ -79,11 +89,13 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
     }
     if (auto kind = ia::outputKindFor(output, settings.embed)) return *kind;
     const std::string extension = ia::lowercaseExtension(output);
-    return ia::Error{output,
-                     {},
-                     (extension.empty() ? std::string("has no extension") : "unknown output extension '" + extension + "'") +
-                         ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + "); nothing written",
-                     ia::ErrorKind::Refused};
+    return ia::Error{
+        output,
+        {},
+        (extension.empty() ? std::string("has no extension") : "unknown output extension '" + extension + "'") +
+            ": the output's format follows its extension (" + std::string(ia::outputExtensions()) +
+            "); nothing written",
+        ia::ErrorKind::Refused};
 }
 
 namespace {
@@ -107,14 +119,16 @@ int refuseEarly(const ConvertSettings& settings, const std::string& output, std:
     for (const auto& file : ia::outputFiles(output, *kind))
         if (auto s = ia::checkTarget(file, overwriteFor(settings.force)); !s) {
             ia::Error error = s.error();
-            if (file != output && error.reason == ia::Reason::OutputExists) error.message = "exists (the .gltf's buffer)";
+            if (file != output && error.reason == ia::Reason::OutputExists)
+                error.message = "exists (the .gltf's buffer)";
             return fail(error, log);
         }
     return kExitSuccess;
 }
 
 // --base: the original, in the encoding the output will have, and the edit put onto it.
-ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOptions load, ia::LoadReport& loaded, Telling& tell) {
+ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOptions load, ia::LoadReport& loaded,
+                                   Telling& tell) {
     auto base = ia::loadFile(settings.base);
     if (!base) return base.error();
     ia::BinaryReport prepared;
@@ -131,7 +145,8 @@ ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOpti
     std::string edited;
     for (const auto& name : rebased.edited) edited += (edited.empty() ? "" : ", ") + name;
     tell({ia::Finding::note("onto-base",
-                            "onto " + settings.base + ": " + (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited))},
+                            "onto " + settings.base + ": " +
+                                (edited.empty() ? "nothing edited; the base's keys kept" : "edited " + edited))},
          settings.input.path);
     return merged;
 }
@@ -141,7 +156,8 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
     ia::LoadOptions load = settings.input.load;
     load.gltf.positionTolerance = settings.gltf.positionTolerance;
     load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
-    auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded) : ontoBase(settings, load, loaded, tell);
+    auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded)
+                                           : ontoBase(settings, load, loaded, tell);
     if (!recording) return recording;
     tell(loaded.gltf.notes, settings.input.path);
     if (!settings.markers.empty()) {
@@ -156,8 +172,10 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
 // What a glTF written from an MRTK recording records of it (docs/archival.md): only when the recording is the file's
 // own (no --base, no --markers) and the file can be read again; dated only by SOURCE_DATE_EPOCH, so that the output
 // stays the same bytes from run to run.
-std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, const ia::LoadReport& loaded, const ia::Recording& recording) {
-    if (loaded.kind != ia::InputKind::MrtkBinary || !settings.base.empty() || !settings.markers.empty() || isStandardOutput(settings.input.path))
+std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, const ia::LoadReport& loaded,
+                                            const ia::Recording& recording) {
+    if (loaded.kind != ia::InputKind::MrtkBinary || !settings.base.empty() || !settings.markers.empty() ||
+        isStandardOutput(settings.input.path))
         return std::nullopt;
     auto source = ia::readFile(settings.input.path);
     if (!source) return std::nullopt;
@@ -165,13 +183,16 @@ std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, con
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
         const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
         char text[32];
-        if (const std::tm* utc = std::gmtime(&seconds); utc && std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", utc)) provenance.date = text;
+        if (const std::tm* utc = std::gmtime(&seconds);
+            utc && std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", utc))
+            provenance.date = text;
     }
     return provenance;
 }
 
 // "wrote rec.glb: 388 channels (...)" and the deviation; the exit status.
-int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::OutputKind kind, bool beyond, std::ostream& log) {
+int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::OutputKind kind, bool beyond,
+              std::ostream& log) {
     std::string files;
     for (const auto& file : report.files) files += (files.empty() ? "" : ", ") + file;
     if (!ia::isGltfOutput(kind)) {
@@ -179,18 +200,21 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
         return beyond ? kExitBeyondTolerance : kExitSuccess;
     }
     const auto& g = report.gltf;
-    log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, " << g.cubicSamplers << " CUBICSPLINE, "
-        << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON " << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes)
-        << "\n";
+    log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, "
+        << g.cubicSamplers << " CUBICSPLINE, " << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON "
+        << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes) << "\n";
     if (!beyond)
-        log << ia::deviationLine(report.maxPositionError, report.maxRotationError, save.gltf.positionTolerance, save.gltf.rotationTolerance) << "\n";
+        log << ia::deviationLine(report.maxPositionError, report.maxRotationError, save.gltf.positionTolerance,
+                                 save.gltf.rotationTolerance)
+            << "\n";
     return beyond ? kExitBeyondTolerance : kExitSuccess;
 }
 
 // Schema inputanim.convert/1 (docs/cli.md): what was written, how far it plays from the source, the messages, and
 // the recording converted (the input, or the edit put onto --base) as `info --json` describes it.
-std::string reportJson(const ConvertSettings& settings, const std::string& output, const ia::Recording& recording, const ia::LoadReport& loaded,
-                       const ia::SaveReport& report, ia::OutputKind kind, bool beyond, const Telling& tell) {
+std::string reportJson(const ConvertSettings& settings, const std::string& output, const ia::Recording& recording,
+                       const ia::LoadReport& loaded, const ia::SaveReport& report, ia::OutputKind kind, bool beyond,
+                       const Telling& tell) {
     Json json;
     json["schema"] = "inputanim.convert/1";
     json["input"] = settings.input.path;
@@ -208,7 +232,8 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
                         {"bufferBytes", g.bufferBytes}};
     } else {
         json["kind"] = "bin";
-        json["format"] = {{"version", ia::versionName(report.binary.encoding)}, {"layout", ia::layoutName(report.binary.encoding.layout)}};
+        json["format"] = {{"version", ia::versionName(report.binary.encoding)},
+                          {"layout", ia::layoutName(report.binary.encoding.layout)}};
         json["bytes"] = report.bytes;
     }
     json["deviation"] = {{"position", report.maxPositionError}, {"rotation", report.maxRotationError}};
@@ -216,7 +241,8 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
     json["beyondTolerance"] = beyond;
     Json messages = Json::array();
     for (const auto& [file, m] : tell.kept)
-        messages.push_back({{"severity", ia::severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
+        messages.push_back(
+            {{"severity", ia::severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
     json["messages"] = messages;
     json["recording"] = ia::infoJson(settings.input.path, recording, loaded, ia::summarize(recording), {});
     return dumped(json);
@@ -224,11 +250,13 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
 
 }  // namespace
 
-int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet, std::vector<ia::StagedFile>* deferred) {
+int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
+                std::vector<ia::StagedFile>* deferred) {
     const std::string& inputPath = settings.input.path;
     const bool toStdout = isStandardOutput(output);
     if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
-    if (settings.json && toStdout) return fail(kExitUsage, "--json reports on standard output, which the output takes here", log);
+    if (settings.json && toStdout)
+        return fail(kExitUsage, "--json reports on standard output, which the output takes here", log);
     Telling tell{log, quiet, settings.json, {}};
     ia::LoadReport loaded;
     auto recording = loadInput(settings, loaded, tell);
@@ -252,7 +280,9 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
         if (!read->empty()) save.inputs.push_back(*read);
     ia::SaveReport report;
     if (toStdout) {
-        auto produce = [&](const ia::ByteSink& write) { return ia::writeRecording(*recording, *kind, save, write, &report); };
+        auto produce = [&](const ia::ByteSink& write) {
+            return ia::writeRecording(*recording, *kind, save, write, &report);
+        };
         if (int code = writeStandardOutput(produce, log); code != kExitSuccess) return code;
     } else {
         auto staged = ia::stageRecording(*recording, output, *kind, save, &report);
@@ -282,34 +312,47 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     };
     auto options = std::make_shared<Options>();
     ConvertSettings& s = options->settings;
-    CLI::App* convert = app.add_subcommand(
-        "convert", "convert a recording to glTF 2.0 (.glb, .gltf), glTF back to a recording, or between format versions and layouts");
-    convert->add_option("PATHS", options->paths, "IN OUT (or IN -o OUT), or with --out-dir any number of files and folders")->required();
-    convert->add_option("-o,--output", options->output, "the output file (- for standard output); its extension sets the format");
+    CLI::App* convert = app.add_subcommand("convert",
+                                           "convert a recording to glTF 2.0 (.glb, .gltf), glTF back to a recording, "
+                                           "or between format versions and layouts");
+    convert
+        ->add_option("PATHS", options->paths,
+                     "IN OUT (or IN -o OUT), or with --out-dir any number of files and folders")
+        ->required();
+    convert->add_option("-o,--output", options->output,
+                        "the output file (- for standard output); its extension sets the format");
     addInputOptions(*convert, s.input, nullptr);
     addBinaryOptions(*convert, s.binary);
     convert
-        ->add_option("--pos-tolerance", s.gltf.positionTolerance, "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
+        ->add_option("--pos-tolerance", s.gltf.positionTolerance,
+                     "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
         ->check(kPositive);
     convert->add_option("--rot-tolerance", s.gltf.rotationTolerance, "and degrees (default 0.01)")->check(kPositive);
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
-    convert->add_flag("--json", s.json,
-                      "print a report (what was written, deviations, notes and warnings, the recording) as JSON on standard output");
+    convert->add_flag(
+        "--json", s.json,
+        "print a report (what was written, deviations, notes and warnings, the recording) as JSON on standard output");
     convert
         ->add_option("--base", s.base,
-                     "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and 1/24 s keeps the base's keys")
+                     "glTF input: the recording it was edited from; what the edit left within 1 mm, 0.5 degrees and "
+                     "1/24 s keeps the base's keys")
         ->check(CLI::ExistingFile);
-    convert->add_option("--markers", s.markers, "a JSON file of markers [{\"time\": s, \"name\": ...}] replacing the input's")
+    convert
+        ->add_option("--markers", s.markers,
+                     "a JSON file of markers [{\"time\": s, \"name\": ...}] replacing the input's")
         ->check(CLI::ExistingFile);
     auto* gltf = convert->add_option_group("glTF output (OUT ending in .glb or .gltf)");
-    gltf->add_flag("--linear-only", s.gltf.linearOnly, "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
+    gltf->add_flag("--linear-only", s.gltf.linearOnly,
+                   "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
     gltf->add_option_function<std::string>(
-            "--rig", [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
+            "--rig",
+            [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
             "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
         ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
-    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")->check(finiteWithin(1.0, 179.0));
+    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
+        ->check(finiteWithin(1.0, 179.0));
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
     batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
@@ -318,7 +361,8 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     convert->footer(
         "The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
         "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
-        "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed --linear-only\n"
+        "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed "
+        "--linear-only\n"
         "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
         "  inputanim convert recordings/ --out-dir gltf/ -j 2");
     return {convert,
@@ -326,13 +370,17 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
                 auto& o = *options;
                 if (!o.batch.outDir.empty()) {
                     if (!o.output.empty())
-                        return fail(kExitUsage, "-o/--output names one output; with --out-dir the outputs are named after the inputs");
-                    if (o.settings.json) return fail(kExitUsage, "--json reports on one conversion; a batch prints a line per file");
+                        return fail(
+                            kExitUsage,
+                            "-o/--output names one output; with --out-dir the outputs are named after the inputs");
+                    if (o.settings.json)
+                        return fail(kExitUsage, "--json reports on one conversion; a batch prints a line per file");
                     o.batch.inputs = o.paths;
                     return runBatch(o.batch, o.settings, globals);
                 }
                 if (!o.output.empty()) o.paths.push_back(o.output);
-                if (o.paths.size() != 2) return fail(kExitUsage, "convert takes IN OUT (or IN -o OUT), or many inputs with --out-dir DIR");
+                if (o.paths.size() != 2)
+                    return fail(kExitUsage, "convert takes IN OUT (or IN -o OUT), or many inputs with --out-dir DIR");
                 o.settings.input.path = o.paths[0];
                 reserveHeapFor(o.paths[0]);
                 return convertFile(o.settings, o.paths[1], std::cerr, globals.quiet);

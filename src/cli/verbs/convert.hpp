@@ -26,14 +26,16 @@ struct ConvertSettings {
 // --format-version and --layout into `binary`.
 void addBinaryOptions(CLI::App& verb, ia::BinaryOptions& binary);
 // Refuses --format-version and --layout for a glTF output: the exit code, kExitSuccess when they may stand.
-int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output, std::ostream& log);
+int refuseBinaryOptionsFor(ia::OutputKind kind, const ia::BinaryOptions& binary, const std::string& output,
+                           std::ostream& log);
 // A markers file: [{"time": seconds, "name": "..."}, ...] in time order.
 ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path);
 // The library's notes and warnings on an output, with the options that act on them; warnings even when `quiet`.
 void printMessages(const std::vector<ia::Finding>& messages, const std::string& input, std::ostream& log, bool quiet);
 
 // The output kind of `output` (by extension), or of --to for standard output; a refusal names the extensions.
-ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings, std::optional<ia::InputKind> input);
+ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSettings& settings,
+                                      std::optional<ia::InputKind> input);
 
 // Converts settings.input.path to `output`. Errors go to `log` always, notes and the summary unless `quiet`.
 // With `deferred`, the finished files are left staged there for the caller to commit (a batch does so on its

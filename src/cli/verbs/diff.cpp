@@ -29,7 +29,10 @@ Json spansJson(const std::vector<ia::TimeSpan>& spans) {
 std::string spansText(const std::vector<ia::TimeSpan>& spans, std::size_t most = 8) {
     std::string text;
     for (std::size_t i = 0; i < spans.size() && i < most; ++i)
-        text += (i ? ", " : "") + (spans[i].start == spans[i].end ? fixed(spans[i].start) : fixed(spans[i].start) + "-" + fixed(spans[i].end)) + " s";
+        text += (i ? ", " : "") +
+                (spans[i].start == spans[i].end ? fixed(spans[i].start)
+                                                : fixed(spans[i].start) + "-" + fixed(spans[i].end)) +
+                " s";
     if (spans.size() > most) text += " and " + std::to_string(spans.size() - most) + " more";
     return text;
 }
@@ -42,7 +45,8 @@ Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within)
               {"start", report.start},
               {"end", report.end},
               {"within", within},
-              {"tolerances", {{"position", o.positionTolerance}, {"rotation", o.rotationTolerance}, {"switch", o.switchTolerance}}},
+              {"tolerances",
+               {{"position", o.positionTolerance}, {"rotation", o.rotationTolerance}, {"switch", o.switchTolerance}}},
               {"maxPosition", report.maxPosition},
               {"maxRotation", report.maxRotation},
               {"maxSwitchShift", report.maxSwitchShift},
@@ -61,30 +65,36 @@ Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within)
     json["poses"] = poses;
     Json booleans = Json::array();
     for (const auto& d : report.booleans)
-        booleans.push_back(
-            {{"name", d.name}, {"switchesA", d.switchesA}, {"switchesB", d.switchesB}, {"maxShift", d.maxShift}, {"countsDiffer", d.countsDiffer}});
+        booleans.push_back({{"name", d.name},
+                            {"switchesA", d.switchesA},
+                            {"switchesB", d.switchesB},
+                            {"maxShift", d.maxShift},
+                            {"countsDiffer", d.countsDiffer}});
     json["booleans"] = booleans;
     return json;
 }
 
 void printReport(const DiffOptions& o, const ia::DiffReport& report, bool within) {
     std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz\n";
-    std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance << " m)\n";
-    std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << o.rotationTolerance << " degrees)\n";
-    std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance " << o.switchTolerance << " s)"
-              << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
+    std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance
+              << " m)\n";
+    std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << o.rotationTolerance
+              << " degrees)\n";
+    std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance "
+              << o.switchTolerance << " s)" << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
     if (!report.differs.empty()) std::cout << "differs   " << spansText(report.differs) << "\n";
     for (const auto& name : report.onlyInA) std::cout << "only in A " << name << "\n";
     for (const auto& name : report.onlyInB) std::cout << "only in B " << name << "\n";
     auto worst = report.poses;
     std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.maxPosition > y.maxPosition; });
     for (std::size_t i = 0; i < worst.size() && i < 5; ++i)
-        std::cout << "  " << worst[i].name << ": max " << fixed(worst[i].maxPosition * 1000, 4) << " mm, " << fixed(worst[i].maxRotation, 4)
-                  << " degrees" << (worst[i].differs.empty() ? "" : ", differs " + spansText(worst[i].differs, 3)) << "\n";
+        std::cout << "  " << worst[i].name << ": max " << fixed(worst[i].maxPosition * 1000, 4) << " mm, "
+                  << fixed(worst[i].maxRotation, 4) << " degrees"
+                  << (worst[i].differs.empty() ? "" : ", differs " + spansText(worst[i].differs, 3)) << "\n";
     for (const auto& d : report.booleans)
         if (d.countsDiffer || d.maxShift > 0)
-            std::cout << "  " << d.name << ": " << d.switchesA.size() << " vs " << d.switchesB.size() << " switches, max shift "
-                      << fixed(d.maxShift * 1000, 2) << " ms\n";
+            std::cout << "  " << d.name << ": " << d.switchesA.size() << " vs " << d.switchesB.size()
+                      << " switches, max shift " << fixed(d.maxShift * 1000, 2) << " ms\n";
     std::cout << (within ? "within tolerance\n" : "BEYOND tolerance\n");
 }
 
@@ -100,9 +110,12 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
     diff->add_option("--pos-tolerance", options->positionTolerance, "metres (default 0.001)")->check(kPositive);
     diff->add_option("--rot-tolerance", options->rotationTolerance, "degrees (default 0.5)")->check(kPositive);
-    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)")->check(kFinite);
-    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)")->check(kFinite);
-    diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")->check(kNonNegative);
+    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)")
+        ->check(kFinite);
+    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)")
+        ->check(kFinite);
+    diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")
+        ->check(kNonNegative);
     diff->footer(
         "Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
         "in one recording only. Joints are compared where both recordings track the hand. The input options\n"
@@ -117,11 +130,13 @@ Verb addDiff(CLI::App& app, const Globals&) {
                 if (!a) return fail(a.error());
                 auto b = ia::loadFile(o.b, load);
                 if (!b) return fail(b.error());
-                auto report = ia::diffRecordings(*a, *b, {o.rate, o.start, o.end, o.positionTolerance, o.rotationTolerance});
+                auto report =
+                    ia::diffRecordings(*a, *b, {o.rate, o.start, o.end, o.positionTolerance, o.rotationTolerance});
                 if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
-                const bool within = report->maxPosition <= o.positionTolerance && report->maxRotation <= o.rotationTolerance &&
-                                    report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer && report->onlyInA.empty() &&
-                                    report->onlyInB.empty();
+                const bool within = report->maxPosition <= o.positionTolerance &&
+                                    report->maxRotation <= o.rotationTolerance &&
+                                    report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer &&
+                                    report->onlyInA.empty() && report->onlyInB.empty();
                 if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
                 else printReport(o, *report, within);
                 return int(within ? kExitSuccess : kExitCheckFailed);

@@ -22,25 +22,28 @@ struct EditSettings {
 
 void addEditOptions(CLI::App& verb, EditSettings& s, bool outputRequired = true) {
     addInputOptions(verb, s.input, "IN");
-    auto* out = verb.add_option("OUT", s.output, "the edited recording: .bin, .glb or .gltf, by its extension (the input's version kept)");
+    auto* out = verb.add_option(
+        "OUT", s.output, "the edited recording: .bin, .glb or .gltf, by its extension (the input's version kept)");
     if (outputRequired) out->required();
     verb.add_flag("-f,--force", s.force, "replace OUT if it exists");
-    verb.add_flag("--json", s.json, "print a report (what changed, what was written, the result as info --json) on standard output");
+    verb.add_flag("--json", s.json,
+                  "print a report (what changed, what was written, the result as info --json) on standard output");
     addBinaryOptions(verb, s.binary);
 }
 
 using Edit = std::function<ia::Result<ia::Recording>(const ia::Recording&, ia::EditReport&)>;
 
-Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& edited, const ia::LoadReport& loaded, const ia::EditReport& report,
-                const ia::SaveReport& saved, const std::vector<ia::Finding>& messages) {
+Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& edited, const ia::LoadReport& loaded,
+                const ia::EditReport& report, const ia::SaveReport& saved, const std::vector<ia::Finding>& messages) {
     Json json;
     json["schema"] = "inputanim.edit/1";
     json["verb"] = verb;
     json["input"] = s.input.path;
     json["output"] = s.output;
     json["files"] = saved.files;
-    json["edit"] = {{"keysKept", report.keysKept},           {"keysAdded", report.keysAdded},     {"timesRounded", report.timesRounded},
-                    {"valuesRounded", report.valuesRounded}, {"markersKept", report.markersKept}, {"markersDropped", report.markersDropped}};
+    json["edit"] = {{"keysKept", report.keysKept},         {"keysAdded", report.keysAdded},
+                    {"timesRounded", report.timesRounded}, {"valuesRounded", report.valuesRounded},
+                    {"markersKept", report.markersKept},   {"markersDropped", report.markersDropped}};
     json["beyondTolerance"] = saved.beyondTolerance;
     json["messages"] = ia::findingsJson(messages);
     json["recording"] = ia::infoJson(s.output, edited, loaded, ia::summarize(edited), {});
@@ -50,7 +53,9 @@ Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& ed
 // Loads IN, edits it, writes OUT; the exit status.
 int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const Edit& edit) {
     const auto kind = ia::outputKindFor(s.output);
-    if (!kind) return fail(kExitUsage, s.output + ": the output's format follows its extension (" + std::string(ia::outputExtensions()) + ")");
+    if (!kind)
+        return fail(kExitUsage, s.output + ": the output's format follows its extension (" +
+                                    std::string(ia::outputExtensions()) + ")");
     if (int code = refuseBinaryOptionsFor(*kind, s.binary, s.output, std::cerr); code != kExitSuccess) return code;
     ia::LoadReport loaded;
     auto recording = ia::loadFile(s.input.path, s.input.load, &loaded);
@@ -67,7 +72,8 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     save.sourceRotationError = loaded.gltf.maxRotationError;
     save.inputs.insert(save.inputs.end(), s.alsoRead.begin(), s.alsoRead.end());
     ia::SaveReport saved;
-    if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written) return fail(written.error().from(s.input.path));
+    if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written)
+        return fail(written.error().from(s.input.path));
     std::vector<ia::Finding> messages = loaded.gltf.notes;
     messages.insert(messages.end(), report.messages.begin(), report.messages.end());
     messages.insert(messages.end(), saved.messages.begin(), saved.messages.end());
@@ -78,9 +84,10 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     }
     printMessages(messages, s.input.path, std::cerr, globals.quiet);
     if (!globals.quiet)
-        std::cerr << "wrote " << s.output << ": " << verb << ", " << report.keysKept << " keys kept, " << report.keysAdded << " added, "
-                  << report.timesRounded << " times and " << report.valuesRounded << " values rounded to float32, " << report.markersKept
-                  << " markers (" << report.markersDropped << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
+        std::cerr << "wrote " << s.output << ": " << verb << ", " << report.keysKept << " keys kept, "
+                  << report.keysAdded << " added, " << report.timesRounded << " times and " << report.valuesRounded
+                  << " values rounded to float32, " << report.markersKept << " markers (" << report.markersDropped
+                  << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
     return status;
 }
 
@@ -98,12 +105,12 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
     for (const auto& text : add) {
         auto pair = splitPair(text);
         const auto time = pair ? finiteNumber(pair->first) : std::nullopt;
-        if (!time) return ia::Error{{}, {}, "--add takes SECONDS=NAME, not \"" + text + "\"", ia::ErrorKind::Usage};
+        if (!time) return ia::Error::usage("--add takes SECONDS=NAME, not \"" + text + "\"");
         edits.add.push_back({ia::markerTime(*time), pair->second});
     }
     for (const auto& text : rename) {
         auto pair = splitPair(text);
-        if (!pair) return ia::Error{{}, {}, "--rename takes OLD=NEW, not \"" + text + "\"", ia::ErrorKind::Usage};
+        if (!pair) return ia::Error::usage("--rename takes OLD=NEW, not \"" + text + "\"");
         edits.rename.push_back(*pair);
     }
     if (!from.empty()) {
@@ -121,13 +128,17 @@ ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<st
     std::vector<std::pair<int, double>> offsets;
     for (const auto& text : texts) {
         auto pair = splitPair(text);
-        const auto* named = pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
+        const auto* named =
+            pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
         const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
         if (named == std::end(kPartNames) || !seconds)
-            return ia::Error{{}, {}, "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"", ia::ErrorKind::Usage};
+            return ia::Error{{},
+                             {},
+                             "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"",
+                             ia::ErrorKind::Usage};
         const int part = int(named - std::begin(kPartNames));
         if (std::any_of(offsets.begin(), offsets.end(), [&](const auto& offset) { return offset.first == part; }))
-            return ia::Error{{}, {}, "--offset names " + std::string(*named) + " twice", ia::ErrorKind::Usage};
+            return ia::Error::usage("--offset names " + std::string(*named) + " twice");
         offsets.emplace_back(part, *seconds);
     }
     return offsets;
@@ -142,7 +153,8 @@ Verb addTrim(CLI::App& app, const Globals& globals) {
         bool keepTime = false;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* verb = app.add_subcommand("trim", "keep a time range of a recording: its keys bit for bit, exact keys at the cuts");
+    CLI::App* verb =
+        app.add_subcommand("trim", "keep a time range of a recording: its keys bit for bit, exact keys at the cuts");
     addEditOptions(*verb, o->edit);
     verb->add_option("--start", o->start, "seconds, or a marker's name (default 0)");
     verb->add_option("--end", o->end, "seconds, or a marker's name (default: the recording's end)");
@@ -150,13 +162,15 @@ Verb addTrim(CLI::App& app, const Globals& globals) {
     verb->footer("Example: inputanim trim take.bin pinch.bin --start press --end release");
     return {verb,
             [o, &globals] {
-                return runEdit("trim", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                    auto start = ia::editTime(r, o->start);
-                    if (!start) return start.error();
-                    auto end = o->end.empty() ? ia::Result<double>(ia::playbackDuration(r)) : ia::editTime(r, o->end);
-                    if (!end) return end.error();
-                    return ia::trimRecording(r, {*start, *end, o->keepTime}, &report);
-                });
+                return runEdit("trim", o->edit, globals,
+                               [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                                   auto start = ia::editTime(r, o->start);
+                                   if (!start) return start.error();
+                                   auto end = o->end.empty() ? ia::Result<double>(ia::playbackDuration(r))
+                                                             : ia::editTime(r, o->end);
+                                   if (!end) return end.error();
+                                   return ia::trimRecording(r, {*start, *end, o->keepTime}, &report);
+                               });
             },
             &o->edit.input.path};
 }
@@ -172,8 +186,9 @@ Verb addShift(CLI::App& app, const Globals& globals) {
     verb->add_option("--by", o->by, "seconds, later (or earlier when negative)")->required()->check(kFinite);
     return {verb,
             [o, &globals] {
-                return runEdit("shift", o->edit, globals,
-                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::shiftRecording(r, o->by, &report); });
+                return runEdit("shift", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
+                    return ia::shiftRecording(r, o->by, &report);
+                });
             },
             &o->edit.input.path};
 }
@@ -184,7 +199,8 @@ Verb addRetime(CLI::App& app, const Globals& globals) {
         std::optional<double> speed, duration;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* verb = app.add_subcommand("retime", "play a recording faster or slower: times scaled, each curve's shape kept");
+    CLI::App* verb =
+        app.add_subcommand("retime", "play a recording faster or slower: times scaled, each curve's shape kept");
     addEditOptions(*verb, o->edit);
     auto* speed = verb->add_option("--speed", o->speed, "2 plays twice as fast, 0.5 half as fast")->check(kPositive);
     auto* duration = verb->add_option("--duration", o->duration, "seconds the result lasts")->check(kPositive);
@@ -193,11 +209,13 @@ Verb addRetime(CLI::App& app, const Globals& globals) {
     return {verb,
             [o, &globals] {
                 if (!o->speed && !o->duration) return fail(kExitUsage, "retime needs --speed or --duration");
-                return runEdit("retime", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                    auto factor = o->speed ? ia::Result<double>(*o->speed) : ia::speedForDuration(r, *o->duration);
-                    if (!factor) return factor.error();
-                    return ia::retimeRecording(r, *factor, &report);
-                });
+                return runEdit("retime", o->edit, globals,
+                               [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                                   auto factor =
+                                       o->speed ? ia::Result<double>(*o->speed) : ia::speedForDuration(r, *o->duration);
+                                   if (!factor) return factor.error();
+                                   return ia::retimeRecording(r, *factor, &report);
+                               });
             },
             &o->edit.input.path};
 }
@@ -209,12 +227,14 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
         std::string from;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* verb = app.add_subcommand("markers", "list a recording's markers, or add, remove, rename or replace them (keys untouched)");
+    CLI::App* verb = app.add_subcommand(
+        "markers", "list a recording's markers, or add, remove, rename or replace them (keys untouched)");
     addEditOptions(*verb, o->edit, false);
     verb->add_option("--add", o->add, "SECONDS=NAME (repeatable)");
     verb->add_option("--remove", o->remove, "NAME: every marker so named (repeatable)");
     verb->add_option("--rename", o->rename, "OLD=NEW (repeatable)");
-    verb->add_option("--from", o->from, "a JSON file [{\"time\": seconds, \"name\": text}, ...] replacing the markers first");
+    verb->add_option("--from", o->from,
+                     "a JSON file [{\"time\": seconds, \"name\": text}, ...] replacing the markers first");
     verb->footer(
         "Without OUT, lists the markers (time and name, one per line; --json: as info --json's).\n"
         "Example: inputanim markers take.bin take2.bin --add 1.5=press --rename start=begin");
@@ -225,15 +245,18 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
                     if (edits) return fail(kExitUsage, "markers: the edits need an output file (OUT)");
                     auto r = ia::loadFile(o->edit.input.path, o->edit.input.load);
                     if (!r) return fail(r.error());
-                    if (o->edit.json) std::cout << dumped(ia::infoJson(o->edit.input.path, *r, {}, ia::summarize(*r), {})["markers"]) << "\n";
+                    if (o->edit.json)
+                        std::cout << dumped(ia::infoJson(o->edit.input.path, *r, {}, ia::summarize(*r), {})["markers"])
+                                  << "\n";
                     else
                         for (const auto& m : r->markers) std::cout << fixed(m.time, 6) << " " << shown(m.name) << "\n";
                     return int(kExitSuccess);
                 }
                 auto parsed = markerEdits(o->add, o->remove, o->rename, o->from);
                 if (!parsed) return fail(parsed.error());
-                return runEdit("markers", o->edit, globals,
-                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::editMarkers(r, *parsed, &report); });
+                return runEdit("markers", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
+                    return ia::editMarkers(r, *parsed, &report);
+                });
             },
             &o->edit.input.path};
 }
@@ -244,10 +267,12 @@ Verb addMirror(CLI::App& app, const Globals& globals) {
         std::string plane;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* verb = app.add_subcommand("mirror", "make the other hand's version: left becomes right, reflected through the head's plane");
+    CLI::App* verb = app.add_subcommand(
+        "mirror", "make the other hand's version: left becomes right, reflected through the head's plane");
     addEditOptions(*verb, o->edit);
     verb->add_option("--plane", o->plane,
-                     "x=METRES: a plane of constant x in Unity's world, which keeps every key's time (default: the head's sagittal plane)");
+                     "x=METRES: a plane of constant x in Unity's world, which keeps every key's time (default: the "
+                     "head's sagittal plane)");
     verb->footer("Example: inputanim mirror left-pinch.bin right-pinch.bin");
     return {verb,
             [o, &globals] {
@@ -255,11 +280,14 @@ Verb addMirror(CLI::App& app, const Globals& globals) {
                 if (!o->plane.empty()) {
                     auto pair = splitPair(o->plane);
                     const auto x = pair && pair->first == "x" ? finiteNumber(pair->second) : std::nullopt;
-                    if (!x) return fail(kExitUsage, "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
+                    if (!x)
+                        return fail(kExitUsage,
+                                    "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
                     options.plane = ia::MirrorPlane{*x, 0, 1, 0};
                 }
-                return runEdit("mirror", o->edit, globals,
-                               [&](const ia::Recording& r, ia::EditReport& report) { return ia::mirrorRecording(r, options, &report); });
+                return runEdit("mirror", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
+                    return ia::mirrorRecording(r, options, &report);
+                });
             },
             &o->edit.input.path};
 }
@@ -271,15 +299,19 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
         std::vector<std::string> offsets;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* verb = app.add_subcommand("merge", "put parts of several recordings together: camera, left hand, right hand, gaze");
+    CLI::App* verb =
+        app.add_subcommand("merge", "put parts of several recordings together: camera, left hand, right hand, gaze");
     verb->add_option("OUT", o->edit.output, "the merged recording: .bin, .glb or .gltf, by its extension")->required();
-    verb->add_option("--base", o->edit.input.path, "the recording whose other parts and markers are kept (default: the first part's)");
+    verb->add_option("--base", o->edit.input.path,
+                     "the recording whose other parts and markers are kept (default: the first part's)");
     addInputOptions(*verb, o->edit.input, nullptr);  // for every input
     for (int p = 0; p < 4; ++p)
-        verb->add_option("--" + std::string(kPartNames[p]), o->parts[p], "the recording whose " + std::string(kPartNames[p]) + " to take");
+        verb->add_option("--" + std::string(kPartNames[p]), o->parts[p],
+                         "the recording whose " + std::string(kPartNames[p]) + " to take");
     verb->add_option("--offset", o->offsets, "PART=SECONDS: move that part's keys in time (repeatable)");
     verb->add_flag("-f,--force", o->edit.force, "replace OUT if it exists");
-    verb->add_flag("--json", o->edit.json, "print a report (what changed, what was written, the result as info --json) on standard output");
+    verb->add_flag("--json", o->edit.json,
+                   "print a report (what changed, what was written, the result as info --json) on standard output");
     addBinaryOptions(*verb, o->edit.binary);
     verb->footer(
         "A hand's tracked and pinching states go with it. Example:\n"
@@ -292,24 +324,27 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
                         if (s.input.path.empty()) s.input.path = part;
                         s.alsoRead.push_back(part);
                     }
-                if (s.input.path.empty()) return fail(kExitUsage, "merge needs at least one of --camera, --left, --right, --gaze");
+                if (s.input.path.empty())
+                    return fail(kExitUsage, "merge needs at least one of --camera, --left, --right, --gaze");
                 auto offsets = partOffsets(o->offsets);
                 if (!offsets) return fail(offsets.error());
-                return runEdit("merge", s, globals, [&](const ia::Recording& base, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                    std::vector<ia::Recording> loaded(4);
-                    std::vector<ia::MergeSource> sources;
-                    for (int p = 0; p < 4; ++p) {
-                        if (o->parts[p].empty()) continue;
-                        auto part = ia::loadFile(o->parts[p], s.input.load);
-                        if (!part) return part.error().from(o->parts[p]);
-                        loaded[std::size_t(p)] = std::move(*part);
-                        double offset = 0;
-                        for (const auto& [which, seconds] : *offsets)
-                            if (which == p) offset = seconds;
-                        sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset, o->parts[p]});
-                    }
-                    return ia::mergeRecordings(base, sources, &report);
-                });
+                return runEdit(
+                    "merge", s, globals,
+                    [&](const ia::Recording& base, ia::EditReport& report) -> ia::Result<ia::Recording> {
+                        std::vector<ia::Recording> loaded(4);
+                        std::vector<ia::MergeSource> sources;
+                        for (int p = 0; p < 4; ++p) {
+                            if (o->parts[p].empty()) continue;
+                            auto part = ia::loadFile(o->parts[p], s.input.load);
+                            if (!part) return part.error().from(o->parts[p]);
+                            loaded[std::size_t(p)] = std::move(*part);
+                            double offset = 0;
+                            for (const auto& [which, seconds] : *offsets)
+                                if (which == p) offset = seconds;
+                            sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset, o->parts[p]});
+                        }
+                        return ia::mergeRecordings(base, sources, &report);
+                    });
             },
             &o->edit.input.path};
 }

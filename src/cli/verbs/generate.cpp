@@ -21,7 +21,8 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     addBinaryOptions(*generate, o.output.binary);
     generate->add_flag("-f,--force", o.output.force, "overwrite OUT when it exists");
     generate->add_option("--duration", o.synthetic.duration, "seconds (default 6)")->check(finiteWithin(0.1, 36000.0));
-    generate->add_option("--rate", o.synthetic.frameRate, "frames per second (default 60)")->check(finiteWithin(1.0, 1000.0));
+    generate->add_option("--rate", o.synthetic.frameRate, "frames per second (default 60)")
+        ->check(finiteWithin(1.0, 1000.0));
     generate->add_option("--seed", o.synthetic.seed, "random seed (same seed, same bytes)");
     generate->add_flag("--no-reduce", o.noReduce, "keep every frame's key (no MRTK-like key reduction)");
     generate->add_flag("--no-markers", o.noMarkers, "leave markers out");
@@ -31,30 +32,35 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
                 auto& o = *options;
                 auto encoding = ia::binaryEncodingFor(ia::kEncoding11Compact, o.output.binary);
                 if (!encoding) return fail(encoding.error());
-                auto kind =
-                    isStandardOutput(o.path) ? ia::Result<ia::OutputKind>(ia::OutputKind::MrtkBinary) : outputKind(o.path, o.output, std::nullopt);
+                auto kind = isStandardOutput(o.path) ? ia::Result<ia::OutputKind>(ia::OutputKind::MrtkBinary)
+                                                     : outputKind(o.path, o.output, std::nullopt);
                 if (!kind) return fail(kind.error());
                 if (*kind != ia::OutputKind::MrtkBinary)
-                    return fail(kExitUsage, o.path + ": generate writes the binary format (.bin); convert it to glTF afterwards");
+                    return fail(kExitUsage,
+                                o.path + ": generate writes the binary format (.bin); convert it to glTF afterwards");
                 o.synthetic.encoding = *encoding;
                 o.synthetic.reduceKeys = !o.noReduce;
                 o.synthetic.markers = !o.noMarkers;
                 auto recording = ia::generateRecording(o.synthetic);
                 if (!recording) return fail(recording.error());
-                if (isStandardOutput(o.path)) {  // already in the encoding asked for: prepareBinary only has its warnings to give
+                if (isStandardOutput(
+                        o.path)) {  // already in the encoding asked for: prepareBinary only has its warnings to give
                     ia::BinaryReport prepared;
                     if (auto s = ia::prepareBinary(*recording, o.output.binary, &prepared); !s) return fail(s.error());
                     printMessages(prepared.messages, o.path, std::cerr, globals.quiet);
-                    return writeStandardOutput([&](const ia::ByteSink& write) { return ia::encodeRecording(*recording, write); }, std::cerr);
+                    return writeStandardOutput(
+                        [&](const ia::ByteSink& write) { return ia::encodeRecording(*recording, write); }, std::cerr);
                 }
                 ia::SaveReport report;
                 ia::SaveOptions save;
                 save.overwrite = overwriteFor(o.output.force);
                 save.binary = o.output.binary;
-                if (auto saved = ia::saveRecording(*recording, o.path, *kind, save, &report); !saved) return fail(saved.error());
+                if (auto saved = ia::saveRecording(*recording, o.path, *kind, save, &report); !saved)
+                    return fail(saved.error());
                 printMessages(report.binary.messages, o.path, std::cerr, globals.quiet);
                 if (!globals.quiet)
-                    std::cerr << "wrote " << o.path << ": " << ia::describe(report.binary.encoding) << ", " << report.bytes << " bytes\n";
+                    std::cerr << "wrote " << o.path << ": " << ia::describe(report.binary.encoding) << ", "
+                              << report.bytes << " bytes\n";
                 return int(kExitSuccess);
             },
             &options->path};

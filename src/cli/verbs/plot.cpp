@@ -18,11 +18,14 @@ Verb addPlot(CLI::App& app, const Globals&) {
     };
     auto options = std::make_shared<Options>();
     auto& o = *options;
-    CLI::App* plot = app.add_subcommand("plot", "draw an SVG chart of a recording over time, with tracked/pinching bands and markers");
+    CLI::App* plot = app.add_subcommand(
+        "plot", "draw an SVG chart of a recording over time, with tracked/pinching bands and markers");
     addInputOptions(*plot, o.input);
     plot->add_option("-o,--output,--out", o.out, "the .svg file to write (- for standard output)")->required();
     plot->add_flag("-f,--force", o.force, "overwrite an existing file");
-    plot->add_option("--select", o.select, "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default: every section)")
+    plot->add_option(
+            "--select", o.select,
+            "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default: every section)")
         ->delimiter(',');
     plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
     plot->add_option("--width", o.plot.width, "px (default 1200)")->check(finiteWithin(400.0, 100000.0));
@@ -34,34 +37,38 @@ Verb addPlot(CLI::App& app, const Globals&) {
         "(orange) bands; the camera its position, heading and elevation; gaze its heading and elevation.\n"
         "Lines are named where they end. Examples:\n  inputanim plot rec.bin -o rec.svg\n"
         "  inputanim plot rec.glb -o tips.svg --select left.IndexTip,right.IndexTip");
-    return {plot,
-            [options] {
-                auto& o = *options;
-                const bool toStdout = isStandardOutput(o.out);
-                if (!toStdout) {
-                    const std::string extension = ia::lowercaseExtension(o.out);
-                    if (extension != ".svg")
-                        return fail(kExitInvalidInput,
-                                    o.out + ": plot writes SVG, so its output ends in .svg" +
-                                        (extension == ".png" ? " (for a PNG, open the SVG in a browser or run rsvg-convert chart.svg -o chart.png)"
-                                                             : std::string()) +
-                                        "; nothing written");
-                    if (auto s = ia::checkTarget(o.out, overwriteFor(o.force)); !s) return fail(s.error());
-                }
-                auto selection = ia::parseSelection(o.select);
-                if (!selection) return fail(selection.error());
-                o.plot.select = *selection;
-                auto recording = ia::loadFile(o.input.path, o.input.load);
-                if (!recording) return fail(recording.error());
-                if (o.plot.title.empty()) o.plot.title = ia::utf8Path(ia::nativePath(o.input.path).filename());
-                auto svg = ia::plotSvg(*recording, o.plot);
-                if (!svg) return fail(svg.error().from(o.input.path));
-                const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(svg->data()), svg->size());
-                if (toStdout) return writeStandardOutput(bytes, std::cerr);
-                if (auto written = ia::writeFileAtomically(o.out, bytes, overwriteFor(o.force)); !written) return fail(written.error());
-                return int(kExitSuccess);
-            },
-            &options->input.path};
+    return {
+        plot,
+        [options] {
+            auto& o = *options;
+            const bool toStdout = isStandardOutput(o.out);
+            if (!toStdout) {
+                const std::string extension = ia::lowercaseExtension(o.out);
+                if (extension != ".svg")
+                    return fail(
+                        kExitInvalidInput,
+                        o.out + ": plot writes SVG, so its output ends in .svg" +
+                            (extension == ".png"
+                                 ? " (for a PNG, open the SVG in a browser or run rsvg-convert chart.svg -o chart.png)"
+                                 : std::string()) +
+                            "; nothing written");
+                if (auto s = ia::checkTarget(o.out, overwriteFor(o.force)); !s) return fail(s.error());
+            }
+            auto selection = ia::parseSelection(o.select);
+            if (!selection) return fail(selection.error());
+            o.plot.select = *selection;
+            auto recording = ia::loadFile(o.input.path, o.input.load);
+            if (!recording) return fail(recording.error());
+            if (o.plot.title.empty()) o.plot.title = ia::utf8Path(ia::nativePath(o.input.path).filename());
+            auto svg = ia::plotSvg(*recording, o.plot);
+            if (!svg) return fail(svg.error().from(o.input.path));
+            const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(svg->data()), svg->size());
+            if (toStdout) return writeStandardOutput(bytes, std::cerr);
+            if (auto written = ia::writeFileAtomically(o.out, bytes, overwriteFor(o.force)); !written)
+                return fail(written.error());
+            return int(kExitSuccess);
+        },
+        &options->input.path};
 }
 
 }  // namespace cli

@@ -8,7 +8,8 @@
 namespace cli {
 
 Verb addProfile(CLI::App& app, const Globals&) {
-    CLI::App* profile = app.add_subcommand("profile", "print the glTF profile's names, state encoding and option ranges as JSON");
+    CLI::App* profile =
+        app.add_subcommand("profile", "print the glTF profile's names, state encoding and option ranges as JSON");
     profile->footer("docs/gltf-profile.md, \"The profile table\". Example: inputanim profile");
     return {profile, [] {
                 std::cout << dumped(ia::profileTableJson()) << "\n";

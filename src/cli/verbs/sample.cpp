@@ -18,7 +18,8 @@ namespace {
 // A frame's columns (the library's SampleColumns), as CSV; JSON is the library's frameJson, on the same columns.
 class FrameWriter {
 public:
-    FrameWriter(const ia::Recording& recording, const ia::Selection& selection) : columns_(ia::sampleColumns(recording, selection)) {}
+    FrameWriter(const ia::Recording& recording, const ia::Selection& selection)
+        : columns_(ia::sampleColumns(recording, selection)) {}
 
     std::vector<std::string> csvHeader() const {
         std::vector<std::string> columns{"time"};
@@ -34,7 +35,8 @@ public:
             for (ia::Joint joint : columns_.joints[int(hand)]) pose(side + "." + std::string(ia::jointName(joint)));
         }
         if (columns_.gaze)
-            for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"}) columns.push_back(c);
+            for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"})
+                columns.push_back(c);
         return columns;
     }
 
@@ -86,10 +88,13 @@ ia::Result<std::vector<double>> readTimes(const std::string& path) {
         if (text.find_first_not_of(" \t\r") != std::string::npos) {
             char* stop = nullptr;
             const double t = std::strtod(text.c_str(), &stop);
-            if (stop == text.c_str() || std::string(stop).find_first_not_of(" \t\r") != std::string::npos || !std::isfinite(t))
-                return ia::Error{path, {}, "line " + std::to_string(line) + ": expected a time in seconds", ia::ErrorKind::Usage};
+            if (stop == text.c_str() || std::string(stop).find_first_not_of(" \t\r") != std::string::npos ||
+                !std::isfinite(t))
+                return ia::Error{
+                    path, {}, "line " + std::to_string(line) + ": expected a time in seconds", ia::ErrorKind::Usage};
             if (times.size() == ia::kMaxGridTimes)
-                return ia::Error{path, {}, "more than " + std::to_string(ia::kMaxGridTimes) + " times", ia::ErrorKind::Refused};
+                return ia::Error{
+                    path, {}, "more than " + std::to_string(ia::kMaxGridTimes) + " times", ia::ErrorKind::Refused};
             times.push_back(t);
         }
         p = eol + (eol < end), ++line;
@@ -110,13 +115,17 @@ Verb addSample(CLI::App& app, const Globals&) {
         std::string timesFile;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* sample = app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
+    CLI::App* sample =
+        app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
     addInputOptions(*sample, options->input);
-    sample->add_option("--rate", options->rate, "frames per second (default 120)")->check(finiteWithin(0.001, 100000.0));
+    sample->add_option("--rate", options->rate, "frames per second (default 120)")
+        ->check(finiteWithin(0.001, 100000.0));
     sample->add_option("--format", options->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
     sample->add_option("--coordinates", options->coordinates, "unity (default, the recording's space) or gltf")
         ->check(CLI::IsMember({"unity", "gltf"}));
-    sample->add_option("--select", options->select, "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default all)")
+    sample
+        ->add_option("--select", options->select,
+                     "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default all)")
         ->delimiter(',');
     sample->add_option("--start", options->start, "first time, seconds (default 0)")->check(kFinite);
     sample->add_option("--end", options->end, "last time, seconds (default: the recording's end)")->check(kFinite);
@@ -136,19 +145,23 @@ Verb addSample(CLI::App& app, const Globals&) {
                 if (!recording) return fail(recording.error());
                 const auto coordinates = o.coordinates == "gltf" ? ia::Coordinates::Gltf : ia::Coordinates::Unity;
                 const double duration = ia::summarize(*recording).duration;
-                auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate) : readTimes(o.timesFile);
+                auto times = o.timesFile.empty() ? ia::timeGrid(o.start.value_or(0), o.end.value_or(duration), o.rate)
+                                                 : readTimes(o.timesFile);
                 if (!times) return fail(times.error().from(o.input.path));
                 const FrameWriter writer(*recording, *selection);
-                if (auto s = ia::checkSampleSize(times->size(), writer.columns()); !s) return fail(s.error().from(o.input.path));
+                if (auto s = ia::checkSampleSize(times->size(), writer.columns()); !s)
+                    return fail(s.error().from(o.input.path));
                 if (o.format == "csv") {
                     const auto header = writer.csvHeader();
                     for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
                     std::cout << "\n";
-                    for (double t : *times) std::cout << writer.csvRow(ia::sampleFrame(*recording, t, coordinates)) << "\n";
+                    for (double t : *times)
+                        std::cout << writer.csvRow(ia::sampleFrame(*recording, t, coordinates)) << "\n";
                     return int(kExitSuccess);
                 }
-                std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << dumped(Json(o.input.path), -1) << ",\"coordinates\":\""
-                          << o.coordinates << "\",\"rate\":" << o.rate << ",\"duration\":" << Json(duration).dump() << ",\"frames\":[\n";
+                std::cout << "{\"schema\":\"inputanim.sample/1\",\"file\":" << dumped(Json(o.input.path), -1)
+                          << ",\"coordinates\":\"" << o.coordinates << "\",\"rate\":" << o.rate
+                          << ",\"duration\":" << Json(duration).dump() << ",\"frames\":[\n";
                 for (std::size_t i = 0; i < times->size(); ++i)
                     std::cout << dumped(writer.frameJson(ia::sampleFrame(*recording, (*times)[i], coordinates)), -1)
                               << (i + 1 < times->size() ? ",\n" : "\n");

@@ -14,8 +14,8 @@ Verb addValidate(CLI::App& app, const Globals&) {
         bool json = false, strict = false;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* validate =
-        app.add_subcommand("validate", "check a glTF against the profile's rules and the recording it converts to; exit 5 on errors");
+    CLI::App* validate = app.add_subcommand(
+        "validate", "check a glTF against the profile's rules and the recording it converts to; exit 5 on errors");
     addInputOptions(*validate, options->input);
     validate->add_flag("--json", options->json, "print JSON (schema inputanim.validate/1)");
     validate->add_flag("--strict", options->strict, "warnings fail too");
@@ -30,8 +30,10 @@ Verb addValidate(CLI::App& app, const Globals&) {
                 auto report = ia::validateFile(path, options->input.load);
                 if (!report) return fail(report.error());
                 const bool gltf = report->kind != ia::InputKind::MrtkBinary;
-                const auto profile = ia::countBySeverity(report->profile), recording = ia::countBySeverity(report->recording);
-                const std::size_t errors = profile[2] + recording[2], warnings = profile[1] + recording[1], notes = profile[0] + recording[0];
+                const auto profile = ia::countBySeverity(report->profile),
+                           recording = ia::countBySeverity(report->recording);
+                const std::size_t errors = profile[2] + recording[2], warnings = profile[1] + recording[1],
+                                  notes = profile[0] + recording[0];
                 const bool passed = errors == 0 && (!options->strict || warnings == 0);
                 if (options->json) {
                     std::cout << dumped(Json{{"schema", "inputanim.validate/1"},
@@ -43,25 +45,28 @@ Verb addValidate(CLI::App& app, const Globals&) {
                                              {"warnings", warnings},
                                              {"notes", notes},
                                              {"profile", ia::profileFindingsJson(report->profile)},
-                                             {"recording", report->converted ? ia::findingsJson(report->recording) : Json(nullptr)}})
+                                             {"recording",
+                                              report->converted ? ia::findingsJson(report->recording) : Json(nullptr)}})
                               << "\n";
                     return int(passed ? kExitSuccess : kExitCheckFailed);
                 }
-                std::cout << (gltf ? "glTF profile rules" : "glTF profile rules (on the file `convert` would write)") << ": " << profile[2]
-                          << " errors, " << profile[1] << " warnings, " << profile[0] << " notes\n";
+                std::cout << (gltf ? "glTF profile rules" : "glTF profile rules (on the file `convert` would write)")
+                          << ": " << profile[2] << " errors, " << profile[1] << " warnings, " << profile[0]
+                          << " notes\n";
                 for (const auto& finding : report->profile) {
                     std::cout << "  ";
                     printFinding(std::cout, finding);
                 }
                 if (report->converted) {
-                    std::cout << "recording checks: " << recording[2] << " errors, " << recording[1] << " warnings, " << recording[0] << " notes\n";
+                    std::cout << "recording checks: " << recording[2] << " errors, " << recording[1] << " warnings, "
+                              << recording[0] << " notes\n";
                     for (const auto& finding : report->recording) {
                         std::cout << "  ";
                         printFinding(std::cout, finding);
                     }
                 }
-                std::cout << shown(path) << ": " << (passed ? "valid" : "INVALID") << " (" << errors << " errors, " << warnings << " warnings, "
-                          << notes << " notes)\n";
+                std::cout << shown(path) << ": " << (passed ? "valid" : "INVALID") << " (" << errors << " errors, "
+                          << warnings << " warnings, " << notes << " notes)\n";
                 return int(passed ? kExitSuccess : kExitCheckFailed);
             },
             &options->input.path};

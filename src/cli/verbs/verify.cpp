@@ -17,10 +17,12 @@ void printText(const std::string& archive, const std::string& original, const ia
     if (c.recorded) printProvenance(std::cout, *c.recorded);
     std::cout << "rebuilt    " << c.rebuiltBytes << " bytes, SHA-256 " << c.rebuiltSha256 << "\n";
     if (c.matchesRecorded) std::cout << "recorded   " << said(c.matchesRecorded) << "\n";
-    if (c.bufferIntact) std::cout << "buffer     " << (*c.bufferIntact ? "intact" : "changed: its SHA-256 is not the one recorded") << "\n";
+    if (c.bufferIntact)
+        std::cout << "buffer     " << (*c.bufferIntact ? "intact" : "changed: its SHA-256 is not the one recorded")
+                  << "\n";
     if (c.matchesOriginal)
-        std::cout << "original   " << shown(original) << ": " << *c.originalBytes << " bytes, SHA-256 " << c.originalSha256 << ": "
-                  << said(c.matchesOriginal) << "\n";
+        std::cout << "original   " << shown(original) << ": " << *c.originalBytes << " bytes, SHA-256 "
+                  << c.originalSha256 << ": " << said(c.matchesOriginal) << "\n";
     std::cout << shown(archive) << ": " << (c.identical() ? "byte-identical" : "differs") << "\n";
 }
 
@@ -35,7 +37,10 @@ Json reportJson(const std::string& archive, const std::string& original, const i
     json["bufferIntact"] = c.bufferIntact ? Json(*c.bufferIntact) : Json(nullptr);
     json["original"] = nullptr;
     if (c.matchesOriginal)
-        json["original"] = {{"path", original}, {"bytes", *c.originalBytes}, {"sha256", c.originalSha256}, {"matches", *c.matchesOriginal}};
+        json["original"] = {{"path", original},
+                            {"bytes", *c.originalBytes},
+                            {"sha256", c.originalSha256},
+                            {"matches", *c.matchesOriginal}};
     return json;
 }
 
@@ -47,36 +52,37 @@ Verb addVerify(CLI::App& app, const Globals&) {
         bool json = false;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* verify = app.add_subcommand(
-        "verify", "rebuild the recording from an archive and compare its bytes with the source it records; exit 5 when they differ");
-    verify->add_option("ARCHIVE", options->archive, "a .glb or .gltf written by inputanim from an MRTK recording")->required();
+    CLI::App* verify = app.add_subcommand("verify",
+                                          "rebuild the recording from an archive and compare its bytes with the source "
+                                          "it records; exit 5 when they differ");
+    verify->add_option("ARCHIVE", options->archive, "a .glb or .gltf written by inputanim from an MRTK recording")
+        ->required();
     verify->add_option("ORIGINAL", options->original, "the original recording, to compare with as well");
     verify->add_flag("--json", options->json, "print JSON (schema inputanim.verify/1)");
     verify->footer("docs/archival.md. Example: inputanim verify take.glb take.bin");
-    return {
-        verify,
-        [options] {
-            auto archive = ia::readFile(options->archive);
-            if (!archive) return fail(archive.error());
-            std::optional<ia::FileBytes> original;
-            if (!options->original.empty()) {
-                auto bytes = ia::readFile(options->original);
-                if (!bytes) return fail(bytes.error());
-                original = std::move(*bytes);
-            }
-            auto check =
-                ia::verifyArchive(*archive, options->archive, original ? std::optional<std::span<const std::uint8_t>>(*original) : std::nullopt);
-            if (!check) return fail(check.error());
-            if (!check->recorded && !original)
-                return fail(
-                    kExitUsage,
-                    options->archive +
-                        ": records no source (it was not written by this tool from an MRTK recording as it is): give the original to compare with");
-            if (options->json) std::cout << dumped(reportJson(options->archive, options->original, *check)) << "\n";
-            else printText(options->archive, options->original, *check);
-            return int(check->identical() ? kExitSuccess : kExitCheckFailed);
-        },
-        &options->archive};
+    return {verify,
+            [options] {
+                auto archive = ia::readFile(options->archive);
+                if (!archive) return fail(archive.error());
+                std::optional<ia::FileBytes> original;
+                if (!options->original.empty()) {
+                    auto bytes = ia::readFile(options->original);
+                    if (!bytes) return fail(bytes.error());
+                    original = std::move(*bytes);
+                }
+                auto check = ia::verifyArchive(
+                    *archive, options->archive,
+                    original ? std::optional<std::span<const std::uint8_t>>(*original) : std::nullopt);
+                if (!check) return fail(check.error());
+                if (!check->recorded && !original)
+                    return fail(kExitUsage, options->archive +
+                                                ": records no source (it was not written by this tool from an MRTK "
+                                                "recording as it is): give the original to compare with");
+                if (options->json) std::cout << dumped(reportJson(options->archive, options->original, *check)) << "\n";
+                else printText(options->archive, options->original, *check);
+                return int(check->identical() ? kExitSuccess : kExitCheckFailed);
+            },
+            &options->archive};
 }
 
 }  // namespace cli

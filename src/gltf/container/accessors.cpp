@@ -7,7 +7,9 @@
 namespace inputanim {
 namespace {
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
+Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
+    return Error{path, {}, message}.at(pointer);
+}
 
 float component(const std::uint8_t* p, int type) {
     switch (type) {
@@ -64,7 +66,8 @@ Result<std::vector<float>> AccessorReader::read(int index, int components, const
         if (a.count > kMaxZeroAccessorElements)
             return Error{path,
                          {},
-                         pointer + ": " + std::to_string(a.count) + " elements without a bufferView (all zeros); at most " +
+                         pointer + ": " + std::to_string(a.count) +
+                             " elements without a bufferView (all zeros); at most " +
                              std::to_string(kMaxZeroAccessorElements) + " are read",
                          ErrorKind::Refused};
         out.assign(a.count * components, 0.0f);
@@ -102,10 +105,11 @@ Result<std::vector<float>> AccessorReader::read(int index, int components, const
 }
 
 // One sampler's data, checked (finite, times strictly increasing), as a track of `components`.
-Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer, int components);
+Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler,
+                          const std::string& samplerPointer, int components);
 
-Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c,
-                                SamplerCache& cache) {
+Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a,
+                                std::size_t c, SamplerCache& cache) {
     const tinygltf::Model& model = reader.model;
     const std::string& path = reader.path;
     const auto& channel = animation.channels[c];
@@ -114,14 +118,16 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
     data.node = channel.target_node;
     data.path = channel.target_path;
     if (data.node < 0) return failure(path, pointer, "channel has no target node");
-    if (std::size_t(data.node) >= model.nodes.size()) return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
+    if (std::size_t(data.node) >= model.nodes.size())
+        return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
     if (channel.sampler < 0 || std::size_t(channel.sampler) >= animation.samplers.size())
         return failure(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
     const int components = data.path == "rotation" ? 4 : 3;
     std::shared_ptr<const Track>& cached = cache[{channel.sampler, components}];
     if (!cached) {
         auto track = readSampler(reader, animation.samplers[channel.sampler],
-                                 "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler), components);
+                                 "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(channel.sampler),
+                                 components);
         if (!track) return track.error();
         cached = std::make_shared<const Track>(std::move(*track));
     }
@@ -129,14 +135,15 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
     return data;
 }
 
-Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler, const std::string& samplerPointer,
-                          int components) {
+Result<Track> readSampler(const AccessorReader& reader, const tinygltf::AnimationSampler& sampler,
+                          const std::string& samplerPointer, int components) {
     const std::string& path = reader.path;
     Track track;
     track.components = components;
     if (sampler.interpolation == "STEP") track.interpolation = Interpolation::Step;
     else if (sampler.interpolation == "CUBICSPLINE") track.interpolation = Interpolation::CubicSpline;
-    else if (sampler.interpolation.empty() || sampler.interpolation == "LINEAR") track.interpolation = Interpolation::Linear;
+    else if (sampler.interpolation.empty() || sampler.interpolation == "LINEAR")
+        track.interpolation = Interpolation::Linear;
     else return failure(path, samplerPointer, "unknown interpolation '" + sampler.interpolation + "'");
 
     auto times = reader.read(sampler.input, 1, samplerPointer + " input");
@@ -148,13 +155,14 @@ Result<Track> readSampler(const AccessorReader& reader, const tinygltf::Animatio
     const bool cubic = track.interpolation == Interpolation::CubicSpline;
     if (output->size() != n * width * (cubic ? 3 : 1))
         return failure(path, samplerPointer,
-                       "output holds " + std::to_string(output->size() / width) + " elements for " + std::to_string(n) + " key times (expected " +
-                           std::to_string(n * (cubic ? 3 : 1)) + ")");
+                       "output holds " + std::to_string(output->size() / width) + " elements for " + std::to_string(n) +
+                           " key times (expected " + std::to_string(n * (cubic ? 3 : 1)) + ")");
     if (cubic && n < 2) return failure(path, samplerPointer, "CUBICSPLINE needs at least 2 keys");
     if (!allFinite(track.times) || !strictlyIncreasing(track.times))
         for (std::size_t k = 0; k < n; ++k)
             if (!std::isfinite(track.times[k]) || (k > 0 && !(track.times[k] > track.times[k - 1])))
-                return failure(path, samplerPointer, "input time " + std::to_string(k) + " is not finite or not later than the one before");
+                return failure(path, samplerPointer,
+                               "input time " + std::to_string(k) + " is not finite or not later than the one before");
     if (!allFinite(*output)) return failure(path, samplerPointer, "output holds NaN or infinity");
     if (!cubic) {
         track.values = std::move(*output);

@@ -40,7 +40,7 @@ struct AccessorReader {
 };
 
 // Channel `c` of animation `a` (translation, rotation or scale).
-Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a, std::size_t c,
-                                SamplerCache& cache);
+Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::Animation& animation, std::size_t a,
+                                std::size_t c, SamplerCache& cache);
 
 }  // namespace inputanim

@@ -12,11 +12,14 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-Error refused(const std::string& path, const std::string& pointer, const std::string& message, Reason reason = Reason::Unspecified) {
+Error refused(const std::string& path, const std::string& pointer, const std::string& message,
+              Reason reason = Reason::Unspecified) {
     return Error{path, {}, message, ErrorKind::Refused, reason}.at(pointer);
 }
 
-Error malformed(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
+Error malformed(const std::string& path, const std::string& pointer, const std::string& message) {
+    return Error{path, {}, message}.at(pointer);
+}
 
 // True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
 bool inside(const fs::path& inner, const fs::path& folder) {
@@ -33,17 +36,21 @@ fs::path folderOf(const std::string& path) {
 }
 
 // The external file a buffer URI names: decoded once, resolved to its real path, inside the glTF's folder.
-Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer, bool allowExternalPaths) {
+Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer,
+                                    bool allowExternalPaths) {
     const auto decoded = uriDecode(uri);
     if (!decoded) return malformed(path, pointer, "'" + uri + "' holds a '%' that is not followed by two hex digits");
     if (decoded->empty()) return malformed(path, pointer, "empty uri");
     if (decoded->find('\0') != std::string::npos) return refused(path, pointer, "the uri holds a NUL character");
     const auto colon = decoded->find(':'), slash = decoded->find('/');
     if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
-        return refused(path, pointer, "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
+        return refused(
+            path, pointer,
+            "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
     const fs::path named = nativePath(*decoded);
     if (!allowExternalPaths) {
-        if (named.is_absolute() || (*decoded)[0] == '\\') return refused(path, pointer, "absolute paths are not allowed", Reason::OutsideFolder);
+        if (named.is_absolute() || (*decoded)[0] == '\\')
+            return refused(path, pointer, "absolute paths are not allowed", Reason::OutsideFolder);
         for (const auto& part : named)
             if (part == "..") return refused(path, pointer, "'..' leaves the file's folder", Reason::OutsideFolder);
     }
@@ -51,24 +58,29 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     const fs::path folder = folderOf(path);
     const fs::path file = named.is_absolute() ? named : folder / named;
     const fs::path real = fs::canonical(file, error);
-    if (error) return Error{path, {}, pointer + ": cannot read " + utf8Path(file) + ": " + error.message(), ErrorKind::InputFailed};
+    if (error)
+        return Error{
+            path, {}, pointer + ": cannot read " + utf8Path(file) + ": " + error.message(), ErrorKind::InputFailed};
     if (!allowExternalPaths && !inside(real, folder))
-        return refused(path, pointer, "'" + *decoded + "' resolves to " + utf8Path(real) + ", outside the glTF's folder (a symbolic link?)",
-                       Reason::OutsideFolder);
+        return refused(
+            path, pointer,
+            "'" + *decoded + "' resolves to " + utf8Path(real) + ", outside the glTF's folder (a symbolic link?)",
+            Reason::OutsideFolder);
     return utf8Path(real);
 }
 
 // The first `length` bytes of an external buffer's file, opened once: the file read is the one whose real path was
 // checked (where the system tells an open file's path), so that a name swapped for a symbolic link meanwhile reads
 // nothing outside the folder.
-Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, const std::string& path, const std::string& pointer,
-                               bool allowExternalPaths) {
+Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, const std::string& path,
+                               const std::string& pointer, bool allowExternalPaths) {
     auto reader = FileReader::open(file);
     if (!reader) return Error{path, {}, reader.error().describe(), reader.error().kind}.at(pointer);
     if (!allowExternalPaths)
         if (const auto opened = reader->openedPath(); opened && !inside(nativePath(*opened), folderOf(path)))
             return refused(path, pointer,
-                           "'" + file + "' was replaced while being opened: it now leads to " + *opened + ", outside the glTF's folder",
+                           "'" + file + "' was replaced while being opened: it now leads to " + *opened +
+                               ", outside the glTF's folder",
                            Reason::OutsideFolder);
     auto bytes = reader->readRest(length);  // only what the buffer declares
     if (!bytes) return Error{path, {}, bytes.error().describe(), bytes.error().kind}.at(pointer);
@@ -82,13 +94,14 @@ std::vector<std::string> externalBufferFiles(const Json& json, const std::string
     const auto list = json.find("buffers");
     if (list == json.end() || !list->is_array()) return files;
     for (const Json& buffer : *list)
-        if (buffer.is_object() && buffer.contains("uri") && buffer["uri"].is_string() && !isDataUri(buffer["uri"].get<std::string>()))
+        if (buffer.is_object() && buffer.contains("uri") && buffer["uri"].is_string() &&
+            !isDataUri(buffer["uri"].get<std::string>()))
             if (auto file = resolveExternal(buffer["uri"].get<std::string>(), path, "", true)) files.push_back(*file);
     return files;
 }
 
-Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const std::uint8_t>> glbBin, const std::string& path,
-                                bool allowExternalPaths) {
+Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const std::uint8_t>> glbBin,
+                                const std::string& path, bool allowExternalPaths) {
     GltfBuffers buffers;
     std::map<std::string, std::size_t> readAlready;  // an external file, by real path, and its index in `owned`
     const auto list = json.find("buffers");
@@ -104,10 +117,13 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         const std::uint64_t length = byteLength->get<std::uint64_t>();
         const auto uri = buffer.find("uri");
         if (uri == buffer.end()) {
-            if (i != 0 || !glbBin) return malformed(path, pointer, "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
+            if (i != 0 || !glbBin)
+                return malformed(path, pointer,
+                                 "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
             if (length > glbBin->size())
                 return malformed(path, pointer + "/byteLength",
-                                 std::to_string(length) + " bytes exceed the GLB's BIN chunk (" + std::to_string(glbBin->size()) + " bytes)");
+                                 std::to_string(length) + " bytes exceed the GLB's BIN chunk (" +
+                                     std::to_string(glbBin->size()) + " bytes)");
             buffers.data.push_back(glbBin->first(std::size_t(length)));
             continue;
         }
@@ -121,19 +137,23 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         } else {
             auto file = resolveExternal(text, path, pointer + "/uri", allowExternalPaths);
             if (!file) return file.error();
-            if (const auto it = readAlready.find(*file); it != readAlready.end() && buffers.owned[it->second].size() >= length) {
-                buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned[it->second]).first(std::size_t(length)));  // read once
+            if (const auto it = readAlready.find(*file);
+                it != readAlready.end() && buffers.owned[it->second].size() >= length) {
+                buffers.data.push_back(
+                    std::span<const std::uint8_t>(buffers.owned[it->second]).first(std::size_t(length)));  // read once
                 continue;
             }
             auto read = readExternal(*file, length, path, pointer + "/uri", allowExternalPaths);
             if (!read) return read.error();
             bytes = std::move(*read);
-            if (std::find(buffers.files.begin(), buffers.files.end(), *file) == buffers.files.end()) buffers.files.push_back(*file);
+            if (std::find(buffers.files.begin(), buffers.files.end(), *file) == buffers.files.end())
+                buffers.files.push_back(*file);
             readAlready[*file] = buffers.owned.size();
         }
         if (bytes.size() < length)
-            return malformed(path, pointer + "/byteLength",
-                             std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
+            return malformed(
+                path, pointer + "/byteLength",
+                std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
         buffers.owned.push_back(std::move(bytes));
         buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned.back()).first(std::size_t(length)));
     }

@@ -24,8 +24,8 @@ struct GltfBuffers {
 // Reads every buffer of `json` ("/buffers"). A buffer without a uri is the GLB's BIN chunk (buffer 0 only).
 // Other buffers: data URIs, or relative paths inside the glTF's folder (after resolving symbolic links), or
 // with `allowExternalPaths` any local path; no scheme but data: is accepted.
-Result<GltfBuffers> readBuffers(const nlohmann::json& json, std::optional<std::span<const std::uint8_t>> glbBin, const std::string& path,
-                                bool allowExternalPaths);
+Result<GltfBuffers> readBuffers(const nlohmann::json& json, std::optional<std::span<const std::uint8_t>> glbBin,
+                                const std::string& path, bool allowExternalPaths);
 
 // The external files the buffers of `json` name, resolved (with symbolic links), whether or not they are
 // allowed; names that do not resolve are left out. Nothing is read.

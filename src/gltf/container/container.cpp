@@ -32,7 +32,8 @@ std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, c
     return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
 }
 
-Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths) {
+Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
+                                      bool allowExternalPaths) {
     return GltfDocument::firstBufferSha256(bytes, path, allowExternalPaths);
 }
 
@@ -41,13 +42,15 @@ ParsedGltf::ParsedGltf(ParsedGltf&&) noexcept = default;
 ParsedGltf& ParsedGltf::operator=(ParsedGltf&&) noexcept = default;
 ParsedGltf::~ParsedGltf() = default;
 
-Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths, const std::string& animation) {
+Result<ParsedGltf> parseGltf(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths,
+                             const std::string& animation) {
     auto doc = GltfDocument::load(bytes, path, allowExternalPaths, animation);
     if (!doc) return doc.error();
     return ParsedGltf(std::make_unique<GltfDocument>(std::move(*doc)));
 }
 
-Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths, const std::string& animation) {
+Result<ParsedGltf> parseGltf(FileBytes&& bytes, const std::string& path, bool allowExternalPaths,
+                             const std::string& animation) {
     FileBytes file = std::move(bytes);
     auto parsed = parseGltf(std::span<const std::uint8_t>(file), path, allowExternalPaths, animation);
     FileBytes().swap(file);  // the document holds what it needs

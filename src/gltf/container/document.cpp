@@ -23,7 +23,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) { return Error{path, {}, message}.at(pointer); }
+Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
+    return Error{path, {}, message}.at(pointer);
+}
 
 // A .glb or .gltf's JSON, split (json_split.hpp); and a GLB's BIN chunk, which accessors read in place.
 struct GltfParts {
@@ -49,13 +51,16 @@ Result<GltfParts> partsOf(std::span<const std::uint8_t> bytes, const std::string
         return parts;
     }
     if (auto at = tooDeepAt(text))
-        return Error{path, textOffset + *at, "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels", ErrorKind::Refused};
+        return Error{path, textOffset + *at, "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+                     ErrorKind::Refused};
     bool hugeIndex = false;
     auto any = splitAnyJson(text, &hugeIndex);
-    if (!any && hugeIndex) return Error{path, {}, "an index (of a node, sampler, accessor...) beyond 32 bits: no such item can exist"};
+    if (!any && hugeIndex)
+        return Error{path, {}, "an index (of a node, sampler, accessor...) beyond 32 bits: no such item can exist"};
     if (!any)
         return Error{path, isGlb(bytes) ? std::optional<std::uint64_t>(20) : std::nullopt,
-                     isGlb(bytes) ? "the GLB JSON chunk is not a valid JSON object" : "not a glTF file: neither GLB nor a JSON object"};
+                     isGlb(bytes) ? "the GLB JSON chunk is not a valid JSON object"
+                                  : "not a glTF file: neither GLB nor a JSON object"};
     parts.json = std::move(*any);
     return parts;
 }
@@ -90,7 +95,8 @@ NodeTransform restTransform(const tinygltf::Node& node) {
         return t;
     }
     for (std::size_t i = 0; i < 3 && i < node.translation.size(); ++i) t.translation[i] = node.translation[i];
-    if (node.rotation.size() == 4) t.rotation = {node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]};
+    if (node.rotation.size() == 4)
+        t.rotation = {node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]};
     for (std::size_t i = 0; i < 3 && i < node.scale.size(); ++i) t.scale[i] = node.scale[i];
     return t;
 }
@@ -102,11 +108,14 @@ std::array<double, 16> arrayOf(const glm::dmat4& m) {  // column-major
 }
 
 // translation, rotation, scale -> 0, 1, 2; anything else -1.
-int pathSlot(const std::string& path) { return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1; }
+int pathSlot(const std::string& path) {
+    return path == "translation" ? 0 : path == "rotation" ? 1 : path == "scale" ? 2 : -1;
+}
 
 // T * R * S, built directly (columns: the scaled rotation axes, then the translation).
 glm::dmat4 matrixOf(const NodeTransform& t) {
-    const glm::dmat3 rotation = glm::mat3_cast(glm::normalize(glm::dquat(t.rotation[3], t.rotation[0], t.rotation[1], t.rotation[2])));
+    const glm::dmat3 rotation =
+        glm::mat3_cast(glm::normalize(glm::dquat(t.rotation[3], t.rotation[0], t.rotation[1], t.rotation[2])));
     glm::dmat4 m(1);
     for (int c = 0; c < 3; ++c) m[c] = glm::dvec4(rotation[c] * t.scale[c], 0);
     m[3] = glm::dvec4(t.translation[0], t.translation[1], t.translation[2], 1);
@@ -115,15 +124,18 @@ glm::dmat4 matrixOf(const NodeTransform& t) {
 
 // Parents of every node, checked: one parent each, no cycles, no deeper than kMaxNodeDepth; and an order
 // with parents first. Linear in the node count.
-Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std::vector<int>& parents, std::vector<int>& order) {
+Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std::vector<int>& parents,
+                      std::vector<int>& order) {
     const std::size_t count = model.nodes.size();
     parents.assign(count, -1);
     for (std::size_t n = 0; n < count; ++n)
         for (int child : model.nodes[n].children) {
             if (child < 0 || std::size_t(child) >= count)
-                return failure(path, "/nodes/" + std::to_string(n), "child " + std::to_string(child) + " does not exist");
+                return failure(path, "/nodes/" + std::to_string(n),
+                               "child " + std::to_string(child) + " does not exist");
             if (parents[child] != -1 || std::size_t(child) == n)
-                return failure(path, "/nodes/" + std::to_string(child), "node has more than one parent or is its own child");
+                return failure(path, "/nodes/" + std::to_string(child),
+                               "node has more than one parent or is its own child");
             parents[child] = int(n);
         }
     order.clear();
@@ -137,7 +149,8 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
             if (depth[child] > kMaxNodeDepth)
                 return Error{path,
                              {},
-                             "/nodes/" + std::to_string(child) + ": node hierarchy deeper than " + std::to_string(kMaxNodeDepth) + " levels",
+                             "/nodes/" + std::to_string(child) + ": node hierarchy deeper than " +
+                                 std::to_string(kMaxNodeDepth) + " levels",
                              ErrorKind::Refused};
             order.push_back(child);
         }
@@ -150,9 +163,10 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
     return Success{};
 }
 
-// The animation a name or index picks (by default InputAnimation, else the first); -1 with none; an error naming the animations when it picks
-// nothing.
-Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const std::string& wanted, const std::string& path) {
+// The animation a name or index picks (by default InputAnimation, else the first); -1 with none; an error naming the
+// animations when it picks nothing.
+Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const std::string& wanted,
+                          const std::string& path) {
     if (wanted.empty()) {  // this profile's animation, else the first
         for (std::size_t a = 0; a < animations.size(); ++a)
             if (animations[a].name == profile::kAnimation) return int(a);
@@ -160,12 +174,14 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
     }
     for (std::size_t a = 0; a < animations.size(); ++a)
         if (animations[a].name == wanted) return int(a);
-    if (!wanted.empty() && std::all_of(wanted.begin(), wanted.end(), [](char c) { return c >= '0' && c <= '9'; }) && wanted.size() < 10) {
+    if (!wanted.empty() && std::all_of(wanted.begin(), wanted.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        wanted.size() < 10) {
         const std::size_t index = std::stoul(wanted);
         if (index < animations.size()) return int(index);
     }
     std::string names;
-    for (std::size_t a = 0; a < animations.size() && a < 20; ++a) names += (a ? ", " : "") + std::to_string(a) + " '" + animations[a].name + "'";
+    for (std::size_t a = 0; a < animations.size() && a < 20; ++a)
+        names += (a ? ", " : "") + std::to_string(a) + " '" + animations[a].name + "'";
     if (animations.size() > 20) names += ", ... (" + std::to_string(animations.size()) + " animations)";
     return Error{path,
                  {},
@@ -176,7 +192,8 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
 
 }  // namespace
 
-Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths) {
+Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
+                                                    bool allowExternalPaths) {
     auto parts = partsOf(bytes, path);
     if (!parts) return parts.error();
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
@@ -184,18 +201,20 @@ Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t
     return buffers->data.empty() ? std::string() : sha256Hex(buffers->data[0]);
 }
 
-Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths,
-                                        const std::string& animation) {
+Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path,
+                                        bool allowExternalPaths, const std::string& animation) {
     auto parts = partsOf(bytes, path);
     if (!parts) return parts.error();
     if (parts->json.listItems > kMaxListItems)
         return Error{path,
                      {},
-                     "its lists hold " + std::to_string(parts->json.listItems) + " nodes, accessors, animations and the like; at most " +
-                         std::to_string(kMaxListItems) + " are read",
+                     "its lists hold " + std::to_string(parts->json.listItems) +
+                         " nodes, accessors, animations and the like; at most " + std::to_string(kMaxListItems) +
+                         " are read",
                      ErrorKind::Refused};
     GltfDocument doc;
-    auto extensions = checkExtensions(parts->json.kept, path, doc.notes_);  // before the buffers a required one may change
+    auto extensions =
+        checkExtensions(parts->json.kept, path, doc.notes_);  // before the buffers a required one may change
     if (!extensions) return extensions.error();
     doc.extensionsUsed_ = std::move(*extensions);
     if (parts->json.kept.contains("extensions")) doc.provenance_ = provenanceIn(parts->json.kept["extensions"]);
@@ -203,7 +222,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     if (!buffers) return buffers.error();
     doc.path_ = path;
     if (parts->byteOrderMark)
-        doc.notes_.push_back(Finding::note("byte-order-mark", "the JSON starts with a UTF-8 byte-order mark, which glTF forbids: it is ignored"));
+        doc.notes_.push_back(Finding::note(
+            "byte-order-mark", "the JSON starts with a UTF-8 byte-order mark, which glTF forbids: it is ignored"));
     doc.bufferFiles_ = buffers->files;
     doc.model_ = std::make_shared<tinygltf::Model>();  // a fresh Model per load (tinygltf 2.7 does not reset one)
     {
@@ -229,7 +249,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
         AnimationSummary summary{model.animations[a].name, model.animations[a].channels.size(), 0};
         // The duration: the largest input max (accessors carry min and max for animation inputs).
         for (const auto& sampler : model.animations[a].samplers)
-            if (sampler.input >= 0 && std::size_t(sampler.input) < model.accessors.size() && !model.accessors[sampler.input].maxValues.empty())
+            if (sampler.input >= 0 && std::size_t(sampler.input) < model.accessors.size() &&
+                !model.accessors[sampler.input].maxValues.empty())
                 summary.duration = std::max(summary.duration, model.accessors[sampler.input].maxValues[0]);
         doc.animations_.push_back(summary);
     }
@@ -255,12 +276,14 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     }
 
     auto extrasOf = [](const Json& object) -> Json {
-        if (object.is_object() && object.contains("extras") && object["extras"].is_object() && object["extras"].contains("inputanim"))
+        if (object.is_object() && object.contains("extras") && object["extras"].is_object() &&
+            object["extras"].contains("inputanim"))
             return object["extras"]["inputanim"];
         return nullptr;
     };
     const Json& json = parts->json.kept;
-    if (doc.selected_ >= 0 && json.contains("animations") && json["animations"].is_array() && json["animations"].size() > std::size_t(doc.selected_))
+    if (doc.selected_ >= 0 && json.contains("animations") && json["animations"].is_array() &&
+        json["animations"].size() > std::size_t(doc.selected_))
         doc.extras_ = extrasOf(json["animations"][std::size_t(doc.selected_)]);
     if (doc.extras_.is_null() && json.contains("scenes") && json["scenes"].is_array() && !json["scenes"].empty())
         doc.extras_ = extrasOf(json["scenes"][0]);
@@ -285,7 +308,8 @@ NodeTransform GltfDocument::Player::localAt(int node, double time) {
     double* outputs[3] = {t.translation.data(), t.rotation.data(), t.scale.data()};
     for (int slot = 0; slot < 3; ++slot)
         if (const int c = slots[slot]; c >= 0)
-            sampleTrack(doc_.channels_[c].track(), slot == 1 ? TrackKind::Rotation : TrackKind::Vector, time, outputs[slot], &hints_[c]);
+            sampleTrack(doc_.channels_[c].track(), slot == 1 ? TrackKind::Rotation : TrackKind::Vector, time,
+                        outputs[slot], &hints_[c]);
     return t;
 }
 
@@ -295,7 +319,8 @@ glm::dmat4 GltfDocument::Player::localMatrix(int node, double time, int unscaled
     return matrixOf(local);
 }
 
-std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time, const std::array<double, 16>& parentWorld, int unscaled) {
+std::array<double, 16> GltfDocument::Player::worldFromParent(int node, double time,
+                                                             const std::array<double, 16>& parentWorld, int unscaled) {
     return arrayOf(glm::make_mat4(parentWorld.data()) * localMatrix(node, time, unscaled));
 }
 

@@ -24,8 +24,9 @@ namespace inputanim {
 
 // Deeper node hierarchies are refused: real rigs are under 30 levels, and every pose walks to the root.
 inline constexpr std::size_t kMaxNodeDepth = 256;
-// Items of the file's lists tinygltf reads (nodes, accessors, buffer views, animations, scenes, cameras, skins, buffers),
-// in all: each costs it about a kilobyte, so a small file of empty items would take gigabytes. Real rigs hold hundreds.
+// Items of the file's lists tinygltf reads (nodes, accessors, buffer views, animations, scenes, cameras, skins,
+// buffers), in all: each costs it about a kilobyte, so a small file of empty items would take gigabytes. Real rigs hold
+// hundreds.
 inline constexpr std::size_t kMaxListItems = 120'000;
 
 struct NodeTransform {
@@ -37,11 +38,12 @@ struct NodeTransform {
 class GltfDocument {
 public:
     // `animation`: "" for the first, else a name or an index (see ImportOptions::animation).
-    static Result<GltfDocument> load(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths,
-                                     const std::string& animation = {});
+    static Result<GltfDocument> load(std::span<const std::uint8_t> bytes, const std::string& path,
+                                     bool allowExternalPaths, const std::string& animation = {});
 
     // The SHA-256 of the file's first buffer, read as load() reads it ("" when it has none).
-    static Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path, bool allowExternalPaths);
+    static Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
+                                                 bool allowExternalPaths);
 
     const tinygltf::Model& model() const { return *model_; }
     const std::string& path() const { return path_; }
@@ -56,7 +58,9 @@ public:
 
     // Channels of the selected animation, by node and path.
     const ChannelData* channel(int node, const std::string& path) const;
-    ChannelData* channel(int node, const std::string& path) { return const_cast<ChannelData*>(std::as_const(*this).channel(node, path)); }
+    ChannelData* channel(int node, const std::string& path) {
+        return const_cast<ChannelData*>(std::as_const(*this).channel(node, path));
+    }
     const std::vector<ChannelData>& channels() const { return channels_; }
 
     // Plays the document's nodes; remembers where each channel was, so that increasing times are cheap.
@@ -70,7 +74,8 @@ public:
         // a state, like a hand's tracked flag) counts as 1.
         std::array<double, 16> worldAt(int node, double time, int unscaled = -1);
         // The same from the parent's world matrix at `time` (as worldAt gave it), without walking the ancestors.
-        std::array<double, 16> worldFromParent(int node, double time, const std::array<double, 16>& parentWorld, int unscaled = -1);
+        std::array<double, 16> worldFromParent(int node, double time, const std::array<double, 16>& parentWorld,
+                                               int unscaled = -1);
 
     private:
         glm::dmat4 localMatrix(int node, double time, int unscaled);  // localAt as a matrix, `unscaled` honoured

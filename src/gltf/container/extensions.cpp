@@ -25,7 +25,8 @@ constexpr std::array<std::pair<const char*, const char*>, 10> kIgnoredParts{{
 
 // What a required extension the library cannot do without changes that the conversion reads ("" when unknown).
 std::string whatItChanges(const std::string& extension) {
-    if (extension == "EXT_meshopt_compression" || extension == "KHR_meshopt_compression") return "compressed buffer views";
+    if (extension == "EXT_meshopt_compression" || extension == "KHR_meshopt_compression")
+        return "compressed buffer views";
     if (extension == "KHR_animation_pointer") return "properties animated through pointers";
     if (extension == "KHR_node_visibility") return "node visibility";
     return "";
@@ -47,7 +48,8 @@ std::string ignoredPartOf(const std::string& extension) {
     return "";
 }
 
-Result<std::vector<std::string>> checkExtensions(const Json& json, const std::string& path, std::vector<Finding>& notes) {
+Result<std::vector<std::string>> checkExtensions(const Json& json, const std::string& path,
+                                                 std::vector<Finding>& notes) {
     std::vector<std::string> used = namesAt(json, "extensionsUsed");
     const std::vector<std::string> required = namesAt(json, "extensionsRequired");
     for (std::size_t i = 0; i < required.size(); ++i) {
@@ -57,13 +59,14 @@ Result<std::vector<std::string>> checkExtensions(const Json& json, const std::st
             return Error{path,
                          {},
                          "requires the glTF extension " + name +
-                             (changes.empty() ? ", which this library does not know" : " (" + changes + "), which this library does not read") +
+                             (changes.empty() ? ", which this library does not know"
+                                              : " (" + changes + "), which this library does not read") +
                              ": a loader must not read the file without it",
                          ErrorKind::Refused,
                          Reason::ExtensionUnsupported}
                 .at("/extensionsRequired/" + std::to_string(i));
-        notes.push_back(
-            Finding::note("extension-ignored", "requires " + name + ", which changes only " + part + ": the conversion does not read them"));
+        notes.push_back(Finding::note("extension-ignored", "requires " + name + ", which changes only " + part +
+                                                               ": the conversion does not read them"));
         if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
     }
     return used;

@@ -18,6 +18,7 @@ std::string ignoredPartOf(const std::string& extension);
 
 // The file's extensionsUsed (in its order, then any required but not listed); a required extension the library
 // cannot do without is an error at "/extensionsRequired/I"; each required one it can is a note in `notes`.
-Result<std::vector<std::string>> checkExtensions(const nlohmann::json& json, const std::string& path, std::vector<Finding>& notes);
+Result<std::vector<std::string>> checkExtensions(const nlohmann::json& json, const std::string& path,
+                                                 std::vector<Finding>& notes);
 
 }  // namespace inputanim

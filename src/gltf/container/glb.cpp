@@ -22,15 +22,19 @@ Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string
     if (bytes.size() < 20) return Error{path, bytes.size(), "expected a 20-byte GLB header and JSON chunk header"};
     const std::uint32_t length = word(bytes, 8), jsonLength = word(bytes, 12);
     if (length > bytes.size())
-        return Error{path, 8, "GLB length " + std::to_string(length) + " exceeds the file (" + std::to_string(bytes.size()) + " bytes)"};
+        return Error{
+            path, 8,
+            "GLB length " + std::to_string(length) + " exceeds the file (" + std::to_string(bytes.size()) + " bytes)"};
     if (word(bytes, 16) != kGlbChunkJson) return Error{path, 16, "expected the GLB JSON chunk type 0x4E4F534A"};
-    if (jsonLength > bytes.size() - 20) return Error{path, 12, "JSON chunk length " + std::to_string(jsonLength) + " exceeds the file"};
+    if (jsonLength > bytes.size() - 20)
+        return Error{path, 12, "JSON chunk length " + std::to_string(jsonLength) + " exceeds the file"};
     GlbChunks chunks{bytes.subspan(20, jsonLength), std::nullopt};
     // The BIN chunk, when there is one, comes second; other chunk types are ignored, as the GLB format asks.
     const std::size_t chunk = 20 + std::size_t(jsonLength), end = std::max<std::size_t>(length, 20 + jsonLength);
     if (chunk + 8 <= end && word(bytes, chunk + 4) == kGlbChunkBin) {
         const std::uint32_t binLength = word(bytes, chunk);
-        if (binLength > end - chunk - 8) return Error{path, chunk, "BIN chunk length " + std::to_string(binLength) + " exceeds the GLB"};
+        if (binLength > end - chunk - 8)
+            return Error{path, chunk, "BIN chunk length " + std::to_string(binLength) + " exceeds the GLB"};
         chunks.bin = bytes.subspan(chunk + 8, binLength);
     }
     return chunks;
@@ -40,7 +44,8 @@ GlbFraming framingOf(const GlbParts& parts) {
     GlbFraming f;
     f.jsonPadding.assign((4 - parts.json.size() % 4) % 4, ' ');
     f.binPaddingSize = (4 - parts.bin.size() % 4) % 4;
-    const std::size_t jsonChunk = parts.json.size() + f.jsonPadding.size(), binChunk = parts.bin.size() + f.binPaddingSize;
+    const std::size_t jsonChunk = parts.json.size() + f.jsonPadding.size(),
+                      binChunk = parts.bin.size() + f.binPaddingSize;
     const std::size_t total = 12 + 8 + jsonChunk + (parts.bin.empty() ? 0 : 8 + binChunk);
     put(f.head.data(), kGlbMagic);
     put(f.head.data() + 4, 2);
@@ -53,9 +58,13 @@ GlbFraming framingOf(const GlbParts& parts) {
 }
 
 std::vector<std::span<const std::uint8_t>> glbPieces(const GlbParts& parts, const GlbFraming& framing) {
-    auto bytes = [](const std::string& text) { return std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()); };
+    auto bytes = [](const std::string& text) {
+        return std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    };
     std::vector<std::span<const std::uint8_t>> pieces{framing.head, bytes(parts.json), bytes(framing.jsonPadding)};
-    if (!parts.bin.empty()) pieces.insert(pieces.end(), {framing.binHead, parts.bin, std::span(framing.binPadding).first(framing.binPaddingSize)});
+    if (!parts.bin.empty())
+        pieces.insert(pieces.end(),
+                      {framing.binHead, parts.bin, std::span(framing.binPadding).first(framing.binPaddingSize)});
     return pieces;
 }
 

@@ -15,7 +15,9 @@
 namespace inputanim {
 
 // JSON text that starts with the UTF-8 byte-order mark (EF BB BF).
-inline bool hasByteOrderMark(std::span<const std::uint8_t> text) { return text.size() >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF; }
+inline bool hasByteOrderMark(std::span<const std::uint8_t> text) {
+    return text.size() >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF;
+}
 
 inline constexpr std::uint32_t kGlbMagic = 0x46546C67;  // "glTF"
 inline constexpr std::uint32_t kGlbChunkJson = 0x4E4F534A;  // "JSON"

@@ -54,7 +54,8 @@ public:
             kept.erase(name);  // a member given twice: the last counts, as in a tree
             if (isCutMember(name)) write = false;
             if (isKeptWhole(name)) captureInto_ = &kept[name];
-        } else if (frames_.size() == 3 && frames_[1].array && name == "extras") {  // an item's, in one of the file's lists
+        } else if (frames_.size() == 3 && frames_[1].array &&
+                   name == "extras") {  // an item's, in one of the file's lists
             write = false;
             if (member_ == "animations" || member_ == "scenes") captureInto_ = &kept[member_].back()["extras"];
         }
@@ -72,14 +73,17 @@ private:
     // an index is refused. Counts, offsets and lengths it reads whole, and any number may be a float's value.
     template <class Integer>
     bool indexFits(Integer value) {
-        const std::string& property = frames_.empty() ? lastKey_ : frames_.back().array ? frames_.back().property : lastKey_;
+        const std::string& property = frames_.empty()        ? lastKey_
+                                      : frames_.back().array ? frames_.back().property
+                                                             : lastKey_;
         const bool fits = value <= Integer(INT32_MAX) && (std::is_unsigned_v<Integer> || value >= Integer(INT32_MIN));
         hugeIndex = !fits && isIndexProperty(property);
         return !hugeIndex;
     }
     static bool isIndexProperty(std::string_view name) {
-        for (std::string_view index : {"sampler", "input", "output", "node", "bufferView", "buffer", "mesh", "skin", "camera", "material", "source",
-                                       "skeleton", "scene", "index", "indices", "inverseBindMatrices", "children", "nodes", "joints"})
+        for (std::string_view index :
+             {"sampler", "input", "output", "node", "bufferView", "buffer", "mesh", "skin", "camera", "material",
+              "source", "skeleton", "scene", "index", "indices", "inverseBindMatrices", "children", "nodes", "joints"})
             if (name == index) return true;
         return false;
     }
@@ -216,7 +220,10 @@ private:
     bool utf8Character() {
         const auto byte = [&](std::ptrdiff_t i) { return static_cast<unsigned char>(at[i]); };
         const unsigned char lead = byte(0);
-        const std::ptrdiff_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+        const std::ptrdiff_t length = lead >= 0xC2 && lead <= 0xDF   ? 2
+                                      : lead >= 0xE0 && lead <= 0xEF ? 3
+                                      : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                                     : 0;
         if (length == 0 || end_ - at < length) return false;
         // The second byte's range depends on the lead; the others are any continuation byte.
         const unsigned char low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
@@ -258,7 +265,8 @@ private:
             while (digit()) ++at;
         else return false;
         std::size_t magnitude = std::size_t(at - integer);  // the number is below 10^magnitude
-        if (magnitude >= 10 && (at == end_ || (*at != '.' && *at != 'e' && *at != 'E'))) {  // maybe an index beyond 32 bits
+        if (magnitude >= 10 &&
+            (at == end_ || (*at != '.' && *at != 'e' && *at != 'E'))) {  // maybe an index beyond 32 bits
             if (magnitude > 10) return false;  // the token pass tells (JsonSplitter::indexFits)
             std::uint64_t value = 0;
             for (const char* d = integer; d < at; ++d) value = value * 10 + std::uint64_t(*d - '0');
@@ -288,8 +296,11 @@ private:
 // splitPlainJson's pass: the text is checked value by value, and copied in runs between the pieces cut or replaced.
 class PlainSplitter {
 public:
-    explicit PlainSplitter(std::span<const std::uint8_t> text) : PlainSplitter(reinterpret_cast<const char*>(text.data()), text.size()) {}
-    PlainSplitter(const char* text, std::size_t size) : end_(text + size), scan_(text, end_), copied_(text) { split_.forTinygltf.reserve(size); }
+    explicit PlainSplitter(std::span<const std::uint8_t> text)
+        : PlainSplitter(reinterpret_cast<const char*>(text.data()), text.size()) {}
+    PlainSplitter(const char* text, std::size_t size) : end_(text + size), scan_(text, end_), copied_(text) {
+        split_.forTinygltf.reserve(size);
+    }
 
     std::optional<SplitJson> split() {
         if (!scan_.space() || *scan_.at != '{') return std::nullopt;
@@ -324,7 +335,8 @@ private:
                 text.append(copied_, nameStart);
                 copied_ = scan_.at;
                 if (last) {
-                    while (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t') text.pop_back();
+                    while (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t')
+                        text.pop_back();
                     if (text.back() == ',') text.pop_back();
                     --copied_;  // the closing brace stays
                 }
@@ -344,7 +356,8 @@ private:
     Member fileMember(std::string_view name) {
         const bool buffers = name == "buffers", listsExtras = name == "animations" || name == "scenes";
         const bool whole = isKeptWhole(name) && !buffers;  // the extension lists and extensions, as they are
-        if (buffers || whole || listsExtras) split_.kept.erase(std::string(name));  // a member given twice: the last counts
+        if (buffers || whole || listsExtras)
+            split_.kept.erase(std::string(name));  // a member given twice: the last counts
         if (isCutMember(name)) return scan_.value(1) ? Member::Cut : Member::Refused;
         const char* start = scan_.at;
         if (*start == '[' && !buffers) {

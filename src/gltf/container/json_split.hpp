@@ -16,13 +16,16 @@ namespace inputanim {
 // stood in for by a four-byte data URI (readBuffers reads the bytes). `kept`: "buffers" whole, and for each item of
 // "animations" and "scenes" an object with its "extras", if any. A member given twice counts once, the last.
 inline bool isCutMember(std::string_view name) {
-    return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" || name == "meshes";
+    return name == "extras" || name == "images" || name == "materials" || name == "textures" || name == "samplers" ||
+           name == "meshes";
 }
 
 // Kept whole as well: the file's extension lists (checked before its buffers are read) and its own extensions (where
 // its provenance is).
 inline bool isExtensionList(std::string_view name) { return name == "extensionsUsed" || name == "extensionsRequired"; }
-inline bool isKeptWhole(std::string_view name) { return name == "buffers" || name == "extensions" || isExtensionList(name); }
+inline bool isKeptWhole(std::string_view name) {
+    return name == "buffers" || name == "extensions" || isExtensionList(name);
+}
 
 struct SplitJson {
     std::string forTinygltf;

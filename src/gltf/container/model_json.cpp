@@ -31,8 +31,8 @@ public:
         // rather than grown by copying.
         std::size_t channels = 0;
         for (const auto& a : m.animations) channels += a.channels.size();
-        out_.reserve(options_.extrasText.size() + options_.bufferUri.size() + 100 * (m.accessors.size() + m.bufferViews.size() + channels) +
-                     150 * m.nodes.size() + 4096);
+        out_.reserve(options_.extrasText.size() + options_.bufferUri.size() +
+                     100 * (m.accessors.size() + m.bufferViews.size() + channels) + 150 * m.nodes.size() + 4096);
         JsonObject o(out_);
         array(o, "accessors", m.accessors, &ModelJsonWriter::accessor);
         if (!m.animations.empty()) {  // only those with channels, but the array even when that leaves none
@@ -63,7 +63,7 @@ public:
         array(o, "scenes", m.scenes, &ModelJsonWriter::scene);
         array(o, "skins", m.skins, &ModelJsonWriter::skin);
         o.close();
-        if (!refused_.empty()) return Error{{}, {}, "internal: the glTF writer does not write " + refused_};
+        if (!refused_.empty()) return Error::malformed("internal: the glTF writer does not write " + refused_);
         return std::move(out_);
     }
 
@@ -89,7 +89,8 @@ private:
 
     // The model's lists: left out when empty.
     template <class T>
-    void array(JsonObject& o, std::string_view name, const std::vector<T>& items, void (ModelJsonWriter::*write)(const T&)) {
+    void array(JsonObject& o, std::string_view name, const std::vector<T>& items,
+               void (ModelJsonWriter::*write)(const T&)) {
         if (items.empty()) return;
         o.member(name);
         list(items, write);
@@ -97,7 +98,8 @@ private:
 
     void extras(JsonObject& o, const tinygltf::Value& value) {
         if (value.Type() == tinygltf::NULL_TYPE) return;
-        const bool ours = !options_.extrasPlaceholder.empty() && value.IsString() && value.Get<std::string>() == options_.extrasPlaceholder;
+        const bool ours = !options_.extrasPlaceholder.empty() && value.IsString() &&
+                          value.Get<std::string>() == options_.extrasPlaceholder;
         if (ours) o.member("extras") += options_.extrasText;
         else refuse("extras other than inputanim's");
     }
@@ -128,7 +130,8 @@ private:
         o.number("componentType", a.componentType);
         o.number("count", a.count);
         extras(o, a.extras);
-        const bool floats = a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT || a.componentType == TINYGLTF_COMPONENT_TYPE_DOUBLE;
+        const bool floats =
+            a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT || a.componentType == TINYGLTF_COMPONENT_TYPE_DOUBLE;
         auto bounds = [&](std::string_view name, const std::vector<double>& values) {
             if (floats) return o.numbers(name, values);
             std::vector<int> integers;  // tinygltf writes an integer accessor's bounds as integers
@@ -197,7 +200,8 @@ private:
         if (v.byteStride >= 4) o.number("byteStride", v.byteStride);
         extras(o, v.extras);
         if (!v.name.empty()) o.string("name", v.name);
-        if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER) o.number("target", v.target);
+        if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER)
+            o.number("target", v.target);
         o.close();
     }
 
@@ -232,8 +236,8 @@ private:
 
     void material(const tinygltf::Material& m) {
         const tinygltf::PbrMetallicRoughness& pbr = m.pbrMetallicRoughness;
-        if (m.normalTexture.index > -1 || m.occlusionTexture.index > -1 || m.emissiveTexture.index > -1 || pbr.baseColorTexture.index > -1 ||
-            pbr.metallicRoughnessTexture.index > -1)
+        if (m.normalTexture.index > -1 || m.occlusionTexture.index > -1 || m.emissiveTexture.index > -1 ||
+            pbr.baseColorTexture.index > -1 || pbr.metallicRoughnessTexture.index > -1)
             refuse("textures");
         noExtensions(m.extensions);
         noExtensions(pbr.extensions);
@@ -331,7 +335,7 @@ Result<std::string> modelJson(const tinygltf::Model& model, const ModelJsonOptio
     try {
         return ModelJsonWriter(options).write(model);
     } catch (const nlohmann::json::exception& error) {  // a name that is not UTF-8
-        return Error{{}, {}, std::string("cannot write the glTF JSON: ") + error.what()};
+        return Error::malformed(std::string("cannot write the glTF JSON: ") + error.what());
     }
 }
 

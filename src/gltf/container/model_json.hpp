@@ -15,7 +15,8 @@
 namespace inputanim {
 
 struct ModelJsonOptions {
-    std::uint64_t bufferBytes = 0;  // buffer 0's byteLength: the model's buffer holds no data (its bytes are kept apart)
+    std::uint64_t bufferBytes =
+        0;  // buffer 0's byteLength: the model's buffer holds no data (its bytes are kept apart)
     std::string_view bufferUri;  // buffer 0's uri (a .gltf's), written as its last member; none when empty (a GLB's)
     // The extras written as JSON text: an object's extras that hold the string `extrasPlaceholder` become `extrasText`.
     std::string_view extrasPlaceholder;

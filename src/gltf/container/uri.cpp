@@ -48,7 +48,8 @@ std::optional<std::string> uriDecode(const std::string& uri) {
             out += uri[i];
             continue;
         }
-        const int hi = i + 2 < uri.size() ? hexValue(uri[i + 1]) : -1, lo = i + 2 < uri.size() ? hexValue(uri[i + 2]) : -1;
+        const int hi = i + 2 < uri.size() ? hexValue(uri[i + 1]) : -1,
+                  lo = i + 2 < uri.size() ? hexValue(uri[i + 2]) : -1;
         if (hi < 0 || lo < 0) return std::nullopt;
         out += char(hi * 16 + lo);
         i += 2;
@@ -60,8 +61,9 @@ std::string base64Encode(std::span<const std::uint8_t> bytes) {
     std::string out;
     out.reserve((bytes.size() + 2) / 3 * 4);
     for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        const std::uint32_t chunk =
-            std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) | (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+        const std::uint32_t chunk = std::uint32_t(bytes[i]) << 16 |
+                                    (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) |
+                                    (i + 2 < bytes.size() ? bytes[i + 2] : 0);
         out += kBase64[chunk >> 18 & 63];
         out += kBase64[chunk >> 12 & 63];
         out += i + 1 < bytes.size() ? kBase64[chunk >> 6 & 63] : '=';
@@ -88,7 +90,8 @@ std::optional<std::vector<std::uint8_t>> base64Decode(std::string_view text) {
             v[k] = base64Value(c);
             if (v[k] < 0 || padding > 0) return std::nullopt;
         }
-        const std::uint32_t chunk = std::uint32_t(v[0]) << 18 | std::uint32_t(v[1]) << 12 | std::uint32_t(v[2]) << 6 | std::uint32_t(v[3]);
+        const std::uint32_t chunk =
+            std::uint32_t(v[0]) << 18 | std::uint32_t(v[1]) << 12 | std::uint32_t(v[2]) << 6 | std::uint32_t(v[3]);
         out.push_back(std::uint8_t(chunk >> 16));
         if (padding < 2) out.push_back(std::uint8_t(chunk >> 8));
         if (padding < 1) out.push_back(std::uint8_t(chunk));

@@ -14,7 +14,10 @@ std::string textAt(const Json& packet, const char* key) {
 }  // namespace
 
 std::string xmpPacket(const Provenance& p) {
-    Json packet = {{"@context", {{"dc", "http://purl.org/dc/elements/1.1/"}, {"xmp", "http://ns.adobe.com/xap/1.0/"}, {"inputanim", kNamespace}}},
+    Json packet = {{"@context",
+                    {{"dc", "http://purl.org/dc/elements/1.1/"},
+                     {"xmp", "http://ns.adobe.com/xap/1.0/"},
+                     {"inputanim", kNamespace}}},
                    {"dc:source", p.sourceName},
                    {"dc:format", p.sourceFormat},
                    {"inputanim:sourceBytes", p.sourceBytes},

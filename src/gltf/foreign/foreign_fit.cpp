@@ -56,23 +56,28 @@ struct Probed {
     std::vector<double> atSamples;  // [target]: at the samples themselves (the keys' Float32 rounding)
 };
 
-Probed probe(Motion& motion, const std::vector<float>& times, const std::vector<SampledVector>& samples, std::span<const FitTarget> targets) {
+Probed probe(Motion& motion, const std::vector<float>& times, const std::vector<SampledVector>& samples,
+             std::span<const FitTarget> targets) {
     const std::size_t intervals = times.size() - 1;
     Probed p{std::vector<std::vector<double>>(targets.size(), std::vector<double>(intervals, 0)),
-             std::vector<std::vector<double>>(targets.size(), std::vector<double>(intervals, 0.5)), std::vector<double>(targets.size(), 0)};
+             std::vector<std::vector<double>>(targets.size(), std::vector<double>(intervals, 0.5)),
+             std::vector<double>(targets.size(), 0)};
     for (std::size_t k = 0; k < targets.size(); ++k) {
         Played played(targets[k]);
-        for (std::size_t i = 0; i < times.size(); ++i) p.atSamples[k] = std::max(p.atSamples[k], played.deviation(samples[k].values[i], times[i]));
+        for (std::size_t i = 0; i < times.size(); ++i)
+            p.atSamples[k] = std::max(p.atSamples[k], played.deviation(samples[k].values[i], times[i]));
     }
     std::vector<double> at;  // every probe's time, interval by interval
     at.reserve(intervals * kProbeFractions.size());
     for (std::size_t i = 0; i < intervals; ++i)
-        for (double fraction : kProbeFractions) at.push_back(double(times[i]) + fraction * (double(times[i + 1]) - double(times[i])));
+        for (double fraction : kProbeFractions)
+            at.push_back(double(times[i]) + fraction * (double(times[i + 1]) - double(times[i])));
     std::vector<Played> played(targets.begin(), targets.end());
     Values values;
     std::vector<double> batch;
     for (std::size_t begin = 0; begin < at.size(); begin += kProbesAtOnce) {
-        batch.assign(at.begin() + std::ptrdiff_t(begin), at.begin() + std::ptrdiff_t(std::min(at.size(), begin + kProbesAtOnce)));
+        batch.assign(at.begin() + std::ptrdiff_t(begin),
+                     at.begin() + std::ptrdiff_t(std::min(at.size(), begin + kProbesAtOnce)));
         motion.atTimes(batch, targets.size(), values);
         for (std::size_t k = 0; k < targets.size(); ++k)
             for (std::size_t j = 0; j < batch.size(); ++j) {
@@ -95,7 +100,8 @@ double peakNear(Motion& motion, const FitTarget& target, std::size_t k, double t
     };
     constexpr double kGolden = 0.6180339887498949;
     double lo = std::max(0.0, at - 0.25), hi = std::min(1.0, at + 0.25);
-    double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo), f1 = f(x1), f2 = f(x2), best = std::max({known, f1, f2});
+    double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo), f1 = f(x1), f2 = f(x2),
+           best = std::max({known, f1, f2});
     for (int step = 0; step < kGoldenSteps; ++step) {
         if (f1 > f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - kGolden * (hi - lo), f1 = f(x1);
         else lo = x1, x1 = x2, f1 = f2, x2 = lo + kGolden * (hi - lo), f2 = f(x2);
@@ -105,7 +111,8 @@ double peakNear(Motion& motion, const FitTarget& target, std::size_t k, double t
 }
 
 // The largest deviation of each target: the probes, and the worst intervals searched for their peaks.
-MeasuredFit measure(Motion& motion, const std::vector<float>& times, const Probed& p, std::span<const FitTarget> targets) {
+MeasuredFit measure(Motion& motion, const std::vector<float>& times, const Probed& p,
+                    std::span<const FitTarget> targets) {
     MeasuredFit m;
     for (std::size_t k = 0; k < targets.size(); ++k) {
         const auto& worst = p.worst[k];
@@ -119,7 +126,8 @@ MeasuredFit measure(Motion& motion, const std::vector<float>& times, const Probe
             const std::size_t i = order[j];
             largest = std::max(largest, peakNear(motion, targets[k], k, times[i], times[i + 1], p.at[k][i], worst[i]));
         }
-        (targets[k].rotation ? m.rotation : m.position) = std::max(targets[k].rotation ? m.rotation : m.position, largest);
+        (targets[k].rotation ? m.rotation : m.position) =
+            std::max(targets[k].rotation ? m.rotation : m.position, largest);
         m.beyond |= largest > targets[k].tolerance;
     }
     return m;
@@ -159,13 +167,15 @@ void MeasuredFit::add(const MeasuredFit& other) {
     beyond |= other.beyond;
 }
 
-Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit, MeasuredFit& measured) {
+Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
+                   MeasuredFit& measured) {
     std::vector<SampledVector> samples;
     if (auto s = motion.sample(times, samples); !s) return s;
     const std::size_t limit = kRefinedSamplesPerSample * times.size() + kRefinedSampleAllowance;
     for (int round = 0;; ++round) {
         for (std::size_t k = 0; k < targets.size(); ++k)
-            fitInto(samples[k], targets[k].components, targets[k].rotation, kFitAt / kFitInto * targets[k].tolerance, fit, targets[k].curves);
+            fitInto(samples[k], targets[k].components, targets[k].rotation, kFitAt / kFitInto * targets[k].tolerance,
+                    fit, targets[k].curves);
         if (times.size() < 2) return Success{};  // a pose: its keys are its samples
         const Probed p = probe(motion, times, samples, targets);
         std::vector<float> added = round + 1 < kFitRounds ? refinedTimes(times, p, targets) : std::vector<float>{};

@@ -49,6 +49,7 @@ public:
 // points become samples too and the keys are fitted again: at most `kFitRounds` rounds, within a multiple of the
 // first samples' count and the sampling budget. `measured` takes the largest deviation found.
 inline constexpr int kFitRounds = 8;
-Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit, MeasuredFit& measured);
+Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
+                   MeasuredFit& measured);
 
 }  // namespace inputanim

@@ -39,7 +39,8 @@ void booleanFromChannel(const ChannelData& channel, Curve& curve) {
     }
 }
 
-// ---- joints the rig lacks, derived over time from the fitted joints it has (the rules of hand_rig.cpp's rest pose) ----
+// ---- joints the rig lacks, derived over time from the fitted joints it has (the rules of hand_rig.cpp's rest pose)
+// ----
 
 struct Fitter {
     Recording& recording;
@@ -51,8 +52,10 @@ struct Fitter {
 
     JointPose poseAt(Joint joint, double t) const {
         JointPose pose;
-        for (int c = 0; c < 3; ++c) pose.position[c] = evaluate(recording.curves[jointCurve(hand, joint, kPositionX + c)], t);
-        for (int c = 0; c < 4; ++c) pose.rotation[c] = evaluate(recording.curves[jointCurve(hand, joint, kRotationX + c)], t);
+        for (int c = 0; c < 3; ++c)
+            pose.position[c] = evaluate(recording.curves[jointCurve(hand, joint, kPositionX + c)], t);
+        for (int c = 0; c < 4; ++c)
+            pose.rotation[c] = evaluate(recording.curves[jointCurve(hand, joint, kRotationX + c)], t);
         normalize(pose.rotation);
         return pose;
     }
@@ -85,7 +88,9 @@ struct Fitter {
     }
 };
 
-Vector3 lerp3(const Vector3& a, const Vector3& b, double s) { return {a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s}; }
+Vector3 lerp3(const Vector3& a, const Vector3& b, double s) {
+    return {a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s};
+}
 
 // The frame whose +Z points from `from` to `to` and whose +X is as near `reference`'s as is perpendicular.
 Quaternion frameTowards(const Vector3& from, const Vector3& to, const Quaternion& reference) {
@@ -105,10 +110,13 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& no
         if (rig.nodes[indexOf(tip)] < 0 && f.has(distal) && f.has(before)) {
             f.derive(tip, {distal, before}, [&](double t) {  // along the distal joint's +Z, 0.8 of the bone before
                 const JointPose d = f.poseAt(distal, t), b = f.poseAt(before, t);
-                const Vector3 bone = {d.position[0] - b.position[0], d.position[1] - b.position[1], d.position[2] - b.position[2]};
+                const Vector3 bone = {d.position[0] - b.position[0], d.position[1] - b.position[1],
+                                      d.position[2] - b.position[2]};
                 const double length = 0.8 * std::sqrt(bone[0] * bone[0] + bone[1] * bone[1] + bone[2] * bone[2]);
                 const Vector3 z = rotate(d.rotation, {0, 0, 1});
-                return JointPose{{d.position[0] + length * z[0], d.position[1] + length * z[1], d.position[2] + length * z[2]}, d.rotation};
+                return JointPose{
+                    {d.position[0] + length * z[0], d.position[1] + length * z[1], d.position[2] + length * z[2]},
+                    d.rotation};
             });
             derived.push_back(std::string(jointName(tip)));
         }
@@ -123,38 +131,44 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& no
             derived.push_back(std::string(jointName(metacarpal)));
         }
     }
-    if (rig.nodes[indexOf(Joint::Palm)] < 0 && f.has(Joint::Wrist) && f.has(Joint::MiddleMetacarpal) && f.has(Joint::MiddleKnuckle)) {
+    if (rig.nodes[indexOf(Joint::Palm)] < 0 && f.has(Joint::Wrist) && f.has(Joint::MiddleMetacarpal) &&
+        f.has(Joint::MiddleKnuckle)) {
         f.derive(Joint::Palm, {Joint::Wrist, Joint::MiddleMetacarpal, Joint::MiddleKnuckle}, [&](double t) {
-            return JointPose{lerp3(f.poseAt(Joint::MiddleMetacarpal, t).position, f.poseAt(Joint::MiddleKnuckle, t).position, 0.5),
-                             f.poseAt(Joint::Wrist, t).rotation};
+            return JointPose{
+                lerp3(f.poseAt(Joint::MiddleMetacarpal, t).position, f.poseAt(Joint::MiddleKnuckle, t).position, 0.5),
+                f.poseAt(Joint::Wrist, t).rotation};
         });
         derived.push_back("Palm");
     }
     if (derived.empty()) return;
     std::string list;
     for (const auto& name : derived) list += (list.empty() ? "" : ", ") + name;
-    notes.push_back(Finding::note("joints-derived", std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list));
+    notes.push_back(Finding::note(
+        "joints-derived", std::string(handName(f.hand)) + " hand: derived from the joints the rig has: " + list));
 }
 
 // What no recognised node leaves to read: the nodes there are, for the user to name.
 Error nothingRecognised(const GltfDocument& doc) {
     std::string names;
     const auto& nodes = doc.model().nodes;
-    for (std::size_t n = 0; n < nodes.size() && n < 40; ++n) names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
+    for (std::size_t n = 0; n < nodes.size() && n < 40; ++n)
+        names += (n ? ", " : "") + (nodes[n].name.empty() ? "(unnamed)" : nodes[n].name);
     if (nodes.size() > 40) names += ", ... (" + std::to_string(nodes.size()) + " nodes)";
-    return Error{
-        doc.path(),
-        {},
-        "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) + " (docs/gltf-profile.md lists the names read)",
-        ErrorKind::Malformed,
-        Reason::NodesUnrecognised};
+    return Error{doc.path(),
+                 {},
+                 "no hand joint, camera or gaze node recognised; nodes: " + (names.empty() ? "none" : names) +
+                     " (docs/gltf-profile.md lists the names read)",
+                 ErrorKind::Malformed,
+                 Reason::NodesUnrecognised};
 }
 
 Finding animationNote(const GltfDocument& doc) {
     std::string others;
     for (std::size_t a = 0; a < doc.animations().size(); ++a)
-        if (int(a) != doc.selectedAnimation() && others.size() < 200) others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
-    return Finding::note("animation-read", "read animation '" + doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
+        if (int(a) != doc.selectedAnimation() && others.size() < 200)
+            others += (others.empty() ? "'" : ", '") + doc.animations()[a].name + "'";
+    return Finding::note("animation-read", "read animation '" +
+                                               doc.animations()[std::size_t(doc.selectedAnimation())].name + "' of " +
                                                std::to_string(doc.animations().size()) + " (the others: " + others +
                                                (others.size() >= 200 ? ", ...)" : ")"));
 }
@@ -175,7 +189,10 @@ public:
         if (!r_.hasCameraPose && !r_.hasHandData && !r_.hasEyeGaze) return nothingRecognised(doc_);
         if (doc_.animations().size() > 1) report_.notes.push_back(animationNote(doc_));
         if (r_.hasCameraPose)
-            if (auto s = readPose(rigs_.camera, rigs_.cameraFromGltfCamera ? kCameraViewTurn : kNoTurn, -1, kCameraFirst); !s) return s.error();
+            if (auto s =
+                    readPose(rigs_.camera, rigs_.cameraFromGltfCamera ? kCameraViewTurn : kNoTurn, -1, kCameraFirst);
+                !s)
+                return s.error();
         for (Hand hand : kHands)
             if (r_.hasHandData)
                 if (auto s = readHand(hand); !s) return s.error();
@@ -186,14 +203,18 @@ public:
     }
 
 private:
-    std::vector<float> timesFor(const std::vector<float>& keyTimes) { return sampleTimes(keyTimes, options_.sampleRate, coarsened_); }
+    std::vector<float> timesFor(const std::vector<float>& keyTimes) {
+        return sampleTimes(keyTimes, options_.sampleRate, coarsened_);
+    }
 
     // A node's world pose into the 7 curves from `first`.
-    Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first, const std::vector<float>* keyTimes = nullptr) {
+    Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first,
+                    const std::vector<float>* keyTimes = nullptr) {
         PoseMotion motion(doc_, node, turn, unscaled, cache_, probes_, budget_);
         const FitTarget targets[] = {{&r_.curves[first + kPositionX], 3, false, options_.positionTolerance},
                                      {&r_.curves[first + kRotationX], 4, true, options_.rotationTolerance}};
-        return fitMeasured(motion, timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node)), targets, fit_, measured_);
+        return fitMeasured(motion, timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node)), targets, fit_,
+                           measured_);
     }
 
     Status readHand(Hand hand) {
@@ -208,24 +229,28 @@ private:
         for (Joint joint : kJoints) {
             const int node = rig->nodes[indexOf(joint)];
             if (node < 0) continue;
-            const bool none = joint == Joint::None;  // MRTK records it without meaning (this profile keeps it): read as it is
+            const bool none =
+                joint == Joint::None;  // MRTK records it without meaning (this profile keeps it): read as it is
             const auto keyTimes = doc_.keyTimesAffecting(node);
             if (!none) {
                 ++report_.jointsFound;
-                if (!keyTimes.empty()) firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
+                if (!keyTimes.empty())
+                    firstKey = std::min(firstKey, keyTimes.front()), lastKey = std::max(lastKey, keyTimes.back());
                 if (rig->framesFromPositions) {
                     handKeyTimes.insert(handKeyTimes.end(), keyTimes.begin(), keyTimes.end());
                     continue;
                 }
             }
-            if (auto s = readPose(node, none ? kNoTurn : rig->turn[indexOf(joint)], rig->stateNode, jointCurve(hand, joint, 0), &keyTimes); !s)
+            if (auto s = readPose(node, none ? kNoTurn : rig->turn[indexOf(joint)], rig->stateNode,
+                                  jointCurve(hand, joint, 0), &keyTimes);
+                !s)
                 return s;
         }
         if (rig->framesFromPositions) {
             std::sort(handKeyTimes.begin(), handKeyTimes.end());
             handKeyTimes.erase(std::unique(handKeyTimes.begin(), handKeyTimes.end()), handKeyTimes.end());
-            if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.positionTolerance, options_.rotationTolerance,
-                                                fit_, r_, budget_);
+            if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.positionTolerance,
+                                                options_.rotationTolerance, fit_, r_, budget_);
                 !s)
                 return s;
         }
@@ -240,17 +265,20 @@ private:
         Curve& tracked = r_.curves[booleanCurve(trackedCurve(hand))];
         Curve& pinching = r_.curves[booleanCurve(pinchingCurve(hand))];
         const ChannelData* trackedChannel = rig.stateNode < 0 ? nullptr : doc_.channel(rig.stateNode, rig.statePath);
-        const ChannelData* pinchingChannel = rig.pinchingNode < 0 ? nullptr : doc_.channel(rig.pinchingNode, rig.pinchingPath);
+        const ChannelData* pinchingChannel =
+            rig.pinchingNode < 0 ? nullptr : doc_.channel(rig.pinchingNode, rig.pinchingPath);
         if (trackedChannel) {
             booleanFromChannel(*trackedChannel, tracked);
         } else if (firstKey < lastKey) {
             tracked.keys = {Key{0, firstKey <= 0 ? 1.0f : 0.0f}};
             if (firstKey > 0) tracked.keys.push_back(Key{firstKey, 1});
             if (lastKey > firstKey) tracked.keys.push_back(Key{lastKey, 0});
-            report_.notes.push_back(Finding::note("tracked-while-animated",
-                                                  std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
+            report_.notes.push_back(Finding::note(
+                "tracked-while-animated",
+                std::string(handName(hand)) + " hand: no tracked channel; tracked while its joints are animated"));
         } else {
-            tracked.keys = {Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
+            tracked.keys = {
+                Key{0, 1}};  // a pose (no keys, or keys at one time that glTF holds from 0): tracked throughout
         }
         if (pinchingChannel) booleanFromChannel(*pinchingChannel, pinching);
         else pinching.keys = {Key{0, 0}};
@@ -267,14 +295,20 @@ private:
         reportDeviation();
         if (coarsened_)
             report_.notes.push_back(
-                Finding::note("grid-coarsened", "few keys over a long time span: motion between keys was sampled more coarsely than " +
-                                                    std::to_string(int(options_.sampleRate)) + " Hz"));
+                Finding::note("grid-coarsened",
+                              "few keys over a long time span: motion between keys was sampled more coarsely than " +
+                                  std::to_string(int(options_.sampleRate)) + " Hz"));
         if (r_.encoding.minor != 0) return Success{};
         // 1.0 always holds a camera and hands (empty hand curves where absent, as MRTK 2.5 writes them) and never gaze;
         // MRTK plays its camera curves always, so a file without a camera cannot be one.
         if (!r_.hasCameraPose)
-            return Error{doc_.path(), {}, "format 1.0 cannot hold this file: " + std::string(kNoCameraIn10), ErrorKind::NotRepresentable};
-        if (r_.hasEyeGaze) report_.notes.push_back(Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
+            return Error{doc_.path(),
+                         {},
+                         "format 1.0 cannot hold this file: " + std::string(kNoCameraIn10),
+                         ErrorKind::NotRepresentable};
+        if (r_.hasEyeGaze)
+            report_.notes.push_back(
+                Finding::note("gaze-left-out", "format 1.0 cannot hold eye gaze: the gaze nodes are left out"));
         for (std::size_t i = kGazeFirst; i < kCurveCount; ++i) r_.curves[i].keys.clear();
         r_.hasCameraPose = r_.hasHandData = 1;
         r_.hasEyeGaze = 0;
@@ -288,9 +322,11 @@ private:
         report_.beyondTolerance = measured_.beyond;
         char text[240];
         std::snprintf(text, sizeof text,
-                      "keys fitted to the file's motion: largest deviation %.3g mm and %.3g degrees, measured between the samples against "
+                      "keys fitted to the file's motion: largest deviation %.3g mm and %.3g degrees, measured between "
+                      "the samples against "
                       "glTF's playback (tolerance %.3g mm and %.3g degrees)",
-                      measured_.position * 1000, measured_.rotation, options_.positionTolerance * 1000, options_.rotationTolerance);
+                      measured_.position * 1000, measured_.rotation, options_.positionTolerance * 1000,
+                      options_.rotationTolerance);
         report_.notes.push_back(measured_.beyond ? Finding::ofFile(Severity::Warning, "fit-beyond-tolerance", {}, text)
                                                  : Finding::note("motion-fitted", text));
     }

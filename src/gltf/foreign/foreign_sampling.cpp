@@ -40,7 +40,8 @@ std::array<double, 4> unityPosition(const std::array<double, 16>& m) {
 }
 
 std::array<double, 4> unityRotation(const std::array<double, 4>& q) {
-    return {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2], q[3] * kGltfRotationSigns[3]};
+    return {q[0] * kGltfRotationSigns[0], q[1] * kGltfRotationSigns[1], q[2] * kGltfRotationSigns[2],
+            q[3] * kGltfRotationSigns[3]};
 }
 
 // Unity's rotations of MRTK's frames, each on the same hemisphere as the one before; where a node is scaled to
@@ -75,13 +76,15 @@ Status SamplingBudget::spend(int node, std::size_t samples, bool fromParent) {
         left_ -= cost;
         return Success{};
     }
-    return Error{doc_.path(),
-                 {},
-                 "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) + " times through " +
-                     std::to_string(int(depth)) + " levels of nodes would take more than the " + std::to_string(std::llround(total_)) +
-                     " transforms this file's keys allow: its nodes are keyed at too many distinct times for their depth",
-                 ErrorKind::Refused,
-                 Reason::FitBudget}
+    return Error{
+        doc_.path(),
+        {},
+        "reading '" + doc_.model().nodes[std::size_t(node)].name + "' at " + std::to_string(samples) +
+            " times through " + std::to_string(int(depth)) + " levels of nodes would take more than the " +
+            std::to_string(std::llround(total_)) +
+            " transforms this file's keys allow: its nodes are keyed at too many distinct times for their depth",
+        ErrorKind::Refused,
+        Reason::FitBudget}
         .at("/nodes/" + std::to_string(node));
 }
 
@@ -102,14 +105,17 @@ std::vector<float> sampleTimes(std::vector<float> keyTimes, double rate, bool& c
     return keyTimes;
 }
 
-Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
-                   SampledVector& rotation, WorldCache& cache, SamplingBudget& budget) {
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn,
+                   int unscaled, SampledVector& position, SampledVector& rotation, WorldCache& cache,
+                   SamplingBudget& budget) {
     GltfDocument::Player player(doc);
-    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled && cache.times == times;
+    const bool fromParent = doc.parentOf(node) >= 0 && doc.parentOf(node) == cache.node && cache.unscaled == unscaled &&
+                            cache.times == times;
     if (auto s = budget.spend(node, times.size(), fromParent); !s) return s;
     std::vector<std::array<double, 16>> world(times.size());
     for (std::size_t i = 0; i < times.size(); ++i)
-        world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled) : player.worldAt(node, times[i], unscaled);
+        world[i] = fromParent ? player.worldFromParent(node, times[i], cache.world[i], unscaled)
+                              : player.worldAt(node, times[i], unscaled);
     cache = {node, unscaled, times, std::move(world)};
 
     position = {times, {}};
@@ -145,11 +151,13 @@ void PoseMotion::at(double time, std::vector<Probe>& values) {
 
 void PoseMotion::atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) {
     const int parent = doc_.parentOf(node_);
-    const bool fromParent = parent >= 0 && probes_.node == parent && probes_.unscaled == unscaled_ && probes_.times == times;
+    const bool fromParent =
+        parent >= 0 && probes_.node == parent && probes_.unscaled == unscaled_ && probes_.times == times;
     std::vector<std::array<double, 16>>& world = probes_.next;
     world.resize(times.size());
     for (std::size_t i = 0; i < times.size(); ++i)
-        world[i] = fromParent ? player_.worldFromParent(node_, times[i], probes_.world[i], unscaled_) : player_.worldAt(node_, times[i], unscaled_);
+        world[i] = fromParent ? player_.worldFromParent(node_, times[i], probes_.world[i], unscaled_)
+                              : player_.worldAt(node_, times[i], unscaled_);
     values.assign(times.size() * targets, std::nullopt);
     for (std::size_t i = 0; i < times.size(); ++i) poseOf(world[i], &values[i * targets]);
     std::swap(probes_.world, probes_.next);
@@ -189,21 +197,25 @@ StreamedReduction keyStream(Curve* curves, int components, bool isRotation, doub
 
 }  // namespace
 
-void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves) {
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit,
+             Curve* curves) {
     StreamedReduction stream = keyStream(curves, components, isRotation, tolerance, fit);
     for (std::size_t i = 0; i < samples.times.size(); ++i) stream.add(samples.times[i], samples.values[i]);
     stream.finish();
 }
 
-Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
-                              double rotationTolerance, KeyFit fit, Recording& r, SamplingBudget& budget) {
+Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times,
+                              double positionTolerance, double rotationTolerance, KeyFit fit, Recording& r,
+                              SamplingBudget& budget) {
     std::vector<std::pair<Joint, int>> present;
     std::vector<StreamedReduction> streams;
     for (Joint joint : kJoints)
         if (const int node = rig.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
             present.emplace_back(joint, node);
-            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
-            streams.push_back(keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
+            streams.push_back(
+                keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
+            streams.push_back(
+                keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
         }
     for (const auto& [joint, node] : present)
         if (auto s = budget.spend(node, times.size(), false); !s) return s;

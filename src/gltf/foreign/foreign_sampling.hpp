@@ -48,8 +48,9 @@ struct WorldCache {
 // World poses at the times, in Unity coordinates, each rotation the node's axes turned by `turn`, quaternions kept in
 // one hemisphere. `unscaled`: see GltfDocument::Player::worldAt. Refused beyond the budget, or where a pose is not
 // finite (a scale that overflows), naming the node.
-Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn, int unscaled, SampledVector& position,
-                   SampledVector& rotation, WorldCache& cache, SamplingBudget& budget);
+Status samplePoses(const GltfDocument& doc, int node, const std::vector<float>& times, const Matrix3& turn,
+                   int unscaled, SampledVector& position, SampledVector& rotation, WorldCache& cache,
+                   SamplingBudget& budget);
 
 // The world matrices of the node probed last, at its probe times (WorldCache's counterpart for fitMeasured's probes),
 // and the buffer the next batch is composed into: batches reuse their memory.
@@ -63,8 +64,16 @@ struct ProbeCache {
 // joint at its parent's probe times compose with the parent's world matrices, as samples do.
 class PoseMotion final : public Motion {
 public:
-    PoseMotion(const GltfDocument& doc, int node, const Matrix3& turn, int unscaled, WorldCache& cache, ProbeCache& probes, SamplingBudget& budget)
-        : doc_(doc), player_(doc), node_(node), turn_(turn), unscaled_(unscaled), cache_(cache), probes_(probes), budget_(budget) {}
+    PoseMotion(const GltfDocument& doc, int node, const Matrix3& turn, int unscaled, WorldCache& cache,
+               ProbeCache& probes, SamplingBudget& budget)
+        : doc_(doc),
+          player_(doc),
+          node_(node),
+          turn_(turn),
+          unscaled_(unscaled),
+          cache_(cache),
+          probes_(probes),
+          budget_(budget) {}
     Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
     void at(double time, std::vector<Probe>& values) override;
     void atTimes(const std::vector<double>& times, std::size_t targets, std::vector<Probe>& values) override;
@@ -84,8 +93,10 @@ private:
 // Eye gaze: the origin node's position, and the direction node's position from it (targets origin, direction).
 class GazeMotion final : public Motion {
 public:
-    GazeMotion(const GltfDocument& doc, int origin, int direction, WorldCache& cache, ProbeCache& probes, SamplingBudget& budget)
-        : origin_(doc, origin, kNoTurn, -1, cache, probes, budget), direction_(doc, direction, kNoTurn, -1, cache, probes, budget) {}
+    GazeMotion(const GltfDocument& doc, int origin, int direction, WorldCache& cache, ProbeCache& probes,
+               SamplingBudget& budget)
+        : origin_(doc, origin, kNoTurn, -1, cache, probes, budget),
+          direction_(doc, direction, kNoTurn, -1, cache, probes, budget) {}
     Status sample(const std::vector<float>& times, std::vector<SampledVector>& samples) override;
     void at(double time, std::vector<Probe>& values) override;
 
@@ -95,11 +106,13 @@ private:
 
 // Keys fitted to the samples (within kFitInto of `tolerance`), replacing the curves' keys.
 inline constexpr double kFitInto = 0.9;
-void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit, Curve* curves);
+void fitInto(const SampledVector& samples, int components, bool isRotation, double tolerance, KeyFit fit,
+             Curve* curves);
 
 // A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's positions
 // give then (mrtkFramesAt, as at the reference pose), fitted as they come: memory follows the keys.
-Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times, double positionTolerance,
-                              double rotationTolerance, KeyFit fit, Recording& r, SamplingBudget& budget);
+Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times,
+                              double positionTolerance, double rotationTolerance, KeyFit fit, Recording& r,
+                              SamplingBudget& budget);
 
 }  // namespace inputanim

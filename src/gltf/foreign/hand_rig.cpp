@@ -55,7 +55,8 @@ std::optional<std::string> tooLittle(const Bucket& bucket) {
         fingers += bucket.nodes[indexOf(chain.back())] >= 0 || bucket.nodes[indexOf(chain[chain.size() - 2])] >= 0;
     }
     if (bucket.nodes[indexOf(Joint::Wrist)] >= 0 && fingers >= 4) return std::nullopt;
-    return "recognised " + jointsListed(bucket, true) + "; a hand needs the Wrist and the tip (or distal joint) of four fingers, missing " +
+    return "recognised " + jointsListed(bucket, true) +
+           "; a hand needs the Wrist and the tip (or distal joint) of four fingers, missing " +
            jointsListed(bucket, false);
 }
 
@@ -107,8 +108,9 @@ std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bu
     }
     if (!first) return std::nullopt;
     char text[160];
-    std::snprintf(text, sizeof text, "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count, first->x + 0.0,
-                  first->y + 0.0, first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
+    std::snprintf(text, sizeof text,
+                  "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count,
+                  first->x + 0.0, first->y + 0.0, first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
     return std::string(text);
 }
 
@@ -123,7 +125,8 @@ std::optional<std::array<double, 4>> mrtkRotation(const std::array<double, 16>& 
     if (!(glm::length(m[2]) > 1e-12)) return std::nullopt;
     const dvec3 z = glm::normalize(m[2]);
     dvec3 x = m[0] - glm::dot(m[0], z) * z;
-    x = glm::length(x) > 1e-12 ? glm::normalize(x) : glm::normalize(glm::cross(std::abs(z.y) < 0.9 ? dvec3(0, 1, 0) : dvec3(1, 0, 0), z));
+    x = glm::length(x) > 1e-12 ? glm::normalize(x)
+                               : glm::normalize(glm::cross(std::abs(z.y) < 0.9 ? dvec3(0, 1, 0) : dvec3(1, 0, 0), z));
     const glm::dquat q = glm::normalize(glm::quat_cast(dmat3(x, glm::cross(z, x), z)));
     return std::array<double, 4>{q.x, q.y, q.z, q.w};
 }
@@ -134,7 +137,8 @@ namespace {
 // hand nodes, joints whose names say no side, each hand's frames, and the camera and gaze.
 class RigFinder {
 public:
-    RigFinder(const GltfDocument& doc, const ImportOptions& options) : doc_(doc), options_(options), nodes_(doc.model().nodes) {}
+    RigFinder(const GltfDocument& doc, const ImportOptions& options)
+        : doc_(doc), options_(options), nodes_(doc.model().nodes) {}
 
     Result<RigsFound> find() {
         if (auto s = mapJoints(); !s) return s.error();
@@ -145,8 +149,9 @@ public:
             if (buckets_[int(hand)].any())
                 if (auto s = measureHand(hand); !s) return s.error();
         if (numbering_ != Numbering::Meta)
-            found_.notes.push_back(
-                Finding::note("numbering", "numbered joint names read as " + std::string(numberingName(numbering_)) + " numbers them"));
+            found_.notes.push_back(Finding::note(
+                "numbering",
+                "numbered joint names read as " + std::string(numberingName(numbering_)) + " numbers them"));
         findCameraAndGaze();
         return std::move(found_);
     }
@@ -197,7 +202,8 @@ private:
                 if (b < 2 && mappedJoint_[b][j]) break;
                 int& slot = bucket.nodes[j];
                 // Prefer a real metacarpal to Meta's trapezium, and a skin's joint to another node of the same name.
-                const bool better = slot < 0 || (bucket.trapezium[j] && !meaning.trapezium) || (!skinJoints_.count(slot) && skinJoints_.count(n));
+                const bool better = slot < 0 || (bucket.trapezium[j] && !meaning.trapezium) ||
+                                    (!skinJoints_.count(slot) && skinJoints_.count(n));
                 if (better) slot = n, bucket.trapezium[j] = meaning.trapezium;
                 break;
             }
@@ -209,7 +215,8 @@ private:
                 break;
             case NodeRole::Pinching:
                 if (b < 2 && pinchingNodes_[b] < 0)
-                    pinchingNodes_[b] = n, pinchingPaths_[b] = nodes_[n].name.find('.') != std::string::npos ? "translation" : "scale";
+                    pinchingNodes_[b] = n,
+                    pinchingPaths_[b] = nodes_[n].name.find('.') != std::string::npos ? "translation" : "scale";
                 break;
             case NodeRole::Camera:
                 if (found_.camera < 0) found_.camera = n;
@@ -232,7 +239,8 @@ private:
             if (bucket.handNode < 0) continue;
             if (bucket.nodes[indexOf(Joint::Wrist)] < 0 && bucket.any()) {
                 bucket.nodes[indexOf(Joint::Wrist)] = bucket.handNode;
-                found_.notes.push_back(Finding::note("wrist-taken", "'" + nameOf(doc_, bucket.handNode) + "' taken as the wrist"));
+                found_.notes.push_back(
+                    Finding::note("wrist-taken", "'" + nameOf(doc_, bucket.handNode) + "' taken as the wrist"));
             } else if (b < 2 && stateNodes_[b] < 0) {
                 stateNodes_[b] = bucket.handNode;
             }
@@ -248,27 +256,31 @@ private:
         if (!side) {
             const ReferencePose pose = referencePose(doc_, buckets_[2], -1);
             if (auto why = collapsed(pose, buckets_[2]))
-                return Error{doc_.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
+                return Error{
+                    doc_.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
                 return Error{doc_.path(),
                              {},
                              "the hand's joint names say no side (" +
-                                 nameOf(doc_, *std::find_if(buckets_[2].nodes.begin() + 1, buckets_[2].nodes.end(), [](int n) { return n >= 0; })) +
+                                 nameOf(doc_, *std::find_if(buckets_[2].nodes.begin() + 1, buckets_[2].nodes.end(),
+                                                            [](int n) { return n >= 0; })) +
                                  ", ...) and its rest pose is too flat to tell which",
                              ErrorKind::Usage,
                              Reason::SideUnknown};
             side = evidence > 0 ? Hand::Left : Hand::Right;
-            how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " + std::string(handName(*side)) + " hand's side";
+            how = "told by its shape: the fingers curl and the thumb sits towards the palm on the " +
+                  std::string(handName(*side)) + " hand's side";
         }
         if (buckets_[int(*side)].any()) side = otherHand(*side), how += " (the other side's name was taken)";
         if (buckets_[int(*side)].any()) {
-            found_.notes.push_back(
-                Finding::note("sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
+            found_.notes.push_back(Finding::note(
+                "sideless-joints-left-out", "joints without a side in their names are left out: both hands are named"));
         } else {
             buckets_[int(*side)] = buckets_[2];
-            found_.notes.push_back(Finding::note(forced ? "side-given" : "side-by-shape",
-                                                 "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
+            found_.notes.push_back(Finding::note(
+                forced ? "side-given" : "side-by-shape",
+                "joint names say no Left or Right: the " + std::string(handName(*side)) + " hand, " + how));
         }
         return Success{};
     }
@@ -276,12 +288,15 @@ private:
     // One hand named by its side, taken as the side asked for.
     Status swapToSideAsked(Hand forced) {
         const bool left = buckets_[0].any(), right = buckets_[1].any();
-        if (left && right) return Error{{}, {}, "a side was given, but this file names both hands", ErrorKind::Usage, Reason::SideOfTwoHands};
+        if (left && right)
+            return Error{
+                {}, {}, "a side was given, but this file names both hands", ErrorKind::Usage, Reason::SideOfTwoHands};
         if ((left || right) && (left ? Hand::Left : Hand::Right) != forced) {
             std::swap(buckets_[0], buckets_[1]);
             std::swap(stateNodes_[0], stateNodes_[1]), std::swap(pinchingNodes_[0], pinchingNodes_[1]);
-            found_.notes.push_back(Finding::note("side-given", "the hand named " + std::string(left ? "left" : "right") + " is taken as the " +
-                                                                   std::string(handName(forced)) + ", as asked"));
+            found_.notes.push_back(
+                Finding::note("side-given", "the hand named " + std::string(left ? "left" : "right") +
+                                                " is taken as the " + std::string(handName(forced)) + ", as asked"));
         }
         return Success{};
     }
@@ -289,14 +304,15 @@ private:
     Error notEnough(Hand hand, const Bucket& bucket, const std::string& problem) const {
         std::string unknown;  // nodes the names did not place, for the example
         for (std::size_t n = 0; n < nodes_.size() && unknown.empty(); ++n)
-            if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() && !nodes_[n].name.empty() &&
-                !nodes_[n].children.empty())
+            if (std::find(bucket.nodes.begin(), bucket.nodes.end(), int(n)) == bucket.nodes.end() &&
+                !nodes_[n].name.empty() && !nodes_[n].children.empty())
                 unknown = nodes_[n].name;
         return Error{doc_.path(),
                      {},
                      "the " + std::string(handName(hand)) + " hand is not enough to play: " + problem +
-                         ". A node map names them, for example {\"joints\": {\"" + (unknown.empty() ? "NodeName" : unknown) + "\": \"" +
-                         std::string(handName(hand)) + ".Wrist\"}}",
+                         ". A node map names them, for example {\"joints\": {\"" +
+                         (unknown.empty() ? "NodeName" : unknown) + "\": \"" + std::string(handName(hand)) +
+                         ".Wrist\"}}",
                      ErrorKind::Malformed,
                      Reason::NodesUnrecognised};
     }
@@ -313,13 +329,15 @@ private:
                          {},
                          "the " + std::string(handName(hand)) +
                              " hand's palm cannot be told: " + (why ? *why : "its knuckles are missing or together") +
-                             ", so its nodes make no hand MRTK can play (where other nodes carry the hand's joints, name them in a node map)",
+                             ", so its nodes make no hand MRTK can play (where other nodes carry the hand's joints, "
+                             "name them in a node map)",
                          ErrorKind::Malformed,
                          Reason::NodesUnrecognised};
         }
         if (reference.keyTime)
             found_.notes.push_back(Finding::note(
-                "axes-at-first-key", std::string(handName(hand)) + " hand: its rest pose holds no hand; joint axes measured at its first key (" +
+                "axes-at-first-key", std::string(handName(hand)) +
+                                         " hand: its rest pose holds no hand; joint axes measured at its first key (" +
                                          seconds(*reference.keyTime) + ")"));
         HandRig rig;
         rig.nodes = bucket.nodes;
@@ -341,8 +359,10 @@ private:
         if (turns) keepAxesIfMrtks(hand, axesAndFrames, rig);
         rig.framesFromPositions = moves && !turns;
         if (rig.framesFromPositions)
-            found_.notes.push_back(Finding::note(
-                "axes-from-positions", std::string(handName(hand)) + " hand: its joints move without turning; joint axes follow their positions"));
+            found_.notes.push_back(
+                Finding::note("axes-from-positions",
+                              std::string(handName(hand)) +
+                                  " hand: its joints move without turning; joint axes follow their positions"));
         found_.hands[int(hand)] = rig;
         return Success{};
     }
@@ -360,10 +380,11 @@ private:
                 same = same && swap == (*swaps)[0];
                 std::copy(glm::value_ptr(swap), glm::value_ptr(swap) + 9, rig.turn[indexOf(joint)].begin());
             }
-        found_.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) + " hand: its joint axes are MRTK's" +
+        found_.notes.push_back(Finding::note("axes-kept", std::string(handName(hand)) +
+                                                              " hand: its joint axes are MRTK's" +
                                                               (same && (*swaps)[0] == dmat3(1) ? ""
-                                                               : same                          ? " with their axes swapped alike"
-                                                                                               : " with their axes swapped") +
+                                                               : same ? " with their axes swapped alike"
+                                                                      : " with their axes swapped") +
                                                               "; its rotations are kept"));
     }
 
@@ -377,7 +398,8 @@ private:
         if (int n = byName(options_.map.gazeOrigin); n >= 0) found_.gazeOrigin = n;
         if (int n = byName(options_.map.gazeDirection); n >= 0) found_.gazeDirection = n;
         for (int b = 0; b < kBooleanCount; ++b)
-            if (auto it = options_.map.booleans.find(std::string(booleanName(BooleanCurve(b)))); it != options_.map.booleans.end()) {
+            if (auto it = options_.map.booleans.find(std::string(booleanName(BooleanCurve(b))));
+                it != options_.map.booleans.end()) {
                 auto& rig = found_.hands[b % 2];
                 if (!rig) continue;
                 (b < 2 ? rig->stateNode : rig->pinchingNode) = doc_.findNode(it->second);
@@ -399,6 +421,8 @@ private:
 
 }  // namespace
 
-Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) { return RigFinder(doc, options).find(); }
+Result<RigsFound> findRigs(const GltfDocument& doc, const ImportOptions& options) {
+    return RigFinder(doc, options).find();
+}
 
 }  // namespace inputanim

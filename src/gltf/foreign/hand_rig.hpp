@@ -21,7 +21,8 @@ using Matrix3 = std::array<double, 9>;  // column-major
 
 struct HandRig {
     std::array<int, kJointCount> nodes;  // the node of each joint, -1 where the file has none
-    std::array<Matrix3, kJointCount> turn{};  // node axes -> MRTK frame (the node's inverse reference basis x MRTK's frame there)
+    std::array<Matrix3, kJointCount>
+        turn{};  // node axes -> MRTK frame (the node's inverse reference basis x MRTK's frame there)
     // The joints move but never turn (translation channels only, as point-cloud exports write them): their frames
     // come from their positions at every sample, not from their nodes' axes.
     bool framesFromPositions = false;

@@ -10,7 +10,11 @@ Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::str
     if (auto at = tooDeepAt(bytes)) return Error{source, *at, "JSON nested too deeply", ErrorKind::Refused};
     const auto json = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (json.is_discarded() || !json.is_object())
-        return Error{source, {}, "expected a JSON object (the node map's schema is in docs/cli.md)", ErrorKind::Malformed, Reason::NodeMapInvalid};
+        return Error{source,
+                     {},
+                     "expected a JSON object (the node map's schema is in docs/cli.md)",
+                     ErrorKind::Malformed,
+                     Reason::NodeMapInvalid};
     NodeMap map;
     try {
         if (json.contains("joints"))
@@ -23,7 +27,11 @@ Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> bytes, const std::str
         if (json.contains("booleans"))
             for (const auto& [name, node] : json["booleans"].items()) map.booleans[name] = node.get<std::string>();
     } catch (const nlohmann::json::exception& e) {
-        return Error{source, {}, "a value that is not a string where the node map expects one", ErrorKind::Malformed, Reason::NodeMapInvalid};
+        return Error{source,
+                     {},
+                     "a value that is not a string where the node map expects one",
+                     ErrorKind::Malformed,
+                     Reason::NodeMapInvalid};
     }
     return map;
 }

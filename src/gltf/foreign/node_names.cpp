@@ -24,7 +24,8 @@ std::vector<std::string> words(const std::string& name) {
         }
         const auto previous = i > 0 ? static_cast<unsigned char>(name[i - 1]) : 0;
         const auto next = i + 1 < name.size() ? static_cast<unsigned char>(name[i + 1]) : 0;
-        const bool camel = std::isupper(c) && (std::islower(previous) || (std::isupper(previous) && std::islower(next)));
+        const bool camel =
+            std::isupper(c) && (std::islower(previous) || (std::isupper(previous) && std::islower(next)));
         const bool digits = !word.empty() && (bool(std::isdigit(c)) != bool(std::isdigit(previous)));
         if (camel || digits) flush();
         word += char(std::tolower(c));
@@ -89,8 +90,9 @@ std::optional<Joint> jointOf(Finger finger, int segment) {
     return chain[std::size_t(segment)];
 }
 
-const std::set<std::string> kIgnored = {"joint", "bone", "finger",    "phalanx", "xr",       "ext",      "def", "org",  "mch",     "b",  "f",
-                                        "jnt",   "bn",   "mixamorig", "marker",  "armature", "skeleton", "rig", "ctrl", "control", "grp"};
+const std::set<std::string> kIgnored = {"joint",  "bone",     "finger",   "phalanx", "xr",   "ext",     "def",
+                                        "org",    "mch",      "b",        "f",       "jnt",  "bn",      "mixamorig",
+                                        "marker", "armature", "skeleton", "rig",     "ctrl", "control", "grp"};
 
 }  // namespace
 
@@ -111,7 +113,8 @@ Numbering numberingOf(const std::vector<std::string>& names) {
             if (ws[i] == "mixamorig") mixamo = true;
             if (i + 1 < ws.size() && ws[i] == "f" && fingerOfWord(ws[i + 1])) rigify = true;
             if (i + 1 < ws.size() && ws[i] == "palm" && isNumber(ws[i + 1])) rigify = true;
-            if (isNumber(ws[i]) && ws[i].size() == 2 && ws[i][0] == '0' && i > 0 && fingerOfWord(ws[i - 1])) rigify = true;
+            if (isNumber(ws[i]) && ws[i].size() == 2 && ws[i][0] == '0' && i > 0 && fingerOfWord(ws[i - 1]))
+                rigify = true;
             if (ws[i] == "4" && i > 0 && fingerOfWord(ws[i - 1])) mixamo = true;
         }
     }

@@ -17,8 +17,10 @@ enum class Side { Unknown, Left, Right };
 
 // How a convention numbers finger segments; chosen once per file from all its names.
 enum class Numbering {
-    Meta,  // thumb 1 metacarpal, 2 proximal, 3 distal (0 the trapezium); fingers 1 knuckle, 2 middle, 3 distal; 0 metacarpal
-    Rigify,  // thumb 01 metacarpal, 02 proximal, 03 distal; fingers 01 knuckle, 02 middle, 03 distal; palm.0N metacarpals
+    Meta,  // thumb 1 metacarpal, 2 proximal, 3 distal (0 the trapezium); fingers 1 knuckle, 2 middle, 3 distal; 0
+           // metacarpal
+    Rigify,  // thumb 01 metacarpal, 02 proximal, 03 distal; fingers 01 knuckle, 02 middle, 03 distal; palm.0N
+             // metacarpals
     Mixamo,  // thumb 1 metacarpal ... 4 tip; fingers 1 knuckle, 2 middle, 3 distal, 4 tip
 };
 Numbering numberingOf(const std::vector<std::string>& names);

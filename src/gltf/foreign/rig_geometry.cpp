@@ -28,7 +28,8 @@ double leftEvidence(const HandPositions& h, const PalmAxes& axes) {
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
         if (finger == Finger::Thumb) {
-            if (h.has(chain.back())) evidence += 2 * glm::dot(toGlm(h[chain.back()]) - toGlm(h[Joint::Wrist]), palmward) / size;
+            if (h.has(chain.back()))
+                evidence += 2 * glm::dot(toGlm(h[chain.back()]) - toGlm(h[Joint::Wrist]), palmward) / size;
         } else if (h.has(chain.back()) && h.has(chain[1])) {
             evidence += glm::dot(toGlm(h[chain.back()]) - toGlm(h[chain[1]]), palmward) / size;
         }
@@ -51,7 +52,8 @@ std::optional<dmat3> axisSwap(const dmat3& axes, const dmat3& frame, double upDe
             if (glm::dot(y, z) != 0) continue;
             const dmat3 swap(glm::cross(y, z), y, z);  // columns: MRTK's X, Y, Z in the node's axes
             const dmat3 turned = axes * swap;
-            if (glm::dot(glm::normalize(turned[2]), frame[2]) > alongTheBone && glm::dot(glm::normalize(turned[1]), frame[1]) > outOfTheBack)
+            if (glm::dot(glm::normalize(turned[2]), frame[2]) > alongTheBone &&
+                glm::dot(glm::normalize(turned[1]), frame[1]) > outOfTheBack)
                 return swap;
         }
     return std::nullopt;
@@ -65,7 +67,9 @@ std::optional<std::vector<dmat3>> axisSwaps(const std::vector<std::pair<dmat3, d
         for (const auto& [axes, frame] : axesAndFrames)
             if (const auto swap = axisSwap(axes, frame, upDegrees)) swaps.push_back(*swap);
         const bool all = !swaps.empty() && swaps.size() == axesAndFrames.size();
-        if (all && (upDegrees < 40 || std::all_of(swaps.begin(), swaps.end(), [&](const dmat3& m) { return m == swaps[0]; }))) return swaps;
+        if (all &&
+            (upDegrees < 40 || std::all_of(swaps.begin(), swaps.end(), [&](const dmat3& m) { return m == swaps[0]; })))
+            return swaps;
     }
     return std::nullopt;
 }

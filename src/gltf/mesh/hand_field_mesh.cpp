@@ -1,6 +1,7 @@
-// The model hand's mesh (see mesh_geometry.hpp) is a signed distance field (tapered capsules for the finger bones; the palm as capsules from the
-// wrist to the knuckles and across them, blended smoothly) turned into triangles by surface nets: a vertex in each
-// grid cell the surface crosses, moved onto the surface, and a quad across each grid edge it crosses.
+// The model hand's mesh (see mesh_geometry.hpp) is a signed distance field (tapered capsules for the finger bones; the
+// palm as capsules from the wrist to the knuckles and across them, blended smoothly) turned into triangles by surface
+// nets: a vertex in each grid cell the surface crosses, moved onto the surface, and a quad across each grid edge it
+// crosses.
 #include "mesh_geometry.hpp"
 
 #include <algorithm>
@@ -63,7 +64,8 @@ dvec3 unitGradient(const Sloped& s) {
 Sloped smoothMin(const Sloped& a, const Sloped& b, double k) {
     const double h = std::max(k - std::abs(a.d - b.d), 0.0) / k;
     const bool aLower = a.d < b.d;  // the lower side's weight is 1 - h/2, the other's h/2
-    return {std::min(a.d, b.d) - h * h * k / 4, aLower ? (1 - h / 2) * a.g + (h / 2) * b.g : (h / 2) * a.g + (1 - h / 2) * b.g};
+    return {std::min(a.d, b.d) - h * h * k / 4,
+            aLower ? (1 - h / 2) * a.g + (h / 2) * b.g : (h / 2) * a.g + (1 - h / 2) * b.g};
 }
 
 // Radii (metres) at a finger's drawn joints, by finger: the thumb's metacarpal, proximal, distal joints and tip; the
@@ -82,7 +84,8 @@ constexpr double kPalmBlend = 0.012, kFingerBlend = 0.004, kFingerPalmBlend = 0.
 enum class FingerPart : std::uint8_t { Unused, PalmOnly, FingerOnly, Blended };
 struct FieldParts {
     bool palm = true;
-    std::array<FingerPart, 5> fingers{FingerPart::Blended, FingerPart::Blended, FingerPart::Blended, FingerPart::Blended, FingerPart::Blended};
+    std::array<FingerPart, 5> fingers{FingerPart::Blended, FingerPart::Blended, FingerPart::Blended,
+                                      FingerPart::Blended, FingerPart::Blended};
 };
 
 struct HandField {
@@ -101,7 +104,8 @@ struct HandField {
         const dvec3 across = wristRotation * dvec3(1, 0, 0), forward = wristRotation * dvec3(0, 0, 1);
         // The wrist: as wide as the palm's base; the palm: from the wrist to each knuckle, and across the knuckles.
         const double side = glm::length(at(Joint::IndexKnuckle) - at(Joint::PinkyKnuckle)) * 0.38;
-        palm.push_back({wrist + side * across + 0.006 * forward, wrist - side * across + 0.006 * forward, 0.0145, 0.0135});
+        palm.push_back(
+            {wrist + side * across + 0.006 * forward, wrist - side * across + 0.006 * forward, 0.0145, 0.0135});
         Joint previous = Joint::None;
         for (Finger finger : {Finger::Index, Finger::Middle, Finger::Ring, Finger::Pinky}) {
             const auto chain = fingerJoints(finger);
@@ -125,7 +129,9 @@ struct HandField {
         // A capsule's distance changes at most at rate 1, plus its radius's taper; smooth and plain minimums
         // change no faster than what they blend.
         double taper = 0;
-        auto add = [&](const Capsule& c) { taper = std::max(taper, std::abs(c.rb - c.ra) / std::max(glm::length(c.b - c.a), 1e-12)); };
+        auto add = [&](const Capsule& c) {
+            taper = std::max(taper, std::abs(c.rb - c.ra) / std::max(glm::length(c.b - c.a), 1e-12));
+        };
         for (const Capsule& c : palm) add(c);
         for (const auto& finger : fingers)
             for (const Capsule& c : finger) add(c);
@@ -162,15 +168,18 @@ struct HandField {
         double lowestHigh = 1e9;
         for (std::size_t f = 0; f < fingers.size(); ++f) {
             const Range finger = rangeOf(fingers[f], kFingerBlend);
-            if (finger.low >= palmRange.high + kFingerPalmBlend) parts.fingers[f] = FingerPart::PalmOnly, terms[f] = palmRange;
-            else if (palmRange.low >= finger.high + kFingerPalmBlend) parts.fingers[f] = FingerPart::FingerOnly, terms[f] = finger;
+            if (finger.low >= palmRange.high + kFingerPalmBlend)
+                parts.fingers[f] = FingerPart::PalmOnly, terms[f] = palmRange;
+            else if (palmRange.low >= finger.high + kFingerPalmBlend)
+                parts.fingers[f] = FingerPart::FingerOnly, terms[f] = finger;
             else terms[f] = blendOf(palmRange, finger, kFingerPalmBlend);
             lowestHigh = std::min(lowestHigh, terms[f].high);
         }
         parts.palm = false;
         for (std::size_t f = 0; f < fingers.size(); ++f) {
             if (terms[f].low > lowestHigh) parts.fingers[f] = FingerPart::Unused;  // above another finger's everywhere
-            parts.palm = parts.palm || parts.fingers[f] == FingerPart::PalmOnly || parts.fingers[f] == FingerPart::Blended;
+            parts.palm =
+                parts.palm || parts.fingers[f] == FingerPart::PalmOnly || parts.fingers[f] == FingerPart::Blended;
         }
         return parts;
     }
@@ -194,7 +203,8 @@ struct HandField {
         if (parts.palm)
             for (const Capsule& c : palm) palmDistance = smoothMin(palmDistance, at(c), kPalmBlend);
         Value d = far;
-        for (std::size_t f = 0; f < fingers.size(); ++f) {  // each finger blends into the palm, never into its neighbours
+        for (std::size_t f = 0; f < fingers.size();
+             ++f) {  // each finger blends into the palm, never into its neighbours
             const FingerPart part = parts.fingers[f];
             if (part == FingerPart::Unused) continue;
             if (part == FingerPart::PalmOnly) {
@@ -229,10 +239,12 @@ std::vector<Bone> bonesOf(const HandPose& rest) {
 
 double segmentDistance(const Bone& bone, const dvec3& p) { return distance(Capsule{bone.a, bone.b, 0, 0}, p); }
 
-std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const std::vector<Bone>& bones, const dvec3& p) {
+std::pair<std::array<std::uint8_t, 4>, std::array<float, 4>> skinWeights(const std::vector<Bone>& bones,
+                                                                         const dvec3& p) {
     std::array<double, kJointCount> nearest;
     nearest.fill(1e9);
-    for (const Bone& bone : bones) nearest[indexOf(bone.owner)] = std::min(nearest[indexOf(bone.owner)], segmentDistance(bone, p));
+    for (const Bone& bone : bones)
+        nearest[indexOf(bone.owner)] = std::min(nearest[indexOf(bone.owner)], segmentDistance(bone, p));
     std::array<int, kJointCount - 1> order;  // every joint but None (index 0), which is not in the skin
     for (int j = 1; j < kJointCount; ++j) order[j - 1] = j;
     // Ties (a point nearest to the joint two bones share) go to the lower joint, so that every standard library
@@ -272,9 +284,11 @@ struct FieldGrid {
 FieldGrid gridAround(const HandField& field) {
     constexpr double cell = FieldGrid::kCell;
     dvec3 low(1e9), high(-1e9);
-    for (const Capsule& c : field.palm) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+    for (const Capsule& c : field.palm)
+        low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
     for (const auto& finger : field.fingers)
-        for (const Capsule& c : finger) low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
+        for (const Capsule& c : finger)
+            low = glm::min(low, glm::min(c.a, c.b)), high = glm::max(high, glm::max(c.a, c.b));
     FieldGrid grid;
     grid.low = glm::floor((low - 0.025) / cell) * cell;
     high = grid.low + glm::ceil((high + 0.025 - grid.low) / cell) * cell;
@@ -303,7 +317,8 @@ std::vector<double> fieldAtCorners(const HandField& field, const FieldGrid& grid
                 const FieldParts parts = far || everywhere ? FieldParts{} : field.partsNear(centre, halfDiagonal);
                 for (int k = first.z; k <= last.z; ++k)
                     for (int j = first.y; j <= last.y; ++j)
-                        for (int i = first.x; i <= last.x; ++i) value[grid.corner(i, j, k)] = far ? atCentre : field(grid.at(i, j, k), parts);
+                        for (int i = first.x; i <= last.x; ++i)
+                            value[grid.corner(i, j, k)] = far ? atCentre : field(grid.at(i, j, k), parts);
             }
     return value;
 }
@@ -311,11 +326,14 @@ std::vector<double> fieldAtCorners(const HandField& field, const FieldGrid& grid
 // A vertex in each cell the surface crosses: the mean of its edges' crossings moved onto the surface, with the
 // parts of the field that matter near the cell (a point that moves further is moved again with the whole field).
 // Returns each cell's vertex, -1 where none.
-std::vector<int> surfaceVertices(const HandField& field, const std::vector<Bone>& bones, const FieldGrid& grid, const std::vector<double>& value,
-                                 bool everywhere, SkinnedGeometry& g) {
+std::vector<int> surfaceVertices(const HandField& field, const std::vector<Bone>& bones, const FieldGrid& grid,
+                                 const std::vector<double>& value, bool everywhere, SkinnedGeometry& g) {
     std::vector<int> vertexOfCell(grid.cellCount(), -1);
-    static constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-    auto cornerOf = [&](int i, int j, int k, int c) { return grid.at(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1)); };
+    static constexpr int kEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
+                                          {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    auto cornerOf = [&](int i, int j, int k, int c) {
+        return grid.at(i + (c & 1), j + (c >> 1 & 1), k + (c >> 2 & 1));
+    };
     for (int k = 0; k < grid.cells.z; ++k)
         for (int j = 0; j < grid.cells.y; ++j)
             for (int i = 0; i < grid.cells.x; ++i) {
@@ -355,7 +373,8 @@ std::vector<int> surfaceVertices(const HandField& field, const std::vector<Bone>
 }
 
 // A quad across each crossed grid edge, facing out of the surface.
-void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const std::vector<int>& vertexOfCell, SkinnedGeometry& g) {
+void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const std::vector<int>& vertexOfCell,
+                  SkinnedGeometry& g) {
     const glm::ivec3 cells = grid.cells;
     for (int axis = 0; axis < 3; ++axis) {
         const int u = (axis + 1) % 3, w = (axis + 2) % 3;
@@ -366,11 +385,13 @@ void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const
                     glm::ivec3 d = c;
                     d[axis] += 1;
                     // The edge from c to d, and the four cells around it, inside the grid.
-                    if (c[axis] >= cells[axis] || c[u] < 1 || c[u] >= cells[u] || c[w] < 1 || c[w] >= cells[w]) continue;
+                    if (c[axis] >= cells[axis] || c[u] < 1 || c[u] >= cells[u] || c[w] < 1 || c[w] >= cells[w])
+                        continue;
                     const double v0 = value[grid.corner(c.x, c.y, c.z)], v1 = value[grid.corner(d.x, d.y, d.z)];
                     if ((v0 < 0) == (v1 < 0)) continue;
                     int quad[4];
-                    const int offsets[4][2] = {{-1, -1}, {0, -1}, {0, 0}, {-1, 0}};  // (u, w): counterclockwise about +axis
+                    const int offsets[4][2] = {
+                        {-1, -1}, {0, -1}, {0, 0}, {-1, 0}};  // (u, w): counterclockwise about +axis
                     bool complete = true;
                     for (int q = 0; q < 4; ++q) {
                         glm::ivec3 at = c;
@@ -380,7 +401,8 @@ void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const
                     }
                     if (!complete) continue;
                     if (!(v0 < 0)) std::swap(quad[1], quad[3]);  // the surface faces -axis here
-                    for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]}) g.indices.push_back(std::uint16_t(t));
+                    for (int t : {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]})
+                        g.indices.push_back(std::uint16_t(t));
                 }
     }
 }
@@ -389,12 +411,14 @@ void surfaceQuads(const FieldGrid& grid, const std::vector<double>& value, const
 
 HandPose mirrored(HandPose pose) {
     for (auto& joint : pose)
-        joint.position[0] = -joint.position[0], joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
+        joint.position[0] = -joint.position[0],
+        joint.rotation = {joint.rotation[0], -joint.rotation[1], -joint.rotation[2], joint.rotation[3]};
     return pose;
 }
 
 void mirror(SkinnedGeometry& g) {
-    for (std::size_t v = 0; v < g.positions.size(); v += 3) g.positions[v] = -g.positions[v], g.normals[v] = -g.normals[v];
+    for (std::size_t v = 0; v < g.positions.size(); v += 3)
+        g.positions[v] = -g.positions[v], g.normals[v] = -g.normals[v];
     for (std::size_t t = 0; t < g.indices.size(); t += 3) std::swap(g.indices[t + 1], g.indices[t + 2]);
 }
 

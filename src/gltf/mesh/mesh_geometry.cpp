@@ -63,9 +63,10 @@ constexpr double kSegmentSin[] = {0.0,
                                   -0.8660254037844386,
                                   -0.5000000000000004,
                                   -2.4492935982947064e-16};
-constexpr double kSegmentCos[] = {1.0,  0.8660254037844387,  0.5000000000000001,  6.123233995736766e-17,   -0.4999999999999998, -0.8660254037844387,
-                                  -1.0, -0.8660254037844388, -0.5000000000000004, -1.8369701987210297e-16, 0.5000000000000001,  0.8660254037844384,
-                                  1.0};
+constexpr double kSegmentCos[] = {
+    1.0,  0.8660254037844387,  0.5000000000000001,  6.123233995736766e-17,   -0.4999999999999998, -0.8660254037844387,
+    -1.0, -0.8660254037844388, -0.5000000000000004, -1.8369701987210297e-16, 0.5000000000000001,  0.8660254037844384,
+    1.0};
 
 SkinnedGeometry sphere(float radius) {
     SkinnedGeometry g;
@@ -79,14 +80,16 @@ SkinnedGeometry sphere(float radius) {
     for (int r = 0; r < rings; ++r)
         for (int s = 0; s < segments; ++s) {
             const auto a = std::uint16_t(r * (segments + 1) + s), b = std::uint16_t(a + segments + 1);
-            g.indices.insert(g.indices.end(), {a, std::uint16_t(a + 1), b, std::uint16_t(a + 1), std::uint16_t(b + 1), b});
+            g.indices.insert(g.indices.end(),
+                             {a, std::uint16_t(a + 1), b, std::uint16_t(a + 1), std::uint16_t(b + 1), b});
         }
     return g;
 }
 
 std::size_t handMeshBytes() {
     const MeshView m = modelLeftHandMesh();
-    return m.positions.size_bytes() + m.normals.size_bytes() + m.joints.size_bytes() + m.weights.size_bytes() + m.indices.size_bytes();
+    return m.positions.size_bytes() + m.normals.size_bytes() + m.joints.size_bytes() + m.weights.size_bytes() +
+           m.indices.size_bytes();
 }
 
 // Each vertex's blend of 12 doubles per joint takes a third fewer instructions with AVX2's wider registers: GCC
@@ -114,7 +117,8 @@ handMesh(Hand hand, const HandPose& rest) {
     // by its weights, as a skin moves it.
     auto at = [](const HandPose& pose, Joint joint) { return dvec3(gltfMatrix(pose[indexOf(joint)])[3]); };
     std::array<glm::dmat4, kJointCount> moves;
-    for (Joint joint : kJoints) moves[indexOf(joint)] = glm::translate(glm::dmat4(1), at(rest, joint) - at(modelRest, joint));
+    for (Joint joint : kJoints)
+        moves[indexOf(joint)] = glm::translate(glm::dmat4(1), at(rest, joint) - at(modelRest, joint));
     for (Finger finger : kFingers) {
         const auto chain = fingerJoints(finger);
         for (std::size_t j = 0; j + 1 < chain.size(); ++j) {
@@ -124,12 +128,14 @@ handMesh(Hand hand, const HandPose& rest) {
             if (modelLength < 1e-9 || length < 1e-9) continue;
             const dvec3 d = modelBone / modelLength;
             const glm::dmat3 stretch = glm::dmat3(1) + (length / modelLength - 1) * glm::outerProduct(d, d);
-            moves[indexOf(chain[j])] = glm::translate(glm::dmat4(1), to) * glm::dmat4(glm::mat3_cast(turnOnto(d, bone / length)) * stretch) *
+            moves[indexOf(chain[j])] = glm::translate(glm::dmat4(1), to) *
+                                       glm::dmat4(glm::mat3_cast(turnOnto(d, bone / length)) * stretch) *
                                        glm::translate(glm::dmat4(1), -from);
         }
     }
     HandMesh g;
-    g.model = {{}, {}, model.joints, model.weights, right ? std::span<const std::uint16_t>(mirroredIndices) : model.indices};
+    g.model = {
+        {}, {}, model.joints, model.weights, right ? std::span<const std::uint16_t>(mirroredIndices) : model.indices};
     g.positions.resize(model.positions.size());
     g.normals.resize(model.normals.size());
     const float xSign = right ? -1.0f : 1.0f;  // of the model's positions and normals
@@ -151,14 +157,21 @@ handMesh(Hand hand, const HandPose& rest) {
                 for (std::size_t e = 0; e < 12; ++e) m[e] += joint[e] * w;
             }
         const double x = xSign * model.positions[3 * v], y = model.positions[3 * v + 1], z = model.positions[3 * v + 2];
-        for (int r = 0; r < 3; ++r) g.positions[3 * v + r] = float((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]));
+        for (int r = 0; r < 3; ++r)
+            g.positions[3 * v + r] = float((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]));
         // m[3 * c + r] is the blend's column c, row r.
-        const double m00 = m[0], m01 = m[1], m02 = m[2], m10 = m[3], m11 = m[4], m12 = m[5], m20 = m[6], m21 = m[7], m22 = m[8];
-        const double oneOverDeterminant = 1.0 / (+m00 * (m11 * m22 - m21 * m12) - m10 * (m01 * m22 - m21 * m02) + m20 * (m01 * m12 - m11 * m02));
-        const double i00 = +(m11 * m22 - m21 * m12) * oneOverDeterminant, i10 = -(m10 * m22 - m20 * m12) * oneOverDeterminant,
-                     i20 = +(m10 * m21 - m20 * m11) * oneOverDeterminant, i01 = -(m01 * m22 - m21 * m02) * oneOverDeterminant,
-                     i11 = +(m00 * m22 - m20 * m02) * oneOverDeterminant, i21 = -(m00 * m21 - m20 * m01) * oneOverDeterminant,
-                     i02 = +(m01 * m12 - m11 * m02) * oneOverDeterminant, i12 = -(m00 * m12 - m10 * m02) * oneOverDeterminant,
+        const double m00 = m[0], m01 = m[1], m02 = m[2], m10 = m[3], m11 = m[4], m12 = m[5], m20 = m[6], m21 = m[7],
+                     m22 = m[8];
+        const double oneOverDeterminant =
+            1.0 / (+m00 * (m11 * m22 - m21 * m12) - m10 * (m01 * m22 - m21 * m02) + m20 * (m01 * m12 - m11 * m02));
+        const double i00 = +(m11 * m22 - m21 * m12) * oneOverDeterminant,
+                     i10 = -(m10 * m22 - m20 * m12) * oneOverDeterminant,
+                     i20 = +(m10 * m21 - m20 * m11) * oneOverDeterminant,
+                     i01 = -(m01 * m22 - m21 * m02) * oneOverDeterminant,
+                     i11 = +(m00 * m22 - m20 * m02) * oneOverDeterminant,
+                     i21 = -(m00 * m21 - m20 * m01) * oneOverDeterminant,
+                     i02 = +(m01 * m12 - m11 * m02) * oneOverDeterminant,
+                     i12 = -(m00 * m12 - m10 * m02) * oneOverDeterminant,
                      i22 = +(m00 * m11 - m10 * m01) * oneOverDeterminant;
         const double nx = xSign * model.normals[3 * v], ny = model.normals[3 * v + 1], nz = model.normals[3 * v + 2];
         // The inverse's transpose times the normal, then normalized.

@@ -48,7 +48,8 @@ SkinnedGeometry sphere(float radius);
 // alike. The field is evaluated only near the surface, and there only the capsules that matter; `Everywhere`
 // evaluates all of it at every grid corner, which gives the same mesh, only slower.
 enum class FieldEvaluation { NearSurface, Everywhere };
-SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest, FieldEvaluation evaluation = FieldEvaluation::NearSurface);
+SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest,
+                              FieldEvaluation evaluation = FieldEvaluation::NearSurface);
 
 // The model hand's mesh, fieldHandMesh(Hand::Left, restHand(Hand::Left)), made when the project is built: the
 // generator (generator/make_model_hand_mesh.cpp) writes it as a source of this layer.

@@ -47,8 +47,8 @@ HandPose rigRestPose(const Recording& recording, Hand hand) {
             std::nth_element(lengths.begin(), lengths.begin() + std::ptrdiff_t(lengths.size() / 2), lengths.end());
             length = std::clamp(lengths[lengths.size() / 2], 0.5 * modelLength, 2 * modelLength);
         }
-        const glm::dvec3 place =
-            glm::dvec3(positions[parent][0], positions[parent][1], positions[parent][2]) + (modelLength > 0 ? length / modelLength : 1.0) * bone;
+        const glm::dvec3 place = glm::dvec3(positions[parent][0], positions[parent][1], positions[parent][2]) +
+                                 (modelLength > 0 ? length / modelLength : 1.0) * bone;
         positions.set(joint, {place.x, place.y, place.z});
     }
     auto frames = mrtkFramesAt(hand, positions);

@@ -53,7 +53,7 @@ public:
     // The model's JSON and buffer; `bufferUri` makes the buffer's uri from its bytes (none for a GLB).
     template <class BufferUri>
     Result<GlbParts> build(BufferUri&& bufferUri) {
-        if (auto problem = invalidMarkerName(recording_)) return Error{{}, {}, *problem};
+        if (auto problem = invalidMarkerName(recording_)) return Error::malformed(*problem);
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
         if (recording_.hasHandData)
@@ -91,8 +91,9 @@ private:
         const int n = kind == TrackKind::Rotation ? 4 : 3;
         TrackOptions options = trackOptions_;
         options.holdFromZero = true;  // Blender's exporter fails on an object's animation starting between frames
-        options.curvesChecked = std::all_of(validCurves_.begin() + std::ptrdiff_t(firstCurve), validCurves_.begin() + std::ptrdiff_t(firstCurve) + n,
-                                            [](bool valid) { return valid; });
+        options.curvesChecked =
+            std::all_of(validCurves_.begin() + std::ptrdiff_t(firstCurve),
+                        validCurves_.begin() + std::ptrdiff_t(firstCurve) + n, [](bool valid) { return valid; });
         auto track = trackOfCurves(recording_, firstCurve, kind, options, &budget_);
         if (!track) return track.error();
         if (!*track) {
@@ -112,7 +113,8 @@ private:
         const std::size_t count = built.times.size();
         const bool cubic = built.interpolation == Interpolation::CubicSpline;
         addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1),
-                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation, [&](float* out) {
+                   kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation,
+                   [&](float* out) {
                        if (!cubic) {  // with the component count a constant, the loop vectorizes
                            auto scale = [&](auto components) {
                                for (std::size_t k = 0; k < count * components; k += components)
@@ -141,7 +143,8 @@ private:
     }
 
     void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
-        if (auto extras = curveExtrasFor(curve, track, component, sign)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
+        if (auto extras = curveExtrasFor(curve, track, component, sign))
+            curveExtras_.emplace_back(curveName(index), std::move(*extras));
     }
 
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0.
@@ -160,7 +163,8 @@ private:
             output.insert(output.end(), {v, v, v});
         }
         if (times.empty()) {
-            if (auto extras = booleanExtrasFor(curve, false)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
+            if (auto extras = booleanExtrasFor(curve, false))
+                curveExtras_.emplace_back(curveName(index), std::move(*extras));
             model_.nodes[node].scale = {0, 0, 0};  // an empty Boolean curve plays back as false
             return;
         }
@@ -172,7 +176,8 @@ private:
             times.push_back(end);
             output.insert(output.end(), output.end() - 3, output.end());
         }
-        if (auto extras = booleanExtrasFor(curve, extended)) curveExtras_.emplace_back(curveName(index), std::move(*extras));
+        if (auto extras = booleanExtrasFor(curve, extended))
+            curveExtras_.emplace_back(curveName(index), std::move(*extras));
         const float first = output[0];
         model_.nodes[node].scale = {first, first, first};
         addChannel(node, placeOf(index).path, times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);
@@ -199,7 +204,8 @@ private:
 
     Status addHand(Hand hand) {
         const std::string name = handNodeName(hand);
-        const std::size_t tracked = booleanCurve(trackedCurve(hand)), pinchingCurve = booleanCurve(inputanim::pinchingCurve(hand));
+        const std::size_t tracked = booleanCurve(trackedCurve(hand)),
+                          pinchingCurve = booleanCurve(inputanim::pinchingCurve(hand));
         const int root = addNode(placeOf(tracked).node, -1);
         addBooleanChannel(root, tracked);
         const bool hierarchy = options_.rig == Rig::Hierarchy;
@@ -216,7 +222,8 @@ private:
             const int node = addNode(jointNodeName(hand, joint), parent ? nodes[indexOf(*parent)] : root);
             nodes.push_back(node);
             restWorld[indexOf(joint)] = joint == Joint::None ? glm::dmat4(1) : gltfMatrix(rest[indexOf(joint)]);
-            setTransform(node, parent ? glm::inverse(restWorld[indexOf(*parent)]) * restWorld[indexOf(joint)] : restWorld[indexOf(joint)]);
+            setTransform(node, parent ? glm::inverse(restWorld[indexOf(*parent)]) * restWorld[indexOf(joint)]
+                                      : restWorld[indexOf(joint)]);
             if (joint == Joint::None) continue;
             skin.joints.push_back(node);
             const glm::mat4 inverse(glm::inverse(restWorld[indexOf(joint)]));
@@ -229,11 +236,13 @@ private:
         addBooleanChannel(pinching, pinchingCurve);
         model_.skins.push_back(skin);
         if (options_.meshes) {
-            model_.nodes[pinching].mesh = staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
+            model_.nodes[pinching].mesh =
+                staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + std::string(profile::kMeshSuffix), -1);
             model_.nodes[meshNode].mesh =
                 skinnedMesh(name, handMesh(hand, rest).view(),
-                            material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1} : std::vector<double>{0.95, 0.6, 0.35, 1}));
+                            material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
+                                                              : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);
         }
         return Success{};
@@ -271,10 +280,11 @@ private:
                     continue;
                 }
                 const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];
-                for (int c = 0; c < n; ++c) noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
+                for (int c = 0; c < n; ++c)
+                    noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
                 addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times,
-                           kind == 0 ? h.locals.translation[j] : h.locals.rotation[j], kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4,
-                           Interpolation::Linear);
+                           kind == 0 ? h.locals.translation[j] : h.locals.rotation[j],
+                           kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4, Interpolation::Linear);
             }
         }
         return Success{};
@@ -283,7 +293,9 @@ private:
     Status addGaze() {
         const int node = addNode(placeOf(gazeCurve(0)).node, -1);
         const int direction = addNode(placeOf(gazeCurve(kGazeDirectionX)).node, node);
-        if (options_.meshes) model_.nodes[direction].mesh = staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
+        if (options_.meshes)
+            model_.nodes[direction].mesh =
+                staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
         if (auto s = addCurveChannel(node, gazeCurve(0), TrackKind::Vector); !s) return s;
         return addCurveChannel(direction, gazeCurve(kGazeDirectionX), TrackKind::Vector);
     }
@@ -299,7 +311,8 @@ private:
 // The model and its buffer, the buffer's uri made by `bufferUri` (none for a GLB). Curves the profile cannot play
 // are NotRepresentable (the caller names the input).
 template <class BufferUri>
-Result<GlbParts> buildModel(const Recording& recording, const ExportOptions& options, ExportReport* report, BufferUri&& bufferUri) {
+Result<GlbParts> buildModel(const Recording& recording, const ExportOptions& options, ExportReport* report,
+                            BufferUri&& bufferUri) {
     ExportReport local;
     auto parts = ModelBuilder(recording, options, report ? *report : local).build(bufferUri);
     if (parts) return parts;
@@ -329,7 +342,8 @@ Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions&
     return glb;
 }
 
-Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options, ExportReport* report) {
+Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const ExportOptions& options,
+                                            ExportReport* report) {
     auto parts = exportGlbBytes(recording, options, report);
     if (!parts) return parts.error();
     std::vector<std::uint8_t> glb;
@@ -339,8 +353,8 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
     return glb;
 }
 
-Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options, const std::optional<std::string>& bufferFile,
-                                ExportReport* report) {
+Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options,
+                                const std::optional<std::string>& bufferFile, ExportReport* report) {
     ExportReport local;
     ExportReport& r = report ? *report : local;
     auto parts = buildModel(recording, options, &r, [&](const ByteBuffer& buffer) {

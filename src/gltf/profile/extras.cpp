@@ -38,7 +38,8 @@ std::optional<float> floatFromJson(const nlohmann::json& value) {
     if (text.rfind("nan:0x", 0) != 0 || text.size() < 7 || text.size() > 14) return std::nullopt;
     std::uint32_t bits = 0;
     const char* end = text.data() + text.size();
-    if (const auto [at, error] = std::from_chars(text.data() + 6, end, bits, 16); error != std::errc() || at != end) return std::nullopt;
+    if (const auto [at, error] = std::from_chars(text.data() + 6, end, bits, 16); error != std::errc() || at != end)
+        return std::nullopt;
     const float nan = floatFromBits(bits);
     if (!std::isnan(nan)) return std::nullopt;  // the bits of a number are no NaN payload
     return nan;
@@ -48,7 +49,8 @@ std::optional<float> floatFromJson(const nlohmann::json& value) {
 std::optional<std::int64_t> integerFromJson(const nlohmann::json& value, std::int64_t least, std::int64_t most) {
     if (value.is_number_unsigned()) {
         const auto v = value.get<std::uint64_t>();
-        return v <= std::uint64_t(most) && std::int64_t(v) >= least ? std::optional<std::int64_t>(std::int64_t(v)) : std::nullopt;
+        return v <= std::uint64_t(most) && std::int64_t(v) >= least ? std::optional<std::int64_t>(std::int64_t(v))
+                                                                    : std::nullopt;
     }
     if (!value.is_number_integer()) return std::nullopt;
     const auto v = value.get<std::int64_t>();
@@ -85,7 +87,8 @@ std::string fullKeys(const Curve& curve) {
     for (std::size_t k = 0; k < curve.keys.size(); ++k) {
         const Key key = curve.keys[k];
         keys += k ? ",[" : "[[";
-        for (float f : {key.time, key.value, key.inTangent, key.outTangent, key.inWeight, key.outWeight}) appendFloat(keys, f), keys += ',';
+        for (float f : {key.time, key.value, key.inTangent, key.outTangent, key.inWeight, key.outWeight})
+            appendFloat(keys, f), keys += ',';
         appendNumber(keys, key.weightedMode);
         keys += k + 1 == curve.keys.size() ? "]]" : "]";
     }
@@ -95,7 +98,9 @@ std::string fullKeys(const Curve& curve) {
     return out;
 }
 
-bool defaultWraps(const Curve& curve) { return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever; }
+bool defaultWraps(const Curve& curve) {
+    return curve.preWrapMode == kWrapClampForever && curve.postWrapMode == kWrapClampForever;
+}
 
 // The end of the run of consecutive knots from i: they increase, so knots[j] - knots[i] == j - i exactly when
 // each one from i to j follows the one before. Found by doubling the step, then halving it (runs are long).
@@ -129,7 +134,8 @@ std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track
     // Every key is MRTK's linear encoding, and at t >= 0: the keys increase, so when the first one is. A key's time
     // equals its knot's, bit for bit, but for a first key at 0 of the other sign than the track's (-0 == +0: the
     // track merged it with another curve's): the track would give back the other zero.
-    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 && floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
+    plain = plain && curve.keys.compact() && curve.keys.time(0) >= 0 &&
+            floatBits(curve.keys.time(0)) == floatBits(track.times[knots[0]]);
     if (!plain) return fullKeys(curve);
     std::string out;
     JsonObject o(out);
@@ -188,7 +194,8 @@ std::string extrasText(const Recording& recording, double duration, bool hierarc
     // sorted, not the strings.
     std::vector<std::uint32_t> byName(curves.size());
     std::iota(byName.begin(), byName.end(), 0u);
-    std::stable_sort(byName.begin(), byName.end(), [&curves](std::uint32_t a, std::uint32_t b) { return curves[a].first < curves[b].first; });
+    std::stable_sort(byName.begin(), byName.end(),
+                     [&curves](std::uint32_t a, std::uint32_t b) { return curves[a].first < curves[b].first; });
     if (!curves.empty()) {
         std::string& text = o.member("curves");
         text += '{';
@@ -239,17 +246,19 @@ using JsonIn = nlohmann::json;  // as read (keys in file order)
 
 Result<Curve> curveFromKeys(const JsonIn& entry, const std::string& where) {
     Curve curve;
-    auto fail = [&](const std::string& what) { return Error{{}, {}, where + ": " + what}; };
+    auto fail = [&](const std::string& what) { return Error::malformed(where + ": " + what); };
     // tinygltf 2.7 writes an empty array as null: that is a curve without keys.
     if (!entry["keys"].is_array() && !entry["keys"].is_null()) return fail("expected an array of keys");
-    for (auto [name, mode] : {std::pair{"preWrapMode", &curve.preWrapMode}, std::pair{"postWrapMode", &curve.postWrapMode}})
+    for (auto [name, mode] :
+         {std::pair{"preWrapMode", &curve.preWrapMode}, std::pair{"postWrapMode", &curve.postWrapMode}})
         if (entry.contains(name)) {
             const auto value = integerFromJson(entry[name], INT32_MIN, INT32_MAX);
             if (!value) return fail(std::string(name) + " is not an Int32");
             *mode = std::int32_t(*value);
         }
     for (const JsonIn& k : entry["keys"]) {
-        const auto weightedMode = k.is_array() && k.size() == 7 ? integerFromJson(k[6], INT32_MIN, INT32_MAX) : std::nullopt;
+        const auto weightedMode =
+            k.is_array() && k.size() == 7 ? integerFromJson(k[6], INT32_MIN, INT32_MAX) : std::nullopt;
         if (!weightedMode) return fail("expected keys of 7 values, the last an Int32");
         float f[6];
         for (int i = 0; i < 6; ++i) {
@@ -277,7 +286,8 @@ Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand 
             t->track().interpolation != Interpolation::Linear || r->track().interpolation != Interpolation::Linear)
             return Error{{},
                          {},
-                         "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and rotation channels at the "
+                         "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and "
+                         "rotation channels at the "
                          "same knots (" +
                              jointNodeName(hand, joint) + " does not)"};
         if (first) locals.times = t->track().times, first = false;
@@ -290,7 +300,8 @@ Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand 
 
 // A curve whose keys sit on (some of) the knots of its track (its channel's, or its hierarchical hand's world
 // track) with MRTK's linear encoding.
-Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const JsonIn* entry, const std::string& where) {
+Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const JsonIn* entry,
+                             const std::string& where) {
     Curve curve;
     if (!source) return curve;  // no channel: no keys
     const Track& track = *source;
@@ -301,11 +312,13 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
         std::size_t end = 0;
         for (const JsonIn& run : (*entry)["knots"]) {
             if (!run.is_array() || run.size() != 2 || !run[0].is_number_unsigned() || !run[1].is_number_unsigned())
-                return Error{{}, {}, where + ": knots must be [first, count] pairs of non-negative integers"};
+                return Error::malformed(where + ": knots must be [first, count] pairs of non-negative integers");
             const auto first = run[0].get<std::size_t>(), count = run[1].get<std::size_t>();
             if (first > track.times.size() || count > track.times.size() - first)
-                return Error{{}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
-            if (first < end || count == 0) return Error{{}, {}, where + ": knot runs must be non-empty, in order and must not overlap"};
+                return Error{
+                    {}, {}, where + ": knots run past the channel's " + std::to_string(track.times.size()) + " keys"};
+            if (first < end || count == 0)
+                return Error::malformed(where + ": knot runs must be non-empty, in order and must not overlap");
             runs.emplace_back(first, count);
             end = first + count;
         }
@@ -326,17 +339,21 @@ Result<Curve> curveFromTrack(const Track* source, const CurvePlace& place, const
         for (const JsonIn& run : (*entry)["values"]) {
             const auto value = run.is_array() && run.size() == 2 ? floatFromJson(run[1]) : std::nullopt;
             const std::size_t count = value && run[0].is_number_unsigned() ? run[0].get<std::size_t>() : 0;
-            if (!value || count > curve.keys.size() - k) return Error{{}, {}, where + ": values must be [count, value] runs covering the keys"};
+            if (!value || count > curve.keys.size() - k)
+                return Error::malformed(where + ": values must be [count, value] runs covering the keys");
             for (std::size_t end = k + count; k < end; ++k) curve.keys.setValue(k, *value);
         }
         if (k != curve.keys.size())
-            return Error{{}, {}, where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
+            return Error{
+                {},
+                {},
+                where + ": values cover " + std::to_string(k) + " of " + std::to_string(curve.keys.size()) + " keys"};
     }
     if (entry && entry->contains("fix"))  // recorded values that the track gives back off by a rounding, one by one
         for (const JsonIn& fix : (*entry)["fix"]) {
             const auto value = fix.is_array() && fix.size() == 2 ? floatFromJson(fix[1]) : std::nullopt;
             if (!value || !fix[0].is_number_unsigned() || fix[0].get<std::size_t>() >= curve.keys.size())
-                return Error{{}, {}, where + ": fix must be [key index, value] pairs within the curve's keys"};
+                return Error::malformed(where + ": fix must be [key index, value] pairs within the curve's keys");
             curve.keys.setValue(fix[0].get<std::size_t>(), *value);
         }
     return curve;
@@ -349,13 +366,19 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
     Recording recording;
     try {
         const JsonIn& source = extras.at("source");
-        const auto encoding = encodingFromNames(source.at("version").get<std::string>(), source.at("layout").get<std::string>());
-        if (!encoding) return Error{doc.path(), {}, where + ".source: expected version 1.0 with layout full, or 1.1 with compact or full"};
+        const auto encoding =
+            encodingFromNames(source.at("version").get<std::string>(), source.at("layout").get<std::string>());
+        if (!encoding)
+            return Error{
+                doc.path(), {}, where + ".source: expected version 1.0 with layout full, or 1.1 with compact or full"};
         recording.encoding = *encoding;
         const JsonIn& flags = extras.at("flags");
         std::optional<std::int64_t> flag[3];
-        for (int i = 0; i < 3; ++i) flag[i] = flags.is_array() && flags.size() == 3 ? integerFromJson(flags[std::size_t(i)], 0, 255) : std::nullopt;
-        if (!flag[0] || !flag[1] || !flag[2]) return Error{doc.path(), {}, where + ".flags: expected three bytes (0 to 255)"};
+        for (int i = 0; i < 3; ++i)
+            flag[i] =
+                flags.is_array() && flags.size() == 3 ? integerFromJson(flags[std::size_t(i)], 0, 255) : std::nullopt;
+        if (!flag[0] || !flag[1] || !flag[2])
+            return Error{doc.path(), {}, where + ".flags: expected three bytes (0 to 255)"};
         recording.hasCameraPose = std::uint8_t(*flag[0]), recording.hasHandData = std::uint8_t(*flag[1]),
         recording.hasEyeGaze = std::uint8_t(*flag[2]);
         if (extras.contains("markers"))
@@ -383,7 +406,8 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
                 for (Joint joint : kJoints)
                     for (int c = 0; c < kPoseCurveCount && joint != Joint::None; ++c) {
                         const std::size_t i = jointCurve(hand, joint, c);
-                        handTracks[i] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)] : &hands[int(hand)]->rotation[indexOf(joint)];
+                        handTracks[i] = c < kRotationX ? &hands[int(hand)]->position[indexOf(joint)]
+                                                       : &hands[int(hand)]->rotation[indexOf(joint)];
                         tracks[i] = handTracks[i];
                         channels[i] = nullptr;
                     }
@@ -392,15 +416,17 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
         // (a large file's tracks and keys are never all in memory at once: fresh memory costs as much as copying).
         std::array<bool, kCurveCount> lastReader{};
         for (std::size_t i = 0; i < kCurveCount; ++i)
-            lastReader[i] = tracks[i] && std::find(tracks.begin() + std::ptrdiff_t(i) + 1, tracks.end(), tracks[i]) == tracks.end();
+            lastReader[i] =
+                tracks[i] && std::find(tracks.begin() + std::ptrdiff_t(i) + 1, tracks.end(), tracks[i]) == tracks.end();
         const JsonIn empty = JsonIn::object();
         const JsonIn& curves = extras.contains("curves") ? extras["curves"] : empty;
         for (std::size_t i = 0; i < kCurveCount; ++i) {
             if (!recording.sectionPresent(sectionOf(i))) continue;
             const std::string name = curveName(i);
             const JsonIn* entry = curves.contains(name) ? &curves[name] : nullptr;
-            auto curve = entry && entry->contains("keys") ? curveFromKeys(*entry, where + ".curves." + name)
-                                                          : curveFromTrack(tracks[i], placeOf(i), entry, where + ".curves." + name);
+            auto curve = entry && entry->contains("keys")
+                             ? curveFromKeys(*entry, where + ".curves." + name)
+                             : curveFromTrack(tracks[i], placeOf(i), entry, where + ".curves." + name);
             if (!curve) return Error{doc.path(), {}, curve.error().message};
             recording.curves[i] = std::move(*curve);
             if (!lastReader[i]) continue;
@@ -408,7 +434,10 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
             if (handTracks[i]) *handTracks[i] = Track{};
         }
     } catch (const JsonIn::exception& e) {
-        return Error{doc.path(), {}, where + " is malformed: a member is missing or of another type than its schema's (docs/gltf-profile.md)"};
+        return Error{
+            doc.path(),
+            {},
+            where + " is malformed: a member is missing or of another type than its schema's (docs/gltf-profile.md)"};
     }
     return recording;
 }

@@ -90,7 +90,8 @@ class Builder {
 public:
     Builder(const Recording& recording, Hand hand, const TrackOptions& options, KnotBudget& budget)
         : recording_(recording), hand_(hand), options_(options), budget_(budget) {
-        for (std::size_t i = jointCurve(hand, Joint::None, 0); i < jointCurve(hand, Joint::None, 0) + kJointCount * kPoseCurveCount; ++i)
+        for (std::size_t i = jointCurve(hand, Joint::None, 0);
+             i < jointCurve(hand, Joint::None, 0) + kJointCount * kPoseCurveCount; ++i)
             cursors_.emplace_back(recording.curves[i]);
     }
 
@@ -105,7 +106,8 @@ public:
         forEachJoint([&](Joint joint) {
             for (int kind = 0; kind < 2 && !failed; ++kind) {
                 const std::size_t first = jointCurve(hand_, joint, kind == 0 ? kPositionX : kRotationX);
-                auto track = trackOfCurves(recording_, first, kind == 0 ? TrackKind::Vector : TrackKind::Rotation, linear, &budget_);
+                auto track = trackOfCurves(recording_, first, kind == 0 ? TrackKind::Vector : TrackKind::Rotation,
+                                           linear, &budget_);
                 if (!track) failed = true, error = track.error();
                 else if (*track) flat[kind][indexOf(joint)] = std::move(**track);
             }
@@ -115,7 +117,8 @@ public:
             forEachJoint([&](Joint joint) {
                 const Track& track = flat[kind][indexOf(joint)];
                 for (int c = 0; c < track.components; ++c)
-                    for (std::uint32_t k : track.keyKnots[c]) knots_[track.times[k]].keys[indexOf(joint)] |= std::uint8_t(1 << (kind * 3 + c));
+                    for (std::uint32_t k : track.keyKnots[c])
+                        knots_[track.times[k]].keys[indexOf(joint)] |= std::uint8_t(1 << (kind * 3 + c));
                 for (float t : track.times) knots_[t];
             });
         HandHierarchy h;
@@ -127,16 +130,19 @@ public:
         const auto curves = handCurves();
         std::size_t keys = 0;
         for (const Curve* curve : curves) keys += curve->keys.size();
-        const std::size_t maxAdded = std::min(budget_.limit(options_, curves).maxKnots, KnotBudget::kTrackAllowance + KnotBudget::kPerKey / 4 * keys);
+        const std::size_t maxAdded = std::min(budget_.limit(options_, curves).maxKnots,
+                                              KnotBudget::kTrackAllowance + KnotBudget::kPerKey / 4 * keys);
         std::size_t added = 0;
-        for (auto it = knots_.begin(); std::next(it) != knots_.end(); ++it) spans.emplace_back(it->first, std::next(it)->first);
+        for (auto it = knots_.begin(); std::next(it) != knots_.end(); ++it)
+            spans.emplace_back(it->first, std::next(it)->first);
         while (!spans.empty()) {
             const auto [a, b] = spans.back();
             spans.pop_back();
             const float middle = float(0.5 * (double(a) + double(b)));
             if (middle <= a || middle >= b) continue;  // adjacent Float32 times (a stepped key): no time between them
             const Deviation deviation = deviationBetween(a, b);
-            const bool strays = deviation.position > 0.9 * options_.positionTolerance || deviation.rotation > 0.9 * options_.rotationTolerance;
+            const bool strays = deviation.position > 0.9 * options_.positionTolerance ||
+                                deviation.rotation > 0.9 * options_.rotationTolerance;
             if (!strays) {
                 h.maxPositionError = std::max(h.maxPositionError, deviation.position);
                 h.maxRotationError = std::max(h.maxRotationError, deviation.rotation);
@@ -145,7 +151,8 @@ public:
             if (++added > maxAdded)
                 return Error{{},
                              {},
-                             "the hierarchical rig needs more than the " + std::to_string(maxAdded) + " knots the hand's keys allow",
+                             "the hierarchical rig needs more than the " + std::to_string(maxAdded) +
+                                 " knots the hand's keys allow",
                              ErrorKind::Refused,
                              Reason::FitBudget};
             fill(middle, knots_[middle]);
@@ -182,7 +189,8 @@ private:
         for (int c = 0; c < 3; ++c) target.p[c] = float(curves[kPositionX + c].value(time)) * kGltfPositionSigns[c];
         for (int c = 0; c < 4; ++c) target.q[c] = float(curves[kRotationX + c].value(time)) * kGltfRotationSigns[c];
         const dquat q(target.q[3], target.q[0], target.q[1], target.q[2]);
-        target.pose = {dvec3(target.p[0], target.p[1], target.p[2]), std::abs(glm::length(q) - 1) < 0.005 ? q : unit(q)};
+        target.pose = {dvec3(target.p[0], target.p[1], target.p[2]),
+                       std::abs(glm::length(q) - 1) < 0.005 ? q : unit(q)};
         return target;
     }
 
@@ -202,7 +210,10 @@ private:
             // world position = parent.p + R t, world rotation = Q r: both linear in the locals.
             const glm::dmat3 rotation = glm::mat3_cast(unit(parent.q));
             const dquat& pq = parent.q;
-            const double left[4][4] = {{pq.w, -pq.z, pq.y, pq.x}, {pq.z, pq.w, -pq.x, pq.y}, {-pq.y, pq.x, pq.w, pq.z}, {-pq.x, -pq.y, -pq.z, pq.w}};
+            const double left[4][4] = {{pq.w, -pq.z, pq.y, pq.x},
+                                       {pq.z, pq.w, -pq.x, pq.y},
+                                       {-pq.y, pq.x, pq.w, pq.z},
+                                       {-pq.x, -pq.y, -pq.z, pq.w}};
             double positionMap[4][4] = {};
             for (int row = 0; row < 3; ++row)
                 for (int col = 0; col < 3; ++col) positionMap[row][col] = rotation[col][row];
@@ -223,8 +234,8 @@ private:
     // Moves `local` (n components) so that map x local + origin rounds to `target` in the components of `needed`:
     // the residual of the tightest component is spread over the local components whose steps are fine enough to
     // place it (least norm), a few times; then single rounding steps around what is left are tried.
-    static void land(std::array<float, 4>& local, int n, const double (&map)[4][4], const double (&origin)[4], const float* target, unsigned needed,
-                     int spreads, const std::vector<std::array<int, 4>>& steps) {
+    static void land(std::array<float, 4>& local, int n, const double (&map)[4][4], const double (&origin)[4],
+                     const float* target, unsigned needed, int spreads, const std::vector<std::array<int, 4>>& steps) {
         auto world = [&](const std::array<float, 4>& l, int c) {
             double w = origin[c];
             for (int i = 0; i < n; ++i) w += map[c][i] * l[i];
@@ -235,7 +246,9 @@ private:
                 if ((needed >> c & 1) && float(world(l, c)) != target[c]) return false;
             return true;
         };
-        auto ulp = [](float x) { return double(std::nextafter(std::abs(x), std::numeric_limits<float>::infinity())) - std::abs(x); };
+        auto ulp = [](float x) {
+            return double(std::nextafter(std::abs(x), std::numeric_limits<float>::infinity())) - std::abs(x);
+        };
         for (int round = 0; round < spreads && !hits(local); ++round)
             for (int c = 0; c < n; ++c) {
                 if (!(needed >> c & 1)) continue;
@@ -244,7 +257,8 @@ private:
                 double norm = 0;
                 bool fine[4] = {};
                 for (int i = 0; i < n; ++i)
-                    if ((fine[i] = ulp(local[i]) * std::abs(map[c][i]) < 0.25 * window || std::abs(residual) > ulp(local[i]) * std::abs(map[c][i])))
+                    if ((fine[i] = ulp(local[i]) * std::abs(map[c][i]) < 0.25 * window ||
+                                   std::abs(residual) > ulp(local[i]) * std::abs(map[c][i])))
                         norm += map[c][i] * map[c][i];
                 if (norm < 1e-12) continue;
                 for (int i = 0; i < n; ++i)
@@ -279,14 +293,17 @@ private:
                 const Pose parent = p >= 0 ? poses[p] : Pose{};
                 dvec3 t;
                 for (int c = 0; c < 3; ++c) t[c] = ka.t[j][c] + s * (double(kb.t[j][c]) - ka.t[j][c]);
-                const Quaternion local = slerp({ka.r[j][0], ka.r[j][1], ka.r[j][2], ka.r[j][3]}, {kb.r[j][0], kb.r[j][1], kb.r[j][2], kb.r[j][3]}, s);
-                const Pose played{parent.p + parent.q * t, unit(parent.q * dquat(local[3], local[0], local[1], local[2]))};
+                const Quaternion local = slerp({ka.r[j][0], ka.r[j][1], ka.r[j][2], ka.r[j][3]},
+                                               {kb.r[j][0], kb.r[j][1], kb.r[j][2], kb.r[j][3]}, s);
+                const Pose played{parent.p + parent.q * t,
+                                  unit(parent.q * dquat(local[3], local[0], local[1], local[2]))};
                 poses[j] = played;
                 const Target aim = target(joint, time);
                 const dquat wanted = unit(aim.pose.q);
                 worst.position = std::max(worst.position, glm::distance(played.p, aim.pose.p));
-                worst.rotation = std::max(worst.rotation,
-                                          rotationAngle({played.q.x, played.q.y, played.q.z, played.q.w}, {wanted.x, wanted.y, wanted.z, wanted.w}));
+                worst.rotation =
+                    std::max(worst.rotation, rotationAngle({played.q.x, played.q.y, played.q.z, played.q.w},
+                                                           {wanted.x, wanted.y, wanted.z, wanted.w}));
             });
         }
         return worst;
@@ -302,16 +319,19 @@ private:
                 track.keyKnots.assign(n, {});
                 track.valuesChanged.assign(n, false);
                 for (int c = 0; c < n; ++c) {
-                    const Curve& curve = recording_.curves[jointCurve(hand_, joint, (kind == 0 ? kPositionX : kRotationX) + c)];
+                    const Curve& curve =
+                        recording_.curves[jointCurve(hand_, joint, (kind == 0 ? kPositionX : kRotationX) + c)];
                     const float sign = kind == 0 ? kGltfPositionSigns[c] : kGltfRotationSigns[c];
                     for (std::size_t k = 0; k < curve.keys.size(); ++k) {
                         const float time = curve.keys.time(k);
                         const auto at = std::lower_bound(track.times.begin(), track.times.end(), time);
-                        if (at == track.times.end() || *at != time) continue;  // before 0: the curve's extras hold it verbatim
+                        if (at == track.times.end() || *at != time)
+                            continue;  // before 0: the curve's extras hold it verbatim
                         const auto knot = std::uint32_t(at - track.times.begin());
                         track.keyKnots[c].push_back(knot);
                         track.valuesChanged[c] =
-                            track.valuesChanged[c] || floatBits(track.values[knot * n + c] * sign) != floatBits(curve.keys.value(k));
+                            track.valuesChanged[c] ||
+                            floatBits(track.values[knot * n + c] * sign) != floatBits(curve.keys.value(k));
                     }
                 }
             }
@@ -322,7 +342,8 @@ private:
     Hand hand_;
     TrackOptions options_;
     KnotBudget& budget_;
-    mutable std::vector<CurveCursor> cursors_;  // per curve of the hand's joints: evaluation near the last time is cheap
+    mutable std::vector<CurveCursor>
+        cursors_;  // per curve of the hand's joints: evaluation near the last time is cheap
     std::map<float, Knot> knots_;
 };
 
@@ -355,7 +376,8 @@ HandWorld composeHand(const HandLocals& locals) {
     return world;
 }
 
-Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options, KnotBudget& budget) {
+Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options,
+                                         KnotBudget& budget) {
     return Builder(recording, hand, options, budget).build();
 }
 

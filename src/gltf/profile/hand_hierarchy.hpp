@@ -40,6 +40,7 @@ struct HandHierarchy {
 
 // The hand's skeleton tracks; empty locals when no joint of the hand has keys. Fails like buildTrack (naming no
 // curve: the caller does), or when the grid would need more knots than the budget allows (it spends them).
-Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options, KnotBudget& budget);
+Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options,
+                                         KnotBudget& budget);
 
 }  // namespace inputanim

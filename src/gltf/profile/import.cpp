@@ -33,8 +33,10 @@ void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
             keys = {Key{0, value}, Key{float(hold), value}};
         }
     char text[160];
-    std::snprintf(text, sizeof text, "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
-                  double(*at), hold);
+    std::snprintf(
+        text, sizeof text,
+        "a single pose (every key at %.6g s): held from 0 to %.6g s so that MRTK shows it (it stops at the last key)",
+        double(*at), hold);
     notes.push_back(Finding::note("pose-held", text));
 }
 
@@ -58,7 +60,8 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     if (recording) holdPose(*recording, options.hold, r.notes);
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
     LinearFitReport fit;
-    auto converted = convertFitting(std::move(*recording), *options.encoding, {options.positionTolerance, options.rotationTolerance}, &fit);
+    auto converted = convertFitting(std::move(*recording), *options.encoding,
+                                    {options.positionTolerance, options.rotationTolerance}, &fit);
     if (!converted) return converted.error().from(doc.path());
     if (!fit.fitted.empty()) r.notes.push_back(Finding::note("keys-fitted", fitSummary(fit)));
     return converted;
@@ -80,11 +83,13 @@ Result<Recording> imported(Result<ParsedGltf> parsed, const ImportOptions& optio
 
 }  // namespace
 
-Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options, ImportReport* report) {
+Result<Recording> importGltf(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options,
+                             ImportReport* report) {
     return imported(parseGltf(bytes, path, options.allowExternalPaths, options.animation), options, report);
 }
 
-Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options, ImportReport* report) {
+Result<Recording> importGltf(FileBytes&& bytes, const std::string& path, const ImportOptions& options,
+                             ImportReport* report) {
     return imported(parseGltf(std::move(bytes), path, options.allowExternalPaths, options.animation), options, report);
 }
 

@@ -35,9 +35,11 @@ std::uint8_t* ModelWriter::appendView(std::size_t bytes, int target) {
     return buffer_.data() + model_.bufferViews.back().byteOffset;
 }
 
-int ModelWriter::addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax) {
+int ModelWriter::addAccessor(const void* data, std::size_t count, int type, int componentType, int target,
+                             bool minMax) {
     const int components = tinygltf::GetNumComponentsInType(std::uint32_t(type));
-    const std::size_t bytes = count * components * std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
+    const std::size_t bytes =
+        count * components * std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
     std::memcpy(appendView(bytes, target), data, bytes);
     return describeAccessor(count, type, componentType, minMax);
 }
@@ -56,7 +58,8 @@ int ModelWriter::describeAccessor(std::size_t count, int type, int componentType
         low.fill(std::numeric_limits<float>::infinity());
         high.fill(-std::numeric_limits<float>::infinity());
         for (std::size_t i = 0; i < count; ++i)
-            for (int c = 0; c < components; ++c) low[c] = std::min(low[c], f[i * components + c]), high[c] = std::max(high[c], f[i * components + c]);
+            for (int c = 0; c < components; ++c)
+                low[c] = std::min(low[c], f[i * components + c]), high[c] = std::max(high[c], f[i * components + c]);
         accessor.minValues.assign(low.begin(), low.begin() + components);
         accessor.maxValues.assign(high.begin(), high.begin() + components);
     }
@@ -72,7 +75,8 @@ int ModelWriter::timeAccessor(const std::vector<float>& times) {
     for (auto it = first; it != last; ++it) {
         const tinygltf::Accessor& accessor = model_.accessors[std::size_t(it->second)];
         const tinygltf::BufferView& view = model_.bufferViews[std::size_t(accessor.bufferView)];
-        if (accessor.count == times.size() && (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, times.data(), bytes) == 0))
+        if (accessor.count == times.size() &&
+            (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, times.data(), bytes) == 0))
             return it->second;
     }
     const int accessor = addAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
@@ -90,14 +94,15 @@ int ModelWriter::addNode(const std::string& name, int parent) {
     return index;
 }
 
-void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output, int type,
-                             Interpolation interpolation) {
+void ModelWriter::addChannel(int node, const char* path, const std::vector<float>& times,
+                             const std::vector<float>& output, int type, Interpolation interpolation) {
     const std::size_t components = type == TINYGLTF_TYPE_VEC4 ? 4 : 3;
     addChannel(node, path, times, output.size() / components, type, interpolation,
                [&output](float* out) { std::copy(output.begin(), output.end(), out); });
 }
 
-void ModelWriter::recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation) {
+void ModelWriter::recordChannel(int node, const char* path, int input, int output, std::size_t knots,
+                                Interpolation interpolation) {
     tinygltf::AnimationSampler sampler;
     sampler.input = input;
     sampler.output = output;
@@ -135,10 +140,12 @@ int ModelWriter::material(const std::string& name, std::vector<double> color) {
 tinygltf::Primitive ModelWriter::primitive(const MeshView& g, int materialIndex) {
     tinygltf::Primitive p;
     const std::size_t vertices = g.positions.size() / 3;
-    p.attributes["POSITION"] = addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER, true);
-    p.attributes["NORMAL"] = addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
-    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
-                            TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    p.attributes["POSITION"] =
+        addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    p.attributes["NORMAL"] =
+        addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
+                            TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     p.material = materialIndex;
     p.mode = TINYGLTF_MODE_TRIANGLES;
     return p;
@@ -156,9 +163,10 @@ int ModelWriter::skinnedMesh(const std::string& name, const MeshView& g, int mat
     const int index = staticMesh(name, g, materialIndex);
     tinygltf::Primitive& p = model_.meshes[index].primitives[0];
     const std::size_t vertices = g.positions.size() / 3;
-    p.attributes["JOINTS_0"] =
-        addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
-    p.attributes["WEIGHTS_0"] = addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["JOINTS_0"] = addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
+                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["WEIGHTS_0"] =
+        addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
     return index;
 }
 

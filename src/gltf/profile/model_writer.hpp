@@ -34,16 +34,17 @@ protected:
     int addNode(const std::string& name, int parent);  // parent -1: the scene root
     // A node's static transform (translation and rotation of a rigid matrix), left out where it is the identity.
     void setTransform(int node, const glm::dmat4& m);
-    void addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output, int type,
-                    Interpolation interpolation);
+    void addChannel(int node, const char* path, const std::vector<float>& times, const std::vector<float>& output,
+                    int type, Interpolation interpolation);
     // The same with `outputCount` elements of `type` that fill(float* out) writes straight into the buffer.
     template <class Fill>
-    void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type, Interpolation interpolation,
-                    Fill&& fill) {
+    void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type,
+                    Interpolation interpolation, Fill&& fill) {
         const int input = timeAccessor(times);
         const std::size_t floats = outputCount * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type)));
         fill(reinterpret_cast<float*>(appendView(floats * sizeof(float), 0)));  // 4-byte aligned
-        recordChannel(node, path, input, describeAccessor(outputCount, type, kFloat, false), times.size(), interpolation);
+        recordChannel(node, path, input, describeAccessor(outputCount, type, kFloat, false), times.size(),
+                      interpolation);
     }
 
     int material(const std::string& name, std::vector<double> color);
@@ -68,7 +69,8 @@ private:
     std::uint8_t* appendView(std::size_t bytes, int target);
     // The accessor over the last view.
     int describeAccessor(std::size_t count, int type, int componentType, bool minMax);
-    void recordChannel(int node, const char* path, int input, int output, std::size_t knots, Interpolation interpolation);
+    void recordChannel(int node, const char* path, int input, int output, std::size_t knots,
+                       Interpolation interpolation);
     tinygltf::Primitive primitive(const MeshView& g, int materialIndex);
     std::unordered_multimap<std::size_t, int> timeAccessors_;  // by a hash of the times
     std::string extrasJson_;

@@ -13,25 +13,30 @@ CurvePlace placeOf(std::size_t index) {
         case Section::Camera: {
             const int c = int(index - kCameraFirst);
             return c < kRotationX ? CurvePlace{std::string(profile::kCamera), "translation", c, kGltfPositionSigns[c]}
-                                  : CurvePlace{std::string(profile::kCamera), "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
+                                  : CurvePlace{std::string(profile::kCamera), "rotation", c - kRotationX,
+                                               kGltfRotationSigns[c - kRotationX]};
         }
         case Section::Booleans: {
             const auto which = BooleanCurve(index - kBooleanFirst);
-            const Hand hand = which == trackedCurve(Hand::Left) || which == pinchingCurve(Hand::Left) ? Hand::Left : Hand::Right;
+            const Hand hand =
+                which == trackedCurve(Hand::Left) || which == pinchingCurve(Hand::Left) ? Hand::Left : Hand::Right;
             const bool tracked = which == trackedCurve(hand);
-            return {handNodeName(hand) + std::string(tracked ? "" : profile::kPinchingSuffix), profile::kStatePath.data(), 0, 1};
+            return {handNodeName(hand) + std::string(tracked ? "" : profile::kPinchingSuffix),
+                    profile::kStatePath.data(), 0, 1};
         }
         case Section::Gaze: {
             const int c = int(index - kGazeFirst);
-            return {std::string(c < kGazeDirectionX ? profile::kGaze : profile::kGazeDirection), "translation", c % 3, kGltfPositionSigns[c % 3]};
+            return {std::string(c < kGazeDirectionX ? profile::kGaze : profile::kGazeDirection), "translation", c % 3,
+                    kGltfPositionSigns[c % 3]};
         }
         default: {
             const Hand hand = sectionOf(index) == Section::LeftHand ? Hand::Left : Hand::Right;
             const std::size_t local = index - (hand == Hand::Left ? kLeftHandFirst : kRightHandFirst);
             const int c = int(local % kPoseCurveCount);
             std::string node = jointNodeName(hand, Joint(local / kPoseCurveCount));
-            return c < kRotationX ? CurvePlace{std::move(node), "translation", c, kGltfPositionSigns[c]}
-                                  : CurvePlace{std::move(node), "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
+            return c < kRotationX
+                       ? CurvePlace{std::move(node), "translation", c, kGltfPositionSigns[c]}
+                       : CurvePlace{std::move(node), "rotation", c - kRotationX, kGltfRotationSigns[c - kRotationX]};
         }
     }
 }

@@ -53,7 +53,8 @@ std::vector<ProfileNode> profileNodes(const std::array<bool, 4>& present /* came
         nodes.back().stateScale = true;
         for (Joint joint : kJoints) {
             add(hand + "_" + std::string(jointName(joint)), hand);
-            if (auto parent = parentJoint(joint)) nodes.back().skeletonParent = hand + "_" + std::string(jointName(*parent));
+            if (auto parent = parentJoint(joint))
+                nodes.back().skeletonParent = hand + "_" + std::string(jointName(*parent));
         }
         add(hand + std::string(profile::kPinchingSuffix), hand);
         nodes.back().parentIsAncestor = true;
@@ -68,14 +69,16 @@ std::vector<ProfileNode> profileNodes(const std::array<bool, 4>& present /* came
 
 class ProfileValidator {
 public:
-    ProfileValidator(const GltfDocument& doc, std::vector<Finding>& findings) : doc_(doc), model_(doc.model()), out_(findings) {}
+    ProfileValidator(const GltfDocument& doc, std::vector<Finding>& findings)
+        : doc_(doc), model_(doc.model()), out_(findings) {}
 
     void run() {
         const auto present = presentSections();
         const bool ownFile = doc_.inputanimExtras().is_object();
         if (!ownFile && !present[0] && !present[1] && !present[2] && !present[3]) {
             add(Severity::Note, "not-profile", "/nodes",
-                "no node of the profile (Camera, Hand_Left, Hand_Right, Gaze): a file from another tool, read by its joint names");
+                "no node of the profile (Camera, Hand_Left, Hand_Right, Gaze): a file from another tool, read by its "
+                "joint names");
             return;
         }
         checkNames();
@@ -96,7 +99,8 @@ private:
     // Sections from extras.inputanim's flags for our files, else from the section nodes present.
     std::array<bool, 4> presentSections() const {
         const auto& extras = doc_.inputanimExtras();
-        if (extras.is_object() && extras.contains("flags") && extras["flags"].is_array() && extras["flags"].size() == 3) {
+        if (extras.is_object() && extras.contains("flags") && extras["flags"].is_array() &&
+            extras["flags"].size() == 3) {
             const auto& flags = extras["flags"];
             auto flag = [&](int i) { return flags[i].is_number() && flags[i].get<double>() != 0; };
             return {flag(0), flag(1), flag(1), flag(2)};
@@ -112,7 +116,8 @@ private:
             if (name.empty()) continue;
             if (auto [it, inserted] = seen.emplace(name, int(n)); !inserted)
                 add(Severity::Error, "node-name-duplicate", nodePointer(int(n)),
-                    "node name '" + name + "' is also used by node " + std::to_string(it->second) + "; names must be unique");
+                    "node name '" + name + "' is also used by node " + std::to_string(it->second) +
+                        "; names must be unique");
             if (name.find_first_of(".:/[]") != std::string::npos)
                 add(Severity::Warning, "node-name-characters", nodePointer(int(n)),
                     "node name '" + name + "' holds . : / [ or ], which three.js strips when it loads the file");
@@ -125,7 +130,8 @@ private:
             if (model_.animations[a].name == profile::kAnimation) found = int(a);
             else
                 add(Severity::Warning, "animation-extra", "/animations/" + std::to_string(a),
-                    "animation '" + model_.animations[a].name + "' is not part of the profile; import reads InputAnimation unless another is picked");
+                    "animation '" + model_.animations[a].name +
+                        "' is not part of the profile; import reads InputAnimation unless another is picked");
         const auto& extras = doc_.inputanimExtras();
         // A recording without keys has no animation; its extras then sit on the scene.
         if (found < 0 && !(model_.animations.empty() && extras.is_object()))
@@ -150,28 +156,34 @@ private:
         if (expected.parentIsAncestor)
             while (parent != -1 && parent != wanted) parent = doc_.parentOf(parent);
         if (parent != wanted && (skeletonParent < 0 || parent != skeletonParent)) {
-            const std::string actual = doc_.parentOf(node) < 0 ? "the scene root" : "'" + model_.nodes[doc_.parentOf(node)].name + "'";
-            const std::string place = expected.parent.empty()           ? std::string("at the scene root")
-                                      : expected.parentIsAncestor       ? "under '" + expected.parent + "'"
-                                      : expected.skeletonParent.empty() ? "directly under '" + expected.parent + "'"
-                                                                        : "directly under '" + expected.parent + "' (flat rig) or '" +
-                                                                              expected.skeletonParent + "' (hierarchical rig)";
+            const std::string actual =
+                doc_.parentOf(node) < 0 ? "the scene root" : "'" + model_.nodes[doc_.parentOf(node)].name + "'";
+            const std::string place = expected.parent.empty()     ? std::string("at the scene root")
+                                      : expected.parentIsAncestor ? "under '" + expected.parent + "'"
+                                      : expected.skeletonParent.empty()
+                                          ? "directly under '" + expected.parent + "'"
+                                          : "directly under '" + expected.parent + "' (flat rig) or '" +
+                                                expected.skeletonParent + "' (hierarchical rig)";
             add(expected.parent.empty() ? Severity::Warning : Severity::Error, "node-parent", nodePointer(node),
                 "'" + expected.name + "' is under " + actual + "; the profile places it " + place);
         }
         if (expected.name == profile::kCameraView) checkCameraView(node);
         if (expected.stateScale) checkStateScale(node, expected.name);
-        if (expected.name == handNodeName(Hand::Left) || expected.name == handNodeName(Hand::Right)) checkRestIdentity(node);
+        if (expected.name == handNodeName(Hand::Left) || expected.name == handNodeName(Hand::Right))
+            checkRestIdentity(node);
     }
 
     void checkCameraView(int node) {
         const auto& n = model_.nodes[node];
-        const bool halfTurnY = n.rotation.size() == 4 && std::abs(n.rotation[0]) < 1e-6 && std::abs(std::abs(n.rotation[1]) - 1) < 1e-6 &&
-                               std::abs(n.rotation[2]) < 1e-6 && std::abs(n.rotation[3]) < 1e-6;
+        const bool halfTurnY = n.rotation.size() == 4 && std::abs(n.rotation[0]) < 1e-6 &&
+                               std::abs(std::abs(n.rotation[1]) - 1) < 1e-6 && std::abs(n.rotation[2]) < 1e-6 &&
+                               std::abs(n.rotation[3]) < 1e-6;
         if (!halfTurnY)
             add(Severity::Error, "camera-view-rotation", nodePointer(node),
-                "Camera_View must turn 180 degrees about +Y (rotation [0, 1, 0, 0]): glTF cameras look down -Z, Unity's down +Z");
-        if (n.camera < 0 || std::size_t(n.camera) >= model_.cameras.size() || model_.cameras[n.camera].type != "perspective")
+                "Camera_View must turn 180 degrees about +Y (rotation [0, 1, 0, 0]): glTF cameras look down -Z, "
+                "Unity's down +Z");
+        if (n.camera < 0 || std::size_t(n.camera) >= model_.cameras.size() ||
+            model_.cameras[n.camera].type != "perspective")
             add(Severity::Error, "camera-missing", nodePointer(node), "Camera_View holds no perspective camera");
     }
 
@@ -195,7 +207,8 @@ private:
         if (!channel) return;  // no keys: the state stays at its rest scale
         const std::string where = channelPointer(node, "scale");
         if (channel->track().interpolation != Interpolation::Step)
-            add(Severity::Error, "state-interpolation", where, "the scale of '" + name + "' carries a state and must be STEP");
+            add(Severity::Error, "state-interpolation", where,
+                "the scale of '" + name + "' carries a state and must be STEP");
         const auto& values = channel->track().values;
         for (std::size_t k = 0; k + 2 < values.size(); k += 3) {
             const float v = values[k];
@@ -237,24 +250,27 @@ private:
                 continue;
             }
             if (!it->second->paths.count(channel.path)) {
-                add(Severity::Error, "channel-path", where, "'" + name + "' must not have a " + channel.path + " channel in the profile");
+                add(Severity::Error, "channel-path", where,
+                    "'" + name + "' must not have a " + channel.path + " channel in the profile");
                 continue;
             }
             if (!channel.track().times.empty() && channel.track().times.front() < 0)
                 add(Severity::Error, "time-negative", where, "key times of '" + name + "' start below 0 s");
             // As in the Khronos validator: CUBICSPLINE values need not be unit, playback normalises them.
-            if (channel.path == "rotation" && channel.track().interpolation != Interpolation::CubicSpline) checkUnitRotations(channel, where, name);
+            if (channel.path == "rotation" && channel.track().interpolation != Interpolation::CubicSpline)
+                checkUnitRotations(channel, where, name);
         }
     }
 
     void checkUnitRotations(const ChannelData& channel, const std::string& where, const std::string& name) {
         const auto& v = channel.track().values;
         for (std::size_t k = 0; k + 3 < v.size(); k += 4) {
-            const double length =
-                std::sqrt(double(v[k]) * v[k] + double(v[k + 1]) * v[k + 1] + double(v[k + 2]) * v[k + 2] + double(v[k + 3]) * v[k + 3]);
+            const double length = std::sqrt(double(v[k]) * v[k] + double(v[k + 1]) * v[k + 1] +
+                                            double(v[k + 2]) * v[k + 2] + double(v[k + 3]) * v[k + 3]);
             if (std::abs(length - 1) > kUnitLengthTolerance) {
                 add(Severity::Error, "rotation-non-unit", where,
-                    "key " + std::to_string(k / 4) + " of the rotation of '" + name + "' has length " + std::to_string(length));
+                    "key " + std::to_string(k / 4) + " of the rotation of '" + name + "' has length " +
+                        std::to_string(length));
                 return;
             }
         }
@@ -284,12 +300,14 @@ ProfileReport checkProfile(const ParsedGltf& gltf) {
     const GltfDocument& doc = gltf.document();
     ProfileReport report;
     report.ownFile = isOwnExtras(doc.inputanimExtras());
-    for (const Finding& note : doc.notes()) report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
+    for (const Finding& note : doc.notes())
+        report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
     ProfileValidator(doc, report.findings).run();
     return report;
 }
 
-Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path, const ImportOptions& options) {
+Result<ProfileReport> checkProfile(std::span<const std::uint8_t> bytes, const std::string& path,
+                                   const ImportOptions& options) {
     auto parsed = parseGltf(bytes, path, options.allowExternalPaths, options.animation);
     if (!parsed) return parsed.error();
     return checkProfile(*parsed);

@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
     writeArray(out, "float", "kHandWeights", mesh.weights);
     writeArray(out, "std::uint16_t", "kHandIndices", mesh.indices);
     out << "\n}  // namespace\n\nMeshView modelLeftHandMesh() {\n"
-           "    return {kHandPositions, kHandNormals, kHandJoints, kHandWeights, kHandIndices};\n}\n\n}  // namespace inputanim\n";
+           "    return {kHandPositions, kHandNormals, kHandJoints, kHandWeights, kHandIndices};\n}\n\n}  // namespace "
+           "inputanim\n";
     std::ofstream file(argv[1], std::ios::binary);
     file << out.str();
     if (!file.flush()) {

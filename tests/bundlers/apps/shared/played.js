@@ -15,13 +15,18 @@ export async function played(gltf) {
     gltf.scene.updateMatrixWorld(true);
     const joints = {};
     gltf.scene.traverse((o) => {
-      if (/^Hand_Left_(?!Mesh$|Pinching$|None$)\w+$/.test(o.name)) joints[o.name.slice(10)] = o.getWorldPosition(new Vector3()).toArray();
+      if (/^Hand_Left_(?!Mesh$|Pinching$|None$)\w+$/.test(o.name))
+        joints[o.name.slice(10)] = o.getWorldPosition(new Vector3()).toArray();
     });
     return joints;
   });
   const recording = gltf.recording;
-  return { frames, duration: recording.duration, findings: (await recording.checked).length,
-           pose: await recording.jointPose('left', 'IndexTip', times[0]) };
+  return {
+    frames,
+    duration: recording.duration,
+    findings: (await recording.checked).length,
+    pose: await recording.jointPose('left', 'IndexTip', times[0]),
+  };
 }
 
 export const failed = (error) => ({ error: error.message });

@@ -16,7 +16,10 @@ function Recording({ url }) {
   useEffect(() => gltf.recording.retain(() => useLoader.clear(InputAnimationLoader, url)), [gltf, url]);
   useEffect(() => {
     if (!window.recordings.includes(gltf.recording)) window.recordings.push(gltf.recording);
-    played(gltf).then((report) => window.reports.push(report), (error) => window.reports.push(failed(error)));
+    played(gltf).then(
+      (report) => window.reports.push(report),
+      (error) => window.reports.push(failed(error)),
+    );
   }, [gltf]);
   return <primitive object={gltf.scene} />;
 }
@@ -31,4 +34,8 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);
+createRoot(document.getElementById('root')).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -4,4 +4,6 @@ import { InputAnimationLoader, type InputAnimationGLTF } from 'inputanim-three';
 import { failed, played, src } from '../shared/played.js';
 
 const loader: InputAnimationLoader = new InputAnimationLoader().setWorkerLimit(2);
-(window as unknown as { result: Promise<unknown> }).result = loader.loadAsync(src).then((gltf: InputAnimationGLTF) => played(gltf), failed);
+(window as unknown as { result: Promise<unknown> }).result = loader
+  .loadAsync(src)
+  .then((gltf: InputAnimationGLTF) => played(gltf), failed);

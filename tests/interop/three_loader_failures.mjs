@@ -1,0 +1,265 @@
+// The three.js loader's failures and contract, in the page three_loader.mjs serves (window.lib: three.js and the
+// packed loader): broken files, bad options and abort() reaching onError; parse(); three's Loader contract; dispose().
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// What the page's loaders answer for broken files, a bad option, abort() and parse().
+function loadBrokenFiles(page) {
+  return page.evaluate(async () => {
+    const { InputAnimationLoader } = window.lib;
+    const viaCallback = await new Promise((resolve) =>
+      new InputAnimationLoader().load(
+        'broken.bin',
+        () => resolve('loaded'),
+        undefined,
+        (e) => resolve(e.message),
+      ),
+    );
+    const missing = await new Promise((resolve) =>
+      new InputAnimationLoader().load(
+        'missing.bin',
+        () => resolve('loaded'),
+        undefined,
+        (e) => resolve(e.message),
+      ),
+    );
+    const rejected = await new InputAnimationLoader().loadAsync('broken.bin').then(
+      () => 'loaded',
+      (e) => e.message,
+    );
+    const badOption = await new InputAnimationLoader()
+      .setOptions({ side: 'up' })
+      .loadAsync('real.bin')
+      .then(
+        () => 'loaded',
+        (e) => e.message,
+      );
+    const aborting = new InputAnimationLoader();
+    const aborted = new Promise((resolve) =>
+      aborting.load(
+        'real.bin',
+        () => resolve('loaded'),
+        undefined,
+        (e) => resolve(e.message),
+      ),
+    );
+    aborting.abort();
+    // parse() of bytes the page holds: they stay the page's.
+    const bytes = await (await fetch('real.bin')).arrayBuffer();
+    const parsed = await new Promise((resolve) =>
+      new InputAnimationLoader().setOptions({ name: 'held.bin' }).parse(
+        bytes,
+        '',
+        (gltf) => {
+          gltf.recording.dispose();
+          resolve(`${gltf.recording.name} ${gltf.recording.duration}`);
+        },
+        (e) => resolve(e.message),
+      ),
+    );
+    const parseFailed = await new Promise((resolve) =>
+      new InputAnimationLoader().setOptions({ name: 'cut.bin' }).parse(
+        bytes.slice(0, 100),
+        '',
+        () => resolve('loaded'),
+        (e) => resolve(e.message),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return {
+      viaCallback,
+      missing,
+      rejected,
+      badOption,
+      aborted: await aborted,
+      parsed,
+      parseFailed,
+      kept: bytes.byteLength,
+      unhandled: window.unhandled,
+    };
+  });
+}
+
+// Broken files: onError with the file's name and the library's reason; loadAsync rejects; nothing unhandled.
+export async function checkFailures(page, { expect, info, recording, tool, work }) {
+  const broken = await loadBrokenFiles(page);
+  const cliError = (() => {
+    try {
+      execFileSync(tool, ['info', join(work, 'broken.bin')], { stdio: 'pipe' });
+      return '';
+    } catch (e) {
+      return e.stderr.toString();
+    }
+  })();
+  const reason = broken.viaCallback.replace(/^broken\.bin:\s*/, '');
+  expect(
+    broken.viaCallback.startsWith('broken.bin') &&
+      reason.length > 10 &&
+      cliError.includes(reason.slice(0, 40)) &&
+      broken.rejected === broken.viaCallback,
+    `a truncated .bin reaches onError and rejects loadAsync: "${broken.viaCallback}" (the CLI: "${cliError.trim().split('\n')[0]}")`,
+  );
+  expect(
+    broken.missing.startsWith('missing.bin') && /404/.test(broken.missing),
+    `a missing file reaches onError: "${broken.missing}"`,
+  );
+  expect(broken.badOption.includes('side'), `a bad option is refused by name: "${broken.badOption}"`);
+  expect(/aborted/.test(broken.aborted), `abort() ends a load through onError: "${broken.aborted}"`);
+  expect(
+    broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,
+    `parse() of the page's bytes: "${broken.parsed}", and the page keeps its ${broken.kept} bytes`,
+  );
+  expect(broken.parseFailed.startsWith('cut.bin: '), `parse() errors name the file too: "${broken.parseFailed}"`);
+  expect(broken.unhandled.length === 0, `no unhandled rejection (${broken.unhandled.join('; ')})`);
+}
+
+// dispose(): the GPU resources go back to their count before loading, and the worker is gone.
+export async function checkDispose(page, { expect }) {
+  const memory = await page.evaluate(async () => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    const renderer = new THREE.WebGLRenderer();
+    renderer.setSize(320, 240);
+    const scene = new THREE.Scene(),
+      camera = new THREE.PerspectiveCamera(50, 4 / 3, 0.01, 100);
+    camera.position.set(0, 1.6, -1);
+    camera.lookAt(0, 1.2, 0.4);
+    // A lit box first: the renderer makes a texture of its own for its first lit material, which stays.
+    scene.add(new THREE.Mesh(new THREE.BoxGeometry(), new THREE.MeshStandardMaterial()));
+    renderer.render(scene, camera);
+    const before = { ...renderer.info.memory };
+    const gltf = await new InputAnimationLoader().loadAsync('real.bin');
+    scene.add(gltf.scene);
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+    mixer.setTime(3);
+    renderer.render(scene, camera);
+    const loaded = { ...renderer.info.memory };
+    mixer.stopAllAction();
+    mixer.uncacheRoot(gltf.scene);
+    gltf.recording.dispose();
+    renderer.render(scene, camera);
+    const after = { ...renderer.info.memory };
+    const afterDispose = await gltf.recording.jointPose('left', 'Wrist', 1).then(
+      () => 'answered',
+      (e) => e.message,
+    );
+    renderer.dispose();
+    return { before, loaded, after, afterDispose, inScene: scene.children.includes(gltf.scene) };
+  });
+  expect(
+    memory.loaded.geometries > memory.before.geometries &&
+      memory.after.geometries === memory.before.geometries &&
+      memory.after.textures === memory.before.textures &&
+      !memory.inScene,
+    `dispose(): geometries ${memory.before.geometries} -> ${memory.loaded.geometries} -> ${memory.after.geometries}, textures ${memory.before.textures} -> ${memory.loaded.textures} -> ${memory.after.textures}`,
+  );
+  expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
+}
+
+// What the page's loaders do with a shared cache, onLoad's exception, parseAsync, unknown options, a worker limit,
+// the loader's dispose() and a library that is not there.
+function contractResults(page) {
+  return page.evaluate(async () => {
+    const { THREE, InputAnimationLoader } = window.lib;
+    THREE.Cache.enabled = true;
+    const together = await Promise.allSettled([1, 2, 3].map(() => new InputAnimationLoader().loadAsync('real.bin')));
+    const cached = (THREE.Cache.get('file:real.bin') ?? THREE.Cache.get('real.bin'))?.byteLength; // three.js r168 on: file:
+    THREE.Cache.enabled = false;
+    THREE.Cache.clear();
+    together.forEach((r) => r.value?.recording.dispose());
+    const ended = [];
+    const manager = new THREE.LoadingManager(
+      () => ended.push('loaded'),
+      undefined,
+      (url) => ended.push(`error ${url}`),
+    );
+    const thrown = await new Promise((resolve) =>
+      new InputAnimationLoader(manager).load(
+        'real.bin',
+        (gltf) => {
+          gltf.recording.dispose();
+          throw new Error('from onLoad');
+        },
+        undefined,
+        (e) => resolve(e.message),
+      ),
+    );
+    const bytes = await (await fetch('real.bin')).arrayBuffer();
+    const parsedAsync = await new InputAnimationLoader().parseAsync(bytes, '').then((g) => {
+      g.recording.dispose();
+      return g.recording.duration;
+    });
+    const refused = [{ sied: 'left' }, { chek: false }, { helpers: 'no' }].map((o) => {
+      try {
+        new InputAnimationLoader().setOptions(o);
+        return 'accepted';
+      } catch (e) {
+        return e.message;
+      }
+    });
+    const shared = new InputAnimationLoader().setWorkerLimit(1);
+    const [a, b] = await Promise.all([shared.loadAsync('real.bin'), shared.loadAsync('real.bin')]);
+    const oneWorker = a.recording.worker === b.recording.worker;
+    a.recording.dispose();
+    const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
+      () => 'answered',
+      (e) => e.message,
+    );
+    b.recording.dispose();
+    const preloaded = new InputAnimationLoader().preload();
+    const spare = preloaded.pool.workers[0];
+    preloaded.dispose();
+    const nowhere = await new InputAnimationLoader()
+      .setLibraryPath('/nowhere/')
+      .loadAsync('real.bin')
+      .then(
+        () => 'loaded',
+        (e) => e.message,
+      );
+    return {
+      together: together.map((r) => r.status),
+      cached,
+      thrown,
+      ended,
+      parsedAsync,
+      refused,
+      oneWorker,
+      afterOther,
+      workerEnded: a.recording.worker.worker === null,
+      spareEnded: spare.worker === null,
+      nowhere,
+    };
+  });
+}
+
+// three's Loader contract: shared buffers (THREE.Cache, one URL at once) are copied, not taken; onLoad's exception
+// goes to onError and the manager ends; parseAsync; unknown options refused by name; a worker limit that recordings
+// share; dispose() of the loader; a library that is not there named with its address.
+export async function checkContract(page, { expect, info, recording }) {
+  const c = await contractResults(page);
+  expect(
+    c.together.every((s) => s === 'fulfilled') && c.cached === readFileSync(recording).length,
+    `three loads of one URL at once with THREE.Cache: [${c.together}], the cache keeps its ${c.cached} bytes`,
+  );
+  expect(
+    c.thrown === 'from onLoad' && c.ended.join() === 'error real.bin,loaded',
+    `onLoad's exception reaches onError and the manager ends (${c.ended})`,
+  );
+  expect(c.parsedAsync === info.duration, `parseAsync: ${c.parsedAsync} s`);
+  expect(
+    /unknown option 'sied' \(did you mean 'side'\?\)/.test(c.refused[0]) &&
+      /'chek'.*'check'/.test(c.refused[1]) &&
+      /'helpers' takes a boolean/.test(c.refused[2]),
+    `unknown options are refused by name: ${c.refused.join(' | ')}`,
+  );
+  expect(
+    c.oneWorker && c.afterOther === 'answered' && c.workerEnded,
+    'setWorkerLimit(1): two recordings share a worker, which ends with the last',
+  );
+  expect(c.spareEnded, "the loader's dispose() ends the worker preload() started");
+  expect(
+    /\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere),
+    `a library that is not there is named: "${c.nowhere}"`,
+  );
+}
