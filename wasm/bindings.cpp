@@ -129,74 +129,6 @@ ia::Result<SampleRequest> sampleRequest(const char* text) {
     return request;
 }
 
-// A time of an edit: seconds, or a marker's name (as the CLI's edit verbs take it).
-ia::Result<double> editTime(const ia::Recording& recording, const Json& value) {
-    if (value.is_number()) return value.get<double>();
-    if (value.is_string()) return ia::editTime(recording, value.get<std::string>());
-    return ia::Error{"edit", {}, "a time is seconds or a marker's name", ia::ErrorKind::Usage};
-}
-
-// The markers edit {"add": [{"time", "name"}], "remove": [names], "rename": [[old, new]]}.
-ia::Result<ia::MarkerEdits> markerEdits(const Json& value) {
-    const ia::Error refused{"edit",
-                            {},
-                            "markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}",
-                            ia::ErrorKind::Usage};
-    if (!value.is_object()) return refused;
-    ia::MarkerEdits edits;
-    for (const auto& marker : value.value("add", Json::array())) {
-        if (!marker.is_object() || !marker.value("time", Json()).is_number() ||
-            !marker.value("name", Json()).is_string())
-            return refused;
-        edits.add.push_back({ia::markerTime(marker["time"].get<double>()), marker["name"].get<std::string>()});
-    }
-    for (const auto& name : value.value("remove", Json::array())) {
-        if (!name.is_string()) return refused;
-        edits.remove.push_back(name.get<std::string>());
-    }
-    for (const auto& pair : value.value("rename", Json::array())) {
-        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) return refused;
-        edits.rename.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
-    }
-    return edits;
-}
-
-// One edit, as the CLI's verbs make it: {"trim": {"start", "end", "keepTime"}} (times: seconds or marker names;
-// default the whole recording), {"shift": seconds}, {"retime": speed}, {"duration": seconds}, {"mirror": true}
-// (through the head's sagittal plane), {"markers": ...} (markerEdits).
-ia::Result<ia::Recording> applyEdit(const ia::Recording& r, const Json& edit, ia::EditReport& report) {
-    const ia::Error refused{
-        "edit",
-        {},
-        "an edit is {\"trim\" | \"shift\" | \"retime\" | \"duration\" | \"mirror\" | \"markers\": ...}",
-        ia::ErrorKind::Usage};
-    if (!edit.is_object() || edit.size() != 1) return refused;
-    const std::string kind = edit.begin().key();
-    const Json& value = edit.begin().value();
-    if (kind == "trim" && value.is_object() && value.value("keepTime", Json(false)).is_boolean()) {
-        auto start = editTime(r, value.value("start", Json(0)));
-        auto end = value.contains("end") ? editTime(r, value["end"]) : ia::Result<double>(ia::playbackDuration(r));
-        if (!start) return start.error();
-        if (!end) return end.error();
-        return ia::trimRecording(r, {*start, *end, value.value("keepTime", Json(false)).get<bool>()}, &report);
-    }
-    if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() &&
-        std::isfinite(value.get<double>())) {
-        const double number = value.get<double>();
-        if (kind == "shift") return ia::shiftRecording(r, number, &report);
-        auto speed = kind == "retime" ? ia::Result<double>(number) : ia::speedForDuration(r, number);
-        if (!speed) return speed.error();
-        return ia::retimeRecording(r, *speed, &report);
-    }
-    if (kind == "mirror" && value == true) return ia::mirrorRecording(r, {}, &report);
-    if (kind == "markers") {
-        auto edits = markerEdits(value);
-        if (!edits) return edits.error();
-        return ia::editMarkers(r, *edits, &report);
-    }
-    return refused;
-}
-
 std::span<const std::uint8_t> outputPart(int part) {
     return part == 0   ? std::span(output.head)
            : part == 1 ? std::span(output.bin)
@@ -301,21 +233,17 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
     return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
-// The open recording with `edits` applied in order ({"edits": [applyEdit's edits]}; the open recording stays as it
+// The open recording with the edits of a request (readEditRequest) applied in order (the open recording stays as it
 // is), written as an MRTK binary recording as `inputanim convert` writes one, into part 0: {"ok", "format",
 // "messages": the edits' and the writer's notes and warnings, "duration"}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
     if (!current) return failure(kNothingOpen);
-    const Json request = Json::parse(editsJson, nullptr, false);
-    if (!request.is_object() || !request.contains("edits") || !request["edits"].is_array())
-        return failure("edit: expected {\"edits\": [...]}");
-    if (request["edits"].size() > ia::kMaxEditsPerRequest)
-        return failure(current->name + ": " + std::to_string(request["edits"].size()) + " edits are more than the " +
-                       std::to_string(ia::kMaxEditsPerRequest) + " one request applies");
+    auto steps = ia::readEditRequest(editsJson);
+    if (!steps) return failure(steps.error().from(current->name));
     ia::Recording edited = *current->recording;
     ia::EditReport report;
-    for (const Json& edit : request["edits"]) {
-        auto next = applyEdit(edited, edit, report);
+    for (const ia::EditStep& step : *steps) {
+        auto next = ia::applyEdit(edited, step, &report);
         if (!next) return failure(next.error().from(current->name));
         edited = std::move(*next);
     }

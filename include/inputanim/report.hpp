@@ -10,6 +10,7 @@
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/core/playback.hpp"
 #include "inputanim/core/finding.hpp"
+#include "inputanim/edit/edit.hpp"
 #include "inputanim/load.hpp"
 
 namespace inputanim {
@@ -28,6 +29,15 @@ ReportJson profileFindingsJson(const std::vector<Finding>& findings);
 // table"), which the Blender add-on (`inputanim profile`) and the three.js loader (the binding) read instead of
 // restating: node names, joint names, the state encoding, input kinds, option ranges and request limits.
 ReportJson profileTableJson();
+// The edit request of front ends that speak JSON (the loader's recording.edit()): {"edits": [edit, ...]}, each edit one
+// of
+// {"trim": {"start", "end", "keepTime"}} (times: seconds or a marker's name), {"shift": seconds}, {"retime": speed},
+// {"duration": seconds}, {"mirror": true}, {"markers": {"add": [{"time", "name"}], "remove": [names],
+// "rename": [[old, new]]}}; at most kMaxEditsPerRequest. Anything else is refused (ErrorKind::Usage), naming the edit.
+Result<std::vector<EditStep>> readEditRequest(std::string_view json);
+// What edits did, as inputanim.edit/1 reports it: {"keysKept", "keysAdded", "timesRounded", "valuesRounded",
+// "markersKept", "markersDropped"}.
+ReportJson editCountsJson(const EditReport& report);
 // What an archive records of its source: {"sourceName", "sourceBytes", "sourceSha256", "sourceFormat", "tool", "date"}
 ReportJson provenanceJson(const Provenance& provenance);
 

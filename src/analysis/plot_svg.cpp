@@ -390,10 +390,8 @@ private:
 
 Result<std::string> plotSvg(const Recording& recording, const PlotOptions& options) {
     if (!(options.width > kLeft + kRight + 10) || !(options.panelHeight >= 20))
-        return Error{{},
-                     {},
-                     "plot needs a width above " + number(kLeft + kRight + 10, 0) + " px and panels of 20 px or more",
-                     ErrorKind::Usage};
+        return Error::usage("plot needs a width above " + number(kLeft + kRight + 10, 0) +
+                            " px and panels of 20 px or more");
     const RecordingSummary summary = summarize(recording);
     const double start = options.start.value_or(0), end = options.end.value_or(summary.duration);
     if (!std::isfinite(end - start) || !(end >= start)) {

@@ -43,10 +43,8 @@ bool moves(const Recording& r, const PoseCurves& pose, double tolerance) {
 Result<Recording> rebase(const Recording& base, const Recording& edited, const RebaseOptions& options,
                          RebaseReport* report) {
     if (base.encoding != edited.encoding)
-        return Error{{},
-                     {},
-                     "the edit holds " + std::string(describe(edited.encoding)) + ", the base " +
-                         std::string(describe(base.encoding)) + ": read the edit back in the base's encoding"};
+        return Error::malformed("the edit holds " + std::string(describe(edited.encoding)) + ", the base " +
+                                std::string(describe(base.encoding)) + ": read the edit back in the base's encoding");
     auto diff = diffRecordings(base, edited);
     if (!diff) return diff.error();
     Recording result = base;

@@ -35,18 +35,12 @@ Result<Selection> parseSelection(const std::vector<std::string>& items) {
         } else if (hand >= 0) {
             const auto joint = jointNamed(item.substr(dot + 1));
             if (!joint)
-                return Error{{},
-                             {},
-                             "unknown joint in '" + item +
-                                 "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)",
-                             ErrorKind::Usage};
+                return Error::usage("unknown joint in '" + item +
+                                    "' (joints: Wrist, Palm, ThumbTip, IndexKnuckle, IndexTip, ..., PinkyTip)");
             selection.joints.emplace_back(Hand(hand), *joint);
         } else {
-            return Error{{},
-                         {},
-                         "unknown selection '" + item +
-                             "' (expected camera, left, right, gaze or a joint such as left.IndexTip)",
-                         ErrorKind::Usage};
+            return Error::usage("unknown selection '" + item +
+                                "' (expected camera, left, right, gaze or a joint such as left.IndexTip)");
         }
     }
     return selection;

@@ -116,12 +116,10 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
     const double frameCount = std::floor(options.duration * options.frameRate) + 1;
     const double limit = double(options.reduceKeys ? kMaxSyntheticFrames : kMaxSyntheticFramesUnreduced);
     if (!(options.duration > 0) || !(options.frameRate > 0) || !(frameCount <= limit))
-        return Error{{},
-                     {},
-                     "duration x rate would make " + std::to_string(std::llround(frameCount)) + " frames; at most " +
-                         std::to_string(std::llround(limit)) + (options.reduceKeys ? "" : " without key reduction"),
-                     ErrorKind::Usage,
-                     Reason::GeneratorTooLong};
+        return Error::usage("duration x rate would make " + std::to_string(std::llround(frameCount)) +
+                                " frames; at most " + std::to_string(std::llround(limit)) +
+                                (options.reduceKeys ? "" : " without key reduction"),
+                            Reason::GeneratorTooLong);
     Recording recording;
     recording.encoding = options.encoding;
     const bool gaze = options.eyeGaze && options.encoding.minor == 1;

@@ -94,22 +94,16 @@ Result<Recording> convertEncoding(Recording recording, Encoding target) {
         converted.hasEyeGaze = 0;
     }
     if (source.minor == 1 && target.minor == 0 && !converted.hasCameraPose)
-        return Error{{},
-                     {},
-                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) + ": " +
-                         std::string(kNoCameraIn10),
-                     ErrorKind::NotRepresentable};
+        return Error::notRepresentable("cannot convert " + std::string(describe(source)) + " to " +
+                                       std::string(describe(target)) + ": " + std::string(kNoCameraIn10));
     if (source.minor == 1 && target.minor == 0) {
         // 1.0 always holds a camera and hands: absent hands become empty curves, as MRTK 2.5 writes them (untracked).
         converted.hasCameraPose = converted.hasHandData = 1;
         if (sectionEmpty(converted, kGazeFirst, kCurveCount)) converted.hasEyeGaze = 0;
     }
     if (auto reason = unrepresentable(converted))
-        return Error{{},
-                     {},
-                     "cannot convert " + std::string(describe(source)) + " to " + std::string(describe(target)) +
-                         " without loss: " + *reason,
-                     ErrorKind::NotRepresentable};
+        return Error::notRepresentable("cannot convert " + std::string(describe(source)) + " to " +
+                                       std::string(describe(target)) + " without loss: " + *reason);
     return converted;
 }
 

@@ -134,10 +134,8 @@ Status playable(const Recording& recording) {
         if (auto problem = invalidKey(recording.curves[c])) return Error::malformed(*problem).of(curveName(c));
     for (std::size_t m = 0; m < recording.markers.size(); ++m)
         if (!std::isfinite(recording.markers[m].time))
-            return Error{{},
-                         {},
-                         "marker " + std::to_string(m) + " has no finite time (" +
-                             std::to_string(recording.markers[m].time) + ")"}
+            return Error::malformed("marker " + std::to_string(m) + " has no finite time (" +
+                                    std::to_string(recording.markers[m].time) + ")")
                 .of("markers");
     return Success{};
 }

@@ -168,4 +168,26 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
 
 float markerTime(double seconds) { return narrow(seconds); }
 
+Result<Recording> applyEdit(const Recording& recording, const EditStep& step, EditReport* report) {
+    switch (step.kind) {
+        case EditStep::Kind::Trim: {
+            auto start = editTime(recording, step.start);
+            if (!start) return start.error();
+            auto end = step.end.empty() ? Result<double>(playbackDuration(recording)) : editTime(recording, step.end);
+            if (!end) return end.error();
+            return trimRecording(recording, {*start, *end, step.keepTime}, report);
+        }
+        case EditStep::Kind::Shift: return shiftRecording(recording, step.amount, report);
+        case EditStep::Kind::Retime: return retimeRecording(recording, step.amount, report);
+        case EditStep::Kind::Duration: {
+            auto speed = speedForDuration(recording, step.amount);
+            if (!speed) return speed.error();
+            return retimeRecording(recording, *speed, report);
+        }
+        case EditStep::Kind::Mirror: return mirrorRecording(recording, step.mirror, report);
+        case EditStep::Kind::Markers: return editMarkers(recording, step.markers, report);
+    }
+    return Error::usage("an edit of no known kind");
+}
+
 }  // namespace inputanim

@@ -99,11 +99,8 @@ Result<double> editTime(const Recording& recording, const std::string& secondsOr
         if (marker.name == secondsOrMarker) return double(marker.time);
         names.push_back(marker.name);
     }
-    return Error{{},
-                 {},
-                 "\"" + shortened(secondsOrMarker) + "\" is neither seconds nor a marker's name (markers: " +
-                     (names.empty() ? "none" : listed(names)) + ")",
-                 ErrorKind::Usage};
+    return Error::usage("\"" + shortened(secondsOrMarker) + "\" is neither seconds nor a marker's name (markers: " +
+                        (names.empty() ? "none" : listed(names)) + ")");
 }
 
 Result<Recording> trimRecording(const Recording& recording, const TrimOptions& options, EditReport* report) {

@@ -123,12 +123,10 @@ Status checkSampleSize(std::size_t frames, const SampleColumns& columns) {
     std::size_t perFrame = 1 + (columns.camera ? 7 : 0) + (columns.gaze ? 6 : 0);  // the time, poses, gaze
     for (const auto& joints : columns.joints) perFrame += joints.empty() ? 0 : 2 + 7 * joints.size();  // states, poses
     if (frames <= kMaxSampleValues / perFrame) return Success{};
-    return Error{{},
-                 {},
-                 std::to_string(frames) + " frames of " + std::to_string(perFrame) + " values would be more than the " +
-                     std::to_string(kMaxSampleValues) + " values one sampling holds",
-                 ErrorKind::Refused,
-                 Reason::GridTooLarge};
+    return Error::refused(std::to_string(frames) + " frames of " + std::to_string(perFrame) +
+                              " values would be more than the " + std::to_string(kMaxSampleValues) +
+                              " values one sampling holds",
+                          Reason::GridTooLarge);
 }
 
 ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns) {

@@ -91,10 +91,7 @@ Result<std::vector<std::uint8_t>> writeRecording(const Recording& recording) {
 
 Status checkWritable(const Recording& recording) {
     if (auto reason = unrepresentable(recording))
-        return Error{{},
-                     {},
-                     "cannot write " + std::string(describe(recording.encoding)) + ": " + *reason,
-                     ErrorKind::NotRepresentable};
+        return Error::notRepresentable("cannot write " + std::string(describe(recording.encoding)) + ": " + *reason);
     return Success{};
 }
 

@@ -58,11 +58,7 @@ public:
         for (int c = 0; c < n_ && refused.values.empty(); ++c) {
             const std::size_t before = knots.size();
             if (auto s = collectEvents(*curves_[c], duration, options_.maxEvents, knots); !s)
-                return Error{{},
-                             {},
-                             "component " + std::to_string(c) + ": " + s.error().message,
-                             ErrorKind::Refused,
-                             s.error().reason};
+                return Error::refused("component " + std::to_string(c) + ": " + s.error().message, s.error().reason);
             // Each component's events are nearly always in order already: merged rather than sorted again.
             const auto mid = knots.begin() + std::ptrdiff_t(before);
             if (!std::is_sorted(mid, knots.end())) std::sort(mid, knots.end());
@@ -251,12 +247,9 @@ private:
         const bool splitHelps = deviation - atKnots > 0.1 * tolerance();
         if (deviation > tolerance() && splitHelps && depth < kMaxSplitDepth && middle > start && middle < end) {
             if (++addedKnots_ > options_.maxKnots)
-                return Error{{},
-                             {},
-                             "fitting within the tolerances needs more than the " + std::to_string(options_.maxKnots) +
-                                 " knots its keys allow",
-                             ErrorKind::Refused,
-                             Reason::FitBudget};
+                return Error::refused("fitting within the tolerances needs more than the " +
+                                          std::to_string(options_.maxKnots) + " knots its keys allow",
+                                      Reason::FitBudget);
             if (auto s = fitSpan(pieces, start, middle, depth + 1, nullptr); !s) return s;
             if (cubic()) {
                 Values slopes{};

@@ -19,7 +19,8 @@ for (const path of files) {
   const lineOf = (position) => source.getLineAndCharacterOfPosition(position).line + 1;
   const visit = (node) => {
     if (ts.isFunctionLike(node) && node.body) {
-      const line = lineOf(node.getStart(source)), end = lineOf(node.getEnd());
+      const line = lineOf(node.getStart(source)),
+        end = lineOf(node.getEnd());
       console.log(JSON.stringify({ path, name: nameOf(node), line, end }));
     }
     ts.forEachChild(node, visit);

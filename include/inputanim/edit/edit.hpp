@@ -80,9 +80,6 @@ struct MergeSource {
 Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources,
                                   EditReport* report = nullptr);
 
-// The most edits a front end applies in one request, in turn (each copies the recording): more are refused.
-inline constexpr std::size_t kMaxEditsPerRequest = 100;
-
 // Marker edits, applied in this order: removed by name, renamed, added; markers stay in time order. Refused: a name
 // that no marker has, a time that is not finite, a name that is not valid UTF-8.
 struct MarkerEdits {
@@ -92,6 +89,22 @@ struct MarkerEdits {
     std::optional<std::vector<Marker>> replace;  // all markers, instead of the edits above
 };
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report = nullptr);
+// One edit as the front ends name it (the CLI's edit verbs, the loader's recording.edit(), whose JSON
+// readEditRequest reads): applyEdit turns it into the calls above and decides what it leaves unsaid (a trim's end is
+// the recording's, a duration is the speed that gives it).
+struct EditStep {
+    enum class Kind { Trim, Shift, Retime, Duration, Mirror, Markers };
+    Kind kind = Kind::Shift;
+    std::string start = "0", end;  // Trim: seconds or a marker's name (editTime); an empty end: the recording's end
+    bool keepTime = false;  // Trim
+    double amount = 0;  // Shift: seconds; Retime: speed; Duration: seconds
+    MirrorOptions mirror;  // Mirror
+    MarkerEdits markers;  // Markers
+};
+Result<Recording> applyEdit(const Recording& recording, const EditStep& step, EditReport* report = nullptr);
+// The most edits one request applies, in turn (each copies the recording): more are refused.
+inline constexpr std::size_t kMaxEditsPerRequest = 100;
+
 // Seconds as a marker's float32 time; beyond float32's range an infinity, which editMarkers refuses (a plain
 // conversion would be undefined).
 float markerTime(double seconds);

@@ -41,9 +41,7 @@ Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& ed
     json["input"] = s.input.path;
     json["output"] = s.output;
     json["files"] = saved.files;
-    json["edit"] = {{"keysKept", report.keysKept},         {"keysAdded", report.keysAdded},
-                    {"timesRounded", report.timesRounded}, {"valuesRounded", report.valuesRounded},
-                    {"markersKept", report.markersKept},   {"markersDropped", report.markersDropped}};
+    json["edit"] = ia::editCountsJson(report);
     json["beyondTolerance"] = saved.beyondTolerance;
     json["messages"] = ia::findingsJson(messages);
     json["recording"] = ia::infoJson(s.output, edited, loaded, ia::summarize(edited), {});
@@ -91,6 +89,12 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     return status;
 }
 
+// Loads IN, applies `step` as every front end does (ia::applyEdit), writes OUT; the exit status.
+int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const ia::EditStep& step) {
+    return runEdit(verb, s, globals,
+                   [&](const ia::Recording& r, ia::EditReport& report) { return ia::applyEdit(r, step, &report); });
+}
+
 // "1.5=press" -> {1.5, "press"}; "old=new" -> {"old", "new"}.
 std::optional<std::pair<std::string, std::string>> splitPair(const std::string& text) {
     const auto at = text.find('=');
@@ -132,10 +136,7 @@ ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<st
             pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
         const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
         if (named == std::end(kPartNames) || !seconds)
-            return ia::Error{{},
-                             {},
-                             "--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"",
-                             ia::ErrorKind::Usage};
+            return ia::Error::usage("--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"");
         const int part = int(named - std::begin(kPartNames));
         if (std::any_of(offsets.begin(), offsets.end(), [&](const auto& offset) { return offset.first == part; }))
             return ia::Error::usage("--offset names " + std::string(*named) + " twice");
@@ -162,15 +163,12 @@ Verb addTrim(CLI::App& app, const Globals& globals) {
     verb->footer("Example: inputanim trim take.bin pinch.bin --start press --end release");
     return {verb,
             [o, &globals] {
-                return runEdit("trim", o->edit, globals,
-                               [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                                   auto start = ia::editTime(r, o->start);
-                                   if (!start) return start.error();
-                                   auto end = o->end.empty() ? ia::Result<double>(ia::playbackDuration(r))
-                                                             : ia::editTime(r, o->end);
-                                   if (!end) return end.error();
-                                   return ia::trimRecording(r, {*start, *end, o->keepTime}, &report);
-                               });
+                ia::EditStep step;
+                step.kind = ia::EditStep::Kind::Trim;
+                step.start = o->start;
+                step.end = o->end;
+                step.keepTime = o->keepTime;
+                return runEdit("trim", o->edit, globals, step);
             },
             &o->edit.input.path};
 }
@@ -186,9 +184,9 @@ Verb addShift(CLI::App& app, const Globals& globals) {
     verb->add_option("--by", o->by, "seconds, later (or earlier when negative)")->required()->check(kFinite);
     return {verb,
             [o, &globals] {
-                return runEdit("shift", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
-                    return ia::shiftRecording(r, o->by, &report);
-                });
+                ia::EditStep step;
+                step.amount = o->by;  // a shift
+                return runEdit("shift", o->edit, globals, step);
             },
             &o->edit.input.path};
 }
@@ -209,13 +207,10 @@ Verb addRetime(CLI::App& app, const Globals& globals) {
     return {verb,
             [o, &globals] {
                 if (!o->speed && !o->duration) return fail(kExitUsage, "retime needs --speed or --duration");
-                return runEdit("retime", o->edit, globals,
-                               [&](const ia::Recording& r, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                                   auto factor =
-                                       o->speed ? ia::Result<double>(*o->speed) : ia::speedForDuration(r, *o->duration);
-                                   if (!factor) return factor.error();
-                                   return ia::retimeRecording(r, *factor, &report);
-                               });
+                ia::EditStep step;
+                step.kind = o->speed ? ia::EditStep::Kind::Retime : ia::EditStep::Kind::Duration;
+                step.amount = o->speed ? *o->speed : *o->duration;
+                return runEdit("retime", o->edit, globals, step);
             },
             &o->edit.input.path};
 }
@@ -254,9 +249,10 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
                 }
                 auto parsed = markerEdits(o->add, o->remove, o->rename, o->from);
                 if (!parsed) return fail(parsed.error());
-                return runEdit("markers", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
-                    return ia::editMarkers(r, *parsed, &report);
-                });
+                ia::EditStep step;
+                step.kind = ia::EditStep::Kind::Markers;
+                step.markers = std::move(*parsed);
+                return runEdit("markers", o->edit, globals, step);
             },
             &o->edit.input.path};
 }
@@ -285,9 +281,10 @@ Verb addMirror(CLI::App& app, const Globals& globals) {
                                     "--plane takes x=METRES (a plane of constant x), not \"" + o->plane + "\"");
                     options.plane = ia::MirrorPlane{*x, 0, 1, 0};
                 }
-                return runEdit("mirror", o->edit, globals, [&](const ia::Recording& r, ia::EditReport& report) {
-                    return ia::mirrorRecording(r, options, &report);
-                });
+                ia::EditStep step;
+                step.kind = ia::EditStep::Kind::Mirror;
+                step.mirror = options;
+                return runEdit("mirror", o->edit, globals, step);
             },
             &o->edit.input.path};
 }

@@ -165,12 +165,9 @@ private:
             const auto joint = dot == std::string::npos ? std::nullopt : jointNamed(target.substr(dot + 1));
             const std::string side = target.substr(0, dot);
             if (node < 0 || !joint || (side != "left" && side != "right"))
-                return Error{{},
-                             {},
-                             "the node map's joint entry \"" + nodeName + "\": \"" + target +
-                                 "\" does not name an existing node and a joint like left.IndexTip",
-                             ErrorKind::Usage,
-                             Reason::NodeMapInvalid};
+                return Error::usage("the node map's joint entry \"" + nodeName + "\": \"" + target +
+                                        "\" does not name an existing node and a joint like left.IndexTip",
+                                    Reason::NodeMapInvalid);
             buckets_[side == "left" ? 0 : 1].nodes[indexOf(*joint)] = node;
             mapped_.insert(node);
         }

@@ -284,12 +284,11 @@ Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand 
         if (!t && !r) continue;
         if (!t || !r || t->track().times != r->track().times || (!first && t->track().times != locals.times) ||
             t->track().interpolation != Interpolation::Linear || r->track().interpolation != Interpolation::Linear)
-            return Error{{},
-                         {},
-                         "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and "
-                         "rotation channels at the "
-                         "same knots (" +
-                             jointNodeName(hand, joint) + " does not)"};
+            return Error::malformed(
+                "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and "
+                "rotation channels at the "
+                "same knots (" +
+                jointNodeName(hand, joint) + " does not)");
         if (first) locals.times = t->track().times, first = false;
         locals.translation[indexOf(joint)] = t->track().values;
         locals.rotation[indexOf(joint)] = r->track().values;

@@ -149,12 +149,9 @@ public:
                 continue;
             }
             if (++added > maxAdded)
-                return Error{{},
-                             {},
-                             "the hierarchical rig needs more than the " + std::to_string(maxAdded) +
-                                 " knots the hand's keys allow",
-                             ErrorKind::Refused,
-                             Reason::FitBudget};
+                return Error::refused("the hierarchical rig needs more than the " + std::to_string(maxAdded) +
+                                          " knots the hand's keys allow",
+                                      Reason::FitBudget);
             fill(middle, knots_[middle]);
             spans.emplace_back(a, middle);
             spans.emplace_back(middle, b);
