@@ -51,19 +51,19 @@ Status validMarkers(const Recording& recording) {
 }  // namespace
 
 Result<Recording> shiftRecording(const Recording& recording, double seconds, EditReport* report) {
-    EditReport local;
+    Reported<EditReport> reported(report);
     if (auto s = playable(recording); !s) return s.error();
     if (!std::isfinite(seconds)) return Error::usage("a shift must be a finite number of seconds");
     return mapTimes(
-        recording, [seconds](double t) { return t + seconds; }, 1, report ? *report : local);
+        recording, [seconds](double t) { return t + seconds; }, 1, *reported);
 }
 
 Result<Recording> retimeRecording(const Recording& recording, double speed, EditReport* report) {
-    EditReport local;
+    Reported<EditReport> reported(report);
     if (auto s = playable(recording); !s) return s.error();
     if (!(std::isfinite(speed) && speed > 0)) return Error::usage("a speed must be a finite number above 0");
     return mapTimes(
-        recording, [speed](double t) { return t / speed; }, speed, report ? *report : local);
+        recording, [speed](double t) { return t / speed; }, speed, *reported);
 }
 
 Result<double> speedForDuration(const Recording& recording, double seconds) {
@@ -111,8 +111,7 @@ void takeFlag(Recording& out, const Recording& source, MergePart part) {
 }  // namespace
 
 Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report) {
-    EditReport local;
-    EditReport& r = report ? *report : local;
+    Reported<EditReport> r(report);
     if (auto s = playable(base); !s) return s.error();
     Recording out = base;
     for (const MergeSource& source : sources) {
@@ -123,26 +122,25 @@ Result<Recording> mergeRecordings(const Recording& base, const std::vector<Merge
             EditReport shift;
             auto moved = shiftRecording(part, source.offset, &shift);
             if (!moved) return moved.error().from(source.name);
-            r.timesRounded += shift.timesRounded;
+            r->timesRounded += shift.timesRounded;
             part = std::move(*moved);
         }
         for (std::size_t index : curvesOf(source.part)) {
-            r.keysKept += part.curves[index].keys.size();
+            r->keysKept += part.curves[index].keys.size();
             out.curves[index] = std::move(part.curves[index]);
         }
         takeFlag(out, *source.recording, source.part);
     }
     if (out.encoding.minor == 0 && out.hasEyeGaze) {
         out.encoding = Encoding{1, Layout::Compact};
-        r.messages.push_back(Finding::note("gaze-needs-1.1", "format version 1.0 has no eye gaze: the result is 1.1"));
+        r->messages.push_back(Finding::note("gaze-needs-1.1", "format version 1.0 has no eye gaze: the result is 1.1"));
     }
-    r.markersKept = out.markers.size();
+    r->markersKept = out.markers.size();
     return out;
 }
 
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report) {
-    EditReport local;
-    EditReport& r = report ? *report : local;
+    Reported<EditReport> r(report);
     if (auto s = playable(recording); !s) return s.error();
     Recording out = recording;
     auto named = [&out](const std::string& name) {
@@ -151,7 +149,7 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
     if (edits.replace) out.markers = *edits.replace;
     for (const std::string& name : edits.remove) {
         if (named(name) == out.markers.end()) return Error::usage("no marker is named \"" + shortened(name) + "\"");
-        r.markersDropped += std::size_t(std::erase_if(out.markers, [&](const Marker& m) { return m.name == name; }));
+        r->markersDropped += std::size_t(std::erase_if(out.markers, [&](const Marker& m) { return m.name == name; }));
     }
     for (const auto& [from, to] : edits.rename) {
         if (named(from) == out.markers.end()) return Error::usage("no marker is named \"" + shortened(from) + "\"");
@@ -162,7 +160,7 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
     std::stable_sort(out.markers.begin(), out.markers.end(),
                      [](const Marker& a, const Marker& b) { return a.time < b.time; });
     if (auto s = validMarkers(out); !s) return s.error();
-    r.markersKept = out.markers.size();
+    r->markersKept = out.markers.size();
     return out;
 }
 

@@ -159,8 +159,7 @@ MirrorPlane sagittalPlane(const Recording& recording) {
 }
 
 Result<Recording> mirrorRecording(const Recording& recording, const MirrorOptions& options, EditReport* report) {
-    EditReport local;
-    EditReport& r = report ? *report : local;
+    Reported<EditReport> r(report);
     if (auto s = playable(recording); !s) return s.error();
     const bool head = hasHeadMotion(recording);
     const MirrorPlane plane = options.plane.value_or(sagittalPlane(recording));
@@ -172,21 +171,21 @@ Result<Recording> mirrorRecording(const Recording& recording, const MirrorOption
         std::snprintf(text, sizeof text, "mirrored through the %s: through x %.4f, z %.4f m, normal (%.4f, 0, %.4f)",
                       head ? "head's sagittal plane" : "plane x = 0 (no head motion)", plane.x, plane.z, plane.normalX,
                       plane.normalZ);
-        r.messages.push_back(Finding::note("mirror-plane", text));
+        r->messages.push_back(Finding::note("mirror-plane", text));
     }
     if (plane.normalZ != 0) {
-        auto mixed = mirrorMixing(recording, plane, r);
-        if (mixed) r.markersKept = mixed->markers.size();
+        auto mixed = mirrorMixing(recording, plane, *r);
+        if (mixed) r->markersKept = mixed->markers.size();
         return mixed;
     }
     Recording out = recording;
     for (std::size_t index = 0; index < recording.curves.size(); ++index) {
-        auto curve = reflected(recording.curves[mirroredIndex(index)], index, reflectionOf(index), plane.x, r);
+        auto curve = reflected(recording.curves[mirroredIndex(index)], index, reflectionOf(index), plane.x, *r);
         if (!curve) return curve.error();
         out.curves[index] = std::move(*curve);
-        r.keysKept += out.curves[index].keys.size();
+        r->keysKept += out.curves[index].keys.size();
     }
-    r.markersKept = out.markers.size();
+    r->markersKept = out.markers.size();
     return out;
 }
 

@@ -104,8 +104,7 @@ Result<double> editTime(const Recording& recording, const std::string& secondsOr
 }
 
 Result<Recording> trimRecording(const Recording& recording, const TrimOptions& options, EditReport* report) {
-    EditReport local;
-    EditReport& r = report ? *report : local;
+    Reported<EditReport> r(report);
     if (auto s = playable(recording); !s) return s.error();
     TrimOptions cut = options;  // at Float32 times, as keys are: a time that names a key (as info shows it) cuts there
     cut.start = narrow(options.start), cut.end = narrow(options.end);
@@ -113,7 +112,7 @@ Result<Recording> trimRecording(const Recording& recording, const TrimOptions& o
         return Error::usage("the range to keep must run from an earlier to a later Float32 time");
     Recording out = recording;
     for (std::size_t index = 0; index < recording.curves.size(); ++index) {
-        auto trimmed = trimCurve(recording.curves[index], index, cut, r);
+        auto trimmed = trimCurve(recording.curves[index], index, cut, *r);
         if (!trimmed) return trimmed.error();
         out.curves[index] = std::move(*trimmed);
     }
@@ -125,13 +124,13 @@ Result<Recording> trimRecording(const Recording& recording, const TrimOptions& o
             continue;
         }
         dropped.push_back(marker.name);
-        ++r.markersDropped;
+        ++r->markersDropped;
     }
-    r.markersKept = out.markers.size();
-    if (r.markersDropped)
-        r.messages.push_back(
-            Finding::note("markers-dropped",
-                          std::to_string(r.markersDropped) + " markers outside the range dropped: " + listed(dropped)));
+    r->markersKept = out.markers.size();
+    if (r->markersDropped)
+        r->messages.push_back(Finding::note(
+            "markers-dropped",
+            std::to_string(r->markersDropped) + " markers outside the range dropped: " + listed(dropped)));
     return out;
 }
 

@@ -63,26 +63,24 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
 
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,
                                 const LoadOptions& options, LoadReport* report) {
-    LoadReport local;
-    LoadReport& r = report ? *report : local;
-    r.kind = detectInput(bytes);
-    if (r.kind == InputKind::MrtkBinary)
-        return withSource(readRecording(bytes, path, options.binary), bytes, path, options, r);
-    return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, r);
+    Reported<LoadReport> r(report);
+    r->kind = detectInput(bytes);
+    if (r->kind == InputKind::MrtkBinary)
+        return withSource(readRecording(bytes, path, options.binary), bytes, path, options, *r);
+    return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, *r);
 }
 
 Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, const LoadOptions& options,
                                 LoadReport* report) {
-    LoadReport local;
-    LoadReport& r = report ? *report : local;
-    r.kind = detectInput(bytes);
-    if (r.kind == InputKind::MrtkBinary) {  // compact keys stay where the bytes are, not in a copy
+    Reported<LoadReport> r(report);
+    r->kind = detectInput(bytes);
+    if (r->kind == InputKind::MrtkBinary) {  // compact keys stay where the bytes are, not in a copy
         auto owned = std::make_shared<const FileBytes>(std::move(bytes));
-        return withSource(readRecording(*owned, path, options.binary, owned), *owned, path, options, r);
+        return withSource(readRecording(*owned, path, options.binary, owned), *owned, path, options, *r);
     }
     // The bytes are freed once the document is read.
     return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options,
-                    r);
+                    *r);
 }
 
 namespace {

@@ -56,33 +56,34 @@ void say(BinaryReport& report, Severity severity, const char* code, std::string 
 
 Result<std::optional<Recording>> prepareBinary(const Recording& recording, const BinaryOptions& options,
                                                BinaryReport* report) {
-    BinaryReport local;
-    BinaryReport& r = report ? *report : local;
+    Reported<BinaryReport> r(report);
     auto target = binaryEncodingFor(recording.encoding, options);
     if (!target) return target.error();
-    r.encoding = *target;
+    r->encoding = *target;
     if (*target == kEncoding11Full && hasFloatKeys(recording))  // without them both layouts are the same bytes
-        say(r, Severity::Warning, "full-layout",
+        say(*r, Severity::Warning, "full-layout",
             "the 1.1 full layout (the published specification's) is loaded by no MRTK version");
     else if (recording.encoding == kEncoding11Full && !options.layout)
-        say(r, Severity::Note, "full-layout-replaced",
+        say(*r, Severity::Note, "full-layout-replaced",
             "the input's 1.1 full layout is loaded by no MRTK version: written as 1.1 compact");
     // Written as it is, unless keys it holds are not the compact layout's (a merge of 1.0 keys with gaze): fitted.
     if (*target == recording.encoding && !(target->layout == Layout::Compact && needsLinearFit(recording)))
         return std::optional<Recording>();
-    auto converted = convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r.fit);
+    auto converted =
+        convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r->fit);
     if (!converted) return converted.error();
-    if (!r.fit.fitted.empty()) {
-        say(r, Severity::Note, "keys-fitted", fitSummary(r.fit));
+    if (!r->fit.fitted.empty()) {
+        say(*r, Severity::Note, "keys-fitted", fitSummary(r->fit));
         if (!recording.hasEyeGaze)
-            say(r, Severity::Note, "keys-kept-by-1.0",
+            say(*r, Severity::Note, "keys-kept-by-1.0",
                 "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
-        if (r.fit.maxPositionError > options.positionTolerance || r.fit.maxRotationError > options.rotationTolerance) {
+        if (r->fit.maxPositionError > options.positionTolerance ||
+            r->fit.maxRotationError > options.rotationTolerance) {
             char text[160];
             std::snprintf(text, sizeof text,
                           "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
-                          r.fit.maxPositionError, r.fit.maxRotationError);
-            say(r, Severity::Warning, "beyond-tolerance", text);
+                          r->fit.maxPositionError, r->fit.maxRotationError);
+            say(*r, Severity::Warning, "beyond-tolerance", text);
         }
     }
     return std::optional<Recording>(std::move(*converted));
@@ -205,33 +206,31 @@ void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) 
 
 Status writeRecording(const Recording& recording, OutputKind kind, const SaveOptions& options, const ByteSink& write,
                       SaveReport* report) {
-    SaveReport local;
-    SaveReport& r = report ? *report : local;
+    Reported<SaveReport> r(report);
     if (auto s = playable(recording); !s) return s;
-    if (auto s = encodeOutput(recording, kind, options, write, r); !s) return s;
-    judgeDeviation(kind, options, r);
+    if (auto s = encodeOutput(recording, kind, options, write, *r); !s) return s;
+    judgeDeviation(kind, options, *r);
     return Success{};
 }
 
 Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const std::string& path, OutputKind kind,
                                                const SaveOptions& options, SaveReport* report) {
-    SaveReport local;
-    SaveReport& r = report ? *report : local;
+    Reported<SaveReport> r(report);
     if (auto s = playable(recording); !s) return s.error();
     if (auto s = protectInputs(outputFiles(path, kind), options.inputs); !s) return s.error();
-    r.files.clear();
+    r->files.clear();
     std::vector<StagedFile> files;
     if (kind == OutputKind::GltfSeparate) {
-        if (auto s = stageSeparateGltf(recording, path, options, r, files); !s) return s.error();
+        if (auto s = stageSeparateGltf(recording, path, options, *r, files); !s) return s.error();
     } else {
         auto staged = stageFile(
-            path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, r); },
+            path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, *r); },
             options.overwrite);
         if (!staged) return staged.error();
         files.push_back(std::move(*staged));
-        r.files.push_back(path);
+        r->files.push_back(path);
     }
-    judgeDeviation(kind, options, r);
+    judgeDeviation(kind, options, *r);
     return files;
 }
 

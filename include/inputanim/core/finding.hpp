@@ -38,4 +38,20 @@ struct Finding {
 // How many findings of each severity: [notes, warnings, errors].
 std::array<std::size_t, 3> countBySeverity(const std::vector<Finding>& findings);
 
+// The report a library call fills: the caller's (its `Report* report` argument), or the call's own when the caller
+// passed none. `Reported<EditReport> r(report);` then `r->messages`, `*r`.
+template <typename Report>
+class Reported {
+public:
+    explicit Reported(Report* given) : report_(given ? given : &own_) {}
+    Reported(const Reported&) = delete;
+    Reported& operator=(const Reported&) = delete;
+    Report& operator*() { return *report_; }
+    Report* operator->() { return report_; }
+
+private:
+    Report own_{};
+    Report* report_;
+};
+
 }  // namespace inputanim

@@ -22,6 +22,7 @@
 #include "rig_rest.hpp"
 #include "uri.hpp"
 #include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/finding.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/tracks/track_builder.hpp"
@@ -313,8 +314,8 @@ private:
 template <class BufferUri>
 Result<GlbParts> buildModel(const Recording& recording, const ExportOptions& options, ExportReport* report,
                             BufferUri&& bufferUri) {
-    ExportReport local;
-    auto parts = ModelBuilder(recording, options, report ? *report : local).build(bufferUri);
+    Reported<ExportReport> reported(report);
+    auto parts = ModelBuilder(recording, options, *reported).build(bufferUri);
     if (parts) return parts;
     Error error = parts.error();
     if (error.kind == ErrorKind::Malformed) error.kind = ErrorKind::NotRepresentable;
@@ -355,15 +356,14 @@ Result<std::vector<std::uint8_t>> exportGlb(const Recording& recording, const Ex
 
 Result<GltfText> exportGltfText(const Recording& recording, const ExportOptions& options,
                                 const std::optional<std::string>& bufferFile, ExportReport* report) {
-    ExportReport local;
-    ExportReport& r = report ? *report : local;
-    auto parts = buildModel(recording, options, &r, [&](const ByteBuffer& buffer) {
+    Reported<ExportReport> r(report);
+    auto parts = buildModel(recording, options, &*r, [&](const ByteBuffer& buffer) {
         return bufferFile ? uriEncode(*bufferFile) : "data:application/octet-stream;base64," + base64Encode(buffer);
     });
     if (!parts) return parts.error();
     GltfText text;
     text.json = prettyJson(parts->json);
-    r.jsonBytes = text.json.size();
+    r->jsonBytes = text.json.size();
     if (bufferFile) text.buffer = std::move(parts->bin);
     return text;
 }

@@ -41,29 +41,28 @@ void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
 }
 
 Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, ImportReport* report) {
-    ImportReport local;
-    ImportReport& r = report ? *report : local;
-    r.notes = doc.notes();
-    r.animations = doc.animations();
-    r.animation = doc.selectedAnimation();
-    r.bufferFiles = doc.bufferFiles();
-    r.extensionsUsed = doc.extensionsUsed();
-    r.provenance = doc.provenance();
+    Reported<ImportReport> r(report);
+    r->notes = doc.notes();
+    r->animations = doc.animations();
+    r->animation = doc.selectedAnimation();
+    r->bufferFiles = doc.bufferFiles();
+    r->extensionsUsed = doc.extensionsUsed();
+    r->provenance = doc.provenance();
     const nlohmann::json& extras = doc.inputanimExtras();
     Result<Recording> recording = Error{};
     if (isOwnExtras(extras)) {
-        r.ownFile = true;
+        r->ownFile = true;
         recording = recordingFromExtras(doc, extras);
     } else {
-        recording = importForeign(doc, options, r);  // fitted for the requested encoding
+        recording = importForeign(doc, options, *r);  // fitted for the requested encoding
     }
-    if (recording) holdPose(*recording, options.hold, r.notes);
+    if (recording) holdPose(*recording, options.hold, r->notes);
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
     LinearFitReport fit;
     auto converted = convertFitting(std::move(*recording), *options.encoding,
                                     {options.positionTolerance, options.rotationTolerance}, &fit);
     if (!converted) return converted.error().from(doc.path());
-    if (!fit.fitted.empty()) r.notes.push_back(Finding::note("keys-fitted", fitSummary(fit)));
+    if (!fit.fitted.empty()) r->notes.push_back(Finding::note("keys-fitted", fitSummary(fit)));
     return converted;
 }
 
