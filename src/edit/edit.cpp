@@ -169,9 +169,13 @@ float markerTime(double seconds) { return narrow(seconds); }
 Result<Recording> applyEdit(const Recording& recording, const EditStep& step, EditReport* report) {
     switch (step.kind) {
         case EditStep::Kind::Trim: {
-            auto start = editTime(recording, step.start);
+            auto seconds = [&](const EditTime& time) {
+                return std::holds_alternative<double>(time) ? Result<double>(std::get<double>(time))
+                                                            : editTime(recording, std::get<std::string>(time));
+            };
+            auto start = seconds(step.start);
             if (!start) return start.error();
-            auto end = step.end.empty() ? Result<double>(playbackDuration(recording)) : editTime(recording, step.end);
+            auto end = step.end ? seconds(*step.end) : Result<double>(playbackDuration(recording));
             if (!end) return end.error();
             return trimRecording(recording, {*start, *end, step.keepTime}, report);
         }

@@ -1,6 +1,5 @@
 // The JSON edit request (report.hpp, readEditRequest) and what edits report (editCountsJson).
 #include <cmath>
-#include <cstdio>
 
 #include "inputanim/report.hpp"
 
@@ -13,14 +12,12 @@ constexpr const char* kEditForms =
     "an edit is {\"trim\": {\"start\", \"end\", \"keepTime\"}}, {\"shift\": seconds}, {\"retime\": speed}, "
     "{\"duration\": seconds}, {\"mirror\": true} or {\"markers\": {\"add\", \"remove\", \"rename\"}}";
 
-// A trim's time: seconds (as text that reads back as the same double) or a marker's name.
-Result<std::string> timeText(const Json& value) {
-    if (value.is_string()) return value.get<std::string>();
+// A trim's time: seconds, or a marker's name.
+Result<EditTime> trimTime(const Json& value) {
+    if (value.is_string()) return EditTime(value.get<std::string>());
     if (!value.is_number() || !std::isfinite(value.get<double>()))
         return Error::usage("trim: a time is seconds or a marker's name");
-    char text[32];
-    std::snprintf(text, sizeof text, "%.17g", value.get<double>());
-    return std::string(text);
+    return EditTime(value.get<double>());
 }
 
 Result<MarkerEdits> markerEdits(const Json& value) {
@@ -52,12 +49,14 @@ Result<EditStep> editStep(const Json& edit) {
     EditStep step;
     if (kind == "trim" && value.is_object() && value.value("keepTime", Json(false)).is_boolean()) {
         step.kind = EditStep::Kind::Trim;
-        auto start = timeText(value.value("start", Json(0)));
-        auto end = value.contains("end") ? timeText(value["end"]) : Result<std::string>(std::string());
+        auto start = trimTime(value.value("start", Json(0)));
         if (!start) return start.error();
-        if (!end) return end.error();
         step.start = *start;
-        step.end = *end;
+        if (value.contains("end")) {
+            auto end = trimTime(value["end"]);
+            if (!end) return end.error();
+            step.end = *end;
+        }
         step.keepTime = value.value("keepTime", Json(false)).get<bool>();
     } else if ((kind == "shift" || kind == "retime" || kind == "duration") && value.is_number() &&
                std::isfinite(value.get<double>())) {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "inputanim/core/error.hpp"
@@ -92,10 +93,13 @@ Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edi
 // One edit as the front ends name it (the CLI's edit verbs, the loader's recording.edit(), whose JSON
 // readEditRequest reads): applyEdit turns it into the calls above and decides what it leaves unsaid (a trim's end is
 // the recording's, a duration is the speed that gives it).
+// A time of an edit: seconds, or text that editTime reads (seconds, or a marker's name).
+using EditTime = std::variant<double, std::string>;
 struct EditStep {
     enum class Kind { Trim, Shift, Retime, Duration, Mirror, Markers };
     Kind kind = Kind::Shift;
-    std::string start = "0", end;  // Trim: seconds or a marker's name (editTime); an empty end: the recording's end
+    EditTime start = 0.0;  // Trim
+    std::optional<EditTime> end;  // Trim; none: the recording's end
     bool keepTime = false;  // Trim
     double amount = 0;  // Shift: seconds; Retime: speed; Duration: seconds
     MirrorOptions mirror;  // Mirror

@@ -166,7 +166,7 @@ Verb addTrim(CLI::App& app, const Globals& globals) {
                 ia::EditStep step;
                 step.kind = ia::EditStep::Kind::Trim;
                 step.start = o->start;
-                step.end = o->end;
+                if (!o->end.empty()) step.end = o->end;
                 step.keepTime = o->keepTime;
                 return runEdit("trim", o->edit, globals, step);
             },
