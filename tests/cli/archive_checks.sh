@@ -1,6 +1,7 @@
 # Archives (docs/archival.md), sourced by cli_test.sh (its tool, samples, work, check and expect): a glTF written
 # from a recording records its source, which sha256sum confirms; verify says byte-identical, and finds one flipped
-# bit in the archive's buffer and one in the original (exit 5).
+# bit in the archive's buffer and one in the original (exit 5). A compressed archive (--compress meshopt) the same,
+# smaller; a bit flipped in its compressed stream is found.
 mkdir -p "$work/archive"
 cp "$samples/gesture-1.0.bin" "$work/archive/take.bin"
 check "convert records the source" 0 "$tool" convert "$work/archive/take.bin" "$work/archive/take.glb"
@@ -29,3 +30,18 @@ check "a glTF from a glTF records no source" 0 "$tool" convert "$work/archive/ta
 check "so verify needs the original" 1 "$tool" verify "$work/archive/plain.glb"
 expect "and says so" grep -q "records no source.*give the original" "$work/err"
 check "with it, verify compares" 0 "$tool" verify "$work/archive/plain.glb" "$work/archive/take.bin"
+check "a compressed archive" 0 "$tool" convert "$work/archive/take.bin" "$work/archive/packed.glb" --compress meshopt
+expect "says so, with the size before" grep -q "(EXT_meshopt_compression; .* MB without)" "$work/err"
+expect "is smaller than the plain one" test "$(stat -c %s "$work/archive/packed.glb")" -lt "$(stat -c %s "$work/archive/take.glb")"
+check "verify: byte-identical from it too" 0 "$tool" verify "$work/archive/packed.glb" "$work/archive/take.bin"
+check "it converts back" 0 "$tool" convert "$work/archive/packed.glb" "$work/archive/unpacked.bin"
+expect "byte for byte" cmp -s "$work/archive/unpacked.bin" "$work/archive/take.bin"
+python3 - "$work/archive" <<'PY'
+import struct, sys
+folder = sys.argv[1]
+glb = bytearray(open(folder + "/packed.glb", "rb").read())
+json_length = struct.unpack("<I", glb[12:16])[0]
+glb[20 + json_length + 8 + 4] ^= 1  # a bit of the first view's compressed stream
+open(folder + "/packed-flipped.glb", "wb").write(glb)
+PY
+check "verify finds a flipped bit in a compressed archive" 5 "$tool" verify "$work/archive/packed-flipped.glb"

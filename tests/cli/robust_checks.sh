@@ -70,14 +70,14 @@ python3 - "$work/first/take.gltf" <<'PY'
 import json, sys
 path = sys.argv[1]
 d = json.load(open(path))
-for name, required in (("meshopt", "EXT_meshopt_compression"), ("draco", "KHR_draco_mesh_compression")):
+for name, required in (("unknown", "EXT_made_up"), ("draco", "KHR_draco_mesh_compression")):
     json.dump({**d, "extensionsUsed": [required, "KHR_materials_unlit"], "extensionsRequired": [required]},
               open(path.replace("take.gltf", f"take-{name}.gltf"), "w"))
 PY
-check "a required extension it cannot read is refused" 2 "$tool" convert "$work/first/take-meshopt.gltf" "$work/first/meshopt.bin"
-expect "the refusal names it and its place" grep -q "/extensionsRequired/0: requires the glTF extension EXT_meshopt_compression" "$work/err"
-expect "refused: nothing written" test ! -e "$work/first/meshopt.bin"
-check "validate refuses it too" 2 "$tool" validate "$work/first/take-meshopt.gltf"
+check "a required extension it cannot read is refused" 2 "$tool" convert "$work/first/take-unknown.gltf" "$work/first/unknown.bin"
+expect "the refusal names it and its place" grep -q "/extensionsRequired/0: requires the glTF extension EXT_made_up" "$work/err"
+expect "refused: nothing written" test ! -e "$work/first/unknown.bin"
+check "validate refuses it too" 2 "$tool" validate "$work/first/take-unknown.gltf"
 check "a required extension of meshes only is read past" 0 "$tool" info "$work/first/take-draco.gltf"
 expect "info lists the extensions and notes the one read past" grep -q "^extensions KHR_draco_mesh_compression, KHR_materials_unlit" "$work/out"
 expect "info notes the one read past" grep -q "^note       requires KHR_draco_mesh_compression, which changes only mesh geometry" "$work/out"

@@ -27,7 +27,7 @@ std::vector<std::uint8_t> withExtensions(const std::vector<std::string>& used, c
 }  // namespace
 
 TEST_CASE("a required extension the library does not read is refused, naming it and its place") {
-    for (const std::string name : {"EXT_meshopt_compression", "KHR_animation_pointer", "EXT_made_up"}) {
+    for (const std::string name : {"KHR_meshopt_compression", "KHR_animation_pointer", "EXT_made_up"}) {
         INFO(name);
         auto r = importGltf(withExtensions({"KHR_materials_unlit", name}, {"KHR_materials_unlit", name}), "x.glb");
         REQUIRE_FALSE(r.ok());

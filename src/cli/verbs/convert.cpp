@@ -202,7 +202,11 @@ int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::Out
     const auto& g = report.gltf;
     log << "wrote " << files << ": " << g.channels << " channels (" << g.linearSamplers << " LINEAR, "
         << g.cubicSamplers << " CUBICSPLINE, " << g.stepSamplers << " STEP), " << g.knots << " keyframes, JSON "
-        << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes) << "\n";
+        << megabytes(g.jsonBytes) << ", buffer " << megabytes(g.bufferBytes)
+        << (g.uncompressedBytes != g.bufferBytes
+                ? " (EXT_meshopt_compression; " + megabytes(g.uncompressedBytes) + " without)"
+                : "")
+        << "\n";
     if (!beyond)
         log << ia::deviationLine(report.maxPositionError, report.maxRotationError, save.gltf.positionTolerance,
                                  save.gltf.rotationTolerance)
@@ -230,6 +234,7 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
                         {"stepSamplers", g.stepSamplers},
                         {"jsonBytes", g.jsonBytes},
                         {"bufferBytes", g.bufferBytes}};
+        if (g.uncompressedBytes != g.bufferBytes) json["gltf"]["uncompressedBytes"] = g.uncompressedBytes;
     } else {
         json["kind"] = "bin";
         json["format"] = {{"version", ia::versionName(report.binary.encoding)},
@@ -349,6 +354,11 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
             [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
             "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
         ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
+    gltf->add_option_function<std::string>(
+            "--compress", [&s](const std::string& method) { s.gltf.compress = method == "meshopt"; },
+            "meshopt: every buffer view compressed losslessly (EXT_meshopt_compression; three.js reads it with its "
+            "MeshoptDecoder, Blender 3.4 cannot); none (default)")
+        ->transform(CLI::IsMember({"meshopt", "none"}, CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
     gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
@@ -364,6 +374,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed "
         "--linear-only\n"
         "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
+        "  inputanim convert rec.bin rec.glb --compress meshopt\n"
         "  inputanim convert recordings/ --out-dir gltf/ -j 2");
     return {convert,
             [options, &globals] {

@@ -87,6 +87,22 @@ Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, co
     return bytes;
 }
 
+// EXT_meshopt_compression's fallback buffer: marked as such, or without bytes in a file that uses the extension. Its
+// bytes are not read: only compressed views may refer to it (decompressViews checks).
+bool isPlaceholder(const Json& json, const Json& buffer, bool glbChunk) {
+    const Json* fallback = nullptr;
+    if (const auto ext = buffer.find("extensions"); ext != buffer.end() && ext->is_object())
+        if (const auto meshopt = ext->find("EXT_meshopt_compression"); meshopt != ext->end() && meshopt->is_object())
+            if (const auto f = meshopt->find("fallback"); f != meshopt->end()) fallback = &*f;
+    if (fallback && fallback->is_boolean() && fallback->get<bool>()) return true;
+    if (buffer.contains("uri") || glbChunk) return false;
+    const auto used = json.find("extensionsUsed");
+    if (used == json.end() || !used->is_array()) return false;
+    for (const Json& name : *used)
+        if (name == "EXT_meshopt_compression") return true;
+    return false;
+}
+
 }  // namespace
 
 std::vector<std::string> externalBufferFiles(const Json& json, const std::string& path) {
@@ -115,6 +131,10 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         if (byteLength == buffer.end() || !byteLength->is_number_unsigned() || byteLength->get<std::uint64_t>() < 1)
             return malformed(path, pointer + "/byteLength", "expected an integer of at least 1");
         const std::uint64_t length = byteLength->get<std::uint64_t>();
+        if (isPlaceholder(json, buffer, i == 0 && glbBin)) {
+            buffers.data.emplace_back();
+            continue;
+        }
         const auto uri = buffer.find("uri");
         if (uri == buffer.end()) {
             if (i != 0 || !glbBin)

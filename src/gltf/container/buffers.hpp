@@ -16,12 +16,15 @@
 namespace inputanim {
 
 struct GltfBuffers {
-    std::vector<std::span<const std::uint8_t>> data;  // per buffer, exactly byteLength bytes
+    // Per buffer, exactly byteLength bytes; none for a placeholder (EXT_meshopt_compression's fallback buffer), then
+    // after the file's buffers the views decoded by decompressViews.
+    std::vector<std::span<const std::uint8_t>> data;
     std::vector<FileBytes> owned;  // decoded data URIs and external files
     std::vector<std::string> files;  // the external files read, resolved
 };
 
-// Reads every buffer of `json` ("/buffers"). A buffer without a uri is the GLB's BIN chunk (buffer 0 only).
+// Reads every buffer of `json` ("/buffers"). A buffer without a uri is the GLB's BIN chunk (buffer 0 only), or a
+// placeholder for compressed views.
 // Other buffers: data URIs, or relative paths inside the glTF's folder (after resolving symbolic links), or
 // with `allowExternalPaths` any local path; no scheme but data: is accepted.
 Result<GltfBuffers> readBuffers(const nlohmann::json& json, std::optional<std::span<const std::uint8_t>> glbBin,

@@ -10,6 +10,7 @@
 #include <glm/gtx/matrix_decompose.hpp>
 
 #include "buffers.hpp"
+#include "meshopt_views.hpp"
 #include "extensions.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/profile_names.hpp"
@@ -238,6 +239,7 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
             return Error{path, {}, "not a loadable glTF file: " + error};
         }
     }
+    if (auto s = decompressViews(*doc.model_, *buffers, path); !s) return s.error();
     const auto& model = *doc.model_;
     if (auto s = buildHierarchy(model, path, doc.parents_, doc.order_); !s) return s.error();
     for (std::size_t n = 0; n < model.nodes.size(); ++n) doc.byName_.emplace(model.nodes[n].name, int(n));

@@ -48,13 +48,21 @@ public:
             else out += ']';
         }
         asset(o, m.asset);
+        views_ = m.bufferViews.data();
         array(o, "bufferViews", m.bufferViews, &ModelJsonWriter::bufferView);
         if (m.buffers.size() > 1) refuse("buffers other than one");
+        if (options_.compressedViews && options_.compressedViews->size() != m.bufferViews.size())
+            refuse("compressed views other than one per view");
         array(o, "buffers", m.buffers, &ModelJsonWriter::buffer);
         array(o, "cameras", m.cameras, &ModelJsonWriter::camera);
-        if (!options_.xmpPacket.empty()) {
+        if (!options_.xmpPacket.empty())
             ((o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packets\":[") += options_.xmpPacket) += "]}}";
-            o.member("extensionsUsed") += "[\"KHR_xmp_json_ld\"]";
+        const bool meshopt = options_.compressedViews != nullptr;
+        if (meshopt) o.member("extensionsRequired") += "[\"EXT_meshopt_compression\"]";
+        if (meshopt || !options_.xmpPacket.empty()) {
+            std::string& used = o.member("extensionsUsed");
+            used += meshopt ? "[\"EXT_meshopt_compression\"" : "[";
+            used += options_.xmpPacket.empty() ? "]" : meshopt ? ",\"KHR_xmp_json_ld\"]" : "\"KHR_xmp_json_ld\"]";
         }
         array(o, "materials", m.materials, &ModelJsonWriter::material);
         array(o, "meshes", m.meshes, &ModelJsonWriter::mesh);
@@ -193,11 +201,25 @@ private:
 
     void bufferView(const tinygltf::BufferView& v) {
         noExtensions(v.extensions);
+        const CompressedView* compressed =
+            options_.compressedViews ? &(*options_.compressedViews)[std::size_t(&v - views_)] : nullptr;
         JsonObject o(out_);
-        o.number("buffer", v.buffer);
+        o.number("buffer", compressed ? 1 : v.buffer);
         o.number("byteLength", v.byteLength);
         if (v.byteOffset > 0) o.number("byteOffset", v.byteOffset);
         if (v.byteStride >= 4) o.number("byteStride", v.byteStride);
+        if (compressed) {
+            JsonObject ext(o.member("extensions"));
+            JsonObject c(ext.member("EXT_meshopt_compression"));
+            c.number("buffer", 0);
+            c.number("byteLength", compressed->byteLength);
+            if (compressed->byteOffset > 0) c.number("byteOffset", compressed->byteOffset);
+            c.number("byteStride", compressed->byteStride);
+            c.number("count", compressed->count);
+            c.string("mode", modeName(compressed->mode));
+            c.close();
+            ext.close();
+        }
         extras(o, v.extras);
         if (!v.name.empty()) o.string("name", v.name);
         if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER)
@@ -214,6 +236,12 @@ private:
         if (!b.name.empty()) o.string("name", b.name);
         if (!options_.bufferUri.empty()) o.string("uri", options_.bufferUri);
         o.close();
+        if (!options_.compressedViews) return;
+        out_ += ',';  // the placeholder for the compressed views' bytes
+        JsonObject placeholder(out_);
+        placeholder.number("byteLength", options_.placeholderBytes);
+        placeholder.member("extensions") += "{\"EXT_meshopt_compression\":{\"fallback\":true}}";
+        placeholder.close();
     }
 
     void camera(const tinygltf::Camera& c) {
@@ -325,6 +353,7 @@ private:
     }
 
     const ModelJsonOptions& options_;
+    const tinygltf::BufferView* views_ = nullptr;  // the model's, so that a view knows its index
     std::string out_;
     std::string refused_;
 };

@@ -1,7 +1,7 @@
 // The export's glTF JSON written from its tinygltf Model byte for byte as tinygltf 2.7 writes a GLB's JSON chunk
 // (compact, members by name, defaults left out, numbers as nlohmann prints them), without tinygltf's tree
 // (docs/performance.md). What the export never puts in a model (textures, images, samplers, lights, extensions,
-// sparse accessors, morph targets, orthographic cameras, a second buffer, other extras) is refused, never dropped.
+// sparse accessors, morph targets, orthographic cameras, other extras) is refused, never dropped.
 #pragma once
 
 #include <tiny_gltf.h>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "inputanim/core/error.hpp"
+#include "meshopt_views.hpp"
 
 namespace inputanim {
 
@@ -23,6 +24,10 @@ struct ModelJsonOptions {
     std::string_view extrasText;
     // A KHR_xmp_json_ld packet (JSON text) the asset refers to; none when empty.
     std::string_view xmpPacket;
+    // EXT_meshopt_compression (none when null): each view's compressed form in buffer 0, the views reading a
+    // placeholder buffer 1 of `placeholderBytes`.
+    const std::vector<CompressedView>* compressedViews = nullptr;
+    std::uint64_t placeholderBytes = 0;
 };
 
 Result<std::string> modelJson(const tinygltf::Model& model, const ModelJsonOptions& options);

@@ -66,9 +66,11 @@ public:
         if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
         setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
                   extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, curveExtras_));
-        report_.bufferBytes = buffer_.size();
+        report_.bufferBytes = report_.uncompressedBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
+        else if (options_.compress)
+            if (auto s = compress(); !s) return s.error();
         return serialize(bufferUri(std::as_const(buffer_)), provenancePacket());
     }
 

@@ -181,6 +181,15 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
 
 // The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
 // the buffer's length and the extras' text in their places.
+Status ModelWriter::compress() {
+    auto compressed = compressViews(model_, buffer_);
+    if (!compressed) return compressed.error();
+    buffer_ = std::move(compressed->bytes);
+    compressed_ = std::move(*compressed);
+    report_.bufferBytes = buffer_.size();
+    return Success{};
+}
+
 Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, std::string_view xmpPacket) {
     ModelJsonOptions options;
     options.bufferBytes = buffer_.size();
@@ -188,6 +197,10 @@ Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, std::string_
     options.extrasPlaceholder = kExtrasPlaceholder;
     options.extrasText = extrasJson_;
     options.xmpPacket = xmpPacket;
+    if (compressed_) {
+        options.compressedViews = &compressed_->views;
+        options.placeholderBytes = compressed_->placeholderBytes;
+    }
     auto json = modelJson(model_, options);
     if (!json) return json.error();
     GlbParts parts;

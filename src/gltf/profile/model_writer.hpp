@@ -5,6 +5,7 @@
 #include <tiny_gltf.h>
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "glb.hpp"
+#include "meshopt_views.hpp"
 #include "mesh_geometry.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -58,6 +60,8 @@ protected:
     // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out. `bufferUri`: the
     // buffer's uri in a .gltf (none in a GLB); `xmpPacket`: the asset's KHR_xmp_json_ld packet (none when empty).
     Result<GlbParts> serialize(std::string_view bufferUri = {}, std::string_view xmpPacket = {});
+    // Compresses the buffer's views (EXT_meshopt_compression): buffer_ becomes the compressed streams.
+    Status compress();
 
     ExportReport& report_;
     tinygltf::Model model_;
@@ -74,6 +78,7 @@ private:
     tinygltf::Primitive primitive(const MeshView& g, int materialIndex);
     std::unordered_multimap<std::size_t, int> timeAccessors_;  // by a hash of the times
     std::string extrasJson_;
+    std::optional<CompressedBuffer> compressed_;  // once compress() ran: the views' compressed forms
 };
 
 }  // namespace inputanim

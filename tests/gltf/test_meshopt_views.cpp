@@ -1,0 +1,83 @@
+// Compressed archives (ExportOptions::compress): every view compressed as EXT_meshopt_compression describes it, read
+// back to the same recording; and compressed views that break the extension's rules, refused naming the view before
+// anything is decoded or allocated.
+#include <catch2/catch.hpp>
+
+#include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/import.hpp"
+#include "support/fixtures.hpp"
+#include "support/glb_json.hpp"
+
+using namespace inputanim;
+using Json = nlohmann::json;
+
+namespace {
+
+std::pair<Json, std::vector<std::uint8_t>> compressed(const Recording& recording) {
+    ExportOptions options;
+    options.compress = true;
+    return splitGlb(exportGlb(recording, options).value());
+}
+
+std::string refusal(const Json& json, const std::vector<std::uint8_t>& bin) {
+    auto r = importGltf(glb(json, bin), "x.glb");
+    return r.ok() ? "read" : r.error().describe();
+}
+
+}  // namespace
+
+TEST_CASE("a compressed export reads back to the same recording, every view compressed and the file requiring it") {
+    for (const Encoding encoding : {Encoding{1, Layout::Compact}, Encoding{0, Layout::Full}}) {
+        const Recording recording = fixtures::small(encoding);
+        const auto plain = exportGlb(recording, {}).value();
+        const auto [json, bin] = compressed(recording);
+        CHECK(json["extensionsRequired"] == Json::array({"EXT_meshopt_compression"}));
+        CHECK(json["buffers"].size() == 2);
+        CHECK(json["buffers"][0]["byteLength"].get<std::size_t>() <= bin.size());
+        CHECK(json["buffers"][1]["byteLength"] == splitGlb(plain).first["buffers"][0]["byteLength"]);
+        CHECK(json["buffers"][1]["extensions"]["EXT_meshopt_compression"]["fallback"] == true);
+        CHECK_FALSE(json["buffers"][1].contains("uri"));
+        for (const Json& view : json["bufferViews"]) {
+            const Json& ext = view["extensions"]["EXT_meshopt_compression"];
+            CHECK(view["buffer"] == 1);
+            CHECK(ext["buffer"] == 0);
+            CHECK(ext["count"].get<std::uint64_t>() * ext["byteStride"].get<std::uint64_t>() == view["byteLength"]);
+            CHECK((ext["mode"] == "ATTRIBUTES" || (ext["mode"] == "INDICES" && view["target"] == 34963)));
+        }
+        CHECK(bin.size() < plain.size());
+        auto back = importGltf(glb(json, bin), "x.glb");
+        INFO((back.ok() ? "" : back.error().describe()));
+        REQUIRE(back.ok());
+        CHECK(fixtures::bytesOf(*back) == fixtures::bytesOf(recording));
+    }
+}
+
+TEST_CASE("compressed views that break the extension's rules are refused, naming the view") {
+    const auto [json, bin] = compressed(fixtures::small(Encoding{1, Layout::Compact}));
+    const std::string at = "/bufferViews/0/extensions/EXT_meshopt_compression";
+    auto changed = [&json = json](auto&& edit) {
+        Json copy = json;
+        edit(copy["bufferViews"][0]["extensions"]["EXT_meshopt_compression"], copy["bufferViews"][0]);
+        return copy;
+    };
+    CHECK_THAT(refusal(changed([](Json& e, Json&) { e["count"] = e["count"].get<int>() + 1; }), bin),
+               Catch::Contains(at) && Catch::Contains("byteStride times count"));
+    CHECK_THAT(refusal(changed([](Json& e, Json&) { e["mode"] = "TRIANGLE"; }), bin),
+               Catch::Contains(at + "/mode") && Catch::Contains("ATTRIBUTES, TRIANGLES or INDICES"));
+    CHECK_THAT(refusal(changed([](Json& e, Json&) { e["filter"] = "QUATERNION"; }), bin),
+               Catch::Contains(at) && Catch::Contains("QUATERNION needs a byteStride of 8"));
+    CHECK_THAT(refusal(changed([](Json& e, Json&) { e["byteLength"] = e["byteLength"].get<int>() - 1; }), bin),
+               Catch::Contains(at) && Catch::Contains("ATTRIBUTES stream does not decode"));
+    CHECK_THAT(refusal(changed([](Json& e, Json&) { e.erase("buffer"); }), bin),
+               Catch::Contains(at + "/buffer") && Catch::Contains("expected a whole number"));
+    // A claim of 4 GB from a few bytes: refused before anything is allocated.
+    CHECK_THAT(refusal(changed([](Json& e, Json& view) {
+                           e["count"] = 1'000'000'000;
+                           view["byteLength"] = e["byteStride"].get<std::uint64_t>() * 1'000'000'000;
+                       }),
+                       bin),
+               Catch::Contains(at) && Catch::Contains("cannot come from"));
+    // An uncompressed view may not read the placeholder.
+    CHECK_THAT(refusal(changed([](Json&, Json& view) { view.erase("extensions"); }), bin),
+               Catch::Contains("/bufferViews/0") && Catch::Contains("a placeholder without bytes"));
+}
