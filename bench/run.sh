@@ -2,9 +2,9 @@
 # The benchmark: builds (Release), installs the peer (gltf-transform, pinned in bench/package-lock.json),
 # generates recordings of 10 s, 60 s and 600 s (unreduced and MRTK-reduced, 1.0 and 1.1) and prints tables of
 # bin -> glb and glb -> bin, each paired with cat of the same bytes (docs/performance.md says how), foreign glTF
-# -> bin, gltf-transform copy, a batch with one and two workers, opening the 600 s file in the web viewer, the
-# three.js loader's first frame against GLTFLoader's (6 s and 600 s), and the Blender add-on's import and export
-# (bench/blender.py).
+# -> bin, gltf-transform copy, a batch with one and two workers, archive sizes (bench/archive_sizes.py) and the
+# meshopt codec against meshoptimizer's, opening the 600 s file in the web viewer, the three.js loader's first
+# frame against GLTFLoader's (6 s and 600 s), and the Blender add-on's import and export (bench/blender.py).
 # Usage: bench/run.sh [--quick]   (--quick: 10 s and 60 s only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,22 @@ if [ ! -x bench/node_modules/.bin/gltf-transform ]; then
 fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 python3 bench/bench.py "$@"
+echo
+echo "archives (bytes; seconds of one run each):"
+echo
+python3 bench/archive_sizes.py "$@"
+if [ -x build/bench/meshopt_speed ]; then
+    # The codec against meshoptimizer's on the 600 s unreduced 1.1 recording's export (12-byte elements).
+    work=$(mktemp -d)
+    build/inputanim generate "$work/600s.bin" --duration 600 --format-version 1.1 --no-reduce --force >/dev/null
+    echo
+    echo "EXT_meshopt_compression codec, 600 s unreduced 1.1 export (milliseconds, best of 5):"
+    echo
+    echo "| data | encoded | encode | meshoptimizer's encode | decode | meshoptimizer's decode |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    build/bench/meshopt_speed "$work/600s.bin"
+    rm -rf "$work"
+fi
 if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/interop/node_modules/playwright-core ]; then
     # Opening the 600 s unreduced 1.1 recording in the web viewer, against the native CLI in the same run.
     site=$(scripts/build-viewer.sh)

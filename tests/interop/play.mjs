@@ -1,16 +1,19 @@
-// Plays a converted file with three.js (GLTFLoader + AnimationMixer) and compares node poses with the
+// Plays a converted file with three.js (GLTFLoader with its MeshoptDecoder, and AnimationMixer) and compares node poses with the
 // library's evaluator (`inputanim sample --coordinates gltf --format json`) at every sampled time.
 // Usage: node play.mjs FILE.glb SAMPLE.json POS_TOL_M ROT_TOL_DEG
 import { readFile } from 'node:fs/promises';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 
 const [file, sampleFile, posTolText, rotTolText] = process.argv.slice(2);
 const posTol = Number(posTolText),
   rotTol = Number(rotTolText);
 const data = await readFile(file);
 const arrayBuffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
-const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(arrayBuffer, '', resolve, reject));
+const gltf = await new Promise((resolve, reject) =>
+  new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).parse(arrayBuffer, '', resolve, reject),
+);
 const sample = JSON.parse(await readFile(sampleFile, 'utf8'));
 const scene = gltf.scene;
 const byName = (name) => scene.getObjectByName(name);

@@ -31,14 +31,47 @@ else
     echo "SKIP: real recordings not found beside the project"; skipped=1
 fi
 
+# A compressed archive against the default export: meshoptimizer's decoder (through glTF-Transform) reads every
+# accessor as the plain file holds it, and both convert back to the same bytes.
+check_compressed() {
+    local plain=$work/$1.default.glb packed=$work/$1.meshopt.glb
+    node "$here/meshopt.mjs" same "$packed" "$plain" >"$work/log" || { cat "$work/log"; record 1; return; }
+    "$tool" convert "$plain" "$work/back-plain.bin" -q --force && "$tool" convert "$packed" "$work/back-packed.bin" -q --force &&
+        cmp -s "$work/back-plain.bin" "$work/back-packed.bin"
+    local same=$?
+    [ $same -eq 0 ] || echo "FAIL: $1: the compressed archive does not convert back to the plain one's bytes"
+    record $same
+}
+
+# gltfpack's and glTF-Transform's EXT_meshopt_compression outputs (quantised, filtered, TRIANGLES) convert back
+# within 2 mm and 1 degree of the source (what their quantisation keeps); gltfpack's default (resampled at 30 Hz)
+# converts. The generated gesture: both hands tracked throughout.
+check_foreign_compressors() {
+    local src=$work/gesture-1.1-compact.bin
+    local plain=${src%.bin}.default.glb gltfpack=$here/node_modules/.bin/gltfpack
+    "$gltfpack" -i "$plain" -o "$work/gltfpack.glb" -cc -kn -ac -af 0 >/dev/null 2>&1 &&
+        "$gltfpack" -i "$plain" -o "$work/gltfpack-30hz.glb" -cc -kn >/dev/null 2>&1 &&
+        node "$here/meshopt.mjs" encode "$plain" "$work/gltf-transform.glb" || { echo "FAIL: gltfpack or glTF-Transform"; record 1; return; }
+    for made in gltfpack gltf-transform; do
+        "$tool" convert "$work/$made.glb" "$work/$made.bin" -q --force &&
+            "$tool" diff "$src" "$work/$made.bin" --pos-tolerance 0.002 --rot-tolerance 1 >"$work/log"
+        local status=$?
+        echo "$( [ $status -eq 0 ] && echo 'ok  ' || echo FAIL) $made's meshopt output converts back: $(grep -E '^(position|rotation)' "$work/log" | tr -s ' ' | tr '\n' ';')"
+        record $status
+    done
+    "$tool" convert "$work/gltfpack-30hz.glb" "$work/gltfpack-30hz.bin" -q --force
+    record $?
+}
+
 glbs=()
 for name in $(printf '%s\n' "${!kind[@]}" | sort); do
     bin=$work/$name.bin
-    for variant in default linear-only hierarchy; do
+    for variant in default linear-only hierarchy meshopt; do
         out=$work/$name.$variant.glb
         flags=()
         [ "$variant" = linear-only ] && flags=(--linear-only)
         [ "$variant" = hierarchy ] && flags=(--rig hierarchy)
+        [ "$variant" = meshopt ] && flags=(--compress meshopt)
         "$tool" convert "$bin" "$out" "${flags[@]}" 2>"$work/log" || { echo "FAIL: convert $name $variant"; cat "$work/log"; record 1; continue; }
         record 0
         glbs+=("$out")
@@ -48,8 +81,10 @@ for name in $(printf '%s\n' "${!kind[@]}" | sort); do
         [ "${kind[$name]}" = fitted ] || [ "$variant" != default ] && pos=1e-4
         node "$here/play.mjs" "$out" "$work/$name.json" "$pos" 0.01
         record $?
+        [ "$variant" = meshopt ] && check_compressed "$name"
     done
 done
+check_foreign_compressors
 "$tool" convert "$work/gesture-1.1-compact.bin" "$work/separate.gltf" 2>/dev/null && glbs+=("$work/separate.gltf")
 "$tool" convert "$work/gesture-1.1-compact.bin" "$work/embedded.gltf" --embed 2>/dev/null && glbs+=("$work/embedded.gltf")
 "$tool" convert "$work/hermite.bin" "$work/no-mesh.glb" --no-mesh 2>/dev/null && glbs+=("$work/no-mesh.glb")

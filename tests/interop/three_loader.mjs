@@ -3,8 +3,8 @@
 // its TypeScript declarations with tsc; the README's example drawing the hand; the package imported from another
 // origin; against the native CLI, joint world positions with a mixer at three times (`inputanim sample`, 1e-4 m),
 // jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
-// it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options); and the failures,
-// three's Loader contract and dispose() of three_loader_failures.mjs.
+// it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options), a compressed archive
+// (three_loader_formats.mjs); and the failures, three's Loader contract and dispose() of three_loader_failures.mjs.
 // Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { decodePng, launchChromium, serveSite } from './viewer_site.mjs';
 import { checkContract, checkDispose, checkFailures } from './three_loader_failures.mjs';
+import { checkCompressed, checkSeparateGltf } from './three_loader_formats.mjs';
 
 const [tool, tarball, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
@@ -126,15 +127,17 @@ expect(
 );
 
 // ---- what the CLI says ----
-// Served: the recording, a truncated copy, the foreign rig, and the recording as a .gltf with its buffer beside it
-// in a folder (fetched by the loader through setPath).
+// Served: the recording, a truncated copy, the foreign rig, the recording compressed, and as a .gltf with its buffer
+// beside it in a folder (fetched by the loader through setPath).
 writeFileSync(join(work, 'broken.bin'), readFileSync(recording).subarray(0, 4000));
 execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
+execFileSync(tool, ['convert', recording, join(work, 'real.meshopt.glb'), '--compress', 'meshopt', '-q', '--force']);
 const separateBuffer = JSON.parse(readFileSync(join(work, 'separate.gltf'))).buffers[0].uri;
 const served = new Map([
   ['real.bin', recording],
   ['recording.bin', recording],
   ['broken.bin', join(work, 'broken.bin')],
+  ['real.meshopt.glb', join(work, 'real.meshopt.glb')],
   [basename(foreign), foreign],
   ['in folder/separate.gltf', join(work, 'separate.gltf')],
   [`in folder/${separateBuffer}`, join(work, separateBuffer)],
@@ -353,20 +356,6 @@ async function checkStates(page) {
   );
 }
 
-// The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
-async function checkSeparateGltf(page, pose) {
-  const separate = await page.evaluate(async (time) => {
-    const gltf = await new window.lib.InputAnimationLoader().setPath('in%20folder/').loadAsync('separate.gltf');
-    const pose = await gltf.recording.jointPose('left', 'IndexTip', time);
-    gltf.recording.dispose();
-    return { format: gltf.recording.format, pose };
-  }, times[1]);
-  expect(
-    separate.format === 'glTF JSON' && same(separate.pose.position, pose.position),
-    `a .gltf with its buffer (${separateBuffer}) beside it, by setPath: loads and plays the same poses`,
-  );
-}
-
 // A foreign rig (Godot's hand), its second animation by the `animation` option; with a node map (`map`) that makes
 // its Armature the head, as `--map` does.
 async function checkForeignRig(page) {
@@ -428,7 +417,9 @@ try {
   checkPlayed(played);
   checkEdits(played);
   await checkStates(page);
-  await checkSeparateGltf(page, played.pose);
+  const formats = { expect, pose: played.pose, time: times[1], same, tolerance: TOLERANCE, separateBuffer };
+  await checkSeparateGltf(page, formats);
+  await checkCompressed(page, formats);
   await checkForeignRig(page);
   const context = { expect, info, recording, tool, work };
   await checkFailures(page, context);
