@@ -19,23 +19,22 @@ echo
 echo "archives (bytes; seconds of one run each):"
 echo
 python3 bench/archive_sizes.py "$@"
+# The 600 s unreduced 1.1 recording, for the codec's speed and the web pages below.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+build/inputanim generate "$work/600s.bin" --duration 600 --format-version 1.1 --no-reduce --force >/dev/null
 if [ -x build/bench/meshopt_speed ]; then
-    # The codec against meshoptimizer's on the 600 s unreduced 1.1 recording's export (12-byte elements).
-    work=$(mktemp -d)
-    build/inputanim generate "$work/600s.bin" --duration 600 --format-version 1.1 --no-reduce --force >/dev/null
     echo
-    echo "EXT_meshopt_compression codec, 600 s unreduced 1.1 export (milliseconds, best of 5):"
+    echo "EXT_meshopt_compression codec against meshoptimizer's, 600 s unreduced 1.1 export as 12-byte elements"
+    echo "(milliseconds, best of 5):"
     echo
     echo "| data | encoded | encode | meshoptimizer's encode | decode | meshoptimizer's decode |"
     echo "|---|---:|---:|---:|---:|---:|"
     build/bench/meshopt_speed "$work/600s.bin"
-    rm -rf "$work"
 fi
 if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/interop/node_modules/playwright-core ]; then
-    # Opening the 600 s unreduced 1.1 recording in the web viewer, against the native CLI in the same run.
+    # Opening the 600 s recording in the web viewer, against the native CLI in the same run.
     site=$(scripts/build-viewer.sh)
-    work=$(mktemp -d)
-    build/inputanim generate "$work/600s.bin" --duration 600 --format-version 1.1 --no-reduce --force >/dev/null
     echo
     echo "web viewer, 600 s unreduced 1.1 (seconds; medians of 3 fresh pages):"
     echo
@@ -50,7 +49,6 @@ if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/int
     echo "| file | InputAnimationLoader (min-max) | GLTFLoader (min-max) | ratio |"
     echo "|---|---:|---:|---:|"
     for f in 6s 600s; do node bench/loader_vs_gltf.mjs build/inputanim "$site" "$work/$f.bin" 5; done
-    rm -rf "$work"
 fi
 if command -v blender >/dev/null; then
     echo

@@ -22,6 +22,7 @@ build/inputanim generate "$seeds/bin/small-1.0.bin" --duration 0.5 --rate 20 --f
 build/inputanim generate "$seeds/bin/small-full.bin" --duration 0.5 --rate 20 --layout full 2>/dev/null
 for f in "$seeds"/bin/*.bin; do build/inputanim convert "$f" "$seeds/glb/$(basename "$f" .bin).glb" 2>/dev/null || true; done
 build/inputanim convert "$seeds/bin/small-1.1.bin" "$seeds/glb/embedded.gltf" --embed 2>/dev/null
+build/inputanim convert "$seeds/bin/small-1.1.bin" "$seeds/glb/compressed.glb" --compress meshopt --no-mesh 2>/dev/null
 for f in "$seeds"/bin/small-*.bin "$seeds"/edge/markers-only.bin "$seeds"/edge/hermite.bin; do
     build/inputanim convert "$f" "$seeds/json/$(basename "$f" .bin).gltf" 2>/dev/null || true
 done

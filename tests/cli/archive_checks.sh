@@ -11,17 +11,20 @@ check "the same bytes from run to run" 0 "$tool" convert "$work/archive/take.bin
 expect "no date in the record unless asked" cmp -s "$work/archive/take.glb" "$work/archive/again.glb"
 check "verify: byte-identical" 0 "$tool" verify "$work/archive/take.glb" "$work/archive/take.bin"
 expect "verify says so" grep -q "take.glb: byte-identical" "$work/out"
-python3 - "$work/archive" <<'PY'
+# A copy of IN with one bit flipped at OFFSET (a negative one counts from the GLB's BIN chunk's data).
+flip() {
+    python3 - "$@" <<'PY'
 import struct, sys
-folder = sys.argv[1]
-glb = bytearray(open(folder + "/take.glb", "rb").read())
-json_length = struct.unpack("<I", glb[12:16])[0]
-glb[20 + json_length + 8 + 4] ^= 1  # a bit of the buffer's second word
-open(folder + "/flipped.glb", "wb").write(glb)
-original = bytearray(open(folder + "/take.bin", "rb").read())
-original[len(original) // 2] ^= 0x10
-open(folder + "/flipped.bin", "wb").write(original)
+source, target, offset = sys.argv[1], sys.argv[2], int(sys.argv[3])
+data = bytearray(open(source, "rb").read())
+if offset < 0:
+    offset = 20 + struct.unpack("<I", data[12:16])[0] + 8 - offset - 1
+data[offset] ^= 1
+open(target, "wb").write(data)
 PY
+}
+flip "$work/archive/take.glb" "$work/archive/flipped.glb" -5  # a bit of the buffer's second word
+flip "$work/archive/take.bin" "$work/archive/flipped.bin" "$(($(stat -c %s "$work/archive/take.bin") / 2))"
 check "verify finds a flipped bit in the archive" 5 "$tool" verify "$work/archive/flipped.glb"
 expect "and says the buffer changed" grep -q "^buffer     changed" "$work/out"
 check "verify finds a flipped bit in the original" 5 "$tool" verify "$work/archive/take.glb" "$work/archive/flipped.bin"
@@ -36,12 +39,5 @@ expect "is smaller than the plain one" test "$(stat -c %s "$work/archive/packed.
 check "verify: byte-identical from it too" 0 "$tool" verify "$work/archive/packed.glb" "$work/archive/take.bin"
 check "it converts back" 0 "$tool" convert "$work/archive/packed.glb" "$work/archive/unpacked.bin"
 expect "byte for byte" cmp -s "$work/archive/unpacked.bin" "$work/archive/take.bin"
-python3 - "$work/archive" <<'PY'
-import struct, sys
-folder = sys.argv[1]
-glb = bytearray(open(folder + "/packed.glb", "rb").read())
-json_length = struct.unpack("<I", glb[12:16])[0]
-glb[20 + json_length + 8 + 4] ^= 1  # a bit of the first view's compressed stream
-open(folder + "/packed-flipped.glb", "wb").write(glb)
-PY
+flip "$work/archive/packed.glb" "$work/archive/packed-flipped.glb" -5  # a bit of the first view's compressed stream
 check "verify finds a flipped bit in a compressed archive" 5 "$tool" verify "$work/archive/packed-flipped.glb"
