@@ -27,7 +27,7 @@ struct ExportOptions {
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
     std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given
     // Every buffer view compressed losslessly with EXT_meshopt_compression (required by the file then: three.js plays
-    // it with its MeshoptDecoder), for archives about a fifth the size.
+    // it with its MeshoptDecoder): half the size of a plain file for long recordings (docs/archival.md).
     bool compress = false;
 };
 

@@ -179,8 +179,6 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
     extrasJson_ = std::move(json);
 }
 
-// The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
-// the buffer's length and the extras' text in their places.
 Status ModelWriter::compress() {
     auto compressed = compressViews(model_, buffer_);
     if (!compressed) return compressed.error();
@@ -190,6 +188,8 @@ Status ModelWriter::compress() {
     return Success{};
 }
 
+// The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
+// the buffer's length and the extras' text in their places.
 Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, std::string_view xmpPacket) {
     ModelJsonOptions options;
     options.bufferBytes = buffer_.size();
