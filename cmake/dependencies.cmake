@@ -18,6 +18,16 @@ function(inputanim_tinygltf_from_header include_dir)
   set(TinyGLTF_VERSION ${version} PARENT_SCOPE)
 endfunction()
 
+# A target that links a library Debian ships shared only (meshoptimizer, for tests and benchmarks): without the
+# static tool's -static and -s, keeping every other link option (the sanitizers').
+function(inputanim_link_dynamically target)
+  get_target_property(options ${target} LINK_OPTIONS)
+  if(options)
+    list(REMOVE_ITEM options -static -s)
+    set_property(TARGET ${target} PROPERTY LINK_OPTIONS "${options}")
+  endif()
+endfunction()
+
 if(INPUTANIM_DEPENDENCY_HEADERS)
   set(copied ${PROJECT_BINARY_DIR}/third_party)
   foreach(item tiny_gltf.h nlohmann glm CLI catch2)
@@ -46,3 +56,4 @@ endif()
 if(INPUTANIM_BUILD_TESTS)
   find_package(Catch2 2 REQUIRED)
 endif()
+
