@@ -25,7 +25,7 @@ Result<std::uint64_t> member(const tinygltf::Value& object, const char* key, std
     const tinygltf::Value& v = object.Get(key);
     if (v.Type() == tinygltf::NULL_TYPE && otherwise) return *otherwise;
     const auto n = whole(v);
-    if (!n) return Error::malformed(std::string("expected a whole number of at least 0")).at(key);
+    if (!n) return Error::malformed("expected a whole number of at least 0").at(key);
     return *n;
 }
 
@@ -147,10 +147,6 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
     }
     return Success{};
 }
-
-}  // namespace inputanim
-
-namespace inputanim {
 
 Result<CompressedBuffer> compressViews(const tinygltf::Model& model, std::span<const std::uint8_t> buffer) {
     std::vector<std::uint32_t> elementSize(model.bufferViews.size(), 0);

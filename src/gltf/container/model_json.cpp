@@ -59,11 +59,11 @@ public:
             ((o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packets\":[") += options_.xmpPacket) += "]}}";
         const bool meshopt = options_.compressedViews != nullptr;
         if (meshopt) o.member("extensionsRequired") += "[\"EXT_meshopt_compression\"]";
-        if (meshopt || !options_.xmpPacket.empty()) {
-            std::string& used = o.member("extensionsUsed");
-            used += meshopt ? "[\"EXT_meshopt_compression\"" : "[";
-            used += options_.xmpPacket.empty() ? "]" : meshopt ? ",\"KHR_xmp_json_ld\"]" : "\"KHR_xmp_json_ld\"]";
-        }
+        std::string used;  // in order of name
+        for (const char* name :
+             {meshopt ? "EXT_meshopt_compression" : "", options_.xmpPacket.empty() ? "" : "KHR_xmp_json_ld"})
+            if (*name) (used += used.empty() ? "[\"" : ",\"") += std::string(name) + "\"";
+        if (!used.empty()) o.member("extensionsUsed") += used + "]";
         array(o, "materials", m.materials, &ModelJsonWriter::material);
         array(o, "meshes", m.meshes, &ModelJsonWriter::mesh);
         array(o, "nodes", m.nodes, &ModelJsonWriter::node);
