@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "inputanim/core/encoding.hpp"
 #include "inputanim/core/error.hpp"
@@ -36,5 +37,33 @@ struct ArchiveCheck {
 // when given, `original`'s bytes. A file that does not load is an error; one that differs is a result.
 Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const std::string& path,
                                    std::optional<std::span<const std::uint8_t>> original = std::nullopt);
+
+// A batch conversion's record of what it wrote (convert --out-dir writes it as manifest.json and manifest.csv
+// beside its outputs), so that a whole folder can be checked again later (docs/archival.md).
+struct ManifestEntry {
+    std::string source;  // as the batch was given it
+    std::uint64_t sourceBytes = 0;
+    std::string sourceSha256;
+    std::string archive;  // relative to the manifest's folder
+    std::uint64_t archiveBytes = 0;
+    std::string archiveSha256;
+    double positionError = 0, rotationError = 0;  // metres and degrees: how far the archive plays from the source
+};
+inline constexpr const char* kManifestName = "manifest";  // manifest.json and manifest.csv
+
+std::string manifestJson(const std::vector<ManifestEntry>& entries);  // schema inputanim.manifest/1
+std::string manifestCsv(const std::vector<ManifestEntry>& entries);  // a header line, then a line per entry
+Result<std::vector<ManifestEntry>> readManifest(std::span<const std::uint8_t> json, const std::string& path);
+// The entries of both, one per archive (an archive in both: `added`'s), in the order of their archives' paths.
+std::vector<ManifestEntry> mergeManifests(std::vector<ManifestEntry> previous, std::vector<ManifestEntry> added);
+
+// One entry against the files: the archive's bytes against the manifest's record of them and, for an archive of an
+// MRTK recording (a glTF), the recording rebuilt from it against the source's record.
+struct EntryCheck {
+    bool archiveMatches = false;
+    std::optional<bool> rebuiltMatches;  // none for a binary archive (its bytes are the whole record)
+    bool identical() const { return archiveMatches && rebuiltMatches.value_or(true); }
+};
+Result<EntryCheck> checkManifestEntry(const ManifestEntry& entry, const std::string& manifestFolder);
 
 }  // namespace inputanim

@@ -339,6 +339,7 @@ expect "naming the marker, writing nothing" sh -c "grep -q 'marker \"far\" has n
 
 source "$(dirname "$0")/robust_checks.sh"
 source "$(dirname "$0")/archive_checks.sh"
+source "$(dirname "$0")/manifest_checks.sh"
 
 # Edits: trim, shift, retime, markers (their values are pinned in tests/edit, their MRTK playback in interop_mrtk).
 check "trim" 0 "$tool" trim "$work/c.bin" "$work/edit/trim.bin" --start 1 --end 3

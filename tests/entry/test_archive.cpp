@@ -91,3 +91,41 @@ TEST_CASE(
     CHECK_FALSE(unrecorded->recorded);
     CHECK_FALSE(unrecorded->identical());  // nothing to compare with
 }
+
+namespace {
+std::span<const std::uint8_t> bytesOf(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
+}  // namespace
+
+TEST_CASE("a manifest reads back what was written, and refuses what is not one by place") {
+    ManifestEntry e{"in/a,\"b\".bin", 10, std::string(64, 'a'), "sub/a.glb", 20, std::string(64, 'b'), 1e-5, 0.01};
+    const auto read = readManifest(bytesOf(manifestJson({e})), "m.json");
+    REQUIRE(read);
+    REQUIRE(read->size() == 1);
+    CHECK(read->front().source == e.source);
+    CHECK(read->front().archiveBytes == 20);
+    CHECK(read->front().rotationError == 0.01);
+    CHECK(manifestCsv({e}).find("\n\"in/a,\"\"b\"\".bin\",10,") != std::string::npos);  // RFC 4180 quoting
+
+    const std::string absolute = R"({"schema": "inputanim.manifest/1", "files": [)" + manifestJson({e}) + "]}";
+    CHECK_FALSE(readManifest(bytesOf(absolute), "m.json"));  // an entry that is a manifest
+    auto outside = manifestJson({ManifestEntry{e.source, 1, e.sourceSha256, "/etc/a.glb", 1, e.archiveSha256, 0, 0}});
+    const auto refused = readManifest(bytesOf(outside), "m.json");
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().pointer == "/files/0");
+    const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+    CHECK_FALSE(readManifest(bytesOf(deep), "m.json"));  // no recursion through it
+}
+
+TEST_CASE("manifests merge one entry per archive, the later one kept, in the order of the archives' paths") {
+    const auto entry = [](const char* archive, std::uint64_t bytes) {
+        return ManifestEntry{"s", 1, "h", archive, bytes, "h", 0, 0};
+    };
+    const auto merged = mergeManifests({entry("b.glb", 1), entry("a.glb", 1)}, {entry("b.glb", 2), entry("c.glb", 1)});
+    REQUIRE(merged.size() == 3);
+    CHECK(merged[0].archive == "a.glb");
+    CHECK(merged[1].archive == "b.glb");
+    CHECK(merged[1].archiveBytes == 2);
+    CHECK(merged[2].archive == "c.glb");
+}

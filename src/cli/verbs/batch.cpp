@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "batch_plan.hpp"
+#include "inputanim/core/sha256.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/io/process.hpp"
 
@@ -23,6 +24,47 @@ namespace cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The manifest's entry for a converted job: both files' sizes and hashes (read back from disk), its deviation.
+std::optional<ia::ManifestEntry> recordOf(const Job& job, const ia::SaveReport& saved, const fs::path& outDir) {
+    auto source = ia::readFile(ia::utf8Path(job.input));
+    auto archive = ia::readFile(ia::utf8Path(job.output));
+    if (!source || !archive) return std::nullopt;
+    ia::ManifestEntry e;
+    e.source = ia::utf8Path(job.input);
+    e.sourceBytes = source->size();
+    e.sourceSha256 = ia::sha256Hex(*source);
+    e.archive = ia::utf8Path(job.output.lexically_relative(outDir));
+    e.archiveBytes = archive->size();
+    e.archiveSha256 = ia::sha256Hex(*archive);
+    e.positionError = saved.maxPositionError;
+    e.rotationError = saved.maxRotationError;
+    return e;
+}
+
+// manifest.json and manifest.csv in `outDir`: the jobs converted, added to the entries of the manifest there (a
+// batch into a folder that holds one adds to it). Nothing is written when nothing was converted.
+int writeManifest(const std::vector<Job>& jobs, const fs::path& outDir) {
+    std::vector<ia::ManifestEntry> added;
+    for (const Job& job : jobs)
+        if (job.record) added.push_back(*job.record);
+    if (added.empty()) return kExitSuccess;
+    const std::string jsonPath = ia::utf8Path(outDir / (std::string(ia::kManifestName) + ".json"));
+    std::vector<ia::ManifestEntry> previous;
+    if (auto bytes = ia::readFile(jsonPath)) {
+        auto read = ia::readManifest(*bytes, jsonPath);
+        if (!read) return fail(read.error());  // never replaced by a manifest that forgets what it listed
+        previous = std::move(*read);
+    }
+    const auto entries = ia::mergeManifests(std::move(previous), std::move(added));
+    for (const auto& [extension, text] :
+         {std::pair{".json", ia::manifestJson(entries)}, {".csv", ia::manifestCsv(entries)}}) {
+        const std::string path = ia::utf8Path(outDir / (std::string(ia::kManifestName) + extension));
+        const std::span bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+        if (auto written = ia::writeFileAtomically(path, bytes); !written) return fail(written.error());
+    }
+    return kExitSuccess;
+}
 
 std::string seconds(double s) { return s < 60 ? fixed(s, 1) + " s" : fixed(s / 60, 1) + " min"; }
 
@@ -154,8 +196,9 @@ private:
             std::error_code error;
             fs::create_directories(job.output.parent_path(), error);
             int code;
+            auto saved = std::make_shared<ia::SaveReport>();
             try {  // nothing a worker meets may end the process: a job fails alone
-                code = convertFile(jobSettings, ia::utf8Path(job.output), log, !globals_.verbose, &staged);
+                code = convertFile(jobSettings, ia::utf8Path(job.output), log, !globals_.verbose, &staged, saved.get());
             } catch (const std::bad_alloc&) {
                 staged.clear();
                 code = fail(kExitInvalidInput, ia::utf8Path(job.input) + ": out of memory while converting", log);
@@ -167,11 +210,13 @@ private:
                 complete(job, code, log.str());
                 continue;
             }
-            committer_.submit(std::move(staged), [this, &job, code, text = log.str()](const ia::Status& committed) {
-                std::ostringstream line;
-                if (!committed) fail(committed.error(), line);
-                complete(job, committed ? code : int(kExitOutputFailure), text + line.str());
-            });
+            committer_.submit(std::move(staged),
+                              [this, &job, code, saved, text = log.str()](const ia::Status& committed) {
+                                  std::ostringstream line;
+                                  if (!committed) fail(committed.error(), line);
+                                  else job.record = recordOf(job, *saved, plan_.outDir);
+                                  complete(job, committed ? code : int(kExitOutputFailure), text + line.str());
+                              });
         }
     }
 
@@ -243,7 +288,9 @@ int runBatch(const BatchSettings& batch, const ConvertSettings& settings, const 
         std::cerr << "nothing converted\n";
         return kExitInvalidInput;
     }
-    return BatchRun(p, settings, globals, std::max(1u, batch.jobs)).run();
+    const int code = BatchRun(p, settings, globals, std::max(1u, batch.jobs)).run();
+    const int manifest = writeManifest(p.jobs, p.outDir);
+    return manifest != kExitSuccess ? std::max(code, manifest) : code;
 }
 
 }  // namespace cli

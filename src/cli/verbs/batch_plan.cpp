@@ -91,6 +91,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
         const auto it = identity ? read.find(*identity) : read.end();
         return it == read.end() ? nullptr : &it->second;
     };
+    p.outDir = ia::nativePath(batch.outDir);
     for (const auto& [file, relative] : inputs) {
         std::error_code error;
         if (!buffers.empty() && buffers.count(fs::weakly_canonical(file, error))) {
@@ -119,7 +120,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
             if (const fs::path* input = replacesInput(written))
                 p.problems.push_back(ia::utf8Path(file) + " would write " + ia::utf8Path(written) +
                                      ", which is the input " + ia::utf8Path(*input) + " (inputs are never replaced)");
-        p.jobs.push_back(Job{file, output, input.size, -1, {}});
+        p.jobs.push_back(Job{file, output, input.size, -1, {}, {}});
     }
     return p;
 }

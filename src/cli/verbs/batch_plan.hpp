@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "convert.hpp"
+#include "inputanim/archive.hpp"
 
 namespace cli {
 
@@ -16,9 +18,11 @@ struct Job {
     std::uintmax_t bytes = 0;
     int code = -1;  // -1: not done
     std::string log;
+    std::optional<ia::ManifestEntry> record;  // once converted and committed
 };
 
 struct Plan {
+    std::filesystem::path outDir;
     std::vector<Job> jobs;
     std::vector<std::string> skipped;  // inputs left out, with why
     std::vector<std::string> unreadable;  // folders that cannot be listed: failures, reported with the others

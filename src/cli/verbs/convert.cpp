@@ -256,7 +256,7 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
 }  // namespace
 
 int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred) {
+                std::vector<ia::StagedFile>* deferred, ia::SaveReport* saved) {
     const std::string& inputPath = settings.input.path;
     const bool toStdout = isStandardOutput(output);
     if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
@@ -299,6 +299,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
         }
     }
     tell(report.messages, inputPath);
+    if (saved) *saved = report;
     const bool beyond = report.beyondTolerance;
     if (settings.json) {
         std::cout << reportJson(settings, output, *recording, loaded, report, *kind, beyond, tell) << "\n";

@@ -39,9 +39,10 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
 
 // Converts settings.input.path to `output`. Errors go to `log` always, notes and the summary unless `quiet`.
 // With `deferred`, the finished files are left staged there for the caller to commit (a batch does so on its
-// own thread); otherwise they are committed at once. Exit 6 when an export is beyond its tolerances.
+// own thread); otherwise they are committed at once. `saved`: the save's report, when it got that far. Exit 6 when an
+// export is beyond its tolerances.
 int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred = nullptr);
+                std::vector<ia::StagedFile>* deferred = nullptr, ia::SaveReport* saved = nullptr);
 
 struct BatchSettings {
     std::vector<std::string> inputs;  // files, or folders searched recursively for .bin, .glb, .gltf
@@ -49,8 +50,9 @@ struct BatchSettings {
     unsigned jobs = 1;
 };
 
-// Converts every input into outDir, keeping folder structure; continues past failures. Returns 0 when every
-// file converted, else the highest exit code of a failure.
+// Converts every input into outDir, keeping folder structure; continues past failures; writes the manifest of what
+// it converted (manifest.json and manifest.csv in outDir). Returns 0 when every file converted, else the highest exit
+// code of a failure.
 int runBatch(const BatchSettings& batch, const ConvertSettings& settings, const Globals& globals);
 
 }  // namespace cli

@@ -7,6 +7,7 @@
 #include "inputanim/report.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "verbs.hpp"
+#include "verify_manifest.hpp"
 
 namespace cli {
 namespace {
@@ -46,22 +47,28 @@ Json reportJson(const std::string& archive, const std::string& original, const i
 
 }  // namespace
 
-Verb addVerify(CLI::App& app, const Globals&) {
+Verb addVerify(CLI::App& app, const Globals& globals) {
     struct Options {
-        std::string archive, original;
+        std::string archive, original, manifest;
         bool json = false;
     };
     auto options = std::make_shared<Options>();
     CLI::App* verify = app.add_subcommand("verify",
                                           "rebuild the recording from an archive and compare its bytes with the source "
                                           "it records; exit 5 when they differ");
-    verify->add_option("ARCHIVE", options->archive, "a .glb or .gltf written by inputanim from an MRTK recording")
-        ->required();
+    auto* archive =
+        verify->add_option("ARCHIVE", options->archive, "a .glb or .gltf written by inputanim from an MRTK recording");
     verify->add_option("ORIGINAL", options->original, "the original recording, to compare with as well");
-    verify->add_flag("--json", options->json, "print JSON (schema inputanim.verify/1)");
-    verify->footer("docs/archival.md. Example: inputanim verify take.glb take.bin");
+    verify
+        ->add_option("--manifest", options->manifest,
+                     "check every archive a batch conversion's manifest lists (its manifest.json, or its folder)")
+        ->excludes(archive);
+    verify->add_flag("--json", options->json, "print JSON (schema inputanim.verify/1, or inputanim.verify-manifest/1)");
+    verify->footer("docs/archival.md. Examples: inputanim verify take.glb take.bin; inputanim verify --manifest out/");
     return {verify,
-            [options] {
+            [options, &globals] {
+                if (!options->manifest.empty()) return verifyManifest(options->manifest, options->json, globals);
+                if (options->archive.empty()) return fail(kExitUsage, "verify: give an ARCHIVE, or --manifest");
                 auto archive = ia::readFile(options->archive);
                 if (!archive) return fail(archive.error());
                 std::optional<ia::FileBytes> original;
