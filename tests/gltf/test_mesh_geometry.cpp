@@ -74,7 +74,7 @@ std::vector<double> distancesToNearest(const MeshView& a, const MeshView& b) {
 TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, close to the field's own mesh") {
     for (Hand hand : kHands) {
         CAPTURE(hand == Hand::Left ? "left" : "right");
-        // Around the model hand itself, it is the field's mesh.
+        // Around the model hand itself, it is the field's mesh, on the grids of its positions and normals.
         const HandMesh model = handMesh(hand, restHand(hand));
         const SkinnedGeometry field = fieldHandMesh(hand, restHand(hand));
         REQUIRE(model.positions.size() == field.positions.size());
@@ -82,8 +82,10 @@ TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, c
         CHECK(std::ranges::equal(model.view().joints, field.joints));
         CHECK(std::ranges::equal(model.view().weights, field.weights));
         for (std::size_t i = 0; i < model.positions.size(); ++i) {
-            CHECK(model.positions[i] == Approx(field.positions[i]).margin(1e-6));
-            CHECK(model.normals[i] == Approx(field.normals[i]).margin(1e-5));
+            CHECK(model.positions[i] == Approx(field.positions[i]).margin(1e-6 + kPositionGrid / 2));
+            CHECK(model.normals[i] == Approx(field.normals[i]).margin(1e-5 + kNormalGrid / 2));
+            CHECK(std::fmod(double(model.positions[i]), kPositionGrid) == 0);
+            CHECK(std::fmod(double(model.normals[i]), kNormalGrid) == 0);
         }
         // Around fingers a tenth longer or shorter, it lies close to the field's own mesh for them: the two differ
         // where the field rebuilds the palm between knuckles that moved apart. (Two meshes of one surface have

@@ -1,5 +1,6 @@
 #include "meshopt_views.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -146,6 +147,48 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
         view.byteOffset = 0;
     }
     return Success{};
+}
+
+ByteBuffer groupViews(tinygltf::Model& model, std::span<const std::uint8_t> buffer) {
+    struct Group {
+        std::size_t elementSize;
+        int target;
+        std::vector<std::size_t> accessors;
+        std::size_t bytes = 0;
+    };
+    std::vector<Group> groups;
+    for (std::size_t i = 0; i < model.accessors.size(); ++i) {
+        const tinygltf::Accessor& a = model.accessors[i];
+        const std::size_t size = std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType)) *
+                                             tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
+        const int target = model.bufferViews[std::size_t(a.bufferView)].target;
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&](const Group& g) { return g.elementSize == size && g.target == target; });
+        if (group == groups.end()) group = groups.insert(groups.end(), Group{size, target, {}});
+        group->accessors.push_back(i);
+        group->bytes += model.bufferViews[std::size_t(a.bufferView)].byteLength;
+    }
+    ByteBuffer laid;
+    std::vector<tinygltf::BufferView> views;
+    for (const Group& g : groups) {
+        tinygltf::BufferView view;
+        view.buffer = 0;
+        view.byteOffset = laid.size();
+        view.byteLength = g.bytes;
+        view.target = g.target;
+        if (g.target == TINYGLTF_TARGET_ARRAY_BUFFER && g.accessors.size() > 1) view.byteStride = g.elementSize;
+        for (std::size_t i : g.accessors) {
+            tinygltf::Accessor& a = model.accessors[i];
+            const tinygltf::BufferView& old = model.bufferViews[std::size_t(a.bufferView)];
+            a.byteOffset = laid.size() - view.byteOffset;
+            a.bufferView = int(views.size());
+            laid.insert(laid.end(), buffer.begin() + std::ptrdiff_t(old.byteOffset),
+                        buffer.begin() + std::ptrdiff_t(old.byteOffset + old.byteLength));
+        }
+        views.push_back(std::move(view));
+    }
+    model.bufferViews = std::move(views);
+    return laid;
 }
 
 Result<CompressedBuffer> compressViews(const tinygltf::Model& model, std::span<const std::uint8_t> buffer) {

@@ -38,6 +38,11 @@ struct CompressedBuffer {
     std::uint64_t placeholderBytes = 0;  // buffer 1's byteLength: the uncompressed buffer's
 };
 
+// Puts the accessors of `buffer` (buffer 0 of `model`, one view each) whose elements are alike (the same size and
+// target) into one view, in order of first appearance, and returns the buffer so laid out: fewer and longer streams
+// compress better and take less JSON. A vertex view read by several accessors gets their stride.
+ByteBuffer groupViews(tinygltf::Model& model, std::span<const std::uint8_t> buffer);
+
 // Encodes each view of `buffer` (buffer 0 of `model`, whose accessors tell its elements): index views as index
 // sequences, the others as attributes of their element's size. Every view must be one the encoder can take.
 Result<CompressedBuffer> compressViews(const tinygltf::Model& model, std::span<const std::uint8_t> buffer);

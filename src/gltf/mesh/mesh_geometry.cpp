@@ -86,6 +86,11 @@ SkinnedGeometry sphere(float radius) {
     return g;
 }
 
+namespace {
+// `value` rounded to a multiple of `grid` (a power of two), halves away from zero: mirror images stay mirror images.
+float onGrid(double value, double grid) { return float(std::round(value / grid) * grid); }
+}  // namespace
+
 std::size_t handMeshBytes() {
     const MeshView m = modelLeftHandMesh();
     return m.positions.size_bytes() + m.normals.size_bytes() + m.joints.size_bytes() + m.weights.size_bytes() +
@@ -158,7 +163,7 @@ handMesh(Hand hand, const HandPose& rest) {
             }
         const double x = xSign * model.positions[3 * v], y = model.positions[3 * v + 1], z = model.positions[3 * v + 2];
         for (int r = 0; r < 3; ++r)
-            g.positions[3 * v + r] = float((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]));
+            g.positions[3 * v + r] = onGrid((m[r] * x + m[3 + r] * y) + (m[6 + r] * z + m[9 + r]), kPositionGrid);
         // m[3 * c + r] is the blend's column c, row r.
         const double m00 = m[0], m01 = m[1], m02 = m[2], m10 = m[3], m11 = m[4], m12 = m[5], m20 = m[6], m21 = m[7],
                      m22 = m[8];
@@ -177,7 +182,7 @@ handMesh(Hand hand, const HandPose& rest) {
         // The inverse's transpose times the normal, then normalized.
         const dvec3 n(i00 * nx + i01 * ny + i02 * nz, i10 * nx + i11 * ny + i12 * nz, i20 * nx + i21 * ny + i22 * nz);
         const double inverseLength = 1.0 / std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
-        for (int r = 0; r < 3; ++r) g.normals[3 * v + r] = float(n[r] * inverseLength);
+        for (int r = 0; r < 3; ++r) g.normals[3 * v + r] = onGrid(n[r] * inverseLength, kNormalGrid);
     }
     return g;
 }

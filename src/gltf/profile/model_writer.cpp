@@ -67,20 +67,22 @@ int ModelWriter::describeAccessor(std::size_t count, int type, int componentType
     return int(model_.accessors.size() - 1);
 }
 
-int ModelWriter::timeAccessor(const std::vector<float>& times) {
-    // Found by a hash of the times, then compared with the accessors' bytes in the buffer (no copy kept as a key).
-    const std::size_t bytes = times.size() * sizeof(float);
-    const std::size_t hash = std::hash<std::string_view>{}({reinterpret_cast<const char*>(times.data()), bytes});
-    auto [first, last] = timeAccessors_.equal_range(hash);
+int ModelWriter::sharedAccessor(const void* data, std::size_t count, int type, int componentType, int target,
+                                bool minMax) {
+    // Found by a hash of the bytes, then compared with the accessors' bytes in the buffer (no copy kept as a key).
+    const std::size_t bytes = count * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type))) *
+                              std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
+    const std::size_t hash = std::hash<std::string_view>{}({static_cast<const char*>(data), bytes});
+    auto [first, last] = sharedAccessors_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
         const tinygltf::Accessor& accessor = model_.accessors[std::size_t(it->second)];
         const tinygltf::BufferView& view = model_.bufferViews[std::size_t(accessor.bufferView)];
-        if (accessor.count == times.size() &&
-            (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, times.data(), bytes) == 0))
+        if (accessor.count == count && accessor.type == type && accessor.componentType == componentType &&
+            view.target == target && (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, data, bytes) == 0))
             return it->second;
     }
-    const int accessor = addAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
-    timeAccessors_.emplace(hash, accessor);
+    const int accessor = addAccessor(data, count, type, componentType, target, minMax);
+    sharedAccessors_.emplace(hash, accessor);
     return accessor;
 }
 
@@ -141,11 +143,11 @@ tinygltf::Primitive ModelWriter::primitive(const MeshView& g, int materialIndex)
     tinygltf::Primitive p;
     const std::size_t vertices = g.positions.size() / 3;
     p.attributes["POSITION"] =
-        addAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+        sharedAccessor(g.positions.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER, true);
     p.attributes["NORMAL"] =
-        addAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
-    p.indices = addAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
-                            TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+        sharedAccessor(g.normals.data(), vertices, TINYGLTF_TYPE_VEC3, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.indices = sharedAccessor(g.indices.data(), g.indices.size(), TINYGLTF_TYPE_SCALAR,
+                               TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     p.material = materialIndex;
     p.mode = TINYGLTF_MODE_TRIANGLES;
     return p;
@@ -163,10 +165,10 @@ int ModelWriter::skinnedMesh(const std::string& name, const MeshView& g, int mat
     const int index = staticMesh(name, g, materialIndex);
     tinygltf::Primitive& p = model_.meshes[index].primitives[0];
     const std::size_t vertices = g.positions.size() / 3;
-    p.attributes["JOINTS_0"] = addAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
-                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["JOINTS_0"] = sharedAccessor(g.joints.data(), vertices, TINYGLTF_TYPE_VEC4,
+                                              TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TARGET_ARRAY_BUFFER);
     p.attributes["WEIGHTS_0"] =
-        addAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
+        sharedAccessor(g.weights.data(), vertices, TINYGLTF_TYPE_VEC4, kFloat, TINYGLTF_TARGET_ARRAY_BUFFER);
     return index;
 }
 
@@ -180,7 +182,8 @@ void ModelWriter::setExtras(tinygltf::Value& holder, std::string json) {
 }
 
 Status ModelWriter::compress() {
-    auto compressed = compressViews(model_, buffer_);
+    const ByteBuffer grouped = groupViews(model_, buffer_);
+    auto compressed = compressViews(model_, grouped);
     if (!compressed) return compressed.error();
     buffer_ = std::move(compressed->bytes);
     compressed_ = std::move(*compressed);

@@ -31,8 +31,10 @@ public:
 protected:
     // `minMax` (float data only) records the bounds that positions and animation inputs must carry.
     int addAccessor(const void* data, std::size_t count, int type, int componentType, int target, bool minMax = false);
-    // Identical key time arrays (components of one joint, Booleans) share one input accessor.
-    int timeAccessor(const std::vector<float>& times);
+    // addAccessor, where an accessor of the same bytes, type and target is not there already: identical key time
+    // arrays (components of one joint, Booleans) share one input, and both hands their joints and weights.
+    int sharedAccessor(const void* data, std::size_t count, int type, int componentType, int target,
+                       bool minMax = false);
     int addNode(const std::string& name, int parent);  // parent -1: the scene root
     // A node's static transform (translation and rotation of a rigid matrix), left out where it is the identity.
     void setTransform(int node, const glm::dmat4& m);
@@ -42,7 +44,7 @@ protected:
     template <class Fill>
     void addChannel(int node, const char* path, const std::vector<float>& times, std::size_t outputCount, int type,
                     Interpolation interpolation, Fill&& fill) {
-        const int input = timeAccessor(times);
+        const int input = sharedAccessor(times.data(), times.size(), TINYGLTF_TYPE_SCALAR, kFloat, 0, true);
         const std::size_t floats = outputCount * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type)));
         fill(reinterpret_cast<float*>(appendView(floats * sizeof(float), 0)));  // 4-byte aligned
         recordChannel(node, path, input, describeAccessor(outputCount, type, kFloat, false), times.size(),
@@ -76,7 +78,7 @@ private:
     void recordChannel(int node, const char* path, int input, int output, std::size_t knots,
                        Interpolation interpolation);
     tinygltf::Primitive primitive(const MeshView& g, int materialIndex);
-    std::unordered_multimap<std::size_t, int> timeAccessors_;  // by a hash of the times
+    std::unordered_multimap<std::size_t, int> sharedAccessors_;  // by a hash of their bytes
     std::string extrasJson_;
     std::optional<CompressedBuffer> compressed_;  // once compress() ran: the views' compressed forms
 };
