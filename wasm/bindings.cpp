@@ -5,6 +5,7 @@
 // as values.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -252,12 +253,21 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
 // and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb() {
+// `compress`: one of ia::kCompressionNames.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb(const char* compress) {
     if (!current) return failure(kNothingOpen);
+    const auto& names = ia::kCompressionNames;
+    const auto method = std::find(names.begin(), names.end(), std::string_view(compress));
+    if (method == names.end()) {
+        std::string expected;
+        for (std::string_view name : names) expected += (expected.empty() ? "" : " or ") + std::string(name);
+        return failure(current->name + ": compress: expected " + expected + ", not " + Json(compress).dump());
+    }
     if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
     ia::ExportReport report;
     ia::ExportOptions exported;
     exported.provenance = current->loaded.source;
+    exported.compress = method != names.begin();
     auto glb = ia::exportGlbBytes(*current->recording, exported, &report);
     if (!glb) return failure(glb.error());
     output = std::move(*glb);

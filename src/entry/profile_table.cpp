@@ -1,6 +1,7 @@
 // The profile table (report.hpp, profileTableJson): the library's definitions as data.
 #include "inputanim/core/joints.hpp"
 #include "inputanim/edit/edit.hpp"
+#include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import_options.hpp"
 #include "inputanim/gltf/profile_names.hpp"
 #include "inputanim/report.hpp"
@@ -27,7 +28,8 @@ ReportJson optionsJson() {
     return {{"hold", {{"least", kHoldLeast}, {"most", kHoldMost}, {"default", reading.hold}, {"unit", "s"}}},
             {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
             {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
-            {"editsPerRequest", kMaxEditsPerRequest}};
+            {"editsPerRequest", kMaxEditsPerRequest},
+            {"compress", kCompressionNames}};
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { decodePng, launchChromium, serveSite } from './viewer_site.mjs';
 import { checkContract, checkDispose, checkFailures } from './three_loader_failures.mjs';
-import { checkCompressed, checkSeparateGltf } from './three_loader_formats.mjs';
+import { checkCompressed, checkCompressedExport, checkSeparateGltf } from './three_loader_formats.mjs';
 
 const [tool, tarball, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
@@ -420,6 +420,7 @@ try {
   const formats = { expect, pose: played.pose, time: times[1], same, tolerance: TOLERANCE, separateBuffer };
   await checkSeparateGltf(page, formats);
   await checkCompressed(page, formats);
+  await checkCompressedExport(page, { expect, recording, tool, work });
   await checkForeignRig(page);
   const context = { expect, info, recording, tool, work };
   await checkFailures(page, context);

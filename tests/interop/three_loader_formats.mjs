@@ -1,5 +1,8 @@
 // The recording in other forms than real.bin, in three_loader.mjs's page: as a .gltf with its buffer in a folder, and
-// compressed (`convert --compress meshopt`, served as real.meshopt.glb).
+// compressed (`convert --compress meshopt`, served as real.meshopt.glb, and the loader's own export).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
 export async function checkSeparateGltf(page, { expect, pose, time, same, separateBuffer }) {
@@ -42,5 +45,40 @@ export async function checkCompressed(page, { expect, pose, time, same, toleranc
   expect(
     same(played.ours, pose.position),
     `real.meshopt.glb: the loader reads it back to the recording (${played.format}): the same jointPose as real.bin's`,
+  );
+}
+
+// export('glb', {compress: 'meshopt'}): a file that requires the extension and that the CLI's verify finds
+// byte-identical with the original; an unknown method or option is refused naming the file.
+export async function checkCompressedExport(page, { expect, recording, tool, work }) {
+  const exported = await page.evaluate(async () => {
+    const gltf = await new window.lib.InputAnimationLoader().loadAsync('real.bin');
+    const { blob } = await gltf.recording.export('glb', { compress: 'meshopt' });
+    const refused = async (options) =>
+      gltf.recording.export('glb', options).then(
+        () => 'accepted',
+        (e) => e.message,
+      );
+    const said = [await refused({ compress: 'zip' }), await refused({ compres: 'meshopt' })];
+    gltf.recording.dispose();
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { base64: btoa(text), said };
+  });
+  const file = join(work, 'exported.meshopt.glb');
+  writeFileSync(file, Buffer.from(exported.base64, 'base64'));
+  const info = JSON.parse(execFileSync(tool, ['info', file, '--json']));
+  const verified = spawnSync(tool, ['verify', file, recording], { encoding: 'utf8' });
+  expect(
+    info.input.extensionsUsed.includes('EXT_meshopt_compression') &&
+      verified.status === 0 &&
+      /byte-identical/.test(verified.stdout),
+    `export('glb', {compress: 'meshopt'}) uses EXT_meshopt_compression and verifies byte-identical with real.bin (exit ${verified.status})`,
+  );
+  expect(
+    /^real\.bin: compress: expected none or meshopt, not "zip"/.test(exported.said[0]) &&
+      /^real\.bin: export takes \{compress\}, not 'compres'/.test(exported.said[1]),
+    `export refuses an unknown method and option naming the file: ${exported.said.join(' | ')}`,
   );
 }

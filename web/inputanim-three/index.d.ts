@@ -162,7 +162,9 @@ export class InputAnimationRecording {
   /** Frames of inputanim.sample/1 (`inputanim sample --format json`). */
   sample(times: Iterable<number>, options?: SampleOptions): Promise<SampleFrame[]>;
   check(): Promise<Finding[]>;
-  export(format: 'glb' | 'bin'): Promise<Written>;
+  /** The file `inputanim convert` writes; `compress: 'meshopt'`: a .glb compressed as `convert --compress meshopt`. */
+  export(format: 'glb', options?: { compress?: 'none' | 'meshopt' }): Promise<Written>;
+  export(format: 'bin'): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
   edit(edits: Edit[]): Promise<Written>;
   /** Closes the recording in its worker and frees the scene's GPU resources; the scene leaves its parent. Again: nothing. */

@@ -75,11 +75,15 @@ export class InputAnimationRecording {
   }
 
   // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it) or 'bin' (an MRTK binary
-  // recording MRTK loads) -> {blob, format, messages}.
-  async export(format) {
+  // recording MRTK loads) -> {blob, format, messages}. Options: {compress} (a .glb: one of the profile table's
+  // `options.compress`, as `convert --compress`).
+  async export(format, options = {}) {
     if (format !== 'glb' && format !== 'bin')
       throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
-    const { parts, ...rest } = await this.ask('export', { format });
+    const unknown = Object.keys(options ?? {}).find((key) => key !== 'compress');
+    if (unknown !== undefined) throw new Error(`${this.name}: export takes {compress}, not '${unknown}'`);
+    const compress = options?.compress ?? 'none';
+    const { parts, ...rest } = await this.ask('export', { format, compress });
     return {
       blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }),
       ...rest,

@@ -11,7 +11,7 @@
 //           (see takeGlb)
 //   close   {handle}: the recording's memory is the library's again
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
-//           export {format: 'glb' | 'bin'} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
+//           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
 //           .bin with the edits applied (bindings.cpp's applyEdit), and its duration
 //   version -> the library's version, once it is ready
 /* global createInputanim */
@@ -118,7 +118,7 @@ function open({ id, input, name, files, options }) {
   const opened = call('open', name, JSON.stringify(options));
   progress('converting');
   try {
-    call('export_glb');
+    call('export_glb', 'none');
   } catch (error) {
     module._inputanim_close(opened.handle);
     throw error;
@@ -128,11 +128,14 @@ function open({ id, input, name, files, options }) {
   return [{ handle: opened.handle, info: opened.info, profile: opened.profile, profileTable, glb }, glb.views];
 }
 
-// The file in `format` ('glb', 'bin'), or with `edits` applied (a .bin).
-function exportFile(format, edits) {
+// The file in `format` ('glb', 'bin'; a .glb compressed by the method named `compress`), or with `edits` applied
+// (a .bin).
+function exportFile(format, edits, compress = 'none') {
   const answer = edits
     ? call('edit', JSON.stringify({ edits }))
-    : call(format === 'bin' ? 'export_binary' : 'export_glb');
+    : format === 'bin'
+      ? call('export_binary')
+      : call('export_glb', String(compress));
   const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
   return [
@@ -151,7 +154,7 @@ function select(handle) {
 const onRecording = {
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
-  export: ({ format }) => exportFile(format),
+  export: ({ format, compress }) => exportFile(format, undefined, compress),
   edit: ({ edits }) => exportFile('bin', edits),
 };
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "inputanim/core/default_init.hpp"
@@ -30,6 +31,8 @@ struct ExportOptions {
     // it with its MeshoptDecoder): half the size of a plain file for long recordings (docs/archival.md).
     bool compress = false;
 };
+// The names front ends give `compress`'s two choices (the CLI's --compress, the loader's export option): false, true.
+inline constexpr std::array<std::string_view, 2> kCompressionNames = {"none", "meshopt"};
 
 struct ExportReport {
     std::size_t channels = 0;

@@ -356,10 +356,11 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
             "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
         ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
     gltf->add_option_function<std::string>(
-            "--compress", [&s](const std::string& method) { s.gltf.compress = method == "meshopt"; },
+            "--compress", [&s](const std::string& method) { s.gltf.compress = method == ia::kCompressionNames[1]; },
             "meshopt: every buffer view compressed losslessly (EXT_meshopt_compression; three.js reads it with its "
             "MeshoptDecoder, Blender 3.4 cannot); none (default)")
-        ->transform(CLI::IsMember({"meshopt", "none"}, CLI::ignore_case));
+        ->transform(CLI::IsMember(std::vector<std::string>(ia::kCompressionNames.begin(), ia::kCompressionNames.end()),
+                                  CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
     gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
