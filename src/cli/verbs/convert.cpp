@@ -309,6 +309,32 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     return summarize(report, save, *kind, beyond, log);
 }
 
+namespace {
+
+// The options of a glTF output.
+void addGltfOptions(CLI::App& convert, ConvertSettings& s) {
+    auto* gltf = convert.add_option_group("glTF output (OUT ending in .glb or .gltf)");
+    gltf->add_flag("--linear-only", s.gltf.linearOnly,
+                   "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
+    gltf->add_option_function<std::string>(
+            "--rig",
+            [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
+            "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
+        ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
+    gltf->add_option_function<std::string>(
+            "--compress", [&s](const std::string& method) { s.gltf.compress = method == ia::kCompressionNames[1]; },
+            "meshopt: every buffer view compressed losslessly (EXT_meshopt_compression; three.js reads it with its "
+            "MeshoptDecoder, Blender 3.4 cannot); none (default)")
+        ->transform(CLI::IsMember(std::vector<std::string>(ia::kCompressionNames.begin(), ia::kCompressionNames.end()),
+                                  CLI::ignore_case));
+    gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
+    gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
+    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
+        ->check(finiteWithin(1.0, 179.0));
+}
+
+}  // namespace
+
 Verb addConvert(CLI::App& app, const Globals& globals) {
     struct Options {
         ConvertSettings settings;
@@ -347,24 +373,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
         ->add_option("--markers", s.markers,
                      "a JSON file of markers [{\"time\": s, \"name\": ...}] replacing the input's")
         ->check(CLI::ExistingFile);
-    auto* gltf = convert->add_option_group("glTF output (OUT ending in .glb or .gltf)");
-    gltf->add_flag("--linear-only", s.gltf.linearOnly,
-                   "only LINEAR/STEP samplers: densify Hermite and weighted data (for Blender)");
-    gltf->add_option_function<std::string>(
-            "--rig",
-            [&s](const std::string& rig) { s.gltf.rig = rig == "hierarchy" ? ia::Rig::Hierarchy : ia::Rig::Flat; },
-            "hands as flat joints (exact, default) or a hierarchy of bones (editable in Blender)")
-        ->transform(CLI::IsMember({"flat", "hierarchy"}, CLI::ignore_case));
-    gltf->add_option_function<std::string>(
-            "--compress", [&s](const std::string& method) { s.gltf.compress = method == ia::kCompressionNames[1]; },
-            "meshopt: every buffer view compressed losslessly (EXT_meshopt_compression; three.js reads it with its "
-            "MeshoptDecoder, Blender 3.4 cannot); none (default)")
-        ->transform(CLI::IsMember(std::vector<std::string>(ia::kCompressionNames.begin(), ia::kCompressionNames.end()),
-                                  CLI::ignore_case));
-    gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
-    gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
-    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
-        ->check(finiteWithin(1.0, 179.0));
+    addGltfOptions(*convert, s);
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
     batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
