@@ -3,13 +3,21 @@
 # and converts it itself (the library in WebAssembly). Builds what is missing first (scripts/build-viewer.sh).
 # Usage: scripts/viewer.sh [RECORDING] [PORT]   (default port 8000; an empty RECORDING serves the page alone; Ctrl-C stops)
 set -euo pipefail
+# The arguments are checked before anything is built.
+if [ -n "${1:-}" ] && [ ! -f "$1" ]; then
+    echo "viewer: $1: no such file" >&2
+    exit 2
+fi
+port=${2:-8000}
+[[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || {
+    echo "viewer: $port: not a port (1-65535)" >&2
+    exit 1
+}
 recording=${1:+$(realpath "$1")}
 cd "$(dirname "$0")/.."
-port=${2:-8000}
 site=$(scripts/build-viewer.sh)
 query=""
 if [ -n "$recording" ]; then
-    [ -f "$recording" ] || { echo "viewer: $1: no such file" >&2; exit 2; }
     query="?src=$(basename "$recording" | python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.stdin.read().strip()))')"
 fi
 python3 - "$site" "$port" "$query" "$recording" <<'PY'

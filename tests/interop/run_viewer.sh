@@ -11,8 +11,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 command -v chromium >/dev/null || { echo "viewer: chromium not installed (scripts/install-deps.sh --test installs it)"; exit 1; }
 [ -d "$here/node_modules" ] || { echo "viewer: $here/node_modules missing (scripts/install-deps.sh --test installs it)"; exit 1; }
-site=$("$root/scripts/build-viewer.sh") || { echo "viewer: the static folder did not build"; exit 1; }
 status=0
+# A missing recording or a bad port is said before anything is built (build-viewer.sh would print its steps).
+said=$("$root/scripts/viewer.sh" "$root/samples/missing.bin" 2>&1)
+[ $? -eq 2 ] && [ "$said" = "viewer: $root/samples/missing.bin: no such file" ] ||
+    { echo "FAIL: viewer.sh on a missing file: $said"; status=1; }
+said=$("$root/scripts/viewer.sh" "" 99999 2>&1)
+[ $? -eq 1 ] && [ "$said" = "viewer: 99999: not a port (1-65535)" ] || { echo "FAIL: viewer.sh on a bad port: $said"; status=1; }
+site=$("$root/scripts/build-viewer.sh") || { echo "viewer: the static folder did not build"; exit 1; }
 echo "== $(basename "$root/samples/gesture-1.1-compact.bin")"
 node "$here/viewer.mjs" "$tool" "$site" "$root/samples/gesture-1.1-compact.bin" || status=1
 real=$shared/samples/real/handrecorder-2021-v1.0.bin
