@@ -39,5 +39,13 @@ expect "is smaller than the plain one" test "$(stat -c %s "$work/archive/packed.
 check "verify: byte-identical from it too" 0 "$tool" verify "$work/archive/packed.glb" "$work/archive/take.bin"
 check "it converts back" 0 "$tool" convert "$work/archive/packed.glb" "$work/archive/unpacked.bin"
 expect "byte for byte" cmp -s "$work/archive/unpacked.bin" "$work/archive/take.bin"
-flip "$work/archive/packed.glb" "$work/archive/packed-flipped.glb" -5  # a bit of the first view's compressed stream
+# The last byte of the first view's stream: its tail, the baseline each byte's deltas start from, so it still decodes.
+tail=$(python3 -c "
+import json, struct; d = open('$work/archive/packed.glb', 'rb').read(); n = struct.unpack('<I', d[12:16])[0]
+e = json.loads(d[20:20 + n])['bufferViews'][0]['extensions']['EXT_meshopt_compression']
+print(-(e.get('byteOffset', 0) + e['byteLength']))")
+flip "$work/archive/packed.glb" "$work/archive/packed-flipped.glb" "$tail"
 check "verify finds a flipped bit in a compressed archive" 5 "$tool" verify "$work/archive/packed-flipped.glb"
+flip "$work/archive/packed.glb" "$work/archive/packed-broken.glb" -5  # a bit of its first header: it does not decode
+check "and names the view of a stream a flipped bit breaks" 2 "$tool" verify "$work/archive/packed-broken.glb"
+expect "by its extension" grep -q "/bufferViews/0/extensions/EXT_meshopt_compression: its ATTRIBUTES stream does not decode" "$work/err"
