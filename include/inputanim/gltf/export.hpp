@@ -1,6 +1,7 @@
 // Recording -> glTF 2.0 in the profile of docs/gltf-profile.md (node names, samplers, extras.inputanim).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
