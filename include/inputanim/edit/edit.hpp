@@ -87,7 +87,8 @@ struct MarkerEdits {
     std::vector<std::string> remove;
     std::vector<std::pair<std::string, std::string>> rename;  // old name, new name
     std::vector<Marker> add;
-    std::optional<std::vector<Marker>> replace;  // all markers, instead of the edits above
+    // The markers to start from instead of the recording's; remove, rename and add then apply to them.
+    std::optional<std::vector<Marker>> replace;
 };
 Result<Recording> editMarkers(const Recording& recording, const MarkerEdits& edits, EditReport* report = nullptr);
 // One edit as the front ends name it (the CLI's edit verbs, the loader's recording.edit(), whose JSON
