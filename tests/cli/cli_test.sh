@@ -12,7 +12,7 @@ source "$(dirname "$0")/checks.sh"
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
-for verb in info check validate convert generate sample diff plot trim shift retime markers mirror merge; do
+for verb in info check validate convert generate sample diff plot trim shift retime markers mirror merge verify profile; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
     check "$verb --version" 0 "$tool" "$verb" --version

@@ -49,3 +49,6 @@ expect "is refused by place" grep -q "bad.json: /files/0: not an entry" "$work/e
 cp "$m/bad.json" "$m/out/manifest.json"
 check "a batch does not replace a manifest it cannot read" 2 "$tool" convert "$m/in2.bin" --out-dir "$m/out" -q -f
 expect "leaving it as it was" cmp -s "$m/bad.json" "$m/out/manifest.json"
+check "verify with neither an archive nor a manifest" 1 "$tool" verify
+expect "says what to give" grep -q "give an ARCHIVE, or --manifest" "$work/err"
+check "verify with both" 1 "$tool" verify "$m/out/in2.glb" --manifest "$m/out"
