@@ -1,5 +1,6 @@
 // A batch's manifest: written as JSON and CSV, read back from the JSON, each entry checked against its files.
 // nlohmann's parser and destructor do not recurse, so a deeply nested file needs no limit before parsing.
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,14 @@ std::string csvField(const std::string& text) {  // quoted when it holds a comma
     return quoted + "\"";
 }
 
+// A path that stays in the manifest's folder on every system: relative, without a root ("/x" on Windows, "C:x") or
+// a ".." part.
+bool insideFolder(const std::string& path) {
+    const auto native = nativePath(path);
+    if (path.empty() || native.has_root_path()) return false;
+    return std::none_of(native.begin(), native.end(), [](const auto& part) { return part == ".."; });
+}
+
 Result<ManifestEntry> entryOf(const Json& item, const std::string& path, std::size_t i) {
     const std::string pointer = "/files/" + std::to_string(i);
     try {
@@ -32,7 +41,7 @@ Result<ManifestEntry> entryOf(const Json& item, const std::string& path, std::si
         e.archiveSha256 = item.at("archiveSha256").get<std::string>();
         e.positionError = item.at("deviation").at("position").get<double>();
         e.rotationError = item.at("deviation").at("rotation").get<double>();
-        if (e.archive.empty() || nativePath(e.archive).is_absolute())
+        if (!insideFolder(e.archive))
             return Error{path, {}, "archive: expected a path relative to the manifest's folder"}.at(pointer);
         return e;
     } catch (const Json::exception& error) {

@@ -114,6 +114,12 @@ TEST_CASE("a manifest reads back what was written, and refuses what is not one b
     const auto refused = readManifest(bytesOf(outside), "m.json");
     REQUIRE_FALSE(refused);
     CHECK(refused.error().pointer == "/files/0");
+    for (const char* archive : {"../a.glb", "sub/../../a.glb"}) {
+        CAPTURE(archive);
+        CHECK_FALSE(readManifest(
+            bytesOf(manifestJson({ManifestEntry{e.source, 1, e.sourceSha256, archive, 1, e.archiveSha256, 0, 0}})),
+            "m.json"));
+    }
     const std::string deep = std::string(200000, '[') + std::string(200000, ']');
     CHECK_FALSE(readManifest(bytesOf(deep), "m.json"));  // no recursion through it
 }
