@@ -93,6 +93,12 @@ bool decode(const ViewStream& s, std::span<std::uint8_t> out, std::span<const st
     return false;
 }
 
+// The bytes of one element of `a` (tightly packed, as this library writes them).
+std::size_t elementBytes(const tinygltf::Accessor& a) {
+    return std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType)) *
+                       tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
+}
+
 }  // namespace
 
 const char* modeName(meshopt::Mode mode) { return kModes[int(mode)]; }
@@ -159,8 +165,7 @@ ByteBuffer groupViews(tinygltf::Model& model, std::span<const std::uint8_t> buff
     std::vector<Group> groups;
     for (std::size_t i = 0; i < model.accessors.size(); ++i) {
         const tinygltf::Accessor& a = model.accessors[i];
-        const std::size_t size = std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType)) *
-                                             tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
+        const std::size_t size = elementBytes(a);
         const int target = model.bufferViews[std::size_t(a.bufferView)].target;
         auto group = std::find_if(groups.begin(), groups.end(),
                                   [&](const Group& g) { return g.elementSize == size && g.target == target; });
@@ -194,10 +199,7 @@ ByteBuffer groupViews(tinygltf::Model& model, std::span<const std::uint8_t> buff
 Result<CompressedBuffer> compressViews(const tinygltf::Model& model, std::span<const std::uint8_t> buffer) {
     std::vector<std::uint32_t> elementSize(model.bufferViews.size(), 0);
     for (const tinygltf::Accessor& a : model.accessors)
-        if (a.bufferView >= 0)
-            elementSize[std::size_t(a.bufferView)] =
-                std::uint32_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType)) *
-                              tinygltf::GetNumComponentsInType(std::uint32_t(a.type)));
+        if (a.bufferView >= 0) elementSize[std::size_t(a.bufferView)] = std::uint32_t(elementBytes(a));
     CompressedBuffer out;
     out.placeholderBytes = buffer.size();
     for (std::size_t i = 0; i < model.bufferViews.size(); ++i) {
