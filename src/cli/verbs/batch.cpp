@@ -25,20 +25,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The manifest's entry for a converted job: both files' sizes and hashes (read back from disk), its deviation.
-std::optional<ia::ManifestEntry> recordOf(const Job& job, const ia::SaveReport& saved, const fs::path& outDir) {
-    auto source = ia::readFile(ia::utf8Path(job.input));
+// The manifest's entry for a converted job: both files' sizes and hashes (the archive's read back from disk; the
+// source's as the conversion recorded them, or read again), its deviation.
+std::optional<ia::ManifestEntry> recordOf(const Job& job, const Converted& saved, const fs::path& outDir) {
     auto archive = ia::readFile(ia::utf8Path(job.output));
-    if (!source || !archive) return std::nullopt;
+    if (!archive) return std::nullopt;
     ia::ManifestEntry e;
     e.source = ia::utf8Path(job.input);
-    e.sourceBytes = source->size();
-    e.sourceSha256 = ia::sha256Hex(*source);
+    if (saved.source) {
+        e.sourceBytes = saved.source->sourceBytes;
+        e.sourceSha256 = saved.source->sourceSha256;
+    } else if (auto source = ia::readFile(e.source)) {
+        e.sourceBytes = source->size();
+        e.sourceSha256 = ia::sha256Hex(*source);
+    } else {
+        return std::nullopt;
+    }
     e.archive = ia::utf8Path(job.output.lexically_relative(outDir));
     e.archiveBytes = archive->size();
     e.archiveSha256 = ia::sha256Hex(*archive);
-    e.positionError = saved.maxPositionError;
-    e.rotationError = saved.maxRotationError;
+    e.positionError = saved.report.maxPositionError;
+    e.rotationError = saved.report.maxRotationError;
     return e;
 }
 
@@ -196,7 +203,7 @@ private:
             std::error_code error;
             fs::create_directories(job.output.parent_path(), error);
             int code;
-            auto saved = std::make_shared<ia::SaveReport>();
+            auto saved = std::make_shared<Converted>();
             try {  // nothing a worker meets may end the process: a job fails alone
                 code = convertFile(jobSettings, ia::utf8Path(job.output), log, !globals_.verbose, &staged, saved.get());
             } catch (const std::bad_alloc&) {

@@ -256,7 +256,7 @@ std::string reportJson(const ConvertSettings& settings, const std::string& outpu
 }  // namespace
 
 int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred, ia::SaveReport* saved) {
+                std::vector<ia::StagedFile>* deferred, Converted* saved) {
     const std::string& inputPath = settings.input.path;
     const bool toStdout = isStandardOutput(output);
     if (int code = refuseEarly(settings, output, log); code != kExitSuccess) return code;
@@ -299,7 +299,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
         }
     }
     tell(report.messages, inputPath);
-    if (saved) *saved = report;
+    if (saved) *saved = {report, save.gltf.provenance};
     const bool beyond = report.beyondTolerance;
     if (settings.json) {
         std::cout << reportJson(settings, output, *recording, loaded, report, *kind, beyond, tell) << "\n";

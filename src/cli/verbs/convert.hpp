@@ -39,10 +39,14 @@ ia::Result<ia::OutputKind> outputKind(const std::string& output, const ConvertSe
 
 // Converts settings.input.path to `output`. Errors go to `log` always, notes and the summary unless `quiet`.
 // With `deferred`, the finished files are left staged there for the caller to commit (a batch does so on its
-// own thread); otherwise they are committed at once. `saved`: the save's report, when it got that far. Exit 6 when an
-// export is beyond its tolerances.
+// own thread); otherwise they are committed at once. `saved`: the save's report and what a glTF archive records of its
+// source, when it got that far. Exit 6 when an export is beyond its tolerances.
+struct Converted {
+    ia::SaveReport report;
+    std::optional<ia::Provenance> source;  // the source's size and SHA-256, when the output records them
+};
 int convertFile(const ConvertSettings& settings, const std::string& output, std::ostream& log, bool quiet,
-                std::vector<ia::StagedFile>* deferred = nullptr, ia::SaveReport* saved = nullptr);
+                std::vector<ia::StagedFile>* deferred = nullptr, Converted* saved = nullptr);
 
 struct BatchSettings {
     std::vector<std::string> inputs;  // files, or folders searched recursively for .bin, .glb, .gltf
