@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { decodePng, launchChromium, serveSite } from './viewer_site.mjs';
+import { countPixels, decodePng, isLeftHand, isRightHand, launchChromium, serveSite } from './viewer_site.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));
@@ -49,10 +49,6 @@ const leftUntracked =
   info.tracked.left.length && info.tracked.left[0][0] > 0.1
     ? Math.floor((info.tracked.left[0][0] / 2) * 20) / 20
     : null;
-
-// The file's hand materials: left blue (0.35, 0.6, 0.95), right orange (0.95, 0.6, 0.35), whatever the shading.
-const isLeftHand = ([r, g, b]) => b > r + 45 && b > 90;
-const isRightHand = ([r, g, b]) => r > b + 45 && r > 90 && g > 0.45 * r && g - b > 0.12 * r; // not the red pinch marker
 
 // ---- the site, and files to open by ?src= ----
 const served = new Map(); // name -> path, for ?src=
@@ -146,12 +142,6 @@ try {
     return { view, image, project };
   }
 
-  const count = (image, test, [x0, y0, x1, y1] = [0, 0, image.width, image.height]) => {
-    let n = 0;
-    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(image.height, y1); y++)
-      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x1); x++) if (test(image.at(x, y))) n++;
-    return n;
-  };
   const box = (points, margin) => [
     Math.min(...points.map((p) => p[0])) - margin,
     Math.min(...points.map((p) => p[1])) - margin,
@@ -171,12 +161,12 @@ try {
     const row = rowAt(time);
     const points = joints.map((name) => shot.project(joint(row, side, name)));
     const [px, py] = shot.project(joint(row, side, 'Palm'));
-    const atPalm = count(shot.image, isHand, [px - 8, py - 8, px + 8, py + 8]);
+    const atPalm = countPixels(shot.image, isHand, [px - 8, py - 8, px + 8, py + 8]);
     const [x0, y0, x1, y1] = box(points, 0),
       across = Math.max(x1 - x0, y1 - y0),
       margin = Math.max(20, 0.25 * across);
-    const total = count(shot.image, isHand),
-      inside = count(shot.image, isHand, box(points, margin));
+    const total = countPixels(shot.image, isHand),
+      inside = countPixels(shot.image, isHand, box(points, margin));
     expect(
       atPalm >= 20,
       `${side} hand drawn at its palm (${px.toFixed(0)}, ${py.toFixed(0)}) at ${time} s: ${atPalm} of 256 pixels`,
@@ -186,7 +176,7 @@ try {
       `${side} hand drawn only where its joints are: ${inside} of ${total} pixels in their box`,
     );
     expect(
-      count(shot.image, other, [px - 3, py - 3, px + 3, py + 3]) === 0,
+      countPixels(shot.image, other, [px - 3, py - 3, px + 3, py + 3]) === 0,
       `${side} palm is not drawn in the other hand's colour`,
     );
     // Framed on load: the hand is large on screen, not a small figure (wrist to fingertips a seventh of the height at least; two hands apart share the width).
@@ -198,7 +188,7 @@ try {
   }
   if (leftUntracked !== null) {
     const hidden = await screenshotAt(leftUntracked);
-    expect(count(hidden.image, isLeftHand) < 10, `left hand hidden while untracked at ${leftUntracked} s`);
+    expect(countPixels(hidden.image, isLeftHand) < 10, `left hand hidden while untracked at ${leftUntracked} s`);
   }
 
   // The floor, 1.6 m under the head's median height.
@@ -277,7 +267,8 @@ try {
   // Play and pause.
   await page.locator('#scrubber').fill('0');
   await page.click('#play');
-  await page.waitForTimeout(500);
+  // Until it has played a while: a busy machine starts drawing late.
+  await page.waitForFunction(() => window.viewer.time > 0.2, null, { timeout: 30000 }).catch(() => {});
   const playing = await page.evaluate(() => window.viewer.time);
   await page.click('#play');
   const paused = await page.evaluate(() => window.viewer.time);

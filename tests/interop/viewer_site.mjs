@@ -95,3 +95,15 @@ export function decodePng(buffer) {
     at: (x, y) => [...pixels.subarray(y * stride + x * channels, y * stride + x * channels + 3)],
   };
 }
+
+// The file's hand materials: left blue (0.35, 0.6, 0.95), right orange (0.95, 0.6, 0.35), whatever the shading.
+export const isLeftHand = ([r, g, b]) => b > r + 45 && b > 90;
+export const isRightHand = ([r, g, b]) => r > b + 45 && r > 90 && g > 0.45 * r && g - b > 0.12 * r; // not the red pinch marker
+
+// How many pixels of a decoded screenshot, in a box [x0, y0, x1, y1] (the whole image by default), pass `test`.
+export function countPixels(image, test, [x0, y0, x1, y1] = [0, 0, image.width, image.height]) {
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(image.height, y1); y++)
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x1); x++) if (test(image.at(x, y))) n++;
+  return n;
+}
