@@ -3,9 +3,9 @@
 // the timeline against `inputanim info --json`, each hand drawn where the recording puts it (pixels of the
 // screenshot, projected with the page's camera) and hidden while untracked, the hands framed on load and by F, the
 // floor under the head, the head camera view, frame stepping with the arrow keys, a joint's pose on click, play and
-// pause, and the download being byte-identical to `inputanim convert`. With --errors-and-foreign: a truncated .bin
-// (an error on the page, then the next file opens), a foreign glTF (its download byte-identical to the CLI's
-// conversion), a .gltf dropped with its buffer file, and ?src=.
+// pause, and the download (plain and compressed) byte-identical to `inputanim convert`. With --errors-and-foreign:
+// a truncated .bin (an error on the page, then the next file opens), a foreign glTF (its download byte-identical to
+// the CLI's conversion), a .gltf dropped with its buffer file, and ?src=.
 // Usage: node viewer.mjs INPUTANIM SITE_DIR RECORDING.bin [FOREIGN.gltf]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -305,6 +305,14 @@ try {
     glb.name === basename(recording).replace(/\.bin$/i, '.glb') &&
       glb.bytes.equals(readFileSync(join(work, 'cli.glb'))),
     `Download gives ${glb.name}, byte-identical to inputanim convert (${glb.bytes.length} bytes)`,
+  );
+  await page.selectOption('#download-compress', 'meshopt');
+  const packed = await download(page);
+  execFileSync(tool, ['convert', recording, join(work, 'cli.meshopt.glb'), '-q', '--force', '--compress', 'meshopt']);
+  await page.selectOption('#download-compress', 'none');
+  expect(
+    packed.bytes.equals(readFileSync(join(work, 'cli.meshopt.glb'))),
+    `compressed, ${packed.bytes.length} bytes: \`convert --compress meshopt\`'s, byte-identical`,
   );
 
   // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording, and Save .bin is what

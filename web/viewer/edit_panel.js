@@ -1,13 +1,10 @@
 // The edit panel: trim, mirror, retime and markers on the open recording (the loader's recording.edit, the library's
 // edits as the CLI's verbs make them). Each edit opens its result as a new recording, named after the edit; Save .bin
 // keeps the open recording as MRTK binary; Back to the original reopens the files first opened.
-import { element } from './panel.js';
+import { stem } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const ACTIONS = ['trim', 'mirror', 'retime', 'marker-add', 'save-bin']; // the buttons that need an open recording
-
-// A file's name without its recording or glTF extension.
-export const stem = (name) => name.replace(/\.(bin|glb|gltf)$/i, '');
 
 // `viewer`: { recording() (the open InputAnimationRecording or null), name() (its file name), time() (the playhead,
 // seconds), open(files) (opens File objects), save(blob, name), showError(message), setBusy(text or null) }.
@@ -81,14 +78,4 @@ export class EditPanel {
       this.viewer.setBusy(null);
     }
   }
-}
-
-// Offers `blob` to the user as a download named `name`.
-export function saveAs(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const link = element('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -8,7 +8,8 @@ import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
 import { Timeline, bandsOf } from './timeline.js';
 import { countFindings, showFindings, showSummary } from './panel.js';
-import { EditPanel, saveAs, stem } from './edit_panel.js';
+import { EditPanel } from './edit_panel.js';
+import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
@@ -35,7 +36,7 @@ const unopened = () => ({
 const state = {
   ...unopened(),
   ...{ name: '', kind: '', duration: 0, speed: 1, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {} },
-  ...{ headView: false, selected: null, downloading: false, openedAt: 0, openMs: 0 },
+  ...{ headView: false, selected: null, openedAt: 0, openMs: 0 },
 };
 
 const editPanel = new EditPanel({
@@ -44,6 +45,13 @@ const editPanel = new EditPanel({
   time: () => state.time,
   open: (files, edited) => openFiles(files, edited),
   save: (blob, name) => saveAs(blob, name),
+  showError: (message) => showError(message),
+  setBusy: (text) => setBusy(text),
+});
+
+const download = new Download({
+  recording: () => state.recording,
+  name: () => state.name,
   showError: (message) => showError(message),
   setBusy: (text) => setBusy(text),
 });
@@ -82,8 +90,9 @@ function clear() {
   selectJoint(null);
   Object.assign(state, unopened());
   setHeadView(false);
-  for (const id of ['play', 'scrubber', 'frame', 'view', 'download']) $(id).disabled = true;
+  for (const id of ['play', 'scrubber', 'frame', 'view']) $(id).disabled = true;
   editPanel.closed();
+  download.closed();
   $('error').hidden = true;
   $('summary').replaceChildren();
   $('findings').replaceChildren();
@@ -188,8 +197,7 @@ function onLoaded(gltf) {
   frameHands(false);
   $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
   $('view').disabled = !state.view;
-  $('download').disabled = false;
-  $('download').textContent = state.recording.binary ? 'Download .glb' : 'Download .bin';
+  download.opened(state.recording);
   $('scrubber').max = String(state.duration);
   state.loaded = true;
   view.renderNow();
@@ -317,31 +325,6 @@ function step(frames) {
   seek((frame + frames) * state.frameStep);
 }
 
-// The conversion, made again when asked for: three.js may have changed the drawn bytes.
-function download() {
-  if (!state.loaded || state.downloading) return;
-  state.downloading = true;
-  $('progress').hidden = false;
-  $('progress').removeAttribute('value');
-  setStatus(`${state.name}: converting for the download ...`);
-  const recording = state.recording,
-    toGlb = recording.binary;
-  const name = stem(state.name) + (toGlb ? '.glb' : '.bin');
-  recording
-    .export(toGlb ? 'glb' : 'bin')
-    .then(
-      ({ blob }) => {
-        if (state.recording === recording) saveAs(blob, name);
-      },
-      (error) => showError(`${state.name}: ${error.message}`),
-    )
-    .finally(() => {
-      state.downloading = false;
-      $('progress').hidden = true;
-      if (state.recording === recording) setStatus(statusLine());
-    });
-}
-
 $('play').addEventListener('click', () => setPlaying(!state.playing));
 $('scrubber').addEventListener('input', (event) => seek(Number(event.target.value)));
 $('speed').addEventListener('change', (event) => {
@@ -357,7 +340,6 @@ function togglePanel(id) {
 }
 $('panel-toggle').addEventListener('click', () => togglePanel('panel'));
 $('edit-toggle').addEventListener('click', () => togglePanel('edits'));
-$('download').addEventListener('click', download);
 bindControls(renderer.domElement, {
   loaded: () => state.loaded,
   playPause: () => setPlaying(!state.playing),
