@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "inputanim/analysis/diff.hpp"
 #include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/core/playback.hpp"
@@ -40,6 +41,11 @@ Result<std::vector<EditStep>> readEditRequest(std::string_view json);
 ReportJson editCountsJson(const EditReport& report);
 // What an archive records of its source: {"sourceName", "sourceBytes", "sourceSha256", "sourceFormat", "tool", "date"}
 ReportJson provenanceJson(const Provenance& provenance);
+
+// Schema inputanim.diff/1 of `report`, made with `options`, of recordings named `a` and `b`: the spans where they
+// differ ("differs": [[start, end]]) and each span's worst moment ("worst": [{"time", "pose", "excess"}], in the same
+// order), overall and per pose, and whether they are within the tolerances.
+ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const std::string& a, const std::string& b);
 
 // What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names
 // (all of them when it is empty), each hand's joints in MRTK's order, then single joints in the order named.

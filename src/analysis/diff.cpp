@@ -28,31 +28,44 @@ std::vector<double> switches(const Curve& curve, double start, double end) {
     return times;
 }
 
-// Runs of consecutive samples beyond a tolerance: sample i is the i-th of the compared times.
+// Runs of consecutive samples beyond a tolerance of one pose: sample i is the i-th of the compared times; `excess`
+// is how many tolerances apart the pose is there.
 class Spans {
 public:
-    void sample(double t, bool beyond) {
-        if (beyond && open_) spans_.back().end = t;
-        else if (beyond) spans_.push_back({t, t});
+    explicit Spans(std::string pose) : pose_(std::move(pose)) {}
+    void sample(double t, bool beyond, double excess) {
+        if (beyond && !open_) spans_.push_back({{t, t}, t, pose_, excess});
+        if (beyond) {
+            DiffSpan& span = spans_.back();
+            span.end = t;
+            if (excess > span.excess) span.worst = t, span.excess = excess;
+        }
         open_ = beyond;
     }
     void skip() { open_ = false; }  // a time not compared ends a run
-    std::vector<TimeSpan> take() { return std::move(spans_); }
+    std::vector<DiffSpan> take() { return std::move(spans_); }
 
 private:
-    std::vector<TimeSpan> spans_;
+    std::string pose_;
+    std::vector<DiffSpan> spans_;
     bool open_ = false;
 };
 
-// Spans of all poses in time order, those at most `step` apart joined.
-std::vector<TimeSpan> merged(const std::vector<PoseDiff>& poses, double step) {
-    std::vector<TimeSpan> all;
+// Spans of all poses in time order, those at most `step` apart joined (keeping the worst moment of the two).
+std::vector<DiffSpan> merged(const std::vector<PoseDiff>& poses, double step) {
+    std::vector<DiffSpan> all;
     for (const PoseDiff& p : poses) all.insert(all.end(), p.differs.begin(), p.differs.end());
-    std::sort(all.begin(), all.end(), [](const TimeSpan& a, const TimeSpan& b) { return a.start < b.start; });
-    std::vector<TimeSpan> out;
-    for (const TimeSpan& s : all) {
-        if (!out.empty() && s.start <= out.back().end + step * 1.5) out.back().end = std::max(out.back().end, s.end);
-        else out.push_back(s);
+    std::stable_sort(all.begin(), all.end(), [](const DiffSpan& a, const DiffSpan& b) { return a.start < b.start; });
+    std::vector<DiffSpan> out;
+    for (const DiffSpan& s : all) {
+        if (out.empty() || s.start > out.back().end + step * 1.5) {
+            out.push_back(s);
+            continue;
+        }
+        DiffSpan& last = out.back();
+        const double start = last.start, end = std::max(last.end, s.end);
+        if (s.excess > last.excess) last = s;
+        last.start = start, last.end = end;
     }
     return out;
 }
@@ -95,7 +108,7 @@ private:
     void comparePose(const std::string& name, std::size_t first, std::optional<Hand> hand) {
         if (!presence(name, hasKeys(a_, first, 7), hasKeys(b_, first, 7))) return;
         PoseDiff diff{name};
-        Spans spans;
+        Spans spans(name);
         std::size_t rotations = 0;
         for (double t : times_) {
             // An untracked hand shows nothing, so its joints are compared only where both track it.
@@ -119,7 +132,8 @@ private:
                 diff.meanRotation += dr;
                 ++rotations;
             }
-            spans.sample(t, dp > options_.positionTolerance || dr > options_.rotationTolerance);
+            spans.sample(t, dp > options_.positionTolerance || dr > options_.rotationTolerance,
+                         std::max(dp / options_.positionTolerance, dr / options_.rotationTolerance));
         }
         if (diff.samples) diff.meanPosition /= double(diff.samples);
         if (rotations) diff.meanRotation /= double(rotations);
@@ -131,7 +145,7 @@ private:
     void compareVector(const std::string& name, std::size_t first, bool direction) {
         if (!presence(name, hasKeys(a_, first, 3), hasKeys(b_, first, 3))) return;
         PoseDiff diff{name};
-        Spans spans;
+        Spans spans(name);
         for (double t : times_) {
             std::array<double, 3> originA, directionA, originB, directionB;
             sampleGaze(a_, t, Coordinates::Unity, originA, directionA);
@@ -143,7 +157,7 @@ private:
             diff.maxPosition = std::max(diff.maxPosition, std::sqrt(d2));
             diff.meanPosition += std::sqrt(d2);
             ++diff.samples;
-            spans.sample(t, std::sqrt(d2) > options_.positionTolerance);
+            spans.sample(t, std::sqrt(d2) > options_.positionTolerance, std::sqrt(d2) / options_.positionTolerance);
         }
         if (diff.samples) diff.meanPosition /= double(diff.samples);
         diff.differs = spans.take();
@@ -178,6 +192,12 @@ private:
 };
 
 }  // namespace
+
+bool withinTolerances(const DiffReport& report, const DiffOptions& options) {
+    return report.maxPosition <= options.positionTolerance && report.maxRotation <= options.rotationTolerance &&
+           report.maxSwitchShift <= options.switchTolerance && !report.switchCountsDiffer && report.onlyInA.empty() &&
+           report.onlyInB.empty();
+}
 
 Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
     return Differ(a, b, options).run();

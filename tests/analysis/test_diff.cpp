@@ -42,3 +42,35 @@ TEST_CASE("diff says when two recordings differ beyond the tolerance") {
     CHECK(report->differs[0].end == Approx(1.6));
     CHECK(diffRecordings(a, a, options)->differs.empty());
 }
+
+TEST_CASE("diff names each span's worst moment and pose") {
+    // The bumps above, 4 mm at 1.5 s and 2 mm at 2.5 s: 4 and 2 tolerances of 1 mm at their peaks.
+    Recording a = cameraX({Key{0, 0}, Key{3, 0}});
+    Recording b = cameraX({Key{0, 0}, Key{1, 0}, Key{1.5f, 0.004f}, Key{2, 0}, Key{2.25f, 0}, Key{2.5f, 0.002f},
+                           Key{2.75f, 0}, Key{3, 0}});
+    DiffOptions options;
+    options.rate = 10;
+    auto report = diffRecordings(a, b, options);
+    REQUIRE(report->differs.size() == 2);
+    CHECK(report->differs[0].worst == Approx(1.5));
+    CHECK(report->differs[0].pose == "camera");
+    CHECK(report->differs[0].excess == Approx(4).epsilon(1e-6));
+    CHECK(report->differs[1].worst == Approx(2.5));
+    CHECK(report->differs[1].excess == Approx(2).epsilon(1e-6));
+    CHECK_FALSE(withinTolerances(*report, options));
+
+    // B's gaze origin also moves, 6 mm at 1.9 s (from 1.5 to 2.3 s): beyond 1 mm where |t - 1.9| < 1/3, the samples
+    // 1.6-2.2 s. They join the camera's 1.2-1.8 s into one span of 1.2-2.2 s, whose worst moment is the gaze's.
+    a.hasEyeGaze = b.hasEyeGaze = 1;
+    a.curves[gazeCurve(kGazeOriginX)].keys = KeyList({Key{0, 0}, Key{3, 0}});
+    b.curves[gazeCurve(kGazeOriginX)].keys = KeyList({Key{0, 0}, Key{1.5f, 0}, Key{1.9f, 0.006f}, Key{2.3f, 0}});
+    report = diffRecordings(a, b, options);
+    REQUIRE(report->differs.size() == 2);
+    CHECK(report->differs[0].start == Approx(1.2));
+    CHECK(report->differs[0].end == Approx(2.2));
+    CHECK(report->differs[0].worst == Approx(1.9));
+    CHECK(report->differs[0].pose == "gaze.Origin");
+    CHECK(report->differs[0].excess == Approx(6).epsilon(1e-6));
+    CHECK(report->differs[1].pose == "camera");
+    CHECK(withinTolerances(*diffRecordings(a, a, options), options));
+}

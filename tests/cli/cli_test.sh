@@ -105,9 +105,14 @@ d=json.load(open('$work/out'))
 assert d['schema']=='inputanim.diff/1' and d['within'] is False and d['maxPosition']>0.001
 assert any(p['name']=='left.IndexTip' for p in d['poses'])
 assert d['differs'] and all(d['start'] <= s <= e <= d['end'] for s, e in d['differs']), d['differs']
+assert len(d['worst']) == len(d['differs']) and all(s <= w['time'] <= e and w['excess'] > 1 for (s, e), w in zip(d['differs'], d['worst']))
+for (s, e), w in zip(d['differs'], d['worst']):  # each span's worst moment is the worst of the poses' spans in it
+    inside = [x for p in d['poses'] for (a, b), x in zip(p['differs'], p['worst']) if s <= a and b <= e]
+    assert max(x['excess'] for x in inside) == w['excess'] and w in inside, (w, inside)
 "
 check "diff says when, in text" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/other.bin"
 expect "a differs line of time spans" grep -q "^differs   [0-9.]* s\|^differs   [0-9.]*-[0-9.]* s" "$work/out"
+expect "and the worst moment" grep -q "^worst     [0-9.]* s, [A-Za-z]*[.A-Za-z]* ([0-9.]* times the tolerance)$" "$work/out"
 printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
 check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
 expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"

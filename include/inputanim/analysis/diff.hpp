@@ -15,6 +15,7 @@ struct DiffOptions {
     std::optional<double> start, end;  // seconds; default: the time range both recordings cover
     double positionTolerance = 0.001;  // metres: a pose further apart than this, or
     double rotationTolerance = 0.5;  // degrees, differs (its time goes into the spans)
+    double switchTolerance = 1.0 / 24;  // seconds between matching Boolean switches
 };
 
 // A closed time range, seconds: from the first to the last sample time of a run of samples.
@@ -22,12 +23,20 @@ struct TimeSpan {
     double start = 0, end = 0;
 };
 
+// A run of samples beyond a tolerance, and its worst moment: where a pose is the most tolerances apart (the larger of
+// its position and rotation distances, each over its tolerance).
+struct DiffSpan : TimeSpan {
+    double worst = 0;  // seconds
+    std::string pose;  // the pose farthest apart there: "left.IndexTip", "camera" ...
+    double excess = 0;  // how many tolerances apart it is there (above 1)
+};
+
 struct PoseDiff {
     std::string name;  // "camera", "left.IndexTip", "gaze.Origin", "gaze.Direction"
     std::size_t samples = 0;  // times compared (joints: where the hand is tracked in the first recording)
     double maxPosition = 0, meanPosition = 0;  // metres
     double maxRotation = 0, meanRotation = 0;  // degrees (0 for gaze vectors)
-    std::vector<TimeSpan> differs = {};  // runs of consecutive samples beyond a tolerance, in time order
+    std::vector<DiffSpan> differs = {};  // runs of consecutive samples beyond a tolerance, in time order
 };
 
 struct BooleanDiff {
@@ -44,8 +53,12 @@ struct DiffReport {
     std::vector<BooleanDiff> booleans;
     double maxPosition = 0, maxRotation = 0, maxSwitchShift = 0;
     bool switchCountsDiffer = false;
-    std::vector<TimeSpan> differs;  // when any pose differs: the poses' spans merged (within one sample step)
+    std::vector<DiffSpan> differs;  // when any pose differs: the poses' spans merged (within one sample step)
 };
+
+// Whether the two play alike within the options' tolerances: no pose beyond them, the same switches no further apart
+// than switchTolerance, and no section or joint in one only.
+bool withinTolerances(const DiffReport& report, const DiffOptions& options);
 
 // Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp).
 Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options = {});

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "inputanim/analysis/diff.hpp"
+#include "inputanim/report.hpp"
 #include "verbs.hpp"
 
 namespace cli {
@@ -12,21 +13,11 @@ struct DiffOptions {
     InputOptions a;
     std::string b;
     bool json = false;
-    double rate = 120;
-    double positionTolerance = 0.001;  // metres
-    double rotationTolerance = 0.5;  // degrees
-    double switchTolerance = 1.0 / 24;  // seconds
-    std::optional<double> start, end;
+    ia::DiffOptions diff;  // the library's defaults
 };
 
-Json spansJson(const std::vector<ia::TimeSpan>& spans) {
-    Json json = Json::array();
-    for (const auto& s : spans) json.push_back({s.start, s.end});
-    return json;
-}
-
 // "1.000-2.000 s, 3.500 s" (at most `most`, then how many more).
-std::string spansText(const std::vector<ia::TimeSpan>& spans, std::size_t most = 8) {
+std::string spansText(const std::vector<ia::DiffSpan>& spans, std::size_t most = 8) {
     std::string text;
     for (std::size_t i = 0; i < spans.size() && i < most; ++i)
         text += (i ? ", " : "") +
@@ -37,44 +28,7 @@ std::string spansText(const std::vector<ia::TimeSpan>& spans, std::size_t most =
     return text;
 }
 
-Json reportJson(const DiffOptions& o, const ia::DiffReport& report, bool within) {
-    Json json{{"schema", "inputanim.diff/1"},
-              {"a", o.a.path},
-              {"b", o.b},
-              {"rate", o.rate},
-              {"start", report.start},
-              {"end", report.end},
-              {"within", within},
-              {"tolerances",
-               {{"position", o.positionTolerance}, {"rotation", o.rotationTolerance}, {"switch", o.switchTolerance}}},
-              {"maxPosition", report.maxPosition},
-              {"maxRotation", report.maxRotation},
-              {"maxSwitchShift", report.maxSwitchShift},
-              {"onlyInA", report.onlyInA},
-              {"onlyInB", report.onlyInB},
-              {"differs", spansJson(report.differs)}};
-    Json poses = Json::array();
-    for (const auto& p : report.poses)
-        poses.push_back({{"name", p.name},
-                         {"samples", p.samples},
-                         {"maxPosition", p.maxPosition},
-                         {"meanPosition", p.meanPosition},
-                         {"maxRotation", p.maxRotation},
-                         {"meanRotation", p.meanRotation},
-                         {"differs", spansJson(p.differs)}});
-    json["poses"] = poses;
-    Json booleans = Json::array();
-    for (const auto& d : report.booleans)
-        booleans.push_back({{"name", d.name},
-                            {"switchesA", d.switchesA},
-                            {"switchesB", d.switchesB},
-                            {"maxShift", d.maxShift},
-                            {"countsDiffer", d.countsDiffer}});
-    json["booleans"] = booleans;
-    return json;
-}
-
-void printReport(const DiffOptions& o, const ia::DiffReport& report, bool within) {
+void printReport(const ia::DiffOptions& o, const ia::DiffReport& report, bool within) {
     std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz\n";
     std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance
               << " m)\n";
@@ -82,7 +36,13 @@ void printReport(const DiffOptions& o, const ia::DiffReport& report, bool within
               << " degrees)\n";
     std::cout << "switches  max shift " << fixed(report.maxSwitchShift * 1000, 2) << " ms (tolerance "
               << o.switchTolerance << " s)" << (report.switchCountsDiffer ? ", switch counts differ" : "") << "\n";
-    if (!report.differs.empty()) std::cout << "differs   " << spansText(report.differs) << "\n";
+    if (!report.differs.empty()) {
+        std::cout << "differs   " << spansText(report.differs) << "\n";
+        const auto worst = std::max_element(report.differs.begin(), report.differs.end(),
+                                            [](const auto& x, const auto& y) { return x.excess < y.excess; });
+        std::cout << "worst     " << fixed(worst->worst) << " s, " << worst->pose << " (" << fixed(worst->excess, 1)
+                  << " times the tolerance)\n";
+    }
     for (const auto& name : report.onlyInA) std::cout << "only in A " << name << "\n";
     for (const auto& name : report.onlyInB) std::cout << "only in B " << name << "\n";
     auto worst = report.poses;
@@ -107,14 +67,15 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("B", options->b, "second recording")->required();
     addInputOptions(*diff, options->a, nullptr);
     diff->add_flag("--json", options->json, "print JSON (schema inputanim.diff/1)");
-    diff->add_option("--rate", options->rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
-    diff->add_option("--pos-tolerance", options->positionTolerance, "metres (default 0.001)")->check(kPositive);
-    diff->add_option("--rot-tolerance", options->rotationTolerance, "degrees (default 0.5)")->check(kPositive);
-    diff->add_option("--start", options->start, "first time compared, seconds (default: where both recordings start)")
+    ia::DiffOptions& d = options->diff;
+    diff->add_option("--rate", d.rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
+    diff->add_option("--pos-tolerance", d.positionTolerance, "metres (default 0.001)")->check(kPositive);
+    diff->add_option("--rot-tolerance", d.rotationTolerance, "degrees (default 0.5)")->check(kPositive);
+    diff->add_option("--start", d.start, "first time compared, seconds (default: where both recordings start)")
         ->check(kFinite);
-    diff->add_option("--end", options->end, "last time compared, seconds (default: where the first of them ends)")
+    diff->add_option("--end", d.end, "last time compared, seconds (default: where the first of them ends)")
         ->check(kFinite);
-    diff->add_option("--switch-tolerance", options->switchTolerance, "seconds between Boolean switches (default 1/24)")
+    diff->add_option("--switch-tolerance", d.switchTolerance, "seconds between Boolean switches (default 1/24)")
         ->check(kNonNegative);
     diff->footer(
         "Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"
@@ -130,15 +91,11 @@ Verb addDiff(CLI::App& app, const Globals&) {
                 if (!a) return fail(a.error());
                 auto b = ia::loadFile(o.b, load);
                 if (!b) return fail(b.error());
-                auto report =
-                    ia::diffRecordings(*a, *b, {o.rate, o.start, o.end, o.positionTolerance, o.rotationTolerance});
+                auto report = ia::diffRecordings(*a, *b, o.diff);
                 if (!report) return fail(report.error().from(o.a.path + " and " + o.b));
-                const bool within = report->maxPosition <= o.positionTolerance &&
-                                    report->maxRotation <= o.rotationTolerance &&
-                                    report->maxSwitchShift <= o.switchTolerance && !report->switchCountsDiffer &&
-                                    report->onlyInA.empty() && report->onlyInB.empty();
-                if (o.json) std::cout << dumped(reportJson(o, *report, within)) << "\n";
-                else printReport(o, *report, within);
+                const bool within = ia::withinTolerances(*report, o.diff);
+                if (o.json) std::cout << dumped(ia::diffJson(*report, o.diff, o.a.path, o.b)) << "\n";
+                else printReport(o.diff, *report, within);
                 return int(within ? kExitSuccess : kExitCheckFailed);
             },
             &options->a.path};

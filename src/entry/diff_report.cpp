@@ -1,0 +1,63 @@
+// Schema inputanim.diff/1 (docs/cli.md): what `inputanim diff --json` prints and the loader's recording.diff() returns.
+#include "inputanim/analysis/diff.hpp"
+#include "inputanim/report.hpp"
+
+namespace inputanim {
+namespace {
+
+ReportJson spansJson(const std::vector<DiffSpan>& spans) {
+    ReportJson json = ReportJson::array();
+    for (const auto& s : spans) json.push_back({s.start, s.end});
+    return json;
+}
+
+ReportJson worstJson(const std::vector<DiffSpan>& spans) {
+    ReportJson json = ReportJson::array();
+    for (const auto& s : spans) json.push_back({{"time", s.worst}, {"pose", s.pose}, {"excess", s.excess}});
+    return json;
+}
+
+}  // namespace
+
+ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const std::string& a, const std::string& b) {
+    ReportJson json{{"schema", "inputanim.diff/1"},
+                    {"a", a},
+                    {"b", b},
+                    {"rate", options.rate},
+                    {"start", report.start},
+                    {"end", report.end},
+                    {"within", withinTolerances(report, options)},
+                    {"tolerances",
+                     {{"position", options.positionTolerance},
+                      {"rotation", options.rotationTolerance},
+                      {"switch", options.switchTolerance}}},
+                    {"maxPosition", report.maxPosition},
+                    {"maxRotation", report.maxRotation},
+                    {"maxSwitchShift", report.maxSwitchShift},
+                    {"onlyInA", report.onlyInA},
+                    {"onlyInB", report.onlyInB},
+                    {"differs", spansJson(report.differs)},
+                    {"worst", worstJson(report.differs)}};
+    ReportJson poses = ReportJson::array();
+    for (const auto& p : report.poses)
+        poses.push_back({{"name", p.name},
+                         {"samples", p.samples},
+                         {"maxPosition", p.maxPosition},
+                         {"meanPosition", p.meanPosition},
+                         {"maxRotation", p.maxRotation},
+                         {"meanRotation", p.meanRotation},
+                         {"differs", spansJson(p.differs)},
+                         {"worst", worstJson(p.differs)}});
+    json["poses"] = poses;
+    ReportJson booleans = ReportJson::array();
+    for (const auto& d : report.booleans)
+        booleans.push_back({{"name", d.name},
+                            {"switchesA", d.switchesA},
+                            {"switchesB", d.switchesB},
+                            {"maxShift", d.maxShift},
+                            {"countsDiffer", d.countsDiffer}});
+    json["booleans"] = booleans;
+    return json;
+}
+
+}  // namespace inputanim
