@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "inputanim/analysis/check.hpp"
+#include "inputanim/analysis/diff.hpp"
 #include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/analysis/time_grid.hpp"
@@ -249,6 +250,19 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
         edited = std::move(*next);
     }
     return writeBinary(edited, ia::findingsJson(report.messages));
+}
+
+// How far the open recording (A) and the recording `other` (B, by the handle inputanim_open gave) are apart as MRTK
+// plays them, with the library's default options, as `inputanim diff --json` reports it: {"ok", "diff":
+// inputanim.diff/1}. The open recording stays selected.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other) {
+    const auto found = files.find(other);
+    if (!current || found == files.end()) return failure(kNothingOpen);
+    const ia::DiffOptions options;
+    const OpenFile& b = found->second;
+    auto report = ia::diffRecordings(*current->recording, *b.recording, options);
+    if (!report) return failure(report.error().from(current->name + " and " + b.name));
+    return answer({{"ok", true}, {"diff", ia::diffJson(*report, options, current->name, b.name)}});
 }
 
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header

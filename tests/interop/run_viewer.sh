@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The web viewer in headless Chromium, built as the static folder users host (scripts/build-viewer.sh, which builds
-# the library in WebAssembly), on the generated sample and, when ../shared is beside the project, on the real
-# recording with the error, foreign glTF and ?src= cases (see viewer.mjs for what is checked); then the three.js
-# loader package the viewer is built on, packed and installed into a blank project (three_loader.mjs).
+# the library in WebAssembly): on the generated sample, and compare mode on it and its mirror (viewer_compare.mjs);
+# when ../shared is beside the project, on the real recording with the error, foreign glTF and ?src= cases (see
+# viewer.mjs for what is checked); then the three.js loader package the viewer is built on, packed and installed into
+# a blank project (three_loader.mjs).
 # Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
 tool=$1
@@ -21,6 +22,8 @@ said=$("$root/scripts/viewer.sh" "" 99999 2>&1)
 site=$("$root/scripts/build-viewer.sh") || { echo "viewer: the static folder did not build"; exit 1; }
 echo "== $(basename "$root/samples/gesture-1.1-compact.bin")"
 node "$here/viewer.mjs" "$tool" "$site" "$root/samples/gesture-1.1-compact.bin" || status=1
+echo "== compare mode: $(basename "$root/samples/gesture-1.1-compact.bin") and its mirror"
+node "$here/viewer_compare.mjs" "$tool" "$site" "$root/samples/gesture-1.1-compact.bin" || status=1
 real=$shared/samples/real/handrecorder-2021-v1.0.bin
 foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
 if [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; then

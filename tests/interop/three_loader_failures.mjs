@@ -201,6 +201,12 @@ function contractResults(page) {
     const shared = new InputAnimationLoader().setWorkerLimit(1);
     const [a, b] = await Promise.all([shared.loadAsync('real.bin'), shared.loadAsync('real.bin')]);
     const oneWorker = a.recording.worker === b.recording.worker;
+    // diff() in one worker, and from another worker (handed over as its .bin); a non-recording refused.
+    const other = await new InputAnimationLoader().loadAsync('real.bin');
+    const diffs = await Promise.all([a.recording.diff(b.recording), a.recording.diff(other.recording)]);
+    other.recording.dispose();
+    const diffed = diffs.map((d) => `${d.schema} ${d.within} ${d.differs.length} ${d.a} ${d.b}`);
+    diffed.push(await a.recording.diff(42).catch((e) => e.message));
     a.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
       () => 'answered',
@@ -218,6 +224,7 @@ function contractResults(page) {
         (e) => e.message,
       );
     return {
+      diffed,
       together: together.map((r) => r.status),
       cached,
       thrown,
@@ -258,6 +265,12 @@ export async function checkContract(page, { expect, info, recording }) {
     'setWorkerLimit(1): two recordings share a worker, which ends with the last',
   );
   expect(c.spareEnded, "the loader's dispose() ends the worker preload() started");
+  expect(
+    c.diffed[0] === 'inputanim.diff/1 true 0 real.bin real.bin' &&
+      c.diffed[1] === c.diffed[0] &&
+      c.diffed[2] === 'real.bin: diff takes a recording the loader opened, not the number 42',
+    `diff() of one recording with itself, in its worker and from another: ${c.diffed.join(' | ')}`,
+  );
   expect(
     /\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere),
     `a library that is not there is named: "${c.nowhere}"`,

@@ -127,6 +127,45 @@ export interface ProfileTable {
   options: Record<string, { least?: number; most?: number; default?: number; unit?: string } | number>;
 }
 
+/** A span where two recordings differ: [start, end] seconds. */
+export type Span = [number, number];
+/** A span's worst moment: when `pose` ("left.IndexTip", "camera", "gaze.Origin") is `excess` tolerances apart. */
+export interface WorstMoment {
+  time: number;
+  pose: string;
+  excess: number;
+}
+/** inputanim.diff/1, as `inputanim diff A B --json` prints it (docs/cli.md). */
+export interface DiffReport {
+  schema: 'inputanim.diff/1';
+  a: string;
+  b: string;
+  rate: number;
+  start: number;
+  end: number;
+  within: boolean;
+  tolerances: { position: number; rotation: number; switch: number };
+  maxPosition: number;
+  maxRotation: number;
+  maxSwitchShift: number;
+  onlyInA: string[];
+  onlyInB: string[];
+  differs: Span[];
+  /** The worst moment of each span of `differs`, in its order. */
+  worst: WorstMoment[];
+  poses: {
+    name: string;
+    samples: number;
+    maxPosition: number;
+    meanPosition: number;
+    maxRotation: number;
+    meanRotation: number;
+    differs: Span[];
+    worst: WorstMoment[];
+  }[];
+  booleans: { name: string; switchesA: number[]; switchesB: number[]; maxShift: number; countsDiffer: boolean }[];
+}
+
 export class InputAnimationRecording {
   /** The file's name, as messages say it. */
   readonly name: string;
@@ -167,6 +206,8 @@ export class InputAnimationRecording {
   export(format: 'bin'): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
   edit(edits: Edit[]): Promise<Written>;
+  /** How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`. */
+  diff(other: InputAnimationRecording): Promise<DiffReport>;
   /** Closes the recording in its worker and frees the scene's GPU resources; the scene leaves its parent. Again: nothing. */
   dispose(): void;
   /**

@@ -104,6 +104,20 @@ export class InputAnimationRecording {
     return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
   }
 
+  // How far this recording (A) and `other` (B, a recording the loader opened) are apart as MRTK plays them, as
+  // `inputanim diff A B --json` reports it with its default tolerances (inputanim.diff/1, docs/cli.md): where they
+  // differ and each span's worst moment and pose, per pose and per state. A `other` held by another worker is read
+  // there as its MRTK binary (export('bin')).
+  async diff(other) {
+    if (!(other instanceof InputAnimationRecording))
+      throw new Error(`${this.name}: diff takes a recording the loader opened, not ${describeValue(other)}`);
+    if (other.disposed) throw new Error(`${other.name}: the recording was disposed of`);
+    if (other.worker === this.worker) return this.ask('diff', { other: other.handle });
+    const bytes = await (await other.export('bin')).blob.arrayBuffer();
+    const { input } = await this.worker.request('read', { bytes }, [bytes]);
+    return this.ask('diff', { input, name: other.name });
+  }
+
   // A request to the worker about this recording; its errors name the file.
   ask(type, fields = {}) {
     if (this.disposed) return Promise.reject(new Error(`${this.name}: the recording was disposed of`));

@@ -12,26 +12,30 @@
 //   close   {handle}: the recording's memory is the library's again
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
-//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration
+//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  diff {other: a handle, or input
+//           and name: a file read} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
 /* global createInputanim */
 const INPUT_FOLDER = '/input';
 let module = null;
 
-// A call into the library: its JSON answer, or an Error with the library's message.
-function call(name, ...strings) {
-  const pointers = strings.map((text) => {
-    const size = module.lengthBytesUTF8(text) + 1,
+// A call into the library with text and number arguments: its JSON answer, or an Error with the library's message.
+function call(name, ...args) {
+  const pointers = args.map((arg) => {
+    if (typeof arg === 'number') return null;
+    const size = module.lengthBytesUTF8(arg) + 1,
       pointer = module._malloc(size);
-    module.stringToUTF8(text, pointer, size);
+    module.stringToUTF8(arg, pointer, size);
     return pointer;
   });
   try {
-    const answer = JSON.parse(module.UTF8ToString(module[`_inputanim_${name}`](...pointers)));
+    const answer = JSON.parse(
+      module.UTF8ToString(module[`_inputanim_${name}`](...args.map((arg, i) => pointers[i] ?? arg))),
+    );
     if (!answer.ok) throw new Error(answer.error);
     return answer;
   } finally {
-    pointers.forEach((pointer) => module._free(pointer));
+    pointers.forEach((pointer) => pointer !== null && module._free(pointer));
   }
 }
 
@@ -150,12 +154,29 @@ function select(handle) {
     throw new Error('the recording was closed');
 }
 
+// inputanim.diff/1 of the recording `handle` (selected) and `other` (a handle in this worker) or, without it, the file
+// `input` (read), opened for this and closed again.
+function diff({ handle, other, input, name }) {
+  let opened = null;
+  if (other === undefined) {
+    place(input);
+    opened = call('open', String(name), '{}').handle;
+    select(handle);
+  }
+  try {
+    return [call('diff', Number(other ?? opened)).diff];
+  } finally {
+    if (opened !== null) module._inputanim_close(opened);
+  }
+}
+
 // Requests on an open recording: the library acts on the one selected.
 const onRecording = {
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
   export: ({ format, compress }) => exportFile(format, undefined, compress),
   edit: ({ edits }) => exportFile('bin', edits),
+  diff,
 };
 
 const handlers = {

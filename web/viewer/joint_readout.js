@@ -24,8 +24,9 @@ export class JointReadout {
     else this.scene.remove(this.marker);
   }
 
-  // The selected joint's pose as the scene holds it at `time`; `tracked`: whether its hand is tracked then.
-  show(time, tracked) {
+  // The selected joint's pose as the scene holds it at `time`; `tracked`: whether its hand is tracked then; `other`:
+  // {joint, tracked}, its namesake in a compared recording (compare.js), whose pose and distance are shown too.
+  show(time, tracked, other = null) {
     const joint = this.joint;
     this.box.hidden = !joint;
     if (!joint) return;
@@ -41,8 +42,21 @@ export class JointReadout {
       `position  ${f(position.x)} ${f(position.y)} ${f(position.z)} m\n` +
       `rotation  ${f(rotation.x)} ${f(rotation.y)} ${f(rotation.z)} ${f(rotation.w)} (x y z w)\n` +
       `euler YXZ ${f(THREE.MathUtils.radToDeg(euler.y), 1)} ${f(THREE.MathUtils.radToDeg(euler.x), 1)} ${f(THREE.MathUtils.radToDeg(euler.z), 1)} deg\n` +
-      `glTF world coordinates (metres, +Y up, right-handed)`;
+      `glTF world coordinates (metres, +Y up, right-handed)` +
+      (other ? compared(position, rotation, other, f) : '');
   }
+}
+
+// The compared recording's pose of the joint, and how far it is from A's (mm, degrees).
+function compared(position, rotation, other, f) {
+  const p = other.joint.getWorldPosition(new THREE.Vector3()),
+    q = other.joint.getWorldQuaternion(new THREE.Quaternion());
+  if (!other.tracked) return '\nB         not tracked';
+  const degrees = THREE.MathUtils.radToDeg(rotation.angleTo(q));
+  return (
+    `\nB position ${f(p.x)} ${f(p.y)} ${f(p.z)} m\n` +
+    `A - B     ${(position.distanceTo(p) * 1000).toFixed(3)} mm, ${degrees.toFixed(3)} deg`
+  );
 }
 
 // The joint nearest to a click on `canvas` seen through `camera`, within 16 pixels, among `joints` that are `drawn`.

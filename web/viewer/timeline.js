@@ -1,6 +1,6 @@
 // The timeline under the view: a band per hand state (tracked, pinching) and the markers, drawn once per file,
 // and the cursor at the current time drawn over them.
-const BAND_COLOURS = { tracked: ['#5b9be6', '#e6995b'], pinching: '#ff5a48', marker: '#f2f2f2' };
+const BAND_COLOURS = { tracked: ['#5b9be6', '#e6995b'], pinching: '#ff5a48', marker: '#f2f2f2', differs: '#9cf0a0' };
 
 // The bands of a recording's summary (info --json): tracked and pinching intervals per hand.
 export function bandsOf(info) {
@@ -13,13 +13,31 @@ export function bandsOf(info) {
   ];
 }
 
+// The band of where two recordings differ (a diff report, inputanim.diff/1): its spans, each with its worst moment.
+export function differsBand(report) {
+  return { label: 'A \u2260 B', colour: BAND_COLOURS.differs, intervals: report.differs, worst: report.worst };
+}
+
 export class Timeline {
-  constructor(canvas) {
+  // `pick(time, band)`: called with the time and the band (or null: the markers' row) under a click.
+  constructor(canvas, pick) {
     this.canvas = canvas;
     this.image = null;
     this.bands = [];
     this.markers = [];
     this.duration = 0;
+    canvas.addEventListener('click', (event) => {
+      if (this.duration <= 0) return;
+      const rect = canvas.getBoundingClientRect();
+      const { markerRow, rowHeight } = this.rows(rect.height);
+      const row = Math.floor((event.clientY - rect.top - markerRow) / rowHeight);
+      pick(((event.clientX - rect.left) / rect.width) * this.duration, this.bands[row] ?? null);
+    });
+  }
+
+  rows(height) {
+    const markerRow = 14;
+    return { markerRow, rowHeight: (height - markerRow) / Math.max(1, this.bands.length) };
   }
 
   // What to draw: bands (bandsOf), markers ({time, name}) and the recording's duration in seconds.
@@ -38,8 +56,7 @@ export class Timeline {
     const g = canvas.getContext('2d');
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
-    const markerRow = 14,
-      rowHeight = (height - markerRow) / Math.max(1, this.bands.length);
+    const { markerRow, rowHeight } = this.rows(height);
     const x = (t) => (this.duration > 0 ? (t / this.duration) * width : 0);
     this.bands.forEach((band, row) => {
       const top = markerRow + row * rowHeight;

@@ -6,18 +6,20 @@
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
-import { Timeline, bandsOf } from './timeline.js';
+import { Timeline, bandsOf, differsBand } from './timeline.js';
 import { countFindings, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
+import { Compare, describeDiff } from './compare.js';
+import { exposeViewer } from './viewer_api.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
-const timeline = new Timeline($('bands'));
+const timeline = new Timeline($('bands'), (time, band) => pickOnTimeline(time, band));
 
 const STAGES = {
   reading: 'reading',
@@ -56,11 +58,24 @@ const download = new Download({
   setBusy: (text) => setBusy(text),
 });
 
+const compare = new Compare({
+  scene,
+  a: () => state.recording,
+  setBusy: (text) => setBusy(text),
+  showError: (message) => showError(message),
+  compared: (report) => {
+    timeline.set(report ? [...state.bands, differsBand(report)] : state.bands, state.markers, state.duration);
+    $('compare-close').hidden = !report;
+    if (report) setStatus(`${statusLine()}; against ${compare.name}: ${describeDiff(report)}`);
+    seek(state.time);
+  },
+});
+
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
 window.inputanimViewer = { loaded: null, error: null };
 
 function setStatus(text, isError = false) {
-  $('status').textContent = text;
+  $('status').textContent = $('status').title = text; // the title: all of it, where the bar cuts it short
   $('status').classList.toggle('error', isError);
 }
 
@@ -93,6 +108,7 @@ function clear() {
   for (const id of ['play', 'scrubber', 'frame', 'view']) $(id).disabled = true;
   editPanel.closed();
   download.closed();
+  compare.close();
   $('error').hidden = true;
   $('summary').replaceChildren();
   $('findings').replaceChildren();
@@ -113,6 +129,7 @@ loader.libraryVersion().then(
   (error) => showError(error.message),
 );
 let opening = 0; // the latest open: an earlier one, aborted, reports nothing
+let compareNext = null; // {name, bytes: a promise}: what to compare with the file opening, once it is open
 
 function showStage(stage) {
   if (!(stage in state.stageStarts)) state.stageStarts[stage] = performance.now();
@@ -134,6 +151,8 @@ function openFiles(fileList, edited = false) {
   if (files.length === 0) return;
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
   const main = gltf >= 0 ? gltf : 0;
+  // Two recordings (no .gltf, which comes with its files): the first opens, the second is compared with it.
+  if (gltf < 0 && files.length === 2 && !edited) compareNext = { name: files[1].name, bytes: files[1].arrayBuffer() };
   clear();
   window.inputanimViewer = { loaded: null, error: null };
   state.name = files[main].name;
@@ -198,6 +217,8 @@ function onLoaded(gltf) {
   $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
   $('view').disabled = !state.view;
   download.opened(state.recording);
+  if (compareNext) compare.open(compareNext.name, compareNext.bytes);
+  compareNext = null;
   $('scrubber').max = String(state.duration);
   state.loaded = true;
   view.renderNow();
@@ -278,7 +299,24 @@ const activeCamera = () => (state.headView ? headCamera : camera);
 function seek(time) {
   state.time = Math.min(Math.max(time, 0), state.duration);
   if (state.mixer) state.mixer.setTime(state.time);
+  compare.sync(state.time);
   update();
+}
+
+// A click on the timeline seeks there; on the row of differences, to its span's worst moment, with its joint shown.
+function pickOnTimeline(time, band) {
+  if (!state.loaded) return;
+  setPlaying(false);
+  const span = band?.worst
+    ? band.intervals.findIndex(([start, end]) => time >= start - 0.05 && time <= end + 0.05)
+    : -1;
+  if (span < 0) return seek(time);
+  const { time: worst, pose } = band.worst[span];
+  const [side, joint] = pose.split('.');
+  const hand = SIDES.find((s) => s.toLowerCase() === side);
+  seek(worst);
+  if (hand)
+    selectJoint(state.root.getObjectByName(`${state.recording.profileTable.nodes.hands[hand]}_${joint}`) ?? null);
 }
 
 function update() {
@@ -308,7 +346,9 @@ function selectJoint(joint) {
 }
 
 function showJoint() {
-  readout.show(state.time, !!state.selected && drawn(state.selected));
+  const other = state.selected && compare.counterpart(state.selected.name);
+  const tracked = other && compare.other.stateAt(state.time)[sideOf(state.selected).toLowerCase()].tracked;
+  readout.show(state.time, !!state.selected && drawn(state.selected), other ? { joint: other, tracked } : null);
 }
 
 // ---- controls -----------------------------------------------------------------------------------------
@@ -358,6 +398,12 @@ $('file').addEventListener('change', (event) => {
   openFiles(event.target.files);
   event.target.value = '';
 });
+$('compare-file').addEventListener('change', (event) => {
+  const [file] = event.target.files;
+  if (file && state.loaded) compare.open(file.name, file.arrayBuffer());
+  event.target.value = '';
+});
+$('compare-close').addEventListener('click', () => compare.close());
 
 function resize() {
   view.resize();
@@ -375,52 +421,21 @@ view.start((seconds) => {
   seek(t);
 });
 
-// ?src=NAME opens a file served beside the page (scripts/viewer.sh RECORDING does this).
-const src = new URLSearchParams(location.search).get('src');
-if (src) {
-  state.name = src;
-  fetch(src)
-    .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${src}: HTTP ${r.status} ${r.statusText}`))))
-    .then((blob) => openFiles([new File([blob], src.split('/').pop())]))
+// ?src=NAME opens a file served beside the page (scripts/viewer.sh RECORDING does this); ?compare=NAME, once it is
+// open, compares another with it.
+const query = new URLSearchParams(location.search);
+const fetched = (url) =>
+  fetch(url).then((r) =>
+    r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: HTTP ${r.status} ${r.statusText}`)),
+  );
+const baseName = (url) => decodeURIComponent(url.split(/[?#]/)[0].split('/').pop());
+if (query.get('compare')) compareNext = { name: baseName(query.get('compare')), bytes: fetched(query.get('compare')) };
+compareNext?.bytes.catch(() => {}); // reported when it is opened
+if (query.get('src')) {
+  state.name = query.get('src');
+  fetched(state.name)
+    .then((bytes) => openFiles([new File([bytes], baseName(state.name))]))
     .catch((error) => showError(error.message));
 }
 
-// For tests and the console: the state, seek and a synchronous render.
-const readable = {
-  loaded: () => state.loaded,
-  time: () => state.time,
-  duration: () => state.duration,
-  bands: () => state.bands,
-  markers: () => state.markers,
-  frameStep: () => state.frameStep,
-  floorHeight: () => floor.position.y,
-  selectedJoint: () => state.selected?.name ?? null,
-  headView: () => state.headView,
-  ready: () => state.ready,
-  // From choosing the file to the hands drawn, and how long each stage took (for bench/viewer_open.mjs).
-  openMilliseconds: () => state.openMs,
-  stageMilliseconds: () => {
-    const order = ['reading', 'decoding', 'converting', 'drawing'];
-    const starts = order.map((stage) => state.stageStarts[stage]);
-    const end = state.openedAt + state.openMs;
-    return Object.fromEntries(order.map((stage, i) => [stage, (starts[i + 1] ?? end) - starts[i]]));
-  },
-  findings: () => state.info?.findings ?? null,
-  camera: () => activeCamera(),
-  // Frames rendered so far, and what three.js holds on the GPU (renderer.info.memory).
-  frames: () => view.frames,
-  memory: () => ({ ...renderer.info.memory }),
-};
-const getters = Object.entries(readable).map(([name, get]) => [name, { get, enumerable: true }]);
-window.viewer = Object.defineProperties(
-  {
-    seek: (t) => {
-      setPlaying(false);
-      seek(t);
-      view.renderNow();
-    },
-    play: () => setPlaying(true),
-    pause: () => setPlaying(false),
-  },
-  Object.fromEntries(getters),
-);
+exposeViewer({ state, view, renderer, floor, activeCamera, seek, setPlaying, compare });

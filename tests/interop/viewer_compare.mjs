@@ -1,0 +1,127 @@
+// The viewer's compare mode in headless Chromium: a recording (A) and the same with its left hand replaced by the
+// mirror of its right (B: `inputanim mirror`, then `merge --left`), opened by ?src=A&compare=B and by choosing both at
+// once. Checked against the CLI: the page's diff is `inputanim diff A B --json`'s (spans, worst moments, figures);
+// the ghost is drawn (pixels of its colour); a click on the timeline's row of differences seeks to the span's worst
+// moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
+// it; ending the comparison frees B's GPU resources.
+// Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { countPixels, decodePng, launchChromium, serveSite } from './viewer_site.mjs';
+
+const [tool, site, recording] = process.argv.slice(2);
+const work = mkdtempSync(join(tmpdir(), 'inputanim-compare-'));
+const failures = [];
+const expect = (ok, what) => {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+};
+const mirrored = join(work, 'left-mirrored.bin');
+execFileSync(tool, ['mirror', recording, join(work, 'mirror.bin'), '-q']);
+execFileSync(tool, ['merge', mirrored, '--base', recording, '--left', join(work, 'mirror.bin'), '-q']);
+const cli = JSON.parse(spawnSync(tool, ['diff', recording, mirrored, '--json']).stdout); // exit 5: they differ
+const { hands } = JSON.parse(execFileSync(tool, ['profile'])).nodes; // the profile's node names
+// The same numbers, but for the last bits, which the WebAssembly build's maths library may round otherwise.
+const close = (x, y) =>
+  typeof x === 'number' ? Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(y)) : JSON.stringify(x) === JSON.stringify(y);
+const alike = (x, y) =>
+  Array.isArray(x)
+    ? Array.isArray(y) && x.length === y.length && x.every((v, i) => alike(v, y[i]))
+    : x && typeof x === 'object'
+      ? Object.keys(y).every((k) => k === 'a' || k === 'b' || alike(x[k], y[k]))
+      : close(x, y);
+// A joint's position in glTF coordinates at `time`, as `inputanim sample` gives it.
+function position(file, pose, time) {
+  writeFileSync(join(work, 'times.txt'), `${time}\n`);
+  const args = ['--times', join(work, 'times.txt'), '--coordinates', 'gltf', '--select', pose, '--format', 'json'];
+  const [frame] = JSON.parse(execFileSync(tool, ['sample', file, ...args])).frames;
+  const [side, joint] = pose.split('.');
+  return frame[side].joints[joint].position;
+}
+const isGhost = ([r, g, b]) => g > r + 25 && g > b + 10 && g > 70; // compare.js's pale green, blended
+
+const server = await serveSite(
+  site,
+  new Map([
+    ['a.bin', recording],
+    ['b.bin', mirrored],
+  ]),
+);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.origin}/index.html?src=a.bin&compare=b.bin`);
+  await page.waitForFunction(() => window.viewer.diff || window.inputanimViewer.error, null, { timeout: 120000 });
+  const diff = await page.evaluate(() => window.viewer.diff);
+  expect(
+    diff && JSON.stringify(diff.differs) === JSON.stringify(cli.differs) && alike(diff, cli),
+    `?src=a.bin&compare=b.bin: the page's diff is \`inputanim diff --json\`'s (${cli.differs.length} spans, max ${(cli.maxPosition * 1000).toFixed(2)} mm)`,
+  );
+
+  // The ghost: pixels of its colour where B's hands are, at the worst moment of the first span a hand joint leads.
+  const span = cli.worst.findIndex((w) => /^(left|right)\./.test(w.pose));
+  const [start, end] = cli.differs[span] ?? [0, 0];
+  const { time, pose } = cli.worst[span] ?? { time: 0, pose: 'left.Wrist' };
+  expect(span >= 0, `a span whose worst pose is a hand joint: ${pose}`);
+  await page.evaluate((t) => window.viewer.seek(t), time);
+  const ghost = countPixels(decodePng(await page.screenshot()), isGhost);
+  expect(ghost > 300, `the ghost is drawn at ${time.toFixed(3)} s: ${ghost} pixels of its colour`);
+
+  // A click on the row of differences, in the middle of that span: its worst moment and joint.
+  const box = await page.locator('#bands').boundingBox();
+  const rows = await page.evaluate(() => window.viewer.bands.length + 1);
+  const duration = await page.evaluate(() => window.viewer.duration);
+  await page.mouse.click(
+    box.x + (((start + end) / 2) * box.width) / duration,
+    box.y + 14 + (rows - 0.5) * ((box.height - 14) / rows),
+  );
+  const picked = await page.evaluate(() => ({ time: window.viewer.time, joint: window.viewer.selectedJoint }));
+  const [side, joint] = pose.split('.');
+  const node = `${hands[side[0].toUpperCase() + side.slice(1)]}_${joint}`;
+  expect(
+    Math.abs(picked.time - time) < 1e-9 && picked.joint === node,
+    `a click on the span ${start.toFixed(2)}-${end.toFixed(2)} s seeks to its worst moment ${picked.time.toFixed(3)} s and selects ${picked.joint} (${pose})`,
+  );
+  const readout = await page.evaluate(() => window.viewer.readout);
+  const shown = Number(/A - B\s+([0-9.]+) mm/.exec(readout)?.[1]);
+  const [pa, pb] = [position(recording, pose, picked.time), position(mirrored, pose, picked.time)];
+  const apart = Math.hypot(...pa.map((v, i) => v - pb[i])) * 1000;
+  expect(
+    Math.abs(shown - apart) < 0.002,
+    `the readout's A - B is ${shown} mm (\`sample\` of both: ${apart.toFixed(4)} mm)`,
+  );
+
+  // End compare: B leaves the GPU.
+  await page.click('#compare-close');
+  const after = await page.evaluate(() => window.viewer.compared);
+  const alone = await page.evaluate(() => window.viewer.memory);
+  expect(after === null, `End compare closes B (${after})`);
+
+  // Dropping (choosing) two recordings: the first opens, the second is compared with it.
+  await page.setInputFiles('#file', [recording, mirrored]);
+  await page.waitForFunction((n) => window.viewer.compared === n && window.viewer.diff, basename(mirrored), {
+    timeout: 120000,
+  });
+  const again = await page.evaluate(() => window.viewer.diff.differs);
+  expect(
+    JSON.stringify(again) === JSON.stringify(cli.differs),
+    `two files chosen at once: the second is compared with the first`,
+  );
+  await page.click('#compare-close');
+  const memory = await page.evaluate((t) => (window.viewer.seek(t), window.viewer.memory), time); // A drawn as before
+  expect(
+    memory.geometries === alone.geometries && memory.textures === alone.textures,
+    `with B closed, the GPU holds what A alone holds (${memory.geometries} geometries, ${memory.textures} textures; before: ${alone.geometries}, ${alone.textures})`,
+  );
+  expect(errors.length === 0, `no page errors (${errors.join('; ')})`);
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(failures.length ? `compare: ${failures.length} failed` : 'compare: all passed');
+process.exit(failures.length ? 1 : 0);

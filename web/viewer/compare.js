@@ -1,0 +1,98 @@
+// Compare mode: a second recording (B) drawn over the open one (A) as a ghost (the same hands, translucent, in
+// another colour) at A's time, and where the two differ as the library's diff finds them (the spans, worst moments
+// and figures of `inputanim diff A B`: recording.diff in A's worker).
+import * as THREE from 'three';
+import { InputAnimationLoader } from 'inputanim-three';
+
+const GHOST = { color: new THREE.Color(0x9cf0a0), opacity: 0.4 };
+
+// The ghost's look: every material of `root` a translucent copy in the ghost's colour, drawn after A's.
+function ghostly(root) {
+  root.traverse((object) => {
+    if (!object.material) return;
+    object.material = [object.material].flat().map((material) => {
+      const copy = material.clone();
+      copy.color?.copy(GHOST.color);
+      copy.emissive?.copy(GHOST.color).multiplyScalar(0.25);
+      return Object.assign(copy, { transparent: true, opacity: GHOST.opacity, depthWrite: false });
+    });
+    if (object.material.length === 1) object.material = object.material[0];
+    object.renderOrder = 2;
+  });
+}
+
+// "differs 0.44-5.58 s, max 20.96 mm, 43.7 deg" or "within tolerance".
+export function describeDiff(report) {
+  if (report.within) return 'within tolerance';
+  const spans = report.differs.map(([a, b]) => (a === b ? `${a.toFixed(2)}` : `${a.toFixed(2)}-${b.toFixed(2)}`));
+  return (
+    `differs ${spans.slice(0, 3).join(', ')}${spans.length > 3 ? ` and ${spans.length - 3} more` : ''} s, ` +
+    `max ${(report.maxPosition * 1000).toFixed(2)} mm, ${report.maxRotation.toFixed(2)} deg`
+  );
+}
+
+// `viewer`: { scene, a() (A's InputAnimationRecording or null), setBusy(text or null), showError(message),
+// compared(report or null) (the diff, inputanim.diff/1, once known; null when B closes) }.
+export class Compare {
+  constructor(viewer) {
+    this.viewer = viewer;
+    this.loader = new InputAnimationLoader().setOptions({ check: false, helpers: false });
+    this.other = null; // B's InputAnimationRecording
+    this.mixer = null;
+    this.report = null;
+    this.ticket = 0; // the latest open: an earlier one reports nothing
+  }
+
+  get name() {
+    return this.other?.name ?? null;
+  }
+
+  // Opens B from `bytes` (a promise of an ArrayBuffer) named `name`, draws it and compares it with A.
+  async open(name, bytes) {
+    this.close();
+    const ticket = ++this.ticket,
+      a = this.viewer.a();
+    const current = () => ticket === this.ticket && this.viewer.a() === a;
+    this.viewer.setBusy(`${name}: opening to compare ...`);
+    try {
+      const gltf = await this.loader.setOptions({ name }).parseAsync(await bytes, '');
+      if (!current()) return gltf.recording.dispose();
+      this.other = gltf.recording;
+      ghostly(gltf.scene);
+      this.viewer.scene.add(gltf.scene);
+      this.mixer = new THREE.AnimationMixer(gltf.scene);
+      const clip =
+        gltf.animations.find((c) => c.name === this.other.profileTable.nodes.animation) ?? gltf.animations[0];
+      if (clip) this.mixer.clipAction(clip).play();
+      this.viewer.setBusy(`${name}: comparing with ${a.name} ...`);
+      const report = await a.diff(this.other);
+      if (!current()) return;
+      this.report = report;
+      this.viewer.compared(report);
+      this.viewer.setBusy(null);
+    } catch (error) {
+      if (current()) this.viewer.showError(error.message);
+    }
+  }
+
+  // B at A's time `time`.
+  sync(time) {
+    this.mixer?.setTime(time);
+  }
+
+  // B's object of the name `name` (a joint of A's scene has its namesake in B's), or null.
+  counterpart(name) {
+    return this.other?.root?.getObjectByName(name) ?? null;
+  }
+
+  // Takes B out of the scene, off the GPU and out of its worker.
+  close() {
+    this.ticket++;
+    if (!this.other) return;
+    this.mixer.stopAllAction();
+    this.mixer.uncacheRoot(this.other.root);
+    this.other.dispose();
+    Object.assign(this, { other: null, mixer: null, report: null });
+    this.viewer.compared(null);
+  }
+}
