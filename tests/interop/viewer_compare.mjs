@@ -3,7 +3,7 @@
 // once. Checked against the CLI: the page's diff is `inputanim diff A B --json`'s (spans, worst moments, figures);
 // the ghost is drawn (pixels of its colour); a click on the timeline's row of differences seeks to the span's worst
 // moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
-// it; ending the comparison frees B's GPU resources.
+// it; the address holds the moment (time, joint, view) and restores it; ending the comparison frees B's GPU resources.
 // Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +95,34 @@ try {
     `the readout's A - B is ${shown} mm (\`sample\` of both: ${apart.toFixed(4)} mm)`,
   );
 
+  // The moment in the address: time and joint, and the head view after V; a new page opened at it shows them again.
+  await page.keyboard.press('KeyV');
+  await page.waitForFunction(
+    (t) => location.hash.startsWith(`#t=${t}`) && /view=head/.test(location.hash),
+    time.toFixed(3),
+  );
+  const hash = await page.evaluate(() => location.hash);
+  await page.click('#copy-link');
+  const copied = await page.locator('#status').textContent();
+  const reopened = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+  await reopened.goto(`${server.origin}/index.html?src=a.bin${hash}`);
+  await reopened.waitForFunction(() => window.viewer.loaded, null, { timeout: 60000 });
+  const restored = await reopened.evaluate(() => [
+    window.viewer.time,
+    window.viewer.selectedJoint,
+    window.viewer.headView,
+  ]);
+  await reopened.close();
+  expect(
+    hash === `#t=${time.toFixed(3)}&joint=${pose}&view=head` &&
+      Math.abs(restored[0] - Number(time.toFixed(3))) < 1e-9 &&
+      restored[1] === node &&
+      restored[2] === true &&
+      copied.includes(hash),
+    `the address holds ${hash}, Copy link gives it ("${copied.slice(0, 60)}..."), and opening it restores ${restored.join(', ')}`,
+  );
+  await page.keyboard.press('KeyV');
+
   // End compare: B leaves the GPU.
   await page.click('#compare-close');
   const after = await page.evaluate(() => window.viewer.compared);
@@ -106,9 +134,9 @@ try {
   await page.waitForFunction((n) => window.viewer.compared === n && window.viewer.diff, basename(mirrored), {
     timeout: 120000,
   });
-  const again = await page.evaluate(() => window.viewer.diff.differs);
+  const twice = await page.evaluate(() => window.viewer.diff.differs);
   expect(
-    JSON.stringify(again) === JSON.stringify(cli.differs),
+    JSON.stringify(twice) === JSON.stringify(cli.differs),
     `two files chosen at once: the second is compared with the first`,
   );
   await page.click('#compare-close');

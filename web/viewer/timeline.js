@@ -18,6 +18,19 @@ export function differsBand(report) {
   return { label: 'A \u2260 B', colour: BAND_COLOURS.differs, intervals: report.differs, worst: report.worst };
 }
 
+// The recording's frame: the median spacing of the keys of its densest track (MRTK records one key per frame).
+export function frameStepOf(clip) {
+  const track = clip?.tracks.reduce((best, t) => (t.times.length > (best?.times.length ?? 0) ? t : best), null);
+  if (!track || track.times.length < 3) return 1 / 60;
+  const gaps = [];
+  const stride = Math.max(1, Math.floor(track.times.length / 2000));
+  for (let k = stride; k < track.times.length; k += stride)
+    gaps.push((track.times[k] - track.times[k - stride]) / stride);
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  return median > 1e-4 && median < 0.5 ? median : 1 / 60;
+}
+
 export class Timeline {
   // `pick(time, band)`: called with the time and the band (or null: the markers' row) under a click.
   constructor(canvas, pick) {

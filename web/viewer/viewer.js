@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
-import { Timeline, bandsOf, differsBand } from './timeline.js';
+import { Timeline, bandsOf, differsBand, frameStepOf } from './timeline.js';
 import { countFindings, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
@@ -15,6 +15,7 @@ import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
 import { Compare, describeDiff } from './compare.js';
 import { exposeViewer } from './viewer_api.js';
+import { Address, requestedFiles } from './address.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
@@ -69,6 +70,16 @@ const compare = new Compare({
     if (report) setStatus(`${statusLine()}; against ${compare.name}: ${describeDiff(report)}`);
     seek(state.time);
   },
+});
+
+const address = new Address({
+  time: () => state.time,
+  joint: () => state.selected && `${sideOf(state.selected).toLowerCase()}.${state.selected.userData.joint}`,
+  headView: () => state.headView,
+  seek,
+  selectJoint: (pose) => selectJoint(jointNode(pose)),
+  setHeadView,
+  setStatus,
 });
 
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
@@ -201,7 +212,7 @@ function onLoaded(gltf) {
     for (const name of joints.slice(1)) {
       // not None, which no hand draws
       const joint = state.root.getObjectByName(`${nodes.hands[side]}_${name}`);
-      if (joint) (state.joints.push(joint), state.jointSides.set(joint, side));
+      if (joint) (state.joints.push(joint), state.jointSides.set(joint, side), (joint.userData.joint = name));
     }
   }
 
@@ -217,6 +228,7 @@ function onLoaded(gltf) {
   $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
   $('view').disabled = !state.view;
   download.opened(state.recording);
+  address.restore();
   if (compareNext) compare.open(compareNext.name, compareNext.bytes);
   compareNext = null;
   $('scrubber').max = String(state.duration);
@@ -254,19 +266,6 @@ function statusLine() {
   );
 }
 
-// The recording's frame: the median spacing of the keys of its densest track (MRTK records one key per frame).
-function frameStepOf(clip) {
-  const track = clip?.tracks.reduce((best, t) => (t.times.length > (best?.times.length ?? 0) ? t : best), null);
-  if (!track || track.times.length < 3) return 1 / 60;
-  const gaps = [];
-  const stride = Math.max(1, Math.floor(track.times.length / 2000));
-  for (let k = stride; k < track.times.length; k += stride)
-    gaps.push((track.times[k] - track.times[k - stride]) / stride);
-  gaps.sort((a, b) => a - b);
-  const median = gaps[gaps.length >> 1];
-  return median > 1e-4 && median < 0.5 ? median : 1 / 60;
-}
-
 const isTracked = (side, time = state.time) => state.recording.stateAt(time)[side.toLowerCase()].tracked; // as MRTK plays it
 const sideOf = (joint) => state.jointSides.get(joint); // 'Left' or 'Right'
 
@@ -291,6 +290,7 @@ function setHeadView(on) {
   controls.enabled = !state.headView;
   $('view').classList.toggle('active', state.headView);
   if (state.frustum) state.frustum.visible = !state.headView;
+  address.changed();
   view.requestRender();
 }
 
@@ -312,11 +312,14 @@ function pickOnTimeline(time, band) {
     : -1;
   if (span < 0) return seek(time);
   const { time: worst, pose } = band.worst[span];
-  const [side, joint] = pose.split('.');
-  const hand = SIDES.find((s) => s.toLowerCase() === side);
   seek(worst);
-  if (hand)
-    selectJoint(state.root.getObjectByName(`${state.recording.profileTable.nodes.hands[hand]}_${joint}`) ?? null);
+  if (jointNode(pose)) selectJoint(jointNode(pose));
+}
+
+// The node of a joint named as diff and the address name it ('left.IndexTip'), or null.
+function jointNode(pose) {
+  const [side, name] = String(pose).split('.');
+  return state.joints.find((j) => sideOf(j).toLowerCase() === side && j.userData.joint === name) ?? null;
 }
 
 function update() {
@@ -331,6 +334,7 @@ function update() {
   $('scrubber').value = String(state.time);
   $('play').innerHTML = state.playing ? '&#10074;&#10074;' : '&#9654;';
   timeline.drawCursor(state.time);
+  address.changed();
   view.requestRender();
 }
 
@@ -342,6 +346,7 @@ function selectJoint(joint) {
   state.selected = joint;
   readout.select(joint);
   showJoint();
+  address.changed();
   view.requestRender();
 }
 
@@ -421,21 +426,14 @@ view.start((seconds) => {
   seek(t);
 });
 
-// ?src=NAME opens a file served beside the page (scripts/viewer.sh RECORDING does this); ?compare=NAME, once it is
-// open, compares another with it.
-const query = new URLSearchParams(location.search);
-const fetched = (url) =>
-  fetch(url).then((r) =>
-    r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: HTTP ${r.status} ${r.statusText}`)),
-  );
-const baseName = (url) => decodeURIComponent(url.split(/[?#]/)[0].split('/').pop());
-if (query.get('compare')) compareNext = { name: baseName(query.get('compare')), bytes: fetched(query.get('compare')) };
-compareNext?.bytes.catch(() => {}); // reported when it is opened
-if (query.get('src')) {
-  state.name = query.get('src');
-  fetched(state.name)
-    .then((bytes) => openFiles([new File([bytes], baseName(state.name))]))
-    .catch((error) => showError(error.message));
+// The files the address names (address.js): the first opens, the second is compared with it.
+const requested = requestedFiles();
+compareNext = requested.compare;
+if (requested.src) {
+  state.name = requested.src.name;
+  requested.src.bytes
+    .then((bytes) => openFiles([new File([bytes], requested.src.name)]))
+    .catch((e) => showError(e.message));
 }
 
 exposeViewer({ state, view, renderer, floor, activeCamera, seek, setPlaying, compare });

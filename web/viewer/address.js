@@ -1,0 +1,66 @@
+// The page's address: ?src=NAME (a file served beside the page, which scripts/viewer.sh RECORDING serves) and
+// ?compare=NAME (one to compare with it) choose the files; the hash holds the moment shown,
+// #t=4.970&joint=left.IndexTip&view=head (docs/viewer.md), kept up to date as it changes and restored on opening.
+const $ = (id) => document.getElementById(id);
+
+// The files the query names: {src, compare}, each null or {name, bytes: a promise of an ArrayBuffer}.
+export function requestedFiles() {
+  const query = new URLSearchParams(location.search);
+  const fetched = (url) => {
+    const bytes = fetch(url).then((r) =>
+      r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: HTTP ${r.status} ${r.statusText}`)),
+    );
+    bytes.catch(() => {}); // reported by whoever opens it
+    return { name: decodeURIComponent(url.split(/[?#]/)[0].split('/').pop()), bytes };
+  };
+  return {
+    src: query.get('src') ? fetched(query.get('src')) : null,
+    compare: query.get('compare') ? fetched(query.get('compare')) : null,
+  };
+}
+
+export class Address {
+  // `page`: { time(), joint() (the selected joint as 'left.IndexTip', or null), headView(), seek(time),
+  // selectJoint(name) ('left.IndexTip'), setHeadView(on), setStatus(text) }.
+  constructor(page) {
+    this.page = page;
+    this.timer = 0;
+    this.restored = false;
+    $('copy-link').addEventListener('click', () => this.copy());
+  }
+
+  // On the first file opened: the moment the address holds, if any.
+  restore() {
+    if (this.restored) return;
+    this.restored = true;
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const time = Number(hash.get('t'));
+    if (hash.get('t') && Number.isFinite(time)) this.page.seek(time);
+    if (hash.get('joint')) this.page.selectJoint(hash.get('joint'));
+    if (hash.get('view') === 'head') this.page.setHeadView(true);
+  }
+
+  // The moment changed: the address follows once it has stayed a quarter of a second (not every frame of play);
+  // until the first file has opened, it is what to restore.
+  changed() {
+    if (!this.restored) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => history.replaceState(history.state, '', this.link()), 250);
+  }
+
+  // This page's address with the moment shown.
+  link() {
+    const moment = [`t=${this.page.time().toFixed(3)}`];
+    const joint = this.page.joint();
+    if (joint) moment.push(`joint=${encodeURIComponent(joint)}`);
+    if (this.page.headView()) moment.push('view=head');
+    return `${location.origin}${location.pathname}${location.search}#${moment.join('&')}`;
+  }
+
+  copy() {
+    const link = this.link();
+    history.replaceState(history.state, '', link);
+    const said = () => this.page.setStatus(`link copied: ${link}`);
+    navigator.clipboard?.writeText(link).then(said, () => this.page.setStatus(link)) ?? this.page.setStatus(link);
+  }
+}
