@@ -123,6 +123,31 @@ try {
   );
   await page.keyboard.press('KeyV');
 
+  // Keys: ] and [ to the next and previous marker, . and , to the next and previous state switch, ? lists them.
+  const markers = (await page.evaluate(() => window.viewer.markers)).map((m) => m.time);
+  const switches = [...new Set(JSON.parse(execFileSync(tool, ['info', recording, '--json'])).tracked.left.flat())];
+  const landed = [];
+  for (const [key, from] of [
+    ['BracketRight', 0],
+    ['BracketLeft', markers[1] ?? 0],
+    ['Period', 0],
+  ]) {
+    await page.evaluate((t) => window.viewer.seek(t), from);
+    await page.keyboard.press(key);
+    landed.push(await page.evaluate(() => window.viewer.time));
+  }
+  await page.keyboard.press('Shift+Slash');
+  const help = await page.evaluate(() => !document.getElementById('help').hidden);
+  await page.keyboard.press('Shift+Slash');
+  expect(
+    landed[0] === Math.min(...markers.filter((t) => t > 0)) &&
+      landed[1] === markers[0] &&
+      landed[2] <= Math.min(...switches.filter((t) => t > 0)) &&
+      landed[2] > 0 &&
+      help,
+    `] from 0 s: ${landed[0]} (first marker), [ from the second: ${landed[1]}, . from 0 s: ${landed[2]} (a switch; left's first: ${switches}), ? shows the keys`,
+  );
+
   // End compare: B leaves the GPU.
   await page.click('#compare-close');
   const after = await page.evaluate(() => window.viewer.compared);

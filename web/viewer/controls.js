@@ -1,6 +1,6 @@
 // The viewer's keyboard, pointer and drop controls, bound to the page's actions: {loaded(), playPause(),
 // step(frames), seek(time), end(), frame(), headView(), panel(id), open(), pick(clientX, clientY) (null, null: none),
-// openFiles(files)}.
+// jump(kind, direction) ('marker' or 'switch', 1 or -1), openFiles(files)}. "?" shows and hides the list of keys.
 export function bindControls(canvas, actions) {
   window.addEventListener('keydown', (event) => {
     const typing = event.target.matches('select, input[type=number], input[type=text]');
@@ -17,7 +17,16 @@ export function bindControls(canvas, actions) {
       KeyE: () => actions.panel('edits'),
       KeyO: actions.open,
       Escape: () => actions.pick(null, null),
+      BracketLeft: () => actions.jump('marker', -1),
+      BracketRight: () => actions.jump('marker', 1),
+      Comma: () => actions.jump('switch', -1),
+      Period: () => actions.jump('switch', 1),
     };
+    if (event.key === '?') {
+      const help = document.getElementById('help');
+      help.hidden = !help.hidden;
+      return;
+    }
     if (!keys[event.code] || (!actions.loaded() && event.code !== 'KeyO' && event.code !== 'KeyI')) return;
     event.preventDefault();
     keys[event.code]();

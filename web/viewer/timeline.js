@@ -31,6 +31,16 @@ export function frameStepOf(clip) {
   return median > 1e-4 && median < 0.5 ? median : 1 / 60;
 }
 
+// Where any band's state switches: its intervals' ends, in time order.
+export const switchTimes = (bands) =>
+  [...new Set(bands.flatMap((band) => band.intervals.flat()))].sort((a, b) => a - b);
+
+// The first of `times` after `now` (direction 1) or the last before it (-1); `now` when there is none.
+export function nextTime(times, now, direction) {
+  const after = times.filter((t) => (direction > 0 ? t > now + 1e-6 : t < now - 1e-6));
+  return after.length ? (direction > 0 ? Math.min(...after) : Math.max(...after)) : now;
+}
+
 export class Timeline {
   // `pick(time, band)`: called with the time and the band (or null: the markers' row) under a click.
   constructor(canvas, pick) {

@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
-import { Timeline, bandsOf, differsBand, frameStepOf } from './timeline.js';
+import { Timeline, bandsOf, differsBand, frameStepOf, nextTime, switchTimes } from './timeline.js';
 import { countFindings, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
@@ -397,6 +397,10 @@ bindControls(renderer.domElement, {
   open: () => $('file').click(),
   pick: (x, y) =>
     selectJoint(x === null ? null : jointAt(state.joints, drawn, renderer.domElement, activeCamera(), x, y)),
+  jump: (kind, direction) =>
+    seek(
+      nextTime(kind === 'marker' ? state.markers.map((m) => m.time) : switchTimes(state.bands), state.time, direction),
+    ),
   openFiles,
 });
 $('file').addEventListener('change', (event) => {
