@@ -3,7 +3,8 @@
 // once. Checked against the CLI: the page's diff is `inputanim diff A B --json`'s (spans, worst moments, figures);
 // the ghost is drawn (pixels of its colour); a click on the timeline's row of differences seeks to the span's worst
 // moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
-// it; the address holds the moment (time, joint, view) and restores it; ending the comparison frees B's GPU resources.
+// it, and in Unity's coordinates (U); the address holds the moment (time, joint, view) and restores it; the keys to
+// markers and switches land on them; ending the comparison frees B's GPU resources.
 // Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,10 +33,10 @@ const alike = (x, y) =>
     : x && typeof x === 'object'
       ? Object.keys(y).every((k) => k === 'a' || k === 'b' || alike(x[k], y[k]))
       : close(x, y);
-// A joint's position in glTF coordinates at `time`, as `inputanim sample` gives it.
-function position(file, pose, time) {
+// A joint's position in glTF's (or Unity's) coordinates at `time`, as `inputanim sample` gives it.
+function position(file, pose, time, coordinates = 'gltf') {
   writeFileSync(join(work, 'times.txt'), `${time}\n`);
-  const args = ['--times', join(work, 'times.txt'), '--coordinates', 'gltf', '--select', pose, '--format', 'json'];
+  const args = ['--times', join(work, 'times.txt'), '--coordinates', coordinates, '--select', pose, '--format', 'json'];
   const [frame] = JSON.parse(execFileSync(tool, ['sample', file, ...args])).frames;
   const [side, joint] = pose.split('.');
   return frame[side].joints[joint].position;
@@ -93,6 +94,20 @@ try {
   expect(
     Math.abs(shown - apart) < 0.002,
     `the readout's A - B is ${shown} mm (\`sample\` of both: ${apart.toFixed(4)} mm)`,
+  );
+
+  // U: the readout in Unity's coordinates, as `sample --coordinates unity` gives them.
+  await page.keyboard.press('KeyU');
+  await page.waitForFunction(
+    () => /Unity's/.test(window.viewer.readout) && !/position {2}\.\.\./.test(window.viewer.readout),
+  );
+  const unityText = await page.evaluate(() => window.viewer.readout);
+  await page.keyboard.press('KeyU');
+  const unity = /position\s+(\S+)\s+(\S+)\s+(\S+) m/.exec(unityText).slice(1).map(Number);
+  const expected = position(recording, pose, picked.time, 'unity');
+  expect(
+    unity.every((v, i) => Math.abs(v - expected[i]) < 6e-5) && Math.abs(unity[0] + pa[0]) < 6e-5,
+    `U shows Unity's coordinates: (${unity}) (\`sample --coordinates unity\`: ${expected.map((v) => v.toFixed(4))}; x mirrored)`,
   );
 
   // The moment in the address: time and joint, and the head view after V; a new page opened at it shows them again.

@@ -339,7 +339,9 @@ function update() {
 }
 
 // ---- a joint's pose (joint_readout.js) ------------------------------------------------------------------
-const readout = new JointReadout(scene, $('joint'));
+const readout = new JointReadout(scene, $('joint'), (joint, time) =>
+  state.recording.jointPose(sideOf(joint).toLowerCase(), joint.userData.joint, time, { coordinates: 'unity' }),
+);
 const drawn = (joint) => isTracked(sideOf(joint));
 
 function selectJoint(joint) {
@@ -397,6 +399,7 @@ bindControls(renderer.domElement, {
   open: () => $('file').click(),
   pick: (x, y) =>
     selectJoint(x === null ? null : jointAt(state.joints, drawn, renderer.domElement, activeCamera(), x, y)),
+  coordinates: () => (readout.toggleFrame(), showJoint()),
   jump: (kind, direction) =>
     seek(
       nextTime(kind === 'marker' ? state.markers.map((m) => m.time) : switchTimes(state.bands), state.time, direction),
