@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { countPixels, decodePng, isLeftHand, isRightHand, launchChromium, serveSite } from './viewer_site.mjs';
+import { countPixels, decodePng, isLeftHand, isRightHand } from './viewer_site.mjs';
+import { downloadVia, launchChromium, openVia as openFiles, serveSite } from './viewer_site.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));
@@ -65,22 +66,9 @@ async function newPage(query = '') {
   await page.goto(`${origin}/index.html${query}`);
   return page;
 }
-// Opens files through the picker and waits for the documented state to say loaded or error.
-async function openFiles(page, files) {
-  await page.setInputFiles('#file', files);
-  await page.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, {
-    timeout: 60000,
-  });
-  return page.evaluate(() => window.inputanimViewer);
-}
 const frame = (page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-async function download(page) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-  const path = join(work, `download-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
-}
+const download = (page) => downloadVia(page, '#download', work);
 
 try {
   const page = await newPage();
@@ -325,11 +313,7 @@ try {
     });
     return page.evaluate(() => window.inputanimViewer);
   };
-  const saveBin = async () => {
-    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#save-bin')]);
-    await file.saveAs(join(work, `saved-${file.suggestedFilename()}`));
-    return { name: file.suggestedFilename(), bytes: readFileSync(join(work, `saved-${file.suggestedFilename()}`)) };
-  };
+  const saveBin = () => downloadVia(page, '#save-bin', work);
   await page.click('#edit-toggle');
   await page.fill('#trim-start', '1');
   await page.fill('#trim-end', '4');
@@ -393,6 +377,16 @@ try {
     expect(
       bin.name.endsWith('.bin') && bin.bytes.equals(readFileSync(join(work, 'cli.bin'))),
       `its download ${bin.name} is the CLI's conversion, byte-identical`,
+    );
+    // Its animations offered by name; choosing another opens that one, as `convert --animation`.
+    const choices = await page.locator('#animation option').count();
+    await page.selectOption('#animation', '1');
+    await page.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error);
+    const chosen = await download(page);
+    execFileSync(tool, ['convert', foreign, join(work, 'cli-1.bin'), '-q', '--force', '--animation', '1']);
+    expect(
+      choices === foreignInfo.input.animations.length && chosen.bytes.equals(readFileSync(join(work, 'cli-1.bin'))),
+      `${choices} animations offered; choosing the second downloads \`convert --animation 1\`'s .bin, byte-identical`,
     );
 
     // A file chosen while another still opens: the first is abandoned (aborted), the second is what shows.

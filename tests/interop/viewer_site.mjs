@@ -107,3 +107,20 @@ export function countPixels(image, test, [x0, y0, x1, y1] = [0, 0, image.width, 
     for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x1); x++) if (test(image.at(x, y))) n++;
   return n;
 }
+
+// Clicks `selector` on `page` and saves the download it starts into `folder`: {name (as suggested), bytes}.
+export async function downloadVia(page, selector, folder) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = join(folder, `download-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+// Opens files through the page's picker and waits for its documented state to say loaded or error; returns it.
+export async function openVia(page, files) {
+  await page.setInputFiles('#file', files);
+  await page.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, {
+    timeout: 60000,
+  });
+  return page.evaluate(() => window.inputanimViewer);
+}

@@ -86,3 +86,15 @@ export function showFindings(findingsBox, recordingFindings, profileFindings = [
   findingsBox.replaceChildren(...list);
   return counts;
 }
+
+// A glTF's animations (info's input.animations) in `select`, the one read selected; hidden unless there are several.
+export function showAnimations(select, input) {
+  const animations = input.animations ?? [];
+  select.hidden = animations.length < 2;
+  select.replaceChildren(
+    ...animations.map((a, i) =>
+      Object.assign(element('option', `${a.name || `animation ${i}`} (${a.channels} channels)`), { value: i }),
+    ),
+  );
+  select.value = String(input.animation ?? 0);
+}

@@ -7,7 +7,7 @@ import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
 import { Timeline, bandsOf, differsBand, frameStepOf, nextTime, switchTimes } from './timeline.js';
-import { countFindings, showFindings, showSummary } from './panel.js';
+import { countFindings, showAnimations, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
@@ -22,13 +22,7 @@ const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
 const timeline = new Timeline($('bands'), (time, band) => pickOnTimeline(time, band));
 
-const STAGES = {
-  reading: 'reading',
-  decoding: 'decoding',
-  converting: 'converting to glTF',
-  drawing: 'drawing',
-  checking: 'checking',
-};
+const STAGES = { converting: 'converting to glTF' }; // the loader's stages that the status line says otherwise
 const SIDES = ['Left', 'Right'];
 
 // What the open file sets, and what clear() puts back.
@@ -140,6 +134,7 @@ loader.libraryVersion().then(
   (error) => showError(error.message),
 );
 let opening = 0; // the latest open: an earlier one, aborted, reports nothing
+let lastOpened = []; // the files opened last, which a choice of animation opens again
 let compareNext = null; // {name, bytes: a promise}: what to compare with the file opening, once it is open
 
 function showStage(stage) {
@@ -156,9 +151,11 @@ function showChecked(findings) {
   setStatus(statusLine());
 }
 
-// Opens dropped or picked files: a .gltf with the files it names, else the first file; `edited`: an edit's result.
-function openFiles(fileList, edited = false) {
-  const files = [...fileList];
+// Opens dropped or picked files: a .gltf with the files it names, else the first file; `edited`: an edit's result;
+// `animation`: which of a glTF's animations to read (its index; null: the loader's choice).
+function openFiles(fileList, edited = false, animation = null) {
+  const files = (lastOpened = [...fileList]);
+  loader.setOptions({ animation });
   if (files.length === 0) return;
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
   const main = gltf >= 0 ? gltf : 0;
@@ -228,6 +225,7 @@ function onLoaded(gltf) {
   $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
   $('view').disabled = !state.view;
   download.opened(state.recording);
+  showAnimations($('animation'), state.info.input);
   address.restore();
   if (compareNext) compare.open(compareNext.name, compareNext.bytes);
   compareNext = null;
@@ -416,6 +414,7 @@ $('compare-file').addEventListener('change', (event) => {
   event.target.value = '';
 });
 $('compare-close').addEventListener('click', () => compare.close());
+$('animation').addEventListener('change', (event) => openFiles(lastOpened, false, Number(event.target.value)));
 
 function resize() {
   view.resize();
