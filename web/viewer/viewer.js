@@ -301,7 +301,8 @@ function seek(time) {
   update();
 }
 
-// A click on the timeline seeks there; on the row of differences, to its span's worst moment, with its joint shown.
+// A click on the timeline seeks there; on the row of differences, to its span's worst moment, with its joint shown
+// (a click within 50 ms of a span counts: a short span is a pixel wide).
 function pickOnTimeline(time, band) {
   if (!state.loaded) return;
   setPlaying(false);
