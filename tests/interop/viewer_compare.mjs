@@ -4,7 +4,7 @@
 // the ghost is drawn (pixels of its colour); a click on the timeline's row of differences seeks to the span's worst
 // moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
 // it, and in Unity's coordinates (U); the address holds the moment (time, joint, view) and restores it; the keys to
-// markers and switches land on them; ending the comparison frees B's GPU resources.
+// markers and switches land on them, L loops between markers; ending the comparison frees B's GPU resources.
 // Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -161,6 +161,29 @@ try {
       landed[2] > 0 &&
       help,
     `] from 0 s: ${landed[0]} (first marker), [ from the second: ${landed[1]}, . from 0 s: ${landed[2]} (a switch; left's first: ${switches}), ? shows the keys`,
+  );
+
+  // L: a loop between the markers around the playhead; playing stays inside it (1.7 s of play over a 1.2 s range).
+  await page.evaluate(() => window.viewer.seek(1.5));
+  await page.keyboard.press('KeyL');
+  const loop = await page.evaluate(() => window.viewer.loop);
+  await page.evaluate(() => window.viewer.play());
+  const times = [];
+  for (let i = 0; i < 12; i++)
+    times.push(await page.evaluate(() => new Promise((r) => setTimeout(() => r(window.viewer.time), 150))));
+  await page.evaluate(() => window.viewer.pause());
+  await page.keyboard.press('KeyL');
+  const [m0, m1] = markers
+    .filter((t) => t <= 1.5)
+    .slice(-1)
+    .concat(markers.filter((t) => t > 1.5).slice(0, 1));
+  expect(
+    loop?.[0] === m0 &&
+      loop?.[1] === m1 &&
+      times.every((t) => t >= m0 && t <= m1) &&
+      times.some((t, i) => i && t < times[i - 1]) &&
+      (await page.evaluate(() => window.viewer.loop)) === null,
+    `L at 1.5 s loops ${loop} (the markers ${m0} and ${m1}); playing stays in it and wraps (${times.map((t) => t.toFixed(2))}); L again ends it`,
   );
 
   // End compare: B leaves the GPU.

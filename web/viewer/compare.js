@@ -31,6 +31,15 @@ export function describeDiff(report) {
   );
 }
 
+// The worst moment ({time, pose}) of the span of the differences' band (timeline.js's differsBand) at `time`, or
+// null (another band, or no span there). A click within 50 ms of a span counts: a short span is a pixel wide.
+export function worstNear(band, time) {
+  const span = band?.worst
+    ? band.intervals.findIndex(([start, end]) => time >= start - 0.05 && time <= end + 0.05)
+    : -1;
+  return span < 0 ? null : band.worst[span];
+}
+
 // `viewer`: { scene, a() (A's InputAnimationRecording or null), setBusy(text or null), showError(message),
 // compared(report or null) (the diff, inputanim.diff/1, once known; null when B closes) }.
 export class Compare {

@@ -1,6 +1,6 @@
 // The viewer's keyboard, pointer and drop controls, bound to the page's actions: {loaded(), playPause(),
 // step(frames), seek(time), end(), frame(), headView(), panel(id), open(), pick(clientX, clientY) (null, null: none),
-// jump(kind, direction) ('marker' or 'switch', 1 or -1), coordinates() (the readout's frame), openFiles(files)}. "?" shows and hides the list of keys.
+// jump(kind, direction) ('marker' or 'switch', 1 or -1), coordinates() (the readout's frame), loop() (on or off), openFiles(files)}. "?" shows and hides the list of keys.
 export function bindControls(canvas, actions) {
   window.addEventListener('keydown', (event) => {
     const typing = event.target.matches('select, input[type=number], input[type=text]');
@@ -17,6 +17,7 @@ export function bindControls(canvas, actions) {
       KeyE: () => actions.panel('edits'),
       KeyO: actions.open,
       KeyU: actions.coordinates,
+      KeyL: actions.loop,
       Escape: () => actions.pick(null, null),
       BracketLeft: () => actions.jump('marker', -1),
       BracketRight: () => actions.jump('marker', 1),

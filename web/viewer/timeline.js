@@ -35,6 +35,12 @@ export function frameStepOf(clip) {
 export const switchTimes = (bands) =>
   [...new Set(bands.flatMap((band) => band.intervals.flat()))].sort((a, b) => a - b);
 
+// The loop range around `now`: between the markers ({time}) or the ends on either side of it.
+export function loopAround(markers, now, duration) {
+  const times = [0, ...markers.map((m) => m.time), duration];
+  return [Math.max(...times.filter((t) => t <= now)), Math.min(...times.filter((t) => t > now), duration)];
+}
+
 // The first of `times` after `now` (direction 1) or the last before it (-1); `now` when there is none.
 export function nextTime(times, now, direction) {
   const after = times.filter((t) => (direction > 0 ? t > now + 1e-6 : t < now - 1e-6));
@@ -101,12 +107,18 @@ export class Timeline {
     this.image = g.getImageData(0, 0, canvas.width, canvas.height);
   }
 
-  drawCursor(time) {
+  // The cursor at `time`, over the loop range [start, end] (seconds) when there is one.
+  drawCursor(time, loop = null) {
     if (!this.image) return;
     const g = this.canvas.getContext('2d');
     g.putImageData(this.image, 0, 0);
-    const x = this.duration > 0 ? (time / this.duration) * this.canvas.width : 0;
+    const at = (t) => (this.duration > 0 ? (t / this.duration) * this.canvas.width : 0);
+    const x = at(time);
     g.setTransform(1, 0, 0, 1, 0, 0);
+    if (loop) {
+      g.fillStyle = 'rgba(255, 255, 255, 0.12)';
+      g.fillRect(at(loop[0]), 0, Math.max(1, at(loop[1]) - at(loop[0])), this.canvas.height);
+    }
     g.fillStyle = '#ffffff';
     g.fillRect(Math.round(x) - 1, 0, 2, this.canvas.height);
     g.setTransform(window.devicePixelRatio, 0, 0, window.devicePixelRatio, 0, 0);

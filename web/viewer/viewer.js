@@ -6,14 +6,14 @@
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView } from './view3d.js';
-import { Timeline, bandsOf, differsBand, frameStepOf, nextTime, switchTimes } from './timeline.js';
+import { Timeline, bandsOf, differsBand, frameStepOf, loopAround, nextTime, switchTimes } from './timeline.js';
 import { countFindings, showAnimations, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
-import { Compare, describeDiff } from './compare.js';
+import { Compare, describeDiff, worstNear } from './compare.js';
 import { exposeViewer } from './viewer_api.js';
 import { Address, requestedFiles } from './address.js';
 
@@ -28,7 +28,7 @@ const SIDES = ['Left', 'Right'];
 // What the open file sets, and what clear() puts back.
 const unopened = () => ({
   ...{ loaded: false, info: null, recording: null, root: null, mixer: null, frustum: null, head: null, view: null },
-  ...{ bands: [], markers: [], joints: [], jointSides: new Map(), time: 0, playing: false },
+  ...{ bands: [], markers: [], joints: [], jointSides: new Map(), time: 0, playing: false, loop: null },
 });
 const state = {
   ...unopened(),
@@ -301,18 +301,13 @@ function seek(time) {
   update();
 }
 
-// A click on the timeline seeks there; on the row of differences, to its span's worst moment, with its joint shown
-// (a click within 50 ms of a span counts: a short span is a pixel wide).
+// A click on the timeline seeks there; on the row of differences, to its span's worst moment, with its joint shown.
 function pickOnTimeline(time, band) {
   if (!state.loaded) return;
   setPlaying(false);
-  const span = band?.worst
-    ? band.intervals.findIndex(([start, end]) => time >= start - 0.05 && time <= end + 0.05)
-    : -1;
-  if (span < 0) return seek(time);
-  const { time: worst, pose } = band.worst[span];
-  seek(worst);
-  if (jointNode(pose)) selectJoint(jointNode(pose));
+  const worst = worstNear(band, time);
+  seek(worst?.time ?? time);
+  if (jointNode(worst?.pose)) selectJoint(jointNode(worst.pose));
 }
 
 // The node of a joint named as diff and the address name it ('left.IndexTip'), or null.
@@ -332,7 +327,7 @@ function update() {
   $('clock').textContent = `${state.time.toFixed(3)} / ${state.duration.toFixed(3)} s`;
   $('scrubber').value = String(state.time);
   $('play').innerHTML = state.playing ? '&#10074;&#10074;' : '&#9654;';
-  timeline.drawCursor(state.time);
+  timeline.drawCursor(state.time, state.loop);
   address.changed();
   view.requestRender();
 }
@@ -399,6 +394,10 @@ bindControls(renderer.domElement, {
   pick: (x, y) =>
     selectJoint(x === null ? null : jointAt(state.joints, drawn, renderer.domElement, activeCamera(), x, y)),
   coordinates: () => (readout.toggleFrame(), showJoint()),
+  loop: () => {
+    state.loop = state.loop ? null : loopAround(state.markers, state.time, state.duration);
+    update();
+  },
   jump: (kind, direction) =>
     seek(
       nextTime(kind === 'marker' ? state.markers.map((m) => m.time) : switchTimes(state.bands), state.time, direction),
@@ -428,9 +427,9 @@ resize();
 // Renders only when something changed: playing, seeking, the camera moved, a file opened.
 view.start((seconds) => {
   if (!state.playing) return;
-  let t = state.time + seconds * state.speed;
-  if (t > state.duration) t = state.duration > 0 ? t % state.duration : 0; // loop
-  seek(t);
+  const [start, end] = state.loop ?? [0, state.duration];
+  const t = state.time + seconds * state.speed;
+  seek(t > end || t < start ? start + (end > start ? (t - start) % (end - start) : 0) : t); // loop
 });
 
 // The files the address names (address.js): the first opens, the second is compared with it.

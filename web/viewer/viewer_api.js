@@ -26,6 +26,7 @@ export function exposeViewer({ state, view, renderer, floor, activeCamera, seek,
     frames: () => view.frames,
     memory: () => ({ ...renderer.info.memory }),
     // Compare mode: B's name, the diff (inputanim.diff/1) once known, and the readout's text.
+    loop: () => state.loop,
     compared: () => compare.name,
     diff: () => compare.report,
     readout: () => document.getElementById('joint').textContent,
