@@ -3,6 +3,7 @@
 // and figures of `inputanim diff A B`: recording.diff in A's worker).
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
+import { playRecording } from './view3d.js';
 
 const GHOST = { color: new THREE.Color(0x9cf0a0), opacity: 0.4 };
 
@@ -69,10 +70,7 @@ export class Compare {
       this.other = gltf.recording;
       ghostly(gltf.scene);
       this.viewer.scene.add(gltf.scene);
-      this.mixer = new THREE.AnimationMixer(gltf.scene);
-      const clip =
-        gltf.animations.find((c) => c.name === this.other.profileTable.nodes.animation) ?? gltf.animations[0];
-      if (clip) this.mixer.clipAction(clip).play();
+      this.mixer = playRecording(gltf).mixer;
       this.viewer.setBusy(`${name}: comparing with ${a.name} ...`);
       const report = await a.diff(this.other);
       if (!current()) return;
@@ -89,9 +87,11 @@ export class Compare {
     this.mixer?.setTime(time);
   }
 
-  // B's object of the name `name` (a joint of A's scene has its namesake in B's), or null.
-  counterpart(name) {
-    return this.other?.root?.getObjectByName(name) ?? null;
+  // B's namesake of A's joint `name` on the hand `side` ('left' or 'right') and whether B tracks that hand at `time`
+  // (the loader's stateAt): {joint, tracked}, or null.
+  counterpart(name, side, time) {
+    const joint = this.other?.root?.getObjectByName(name);
+    return joint ? { joint, tracked: this.other.stateAt(time)[side].tracked } : null;
   }
 
   // Takes B out of the scene, off the GPU and out of its worker.

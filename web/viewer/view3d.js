@@ -66,3 +66,12 @@ export function createView(container, activeCamera) {
   controls.addEventListener('change', view.requestRender);
   return view;
 }
+
+// A mixer on the loader's scene playing the recording's clip (the profile's animation, else the first): {mixer, clip}.
+export function playRecording(gltf) {
+  const clip =
+    gltf.animations.find((c) => c.name === gltf.recording.profileTable.nodes.animation) ?? gltf.animations[0];
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  if (clip) mixer.clipAction(clip).play();
+  return { mixer, clip };
+}

@@ -5,7 +5,7 @@
 // holds the open file's state.
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
-import { createView } from './view3d.js';
+import { createView, playRecording } from './view3d.js';
 import { Timeline, bandsOf, differsBand, frameStepOf, loopAround, nextTime, switchTimes } from './timeline.js';
 import { countFindings, showAnimations, showFindings, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
@@ -195,11 +195,9 @@ function onLoaded(gltf) {
   showSummary($('summary'), $('findings'), state.name, state.info, state.recording.binary);
   state.root = gltf.scene;
   scene.add(state.root);
-  const clip =
-    gltf.animations.find((a) => a.name === state.recording.profileTable.nodes.animation) ?? gltf.animations[0];
+  const { mixer, clip } = playRecording(gltf);
   state.duration = state.info.duration;
-  state.mixer = new THREE.AnimationMixer(state.root);
-  if (clip) state.mixer.clipAction(clip).play();
+  state.mixer = mixer;
   state.frameStep = frameStepOf(clip);
   state.bands = bandsOf(state.info);
   state.markers = state.recording.markers;
@@ -347,9 +345,9 @@ function selectJoint(joint) {
 }
 
 function showJoint() {
-  const other = state.selected && compare.counterpart(state.selected.name);
-  const tracked = other && compare.other.stateAt(state.time)[sideOf(state.selected).toLowerCase()].tracked;
-  readout.show(state.time, !!state.selected && drawn(state.selected), other ? { joint: other, tracked } : null);
+  const selected = state.selected;
+  const other = selected && compare.counterpart(selected.name, sideOf(selected).toLowerCase(), state.time);
+  readout.show(state.time, !!selected && drawn(selected), other);
 }
 
 // ---- controls -----------------------------------------------------------------------------------------
