@@ -10,12 +10,7 @@ namespace {
 Vector3 plus(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 Vector3 minus(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 Vector3 times(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
-double dot3(const Vector3& a, const Vector3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-double length3(const Vector3& a) { return std::sqrt(dot3(a, a)); }
 Vector3 unit3(const Vector3& a) { return times(1 / length3(a), a); }
-Vector3 cross3(const Vector3& a, const Vector3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
 
 // The first joint present of `candidates`.
 std::optional<Vector3> first(const HandPositions& h, std::initializer_list<Joint> candidates) {

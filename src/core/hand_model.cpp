@@ -12,13 +12,8 @@ namespace {
 Vector3 operator+(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 Vector3 operator-(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 Vector3 operator*(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
-double dot3(const Vector3& a, const Vector3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-Vector3 cross(const Vector3& a, const Vector3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double length(const Vector3& a) { return std::sqrt(dot3(a, a)); }
 Vector3 unit(const Vector3& a) {
-    const double l = length(a);
+    const double l = length3(a);
     return l > 0 ? (1 / l) * a : Vector3{0, 0, 1};
 }
 
@@ -120,8 +115,8 @@ void layFinger(int f, const FingerFlexion& flexion, LeftHandParts& parts) {
     parts.positions[indexOf(joints[1])] = g.knuckle;
     const Vector3 up{0, 1, 0};
     Vector3 direction = unit({std::sin(g.spread), 0, std::cos(g.spread)});
-    const Vector3 lateral = unit(cross(up, direction));  // X = Y x Z
-    parts.backs[f + 1] = unit(cross(unit(g.knuckle - g.base), lateral));  // Y = Z x X
+    const Vector3 lateral = unit(cross3(up, direction));  // X = Y x Z
+    parts.backs[f + 1] = unit(cross3(unit(g.knuckle - g.base), lateral));  // Y = Z x X
     Vector3 at = g.knuckle;
     double angle = 0;
     for (int b = 0; b < 3; ++b) {
@@ -134,10 +129,10 @@ void layFinger(int f, const FingerFlexion& flexion, LeftHandParts& parts) {
 
 void layThumb(const ThumbPose& pose, LeftHandParts& parts) {
     const auto joints = fingerJoints(Finger::Thumb);
-    const Vector3 lateral0 = unit(cross(kThumbRestNail, kThumbRestDirection));
+    const Vector3 lateral0 = unit(cross3(kThumbRestNail, kThumbRestDirection));
     const Quaternion base = multiply(axisAngle(lateral0, pose.opposition), axisAngle(kThumbRestNail, pose.abduction));
     const Vector3 direction = rotate(base, kThumbRestDirection), nail = rotate(base, kThumbRestNail);
-    const Vector3 lateral = unit(cross(nail, direction));
+    const Vector3 lateral = unit(cross3(nail, direction));
     parts.backs[0] = {1, 0, 0};  // MRTK's thumb frames: +Y to the thumb's side of the hand, as real recordings show
     Vector3 at = kThumbBase;
     parts.positions[indexOf(joints[0])] = at;
@@ -162,7 +157,7 @@ const ThumbPose& pinchThumb() {
         auto miss = [&](const ThumbPose& p) {
             LeftHandParts parts;
             layThumb(p, parts);
-            return length(parts.positions[indexOf(Joint::ThumbTip)] - target) +
+            return length3(parts.positions[indexOf(Joint::ThumbTip)] - target) +
                    1e-4 * (std::abs(p.proximal) + std::abs(p.distal));
         };
         ThumbPose best;
@@ -240,16 +235,16 @@ HandPose localHand(Hand hand, const HandShape& shape) {
 
 Vector3 rotate(const Quaternion& q, const Vector3& v) {
     const Vector3 u{q[0], q[1], q[2]};
-    const Vector3 t = 2 * cross(u, v);
-    return v + q[3] * t + cross(u, t);
+    const Vector3 t = 2 * cross3(u, v);
+    return v + q[3] * t + cross3(u, t);
 }
 
 Quaternion lookRotation(const Vector3& forward, const Vector3& up) {
     const Vector3 z = unit(forward);
-    Vector3 x = cross(up, z);  // X = Y x Z
-    if (length(x) < 1e-9) x = cross(std::abs(z[1]) < 0.9 ? Vector3{0, 1, 0} : Vector3{1, 0, 0}, z);
+    Vector3 x = cross3(up, z);  // X = Y x Z
+    if (length3(x) < 1e-9) x = cross3(std::abs(z[1]) < 0.9 ? Vector3{0, 1, 0} : Vector3{1, 0, 0}, z);
     x = unit(x);
-    return fromBasis(x, cross(z, x), z);
+    return fromBasis(x, cross3(z, x), z);
 }
 
 HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, const std::array<Vector3, 5>& fingerBacks,
@@ -263,13 +258,13 @@ HandPose withMrtkRotations(const std::array<Vector3, kJointCount>& positions, co
         const auto chain = fingerJoints(finger);
         // The flexion axis is shared along a finger: X = back x first bone. Each joint's Y follows its bone.
         const Vector3 lateral =
-            unit(cross(fingerBacks[int(finger)], positions[indexOf(chain[1])] - positions[indexOf(chain[0])]));
+            unit(cross3(fingerBacks[int(finger)], positions[indexOf(chain[1])] - positions[indexOf(chain[0])]));
         for (std::size_t j = 0; j < chain.size(); ++j) {
             const std::size_t from = j + 1 < chain.size() ? j : j - 1;  // a tip continues its last bone
             const Vector3 z = unit(positions[indexOf(chain[from + 1])] - positions[indexOf(chain[from])]);
             Vector3 x = lateral - dot3(lateral, z) * z;
-            x = length(x) > 1e-9 ? unit(x) : unit(cross(fingerBacks[int(finger)], z));
-            pose[indexOf(chain[j])].rotation = fromBasis(x, cross(z, x), z);
+            x = length3(x) > 1e-9 ? unit(x) : unit(cross3(fingerBacks[int(finger)], z));
+            pose[indexOf(chain[j])].rotation = fromBasis(x, cross3(z, x), z);
         }
     }
     pose[indexOf(Joint::None)] = JointPose{{0, 0, 0}, {0, 0, 0, 0}};  // MRTK records None as zero position and rotation
@@ -293,7 +288,7 @@ double restBoneLength(Joint joint) {
     const auto next = nextJoint(joint);
     if (!next || joint == Joint::None) return 0;
     const HandPose rest = restHand(Hand::Left);
-    return length(rest[indexOf(*next)].position - rest[indexOf(joint)].position);
+    return length3(rest[indexOf(*next)].position - rest[indexOf(joint)].position);
 }
 
 }  // namespace inputanim

@@ -12,7 +12,7 @@
 namespace inputanim {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 std::string csvField(const std::string& text) {  // quoted when it holds a comma, a quote or a line break
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -29,7 +29,7 @@ bool insideFolder(const std::string& path) {
     return std::none_of(native.begin(), native.end(), [](const auto& part) { return part == ".."; });
 }
 
-Result<ManifestEntry> entryOf(const Json& item, const std::string& path, std::size_t i) {
+Result<ManifestEntry> entryOf(const OrderedJson& item, const std::string& path, std::size_t i) {
     const std::string pointer = "/files/" + std::to_string(i);
     try {
         ManifestEntry e;
@@ -44,7 +44,7 @@ Result<ManifestEntry> entryOf(const Json& item, const std::string& path, std::si
         if (!insideFolder(e.archive))
             return Error{path, {}, "archive: expected a path relative to the manifest's folder"}.at(pointer);
         return e;
-    } catch (const Json::exception& error) {
+    } catch (const OrderedJson::exception& error) {
         return Error{path, {}, std::string("not an entry of inputanim.manifest/1: ") + error.what()}.at(pointer);
     }
 }
@@ -52,7 +52,7 @@ Result<ManifestEntry> entryOf(const Json& item, const std::string& path, std::si
 }  // namespace
 
 std::string manifestJson(const std::vector<ManifestEntry>& entries) {
-    Json files = Json::array();
+    OrderedJson files = OrderedJson::array();
     for (const ManifestEntry& e : entries)
         files.push_back({{"source", e.source},
                          {"sourceBytes", e.sourceBytes},
@@ -61,7 +61,7 @@ std::string manifestJson(const std::vector<ManifestEntry>& entries) {
                          {"archiveBytes", e.archiveBytes},
                          {"archiveSha256", e.archiveSha256},
                          {"deviation", {{"position", e.positionError}, {"rotation", e.rotationError}}}});
-    const Json json = {
+    const OrderedJson json = {
         {"schema", "inputanim.manifest/1"}, {"tool", std::string("inputanim ") + INPUTANIM_VERSION}, {"files", files}};
     return json.dump(1) + "\n";
 }
@@ -72,12 +72,12 @@ std::string manifestCsv(const std::vector<ManifestEntry>& entries) {
     for (const ManifestEntry& e : entries)
         csv += csvField(e.source) + "," + std::to_string(e.sourceBytes) + "," + e.sourceSha256 + "," +
                csvField(e.archive) + "," + std::to_string(e.archiveBytes) + "," + e.archiveSha256 + "," +
-               Json(e.positionError).dump() + "," + Json(e.rotationError).dump() + "\n";
+               OrderedJson(e.positionError).dump() + "," + OrderedJson(e.rotationError).dump() + "\n";
     return csv;
 }
 
 Result<std::vector<ManifestEntry>> readManifest(std::span<const std::uint8_t> bytes, const std::string& path) {
-    const Json json = Json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    const OrderedJson json = OrderedJson::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (!json.is_object() || json.value("schema", "") != "inputanim.manifest/1" || !json.contains("files") ||
         !json["files"].is_array())
         return Error{path, {}, "not a manifest of inputanim (schema inputanim.manifest/1)"};

@@ -9,31 +9,29 @@
 namespace inputanim {
 namespace {
 
-using Json = ReportJson;
-
 // Float32 values as their shortest decimal (0.9f prints 0.9, not 0.89999997615814209): the fewest significant
 // digits that read back as the same float (std::to_chars of a float, which emscripten's libc++ lacks).
-Json shortestJson(float value) {
+ReportJson shortestJson(float value) {
     char text[32];
     for (int digits = 1;; ++digits) {
         std::snprintf(text, sizeof text, "%.*g", digits, double(value));
-        if (digits >= 9 || std::strtof(text, nullptr) == value) return Json(std::strtod(text, nullptr));
+        if (digits >= 9 || std::strtof(text, nullptr) == value) return ReportJson(std::strtod(text, nullptr));
     }
 }
 
-Json intervalsJson(const std::vector<Interval>& intervals) {
-    Json list = Json::array();
+ReportJson intervalsJson(const std::vector<Interval>& intervals) {
+    ReportJson list = ReportJson::array();
     for (const auto& interval : intervals) list.push_back({interval.start, interval.end});
     return list;
 }
 
-Json findingList(const std::vector<Finding>& findings) {
-    Json list = Json::array();
+ReportJson findingList(const std::vector<Finding>& findings) {
+    ReportJson list = ReportJson::array();
     for (const auto& finding : findings)
         list.push_back({{"severity", severityName(finding.severity)},
                         {"code", finding.code},
                         {"curve", finding.curve},
-                        {"key", finding.key ? Json(*finding.key) : Json(nullptr)},
+                        {"key", finding.key ? ReportJson(*finding.key) : ReportJson(nullptr)},
                         {"message", finding.message}});
     return list;
 }
@@ -43,7 +41,7 @@ Json findingList(const std::vector<Finding>& findings) {
 ReportJson findingsJson(const std::vector<Finding>& findings) { return findingList(findings); }
 
 ReportJson profileFindingsJson(const std::vector<Finding>& findings) {
-    Json list = Json::array();
+    ReportJson list = ReportJson::array();
     for (const auto& f : findings)
         list.push_back(
             {{"severity", severityName(f.severity)}, {"code", f.code}, {"pointer", f.pointer}, {"message", f.message}});
@@ -52,7 +50,7 @@ ReportJson profileFindingsJson(const std::vector<Finding>& findings) {
 
 ReportJson infoJson(const std::string& path, const Recording& recording, const LoadReport& loaded,
                     const RecordingSummary& summary, const std::vector<Finding>& findings) {
-    Json json;
+    ReportJson json;
     json["schema"] = "inputanim.info/1";
     json["file"] = path;
     json["format"] = {{"version", versionName(recording.encoding)}, {"layout", layoutName(recording.encoding.layout)}};
@@ -63,7 +61,7 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
     json["keyTimes"] = {{"start", summary.keyTimes.start}, {"end", summary.keyTimes.end}};
     json["curves"] = summary.curves;
     json["keys"] = summary.keys;
-    Json sections = Json::object();
+    ReportJson sections = ReportJson::object();
     for (const auto& section : summary.sections)
         sections[section.name] = {{"present", section.present},
                                   {"curves", section.curves},
@@ -74,28 +72,29 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
                        {"right", intervalsJson(summary.booleanTrue[1])}};
     json["pinching"] = {{"left", intervalsJson(summary.booleanTrue[2])},
                         {"right", intervalsJson(summary.booleanTrue[3])}};
-    Json markers = Json::array();
+    ReportJson markers = ReportJson::array();
     for (const auto& marker : recording.markers)
         markers.push_back({{"time", shortestJson(marker.time)}, {"name", marker.name}});
     json["markers"] = markers;
     json["findings"] = findingList(findings);
     json["input"] = {{"kind", inputKindName(loaded.kind)}};
     if (loaded.kind != InputKind::MrtkBinary) {
-        Json animations = Json::array();
+        ReportJson animations = ReportJson::array();
         for (const auto& a : loaded.gltf.animations)
             animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});
         json["input"]["ownFile"] = loaded.gltf.ownFile;
         json["input"]["animations"] = animations;
-        json["input"]["animation"] = loaded.gltf.animation < 0 ? Json(nullptr) : Json(loaded.gltf.animation);
+        json["input"]["animation"] =
+            loaded.gltf.animation < 0 ? ReportJson(nullptr) : ReportJson(loaded.gltf.animation);
         json["input"]["extensionsUsed"] = loaded.gltf.extensionsUsed;
         if (const auto& p = loaded.gltf.provenance) json["input"]["provenance"] = provenanceJson(*p);
-        json["input"]["notes"] = Json::array();
+        json["input"]["notes"] = ReportJson::array();
         for (const auto& note : loaded.gltf.notes) json["input"]["notes"].push_back(note.message);
     }
     return json;
 }
 
-Json provenanceJson(const Provenance& p) {
+ReportJson provenanceJson(const Provenance& p) {
     return {{"sourceName", p.sourceName},
             {"sourceBytes", p.sourceBytes},
             {"sourceSha256", p.sourceSha256},
@@ -131,14 +130,15 @@ Status checkSampleSize(std::size_t frames, const SampleColumns& columns) {
 
 ReportJson frameJson(const FrameSample& frame, const SampleColumns& columns) {
     auto pose = [](const PoseSample& p) {
-        return Json{{"position", p.position}, {"rotation", p.rotationDefined ? Json(p.rotation) : Json(nullptr)}};
+        return ReportJson{{"position", p.position},
+                          {"rotation", p.rotationDefined ? ReportJson(p.rotation) : ReportJson(nullptr)}};
     };
-    Json json{{"time", frame.time}};
+    ReportJson json{{"time", frame.time}};
     if (columns.camera) json["camera"] = pose(frame.camera);
     for (Hand hand : kHands) {
         const int h = int(hand);
         if (columns.joints[h].empty()) continue;
-        Json joints = Json::object();
+        ReportJson joints = ReportJson::object();
         for (Joint joint : columns.joints[h])
             joints[std::string(jointName(joint))] = pose(frame.joints[h][indexOf(joint)]);
         json[std::string(handName(hand))] = {

@@ -2,17 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include "inputanim/analysis/diff.hpp"
+#include "support/fixtures.hpp"
 
 using namespace inputanim;
 
 namespace {
 
-Recording cameraX(std::initializer_list<Key> keys) {
-    Recording r;
-    r.encoding = Encoding{1, Layout::Compact};
-    r.curves[cameraCurve(kPositionX)].keys = KeyList(keys);
-    return r;
-}
+using fixtures::cameraX;
 
 }  // namespace
 

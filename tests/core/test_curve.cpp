@@ -7,12 +7,13 @@
 
 #include "inputanim/core/curve.hpp"
 #include "inputanim/core/math.hpp"
+#include "support/fixtures.hpp"
 
 using namespace inputanim;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using fixtures::kInf;
 
 Key hermiteKey(float t, float v, float in = 0, float out = 0) { return Key{t, v, in, out, 0, 0, kWeightedNone}; }
 Key linearKey(float t, float v) { return Key{t, v}; }  // MRTK encoding: zero tangents and weights, Both

@@ -5,14 +5,13 @@
 #include <vector>
 
 #include "inputanim/core/sha256.hpp"
+#include "support/fixtures.hpp"
 
 using namespace inputanim;
 
 namespace {
 
-std::span<const std::uint8_t> bytesOf(const std::string& text) {
-    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
-}
+using fixtures::bytesOf;
 
 }  // namespace
 

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "inputanim/core/recording.hpp"
+#include "support/fixtures.hpp"
 
 namespace edit_cases {
 
 using namespace inputanim;
 
-inline constexpr float kInf = std::numeric_limits<float>::infinity();
+using fixtures::kInf;
 inline const std::size_t kCameraX = kCameraFirst;  // camera.PositionX, a float curve
 inline const std::size_t kLeftTracked = booleanCurve(BooleanCurve::TrackedLeft);
 

@@ -4,17 +4,13 @@
 #include <cmath>
 
 #include "inputanim/edit/edit.hpp"
+#include "support/fixtures.hpp"
 
 using namespace inputanim;
 
 namespace {
 
-Recording cameraX(std::initializer_list<Key> keys) {
-    Recording r;
-    r.encoding = Encoding{1, Layout::Full};
-    r.curves[kCameraFirst].keys = KeyList(keys);
-    return r;
-}
+Recording cameraXFull(std::initializer_list<Key> keys) { return fixtures::cameraX(keys, Layout::Full); }
 
 // The value of the weighted segment from a to b at `time`: the parameter found by bisection on the time cubic.
 double bezierAt(const Key& a, const Key& b, double time) {
@@ -45,7 +41,7 @@ double worstOver(const Recording& trimmed, const Key& a, const Key& b, double st
 TEST_CASE("a trim inside a weighted segment splits it: the part kept plays as the segment did") {
     // Strong weights: a Hermite segment through the cut's value and slope would be off by centimetres.
     const Key a{0, 0, 4, 4, 0.9f, 0.9f, kWeightedBoth}, b{2, 1, -3, -3, 0.05f, 0.05f, kWeightedBoth};
-    const Recording source = cameraX({a, b});
+    const Recording source = cameraXFull({a, b});
     for (auto [start, end] : {std::pair{0.0, 1.3}, std::pair{0.7, 2.0}, std::pair{0.4, 1.6}}) {
         INFO(start << " to " << end);
         EditReport report;
@@ -62,7 +58,7 @@ TEST_CASE("a trim inside a weighted segment splits it: the part kept plays as th
 TEST_CASE("cuts in two weighted segments around one key: the key takes both parts' weights") {
     const Key a{0, 0, 4, 4, 0.9f, 0.9f, kWeightedBoth}, b{1, 1, -3, -3, 0.05f, 0.8f, kWeightedBoth},
         c{2, 0, 2, 2, 0.7f, 0.1f, kWeightedBoth};
-    auto trimmed = trimRecording(cameraX({a, b, c}), {0.4, 1.7});
+    auto trimmed = trimRecording(cameraXFull({a, b, c}), {0.4, 1.7});
     REQUIRE(trimmed.ok());
     CHECK(worstOver(*trimmed, a, b, double(0.4f), 1.0, double(0.4f)) < 2e-6);
     CHECK(worstOver(*trimmed, b, c, 1.0, double(1.7f), double(0.4f)) < 2e-6);
@@ -70,7 +66,7 @@ TEST_CASE("cuts in two weighted segments around one key: the key takes both part
 
 TEST_CASE("a cut at the time a key is shown at cuts at that key") {
     const float at = 1.3f;  // info shows 1.300 s; the user types 1.3, which is not this Float32
-    const Recording source = cameraX({Key{0, 0}, Key{at, 1}, Key{2, 0}});
+    const Recording source = cameraXFull({Key{0, 0}, Key{at, 1}, Key{2, 0}});
     EditReport report;
     auto trimmed = trimRecording(source, {0, 1.3}, &report);
     REQUIRE(trimmed.ok());

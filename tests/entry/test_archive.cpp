@@ -93,9 +93,7 @@ TEST_CASE(
 }
 
 namespace {
-std::span<const std::uint8_t> bytesOf(const std::string& text) {
-    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
-}
+using fixtures::bytesOf;
 }  // namespace
 
 TEST_CASE("a manifest reads back what was written, and refuses what is not one by place") {

@@ -37,8 +37,8 @@ TEST_CASE("saveFile writes the kind its extension names, refuses other names, an
 
 namespace {
 
-struct Folder : test_support::TempFolder {
-    Folder() : TempFolder("save-gltf") {}
+struct SaveFolder : test_support::TempFolder {
+    SaveFolder() : TempFolder("save-gltf") {}
 };
 
 std::string text(const std::string& path) { return test_support::fileText(path); }
@@ -46,7 +46,7 @@ std::string text(const std::string& path) { return test_support::fileText(path);
 }  // namespace
 
 TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears without it") {
-    Folder folder;
+    SaveFolder folder;
     SaveOptions options;
     options.overwrite = Overwrite::Replace;
     auto staged =
@@ -66,7 +66,7 @@ TEST_CASE("a separate .gltf is staged after its .bin, so that it never appears w
 }
 
 TEST_CASE(".gltf with a .bin beside it, or embedded, printed as nlohmann prints the same document") {
-    Folder folder;
+    SaveFolder folder;
     const Recording r = edge_cases::all()[0].recording;
     const std::string separate = folder / "my take.gltf";
     REQUIRE(saveFile(r, separate).ok());
@@ -95,7 +95,7 @@ TEST_CASE(".gltf with a .bin beside it, or embedded, printed as nlohmann prints 
 }
 
 TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a .gltf that is two files") {
-    Folder folder;
+    SaveFolder folder;
     const Recording r = edge_cases::all()[0].recording;
     for (auto [kind, name] : {std::pair{OutputKind::MrtkBinary, "a.bin"},
                               {OutputKind::Glb, "a.glb"},
@@ -122,7 +122,7 @@ TEST_CASE("writeRecording streams the bytes saveRecording writes, and refuses a 
 }
 
 TEST_CASE("an output beyond its tolerances is reported as such, with the warning's code") {
-    Folder folder;
+    SaveFolder folder;
     const auto& cases = edge_cases::all();
     const auto unaligned =
         std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.name == "unaligned"; });

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "support/edge_cases.hpp"
+#include "support/exported_json.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
@@ -18,12 +19,6 @@ using namespace inputanim;
 using Json = nlohmann::json;
 
 namespace {
-std::vector<std::uint8_t> exported(const Recording& r, ExportOptions options = {}, ExportReport* report = nullptr) {
-    auto glb = exportGlb(r, options, report);
-    if (!glb) FAIL(glb.error().message);
-    return std::move(glb).value();
-}
-
 Json jsonChunk(const std::vector<std::uint8_t>& glb) {
     REQUIRE(glb.size() > 20);
     REQUIRE(std::memcmp(glb.data(), "glTF", 4) == 0);

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "support/edge_cases.hpp"
+#include "support/exported_json.hpp"
 #include "support/foreign_gltf.hpp"
 #include "support/glb_json.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -13,12 +14,6 @@ using namespace inputanim;
 using Json = nlohmann::json;
 
 namespace {
-
-std::vector<std::uint8_t> exported(const Recording& recording, const ExportOptions& options = {}) {
-    auto glb = exportGlb(recording, options);
-    if (!glb) FAIL(glb.error().message);
-    return *glb;
-}
 
 ValidationReport validate(const std::vector<std::uint8_t>& bytes) {
     auto report = validateInput(bytes, "test.glb");

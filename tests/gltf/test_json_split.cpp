@@ -10,15 +10,14 @@
 #include "gltf/container/json_limits.hpp"
 #include "gltf/container/json_split.hpp"
 #include "support/exported_json.hpp"
+#include "support/fixtures.hpp"
 
 using namespace inputanim;
 using Json = nlohmann::json;
 
 namespace {
 
-std::span<const std::uint8_t> bytesOf(const std::string& text) {
-    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
-}
+using fixtures::bytesOf;
 
 std::optional<SplitJson> plain(const std::string& text) { return splitPlainJson(bytesOf(text)); }
 

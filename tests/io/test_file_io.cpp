@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Folder : test_support::TempFolder {
-    Folder() : TempFolder("file-io") {}
+struct IoFolder : test_support::TempFolder {
+    IoFolder() : TempFolder("file-io") {}
 };
 
 Result<StagedFile> stageText(const std::string& path, const std::string& text) {
@@ -34,7 +34,7 @@ std::string contents(const std::string& path) { return test_support::fileText(pa
 }  // namespace
 
 TEST_CASE("a staged file appears at its target only when committed, and only once") {
-    Folder folder;
+    IoFolder folder;
     auto staged = stageText(folder / "a.txt", "new");
     REQUIRE(staged.ok());
     CHECK_FALSE(fs::exists(folder / "a.txt"));
@@ -50,7 +50,7 @@ TEST_CASE("a staged file appears at its target only when committed, and only onc
 }
 
 TEST_CASE("a staged file dropped uncommitted leaves the old file and no temporary") {
-    Folder folder;
+    IoFolder folder;
     REQUIRE(writeFileAtomically(folder / "a.txt", {reinterpret_cast<const std::uint8_t*>("old"), 3}).ok());
     {
         auto staged = stageText(folder / "a.txt", "new");
@@ -62,7 +62,7 @@ TEST_CASE("a staged file dropped uncommitted leaves the old file and no temporar
 }
 
 TEST_CASE("a file staged from a producer gets its pieces in order; a failing producer leaves no temporary") {
-    Folder folder;
+    IoFolder folder;
     auto staged = stageFile(folder / "a.txt", [](const ByteSink& write) -> Status {
         for (const char* piece : {"one ", "two"})
             if (auto s = write({reinterpret_cast<const std::uint8_t*>(piece), std::strlen(piece)}); !s) return s;
@@ -84,7 +84,7 @@ TEST_CASE("a file staged from a producer gets its pieces in order; a failing pro
 TEST_CASE("a large file is written whole whatever its pieces' sizes against the slices handed to the disk") {
     // 8 MiB slices are handed to the disk as they are finished: pieces that end inside one, exactly at its end,
     // and span several, plus empty ones.
-    Folder folder;
+    IoFolder folder;
     const std::size_t MiB = std::size_t(1) << 20;
     const std::size_t sizes[] = {3 * MiB, 0, 5 * MiB, 17 * MiB + 1, 1, 7 * MiB - 2, 0, 8 * MiB, 12345};
     std::vector<std::uint8_t> expected;
@@ -107,7 +107,7 @@ TEST_CASE("a large file is written whole whatever its pieces' sizes against the 
 }
 
 TEST_CASE("files committed in order stop at the first failure and discard the rest") {
-    Folder folder;
+    IoFolder folder;
     std::vector<StagedFile> files;
     for (const char* name : {"first", "blocked", "third"}) {
         auto staged = stageText(folder / name, name);
@@ -124,7 +124,7 @@ TEST_CASE("files committed in order stop at the first failure and discard the re
 }
 
 TEST_CASE("a folder is neither read nor replaced; a name in UTF-8 is the file's name on every system") {
-    Folder folder;
+    IoFolder folder;
     fs::create_directory(folder.path / "sub");
     auto read = readFile(folder / "sub");
     REQUIRE_FALSE(read.ok());
@@ -144,7 +144,7 @@ TEST_CASE("a folder is neither read nor replaced; a name in UTF-8 is the file's 
 
 #if !defined(_WIN32)  // FIFOs, POSIX modes and symbolic links anyone may make
 TEST_CASE("only regular files are read or replaced; a replaced file keeps its mode") {
-    Folder folder;
+    IoFolder folder;
     REQUIRE(::mkfifo((folder / "pipe").c_str(), 0644) == 0);
     auto fifo = readFile(folder / "pipe");  // returns at once: a FIFO is never opened for a writer to come
     REQUIRE_FALSE(fifo.ok());
@@ -170,7 +170,7 @@ TEST_CASE("only regular files are read or replaced; a replaced file keeps its mo
 #endif
 
 TEST_CASE("without overwriting, of many writers of one new file exactly one commits") {
-    Folder folder;
+    IoFolder folder;
     std::vector<StagedFile> staged;
     for (int i = 0; i < 8; ++i) {
         const std::string text = std::to_string(i);

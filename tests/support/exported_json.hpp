@@ -7,11 +7,21 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "inputanim/analysis/synthetic.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "support/edge_cases.hpp"
+
+// A recording exported as GLB; throws (failing the test) when the export fails.
+inline std::vector<std::uint8_t> exported(const inputanim::Recording& recording,
+                                          const inputanim::ExportOptions& options = {},
+                                          inputanim::ExportReport* report = nullptr) {
+    auto glb = inputanim::exportGlb(recording, options, report);
+    if (!glb) throw std::runtime_error(glb.error().describe());
+    return std::move(glb).value();
+}
 
 // A GLB's JSON chunk as text, the padding after the JSON taken off.
 inline std::string jsonChunkText(const std::vector<std::uint8_t>& glb) {

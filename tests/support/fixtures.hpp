@@ -2,7 +2,10 @@
 #pragma once
 
 #include <cstring>
+#include <initializer_list>
 #include <limits>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "inputanim/mrtk/binary_format.hpp"
@@ -11,6 +14,21 @@
 namespace fixtures {
 
 using namespace inputanim;
+
+inline constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// A recording of the camera's x position alone, with these keys.
+inline Recording cameraX(std::initializer_list<Key> keys, Layout layout = Layout::Compact) {
+    Recording r;
+    r.encoding = Encoding{1, layout};
+    r.curves[cameraCurve(kPositionX)].keys = KeyList(keys);
+    return r;
+}
+
+// A text's bytes, in place.
+inline std::span<const std::uint8_t> bytesOf(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
 
 // A small recording with a few keys in every section of the encoding, and two markers.
 inline Recording small(Encoding encoding) {

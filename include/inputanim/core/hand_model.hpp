@@ -15,8 +15,6 @@
 
 namespace inputanim {
 
-using Vector3 = std::array<double, 3>;
-
 struct JointPose {
     Vector3 position{};
     Quaternion rotation{0, 0, 0, 1};  // x, y, z, w

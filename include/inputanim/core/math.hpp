@@ -1,4 +1,4 @@
-// The few formulas every layer shares, written once: angle units, the cubic Hermite segment, and
+// The few formulas every layer shares, written once: angle units, the cubic Hermite segment, 3-vector and
 // quaternion helpers (x, y, z, w order, double precision).
 #pragma once
 
@@ -54,6 +54,16 @@ inline HermiteValue hermite(double v0, double m0, double v1, double m1, double s
     const double s2 = s * s, s3 = s2 * s;
     return {(2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * v1 + (s3 - s2) * m1,
             (6 * s2 - 6 * s) * v0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * v1 + (3 * s2 - 2 * s) * m1};
+}
+
+// ---- 3-vectors ----------------------------------------------------------------------------------------
+
+using Vector3 = std::array<double, 3>;
+
+inline double dot3(const Vector3& a, const Vector3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline double length3(const Vector3& a) { return std::sqrt(dot3(a, a)); }
+inline Vector3 cross3(const Vector3& a, const Vector3& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
 // ---- quaternions ---------------------------------------------------------------------------------------

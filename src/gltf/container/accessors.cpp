@@ -7,10 +7,6 @@
 namespace inputanim {
 namespace {
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
-}
-
 float component(const std::uint8_t* p, int type) {
     switch (type) {
         case TINYGLTF_COMPONENT_TYPE_FLOAT: {
@@ -53,14 +49,16 @@ bool strictlyIncreasing(std::span<const float> values) {
 Result<std::vector<float>> AccessorReader::read(int index, int components, const std::string& what) const {
     const std::string pointer = "/accessors/" + std::to_string(index);
     if (index < 0 || std::size_t(index) >= model.accessors.size())
-        return failure(path, "", what + " refers to accessor " + std::to_string(index) + ", which does not exist");
+        return Error::inJson(path, "",
+                             what + " refers to accessor " + std::to_string(index) + ", which does not exist");
     const tinygltf::Accessor& a = model.accessors[index];
-    if (a.sparse.isSparse) return failure(path, pointer, "sparse accessors are not supported");
+    if (a.sparse.isSparse) return Error::inJson(path, pointer, "sparse accessors are not supported");
     if (tinygltf::GetNumComponentsInType(std::uint32_t(a.type)) != components)
-        return failure(path, pointer, what + ": expected " + std::to_string(components) + " components per element");
+        return Error::inJson(path, pointer,
+                             what + ": expected " + std::to_string(components) + " components per element");
     const int componentSize = tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType));
     if (componentSize <= 0 || (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT && !a.normalized))
-        return failure(path, pointer, what + ": expected FLOAT (or normalised integer) components");
+        return Error::inJson(path, pointer, what + ": expected FLOAT (or normalised integer) components");
     std::vector<float> out;
     if (a.bufferView < 0) {  // no data: all zeros, but not as many as a file may claim
         if (a.count > kMaxZeroAccessorElements)
@@ -74,21 +72,22 @@ Result<std::vector<float>> AccessorReader::read(int index, int components, const
         return out;
     }
     if (std::size_t(a.bufferView) >= model.bufferViews.size())
-        return failure(path, pointer, "bufferView " + std::to_string(a.bufferView) + " does not exist");
+        return Error::inJson(path, pointer, "bufferView " + std::to_string(a.bufferView) + " does not exist");
     const tinygltf::BufferView& view = model.bufferViews[a.bufferView];
     const std::string viewPointer = "/bufferViews/" + std::to_string(a.bufferView);
     if (view.buffer < 0 || std::size_t(view.buffer) >= buffers.size())
-        return failure(path, viewPointer, "buffer " + std::to_string(view.buffer) + " does not exist");
+        return Error::inJson(path, viewPointer, "buffer " + std::to_string(view.buffer) + " does not exist");
     const std::span<const std::uint8_t> data = buffers[view.buffer];
     if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset)
-        return failure(path, viewPointer, "byte range exceeds its buffer (" + std::to_string(data.size()) + " bytes)");
+        return Error::inJson(path, viewPointer,
+                             "byte range exceeds its buffer (" + std::to_string(data.size()) + " bytes)");
     const std::size_t elementSize = std::size_t(componentSize) * components;
     const std::size_t stride = view.byteStride ? view.byteStride : elementSize;
-    if (stride < elementSize) return failure(path, viewPointer, "byteStride is smaller than an element");
+    if (stride < elementSize) return Error::inJson(path, viewPointer, "byteStride is smaller than an element");
     if (a.count > 0) {
         const std::size_t span = view.byteLength < a.byteOffset ? 0 : view.byteLength - a.byteOffset;
         if (a.byteOffset > view.byteLength || elementSize > span || (a.count - 1) > (span - elementSize) / stride)
-            return failure(path, pointer, std::to_string(a.count) + " elements do not fit in their bufferView");
+            return Error::inJson(path, pointer, std::to_string(a.count) + " elements do not fit in their bufferView");
     }
     out.resize(a.count * components);
     const std::uint8_t* base = data.data() + view.byteOffset + a.byteOffset;
@@ -117,11 +116,11 @@ Result<ChannelData> readChannel(const AccessorReader& reader, const tinygltf::An
     ChannelData data;
     data.node = channel.target_node;
     data.path = channel.target_path;
-    if (data.node < 0) return failure(path, pointer, "channel has no target node");
+    if (data.node < 0) return Error::inJson(path, pointer, "channel has no target node");
     if (std::size_t(data.node) >= model.nodes.size())
-        return failure(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
+        return Error::inJson(path, pointer, "target node " + std::to_string(data.node) + " does not exist");
     if (channel.sampler < 0 || std::size_t(channel.sampler) >= animation.samplers.size())
-        return failure(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
+        return Error::inJson(path, pointer, "sampler " + std::to_string(channel.sampler) + " does not exist");
     const int components = data.path == "rotation" ? 4 : 3;
     std::shared_ptr<const Track>& cached = cache[{channel.sampler, components}];
     if (!cached) {
@@ -144,7 +143,7 @@ Result<Track> readSampler(const AccessorReader& reader, const tinygltf::Animatio
     else if (sampler.interpolation == "CUBICSPLINE") track.interpolation = Interpolation::CubicSpline;
     else if (sampler.interpolation.empty() || sampler.interpolation == "LINEAR")
         track.interpolation = Interpolation::Linear;
-    else return failure(path, samplerPointer, "unknown interpolation '" + sampler.interpolation + "'");
+    else return Error::inJson(path, samplerPointer, "unknown interpolation '" + sampler.interpolation + "'");
 
     auto times = reader.read(sampler.input, 1, samplerPointer + " input");
     if (!times) return times.error();
@@ -154,16 +153,18 @@ Result<Track> readSampler(const AccessorReader& reader, const tinygltf::Animatio
     const std::size_t n = track.times.size(), width = std::size_t(track.components);
     const bool cubic = track.interpolation == Interpolation::CubicSpline;
     if (output->size() != n * width * (cubic ? 3 : 1))
-        return failure(path, samplerPointer,
-                       "output holds " + std::to_string(output->size() / width) + " elements for " + std::to_string(n) +
-                           " key times (expected " + std::to_string(n * (cubic ? 3 : 1)) + ")");
-    if (cubic && n < 2) return failure(path, samplerPointer, "CUBICSPLINE needs at least 2 keys");
+        return Error::inJson(path, samplerPointer,
+                             "output holds " + std::to_string(output->size() / width) + " elements for " +
+                                 std::to_string(n) + " key times (expected " + std::to_string(n * (cubic ? 3 : 1)) +
+                                 ")");
+    if (cubic && n < 2) return Error::inJson(path, samplerPointer, "CUBICSPLINE needs at least 2 keys");
     if (!allFinite(track.times) || !strictlyIncreasing(track.times))
         for (std::size_t k = 0; k < n; ++k)
             if (!std::isfinite(track.times[k]) || (k > 0 && !(track.times[k] > track.times[k - 1])))
-                return failure(path, samplerPointer,
-                               "input time " + std::to_string(k) + " is not finite or not later than the one before");
-    if (!allFinite(*output)) return failure(path, samplerPointer, "output holds NaN or infinity");
+                return Error::inJson(
+                    path, samplerPointer,
+                    "input time " + std::to_string(k) + " is not finite or not later than the one before");
+    if (!allFinite(*output)) return Error::inJson(path, samplerPointer, "output holds NaN or infinity");
     if (!cubic) {
         track.values = std::move(*output);
     } else {

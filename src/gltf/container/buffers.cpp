@@ -14,11 +14,7 @@ using Json = nlohmann::json;
 
 Error refused(const std::string& path, const std::string& pointer, const std::string& message,
               Reason reason = Reason::Unspecified) {
-    return Error{path, {}, message, ErrorKind::Refused, reason}.at(pointer);
-}
-
-Error malformed(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
+    return Error::inJson(path, pointer, message, ErrorKind::Refused, reason);
 }
 
 // True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
@@ -39,8 +35,9 @@ fs::path folderOf(const std::string& path) {
 Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer,
                                     bool allowExternalPaths) {
     const auto decoded = uriDecode(uri);
-    if (!decoded) return malformed(path, pointer, "'" + uri + "' holds a '%' that is not followed by two hex digits");
-    if (decoded->empty()) return malformed(path, pointer, "empty uri");
+    if (!decoded)
+        return Error::inJson(path, pointer, "'" + uri + "' holds a '%' that is not followed by two hex digits");
+    if (decoded->empty()) return Error::inJson(path, pointer, "empty uri");
     if (decoded->find('\0') != std::string::npos) return refused(path, pointer, "the uri holds a NUL character");
     const auto colon = decoded->find(':'), slash = decoded->find('/');
     if (colon != std::string::npos && (slash == std::string::npos || colon < slash))
@@ -122,14 +119,14 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
     std::map<std::string, std::size_t> readAlready;  // an external file, by real path, and its index in `owned`
     const auto list = json.find("buffers");
     if (list == json.end()) return buffers;
-    if (!list->is_array()) return malformed(path, "/buffers", "expected an array");
+    if (!list->is_array()) return Error::inJson(path, "/buffers", "expected an array");
     for (std::size_t i = 0; i < list->size(); ++i) {
         const Json& buffer = (*list)[i];
         const std::string pointer = "/buffers/" + std::to_string(i);
-        if (!buffer.is_object()) return malformed(path, pointer, "expected an object");
+        if (!buffer.is_object()) return Error::inJson(path, pointer, "expected an object");
         const auto byteLength = buffer.find("byteLength");
         if (byteLength == buffer.end() || !byteLength->is_number_unsigned() || byteLength->get<std::uint64_t>() < 1)
-            return malformed(path, pointer + "/byteLength", "expected an integer of at least 1");
+            return Error::inJson(path, pointer + "/byteLength", "expected an integer of at least 1");
         const std::uint64_t length = byteLength->get<std::uint64_t>();
         if (isPlaceholder(json, buffer, i == 0 && glbBin)) {
             buffers.data.emplace_back();
@@ -138,21 +135,21 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         const auto uri = buffer.find("uri");
         if (uri == buffer.end()) {
             if (i != 0 || !glbBin)
-                return malformed(path, pointer,
-                                 "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
+                return Error::inJson(path, pointer,
+                                     "has no uri, so its bytes must be a GLB's BIN chunk, and there is none");
             if (length > glbBin->size())
-                return malformed(path, pointer + "/byteLength",
-                                 std::to_string(length) + " bytes exceed the GLB's BIN chunk (" +
-                                     std::to_string(glbBin->size()) + " bytes)");
+                return Error::inJson(path, pointer + "/byteLength",
+                                     std::to_string(length) + " bytes exceed the GLB's BIN chunk (" +
+                                         std::to_string(glbBin->size()) + " bytes)");
             buffers.data.push_back(glbBin->first(std::size_t(length)));
             continue;
         }
-        if (!uri->is_string()) return malformed(path, pointer + "/uri", "expected a string");
+        if (!uri->is_string()) return Error::inJson(path, pointer + "/uri", "expected a string");
         const std::string text = uri->get<std::string>();
         FileBytes bytes;
         if (isDataUri(text)) {
             auto decoded = dataUriBytes(text);
-            if (!decoded) return malformed(path, pointer + "/uri", "a data URI whose payload does not decode");
+            if (!decoded) return Error::inJson(path, pointer + "/uri", "a data URI whose payload does not decode");
             bytes.assign(decoded->begin(), decoded->end());
         } else {
             auto file = resolveExternal(text, path, pointer + "/uri", allowExternalPaths);
@@ -171,7 +168,7 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
             readAlready[*file] = buffers.owned.size();
         }
         if (bytes.size() < length)
-            return malformed(
+            return Error::inJson(
                 path, pointer + "/byteLength",
                 std::to_string(length) + " bytes, but its data holds only " + std::to_string(bytes.size()));
         buffers.owned.push_back(std::move(bytes));

@@ -24,10 +24,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-Error failure(const std::string& path, const std::string& pointer, const std::string& message) {
-    return Error{path, {}, message}.at(pointer);
-}
-
 // A .glb or .gltf's JSON, split (json_split.hpp); and a GLB's BIN chunk, which accessors read in place.
 struct GltfParts {
     SplitJson json;
@@ -132,11 +128,11 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
     for (std::size_t n = 0; n < count; ++n)
         for (int child : model.nodes[n].children) {
             if (child < 0 || std::size_t(child) >= count)
-                return failure(path, "/nodes/" + std::to_string(n),
-                               "child " + std::to_string(child) + " does not exist");
+                return Error::inJson(path, "/nodes/" + std::to_string(n),
+                                     "child " + std::to_string(child) + " does not exist");
             if (parents[child] != -1 || std::size_t(child) == n)
-                return failure(path, "/nodes/" + std::to_string(child),
-                               "node has more than one parent or is its own child");
+                return Error::inJson(path, "/nodes/" + std::to_string(child),
+                                     "node has more than one parent or is its own child");
             parents[child] = int(n);
         }
     order.clear();
@@ -159,7 +155,7 @@ Status buildHierarchy(const tinygltf::Model& model, const std::string& path, std
         std::vector<bool> reached(count, false);
         for (int n : order) reached[n] = true;
         const auto first = std::find(reached.begin(), reached.end(), false) - reached.begin();
-        return failure(path, "/nodes/" + std::to_string(first), "node hierarchy has a cycle");
+        return Error::inJson(path, "/nodes/" + std::to_string(first), "node hierarchy has a cycle");
     }
     return Success{};
 }
@@ -270,8 +266,9 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
             if (!channel) return channel.error();
             int& slot = doc.nodeChannels_[channel->node][pathSlot(channel->path)];
             if (slot >= 0)
-                return failure(path, "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c),
-                               "a second channel targets node " + std::to_string(channel->node) + " " + channel->path);
+                return Error::inJson(
+                    path, "/animations/" + std::to_string(a) + "/channels/" + std::to_string(c),
+                    "a second channel targets node " + std::to_string(channel->node) + " " + channel->path);
             slot = int(doc.channels_.size());
             doc.channels_.push_back(std::move(*channel));
         }
