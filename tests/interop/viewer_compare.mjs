@@ -4,13 +4,23 @@
 // the ghost is drawn (pixels of its colour); a click on the timeline's row of differences seeks to the span's worst
 // moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
 // it, and in Unity's coordinates (U); the address holds the moment (time, joint, view) and restores it; the keys to
-// markers and switches land on them, L loops between markers; ending the comparison frees B's GPU resources.
+// markers and switches land on them, L loops between markers, the marker list and a drag along the timeline (its
+// loop restored from the address); ending the comparison frees B's GPU resources. A phone-sized page with touch:
+// nothing wider than the screen, the status line whole, a tap on the timeline seeks.
 // Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { countPixels, decodePng, launchChromium, serveSite } from './viewer_site.mjs';
+import {
+  countPixels,
+  decodePng,
+  downloadVia,
+  isLeftHand,
+  isRightHand,
+  launchChromium,
+  serveSite,
+} from './viewer_site.mjs';
 
 const [tool, site, recording] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-compare-'));
@@ -58,9 +68,18 @@ try {
   await page.goto(`${server.origin}/index.html?src=a.bin&compare=b.bin`);
   await page.waitForFunction(() => window.viewer.diff || window.inputanimViewer.error, null, { timeout: 120000 });
   const diff = await page.evaluate(() => window.viewer.diff);
+  const summary = await page.evaluate(() => window.inputanimViewer.compare);
   expect(
     diff && JSON.stringify(diff.differs) === JSON.stringify(cli.differs) && alike(diff, cli),
     `?src=a.bin&compare=b.bin: the page's diff is \`inputanim diff --json\`'s (${cli.differs.length} spans, max ${(cli.maxPosition * 1000).toFixed(2)} mm)`,
+  );
+  expect(
+    summary?.name === 'b.bin' &&
+      summary.within === cli.within &&
+      close(summary.maxPosition, cli.maxPosition) &&
+      close(summary.maxRotation, cli.maxRotation) &&
+      JSON.stringify(summary.spans) === JSON.stringify(cli.differs),
+    `window.inputanimViewer.compare: ${JSON.stringify(summary).slice(0, 120)}`,
   );
 
   // The ghost: pixels of its colour where B's hands are, at the worst moment of the first span a hand joint leads.
@@ -186,6 +205,63 @@ try {
     `L at 1.5 s loops ${loop} (the markers ${m0} and ${m1}); playing stays in it and wraps (${times.map((t) => t.toFixed(2))}); L again ends it`,
   );
 
+  // The marker list goes to the marker chosen; a drag along the timeline loops the range dragged over, which the
+  // address keeps and a page opened at it restores.
+  await page.selectOption('#markers', String(markers[1]));
+  const chosen = await page.evaluate(() => window.viewer.time);
+  const xAt = (t) => box.x + (t / duration) * box.width;
+  await page.mouse.move(xAt(0.25 * duration), box.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(xAt(0.4 * duration), box.y + 8, { steps: 4 });
+  await page.mouse.move(xAt(0.5 * duration), box.y + 8, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await page.evaluate(() => window.viewer.loop);
+  await page.waitForFunction((from) => location.hash.includes(`loop=${from}-`), dragged[0].toFixed(3));
+  const loopHash = await page.evaluate(() => location.hash);
+  const again = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+  await again.goto(`${server.origin}/index.html?src=a.bin${loopHash}`);
+  await again.waitForFunction(() => window.viewer.loaded, null, { timeout: 60000 });
+  const reloop = await again.evaluate(() => window.viewer.loop);
+  await again.close();
+  const pixel = duration / box.width;
+  expect(
+    chosen === markers[1] &&
+      Math.abs(dragged[0] - 0.25 * duration) <= pixel &&
+      Math.abs(dragged[1] - 0.5 * duration) <= pixel &&
+      reloop?.every((t, i) => Math.abs(t - dragged[i]) <= 5e-4),
+    `the marker list goes to ${chosen} (${markers[1]}); a drag over 25-50% loops ${dragged} (${pixel.toFixed(4)} s a pixel), ${loopHash} restores ${reloop}`,
+  );
+  await page.keyboard.press('KeyL');
+
+  // Save picture: a PNG of the view, named after the file and the time; Save clip: a WebM of the loop range, played
+  // once (the loop between the markers around 1.5 s), named after it.
+  await page.evaluate(() => window.viewer.seek(2));
+  const picture = await downloadVia(page, '#save-picture', work);
+  const shot = decodePng(picture.bytes);
+  const canvasSize = await page.evaluate(() => [window.viewer.canvas.width, window.viewer.canvas.height]);
+  await page.evaluate(() => window.viewer.seek(1.5));
+  await page.keyboard.press('KeyL');
+  const clipLoop = await page.evaluate(() => window.viewer.loop);
+  const clip = await downloadVia(page, '#save-clip', work);
+  const stopped = await page.evaluate(() => [window.viewer.time, window.viewer.playing]);
+  await page.keyboard.press('KeyL');
+  expect(
+    picture.name === 'a-2.000s.png' &&
+      shot.width === canvasSize[0] &&
+      shot.height === canvasSize[1] &&
+      countPixels(shot, isLeftHand) > 200 &&
+      countPixels(shot, isRightHand) > 200,
+    `Save picture: ${picture.name}, ${shot.width} x ${shot.height} (the view ${canvasSize}), both hands in it`,
+  );
+  expect(
+    clip.name === `a-${clipLoop[0].toFixed(3)}-${clipLoop[1].toFixed(3)}s.webm` &&
+      clip.bytes.subarray(0, 4).toString('hex') === '1a45dfa3' &&
+      clip.bytes.length > 20000 &&
+      stopped[0] === clipLoop[1] &&
+      !stopped[1],
+    `Save clip: ${clip.name}, ${clip.bytes.length} bytes of WebM (EBML), stopped at the loop's end (${stopped})`,
+  );
+
   // End compare: B leaves the GPU.
   await page.click('#compare-close');
   const after = await page.evaluate(() => window.viewer.compared);
@@ -207,6 +283,25 @@ try {
   expect(
     memory.geometries === alone.geometries && memory.textures === alone.textures,
     `with B closed, the GPU holds what A alone holds (${memory.geometries} geometries, ${memory.textures} textures; before: ${alone.geometries}, ${alone.textures})`,
+  );
+
+  // A phone: nothing is wider than the screen, the status line shows whole, and a tap on the timeline seeks.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  phone.on('pageerror', (error) => errors.push(error.message));
+  await phone.goto(`${server.origin}/index.html?src=a.bin`);
+  await phone.waitForFunction(() => window.viewer.loaded, null, { timeout: 60000 });
+  const bands = await phone.locator('#bands').boundingBox();
+  await phone.touchscreen.tap(bands.x + bands.width / 2, bands.y + 30);
+  const layout = await phone.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    status: document.getElementById('status').scrollHeight <= document.getElementById('status').clientHeight + 1,
+    time: window.viewer.time / window.viewer.duration,
+  }));
+  if (process.env.VIEWER_SHOTS) await phone.screenshot({ path: join(process.env.VIEWER_SHOTS, 'phone.png') });
+  await phone.close();
+  expect(
+    layout.width <= 390 && layout.status && bands.width >= 350 && Math.abs(layout.time - 0.5) < 0.01,
+    `a 390 px phone: the page is ${layout.width} px wide, the status line whole (${layout.status}), the timeline ${bands.width} px, a tap at its middle seeks to ${(100 * layout.time).toFixed(1)}%`,
   );
   expect(errors.length === 0, `no page errors (${errors.join('; ')})`);
 } finally {

@@ -1,6 +1,7 @@
 // The page's address: ?src=NAME (a file served beside the page, which scripts/viewer.sh RECORDING serves) and
 // ?compare=NAME (one to compare with it) choose the files; the hash holds the moment shown,
-// #t=4.970&joint=left.IndexTip&view=head (docs/viewer.md), kept up to date as it changes and restored on opening.
+// #t=4.970&loop=1.000-2.500&joint=left.IndexTip&view=head&animation=2 (docs/viewer.md), kept up to date as it
+// changes and restored on opening.
 const $ = (id) => document.getElementById(id);
 
 // The files the query names: {src, compare}, each null or {name, bytes: a promise of an ArrayBuffer}.
@@ -20,12 +21,16 @@ export function requestedFiles() {
 }
 
 export class Address {
-  // `page`: { time(), joint() (the selected joint as 'left.IndexTip', or null), headView(), seek(time),
+  // `page`: { time(), loop() ([start, end] or null), joint() (the selected joint as 'left.IndexTip', or null),
+  // headView(), animation() (the glTF animation's index, or null), seek(time), setLoop(range),
   // selectJoint(name) ('left.IndexTip'), setHeadView(on), setStatus(text) }.
   constructor(page) {
     this.page = page;
     this.timer = 0;
     this.restored = false;
+    this.hash = new URLSearchParams(location.hash.slice(1));
+    const animation = Number(this.hash.get('animation') ?? NaN);
+    this.requestedAnimation = Number.isInteger(animation) && animation >= 0 ? animation : null; // to open with
     $('copy-link').addEventListener('click', () => this.copy());
   }
 
@@ -33,9 +38,14 @@ export class Address {
   restore() {
     if (this.restored) return;
     this.restored = true;
-    const hash = new URLSearchParams(location.hash.slice(1));
+    const hash = this.hash;
     const time = Number(hash.get('t'));
     if (hash.get('t') && Number.isFinite(time)) this.page.seek(time);
+    const loop = /^([0-9.]+)-([0-9.]+)$/
+      .exec(hash.get('loop') ?? '')
+      ?.slice(1)
+      .map(Number);
+    if (loop && loop[0] < loop[1]) this.page.setLoop(loop);
     if (hash.get('joint')) this.page.selectJoint(hash.get('joint'));
     if (hash.get('view') === 'head') this.page.setHeadView(true);
   }
@@ -51,9 +61,11 @@ export class Address {
   // This page's address with the moment shown.
   link() {
     const moment = [`t=${this.page.time().toFixed(3)}`];
-    const joint = this.page.joint();
+    const [loop, joint, animation] = [this.page.loop(), this.page.joint(), this.page.animation()];
+    if (loop) moment.push(`loop=${loop[0].toFixed(3)}-${loop[1].toFixed(3)}`);
     if (joint) moment.push(`joint=${encodeURIComponent(joint)}`);
     if (this.page.headView()) moment.push('view=head');
+    if (animation !== null && animation !== undefined) moment.push(`animation=${animation}`);
     return `${location.origin}${location.pathname}${location.search}#${moment.join('&')}`;
   }
 

@@ -105,3 +105,13 @@ export class Compare {
     this.viewer.compared(null);
   }
 }
+
+// window.inputanimViewer.compare (docs/viewer.md): B's name and the figures and spans of `inputanim diff --json`.
+export const compareSummary = (name, report) =>
+  report && {
+    name,
+    within: report.within,
+    maxPosition: report.maxPosition,
+    maxRotation: report.maxRotation,
+    spans: report.differs,
+  };

@@ -1,7 +1,37 @@
-// The viewer's keyboard, pointer and drop controls, bound to the page's actions: {loaded(), playPause(),
-// step(frames), seek(time), end(), frame(), headView(), panel(id), open(), pick(clientX, clientY) (null, null: none),
-// jump(kind, direction) ('marker' or 'switch', 1 or -1), coordinates() (the readout's frame), loop() (on or off), openFiles(files)}. "?" shows and hides the list of keys.
+// The viewer's keyboard, pointer, button and drop controls, bound to the page's actions: {loaded(), playPause(),
+// step(frames), seek(time), end(), frame(), headView(), open(), pick(clientX, clientY) (null, null: none),
+// jump(kind, direction) ('marker' or 'switch', 1 or -1), coordinates() (the readout's frame), loop() (on or off),
+// speed(factor), openFiles(files)}. "?" shows and hides the list of keys.
+const $ = (id) => document.getElementById(id);
+
+// The side panels, one at a time: Info (summary and findings) and Edit.
+function togglePanel(id) {
+  const show = $(id).hidden;
+  for (const panel of ['panel', 'edits']) $(panel).hidden = true;
+  $(id).hidden = !show;
+}
+
+// The header's and footer's buttons and choices.
+function bindButtons(actions) {
+  $('play').addEventListener('click', actions.playPause);
+  $('scrubber').addEventListener('input', (event) => actions.seek(Number(event.target.value)));
+  $('speed').addEventListener('change', (event) => actions.speed(Number(event.target.value)));
+  $('markers').addEventListener('change', (event) => {
+    if (event.target.value !== '') actions.seek(Number(event.target.value));
+    event.target.value = '';
+  });
+  $('frame').addEventListener('click', actions.frame);
+  $('view').addEventListener('click', actions.headView);
+  $('panel-toggle').addEventListener('click', () => togglePanel('panel'));
+  $('edit-toggle').addEventListener('click', () => togglePanel('edits'));
+  $('file').addEventListener('change', (event) => {
+    actions.openFiles(event.target.files);
+    event.target.value = '';
+  });
+}
+
 export function bindControls(canvas, actions) {
+  bindButtons(actions);
   window.addEventListener('keydown', (event) => {
     const typing = event.target.matches('select, input[type=number], input[type=text]');
     if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -13,8 +43,8 @@ export function bindControls(canvas, actions) {
       End: actions.end,
       KeyF: actions.frame,
       KeyV: actions.headView,
-      KeyI: () => actions.panel('panel'),
-      KeyE: () => actions.panel('edits'),
+      KeyI: () => togglePanel('panel'),
+      KeyE: () => togglePanel('edits'),
       KeyO: actions.open,
       KeyU: actions.coordinates,
       KeyL: actions.loop,

@@ -48,20 +48,42 @@ export function nextTime(times, now, direction) {
 }
 
 export class Timeline {
-  // `pick(time, band)`: called with the time and the band (or null: the markers' row) under a click.
-  constructor(canvas, pick) {
+  // `pick(time, band)`: called with the time and the band (or null: the markers' row) under a click or a tap;
+  // `range([start, end])`: with the times a drag went across (a mouse or a finger), in order. `markerList`: a
+  // <select> that lists the markers, each choice's value its time.
+  constructor(canvas, pick, range, markerList) {
     this.canvas = canvas;
+    this.markerList = markerList;
     this.image = null;
     this.bands = [];
     this.markers = [];
     this.duration = 0;
-    canvas.addEventListener('click', (event) => {
-      if (this.duration <= 0) return;
+    this.dragged = null; // while a drag lasts: [from, to] in seconds
+    const timeAt = (event) => {
       const rect = canvas.getBoundingClientRect();
-      const { markerRow, rowHeight } = this.rows(rect.height);
-      const row = Math.floor((event.clientY - rect.top - markerRow) / rowHeight);
-      pick(((event.clientX - rect.left) / rect.width) * this.duration, this.bands[row] ?? null);
+      return Math.min(Math.max((event.clientX - rect.left) / rect.width, 0), 1) * this.duration;
+    };
+    let down = null; // where the pointer went down: {x, time}
+    canvas.addEventListener('pointerdown', (event) => {
+      if (this.duration <= 0) return;
+      canvas.setPointerCapture(event.pointerId);
+      down = { x: event.clientX, time: timeAt(event) };
     });
+    canvas.addEventListener('pointermove', (event) => {
+      if (!down || (!this.dragged && Math.abs(event.clientX - down.x) < 5)) return;
+      this.dragged = [down.time, timeAt(event)];
+      range(this.dragged.slice().sort((a, b) => a - b));
+    });
+    canvas.addEventListener('pointerup', (event) => {
+      if (!down) return;
+      if (!this.dragged) {
+        const rect = canvas.getBoundingClientRect();
+        const { markerRow, rowHeight } = this.rows(rect.height);
+        pick(timeAt(event), this.bands[Math.floor((event.clientY - rect.top - markerRow) / rowHeight)] ?? null);
+      }
+      down = this.dragged = null;
+    });
+    canvas.addEventListener('pointercancel', () => (down = this.dragged = null));
   }
 
   rows(height) {
@@ -72,6 +94,10 @@ export class Timeline {
   // What to draw: bands (bandsOf), markers ({time, name}) and the recording's duration in seconds.
   set(bands, markers, duration) {
     Object.assign(this, { bands, markers, duration });
+    const heading = new Option(markers.length ? `markers (${markers.length})` : 'no markers', '');
+    const choices = markers.map((m) => new Option(`${m.time.toFixed(3)} s  ${m.name}`, String(m.time)));
+    this.markerList.replaceChildren(heading, ...choices);
+    this.markerList.disabled = !markers.length;
     this.draw();
   }
 

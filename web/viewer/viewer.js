@@ -13,14 +13,15 @@ import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
-import { Compare, describeDiff, worstNear } from './compare.js';
+import { Compare, compareSummary, describeDiff, worstNear } from './compare.js';
 import { exposeViewer } from './viewer_api.js';
 import { Address, requestedFiles } from './address.js';
+import { Capture } from './capture.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
-const timeline = new Timeline($('bands'), (time, band) => pickOnTimeline(time, band));
+const timeline = new Timeline($('bands'), pickOnTimeline, (range) => setLoop(range), $('markers'));
 
 const STAGES = { converting: 'converting to glTF' }; // the loader's stages that the status line says otherwise
 const SIDES = ['Left', 'Right'];
@@ -61,16 +62,26 @@ const compare = new Compare({
   compared: (report) => {
     timeline.set(report ? [...state.bands, differsBand(report)] : state.bands, state.markers, state.duration);
     $('compare-close').hidden = !report;
-    if (report) setStatus(`${statusLine()}; against ${compare.name}: ${describeDiff(report)}`);
+    window.inputanimViewer.compare = compareSummary(compare.name, report);
+    if (state.loaded) setStatus(statusLine());
     seek(state.time);
   },
+});
+
+const capture = new Capture({
+  ...{ canvas: renderer.domElement, name: () => state.name, time: () => state.time, seek, setPlaying, showError },
+  ...{ range: () => state.loop ?? [0, state.duration], renderNow: () => view.renderNow(), speed: () => state.speed },
+  setSpeed: (factor) => (state.speed = factor),
 });
 
 const address = new Address({
   time: () => state.time,
   joint: () => state.selected && `${sideOf(state.selected).toLowerCase()}.${state.selected.userData.joint}`,
   headView: () => state.headView,
+  loop: () => state.loop,
+  animation: () => state.animation,
   seek,
+  setLoop: (range) => setLoop(range),
   selectJoint: (pose) => selectJoint(jointNode(pose)),
   setHeadView,
   setStatus,
@@ -110,10 +121,11 @@ function clear() {
   selectJoint(null);
   Object.assign(state, unopened());
   setHeadView(false);
-  for (const id of ['play', 'scrubber', 'frame', 'view']) $(id).disabled = true;
+  for (const id of ['play', 'scrubber', 'frame', 'view', 'save-picture', 'save-clip']) $(id).disabled = true;
   editPanel.closed();
   download.closed();
   compare.close();
+  capture.stop();
   $('error').hidden = true;
   $('summary').replaceChildren();
   $('findings').replaceChildren();
@@ -155,6 +167,7 @@ function showChecked(findings) {
 // `animation`: which of a glTF's animations to read (its index; null: the loader's choice).
 function openFiles(fileList, edited = false, animation = null) {
   const files = (lastOpened = [...fileList]);
+  state.animation = animation;
   loader.setOptions({ animation });
   if (files.length === 0) return;
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
@@ -220,7 +233,7 @@ function onLoaded(gltf) {
   placeFloor();
   seek(0);
   frameHands(false);
-  $('play').disabled = $('scrubber').disabled = $('frame').disabled = false;
+  for (const id of ['play', 'scrubber', 'frame', 'save-picture', 'save-clip']) $(id).disabled = false;
   $('view').disabled = !state.view;
   download.opened(state.recording);
   showAnimations($('animation'), state.info.input);
@@ -240,6 +253,7 @@ function onLoaded(gltf) {
       markers: state.markers,
     },
     error: null,
+    compare: null,
   };
   showStage('checking');
   const recording = state.recording;
@@ -258,7 +272,8 @@ function statusLine() {
   const counts = countFindings(info.findings);
   return (
     `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
-    (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '')
+    (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '') +
+    (compare.report ? `; against ${compare.name}: ${describeDiff(compare.report)}` : '')
   );
 }
 
@@ -364,21 +379,12 @@ function step(frames) {
   seek((frame + frames) * state.frameStep);
 }
 
-$('play').addEventListener('click', () => setPlaying(!state.playing));
-$('scrubber').addEventListener('input', (event) => seek(Number(event.target.value)));
-$('speed').addEventListener('change', (event) => {
-  state.speed = Number(event.target.value);
-});
-$('frame').addEventListener('click', () => frameHands(true));
-$('view').addEventListener('click', () => setHeadView(!state.headView));
-// The side panels, one at a time: Info (summary and findings) and Edit.
-function togglePanel(id) {
-  const show = $(id).hidden;
-  for (const panel of ['panel', 'edits']) $(panel).hidden = true;
-  $(id).hidden = !show;
+// A loop range, [start, end] in seconds, or null: the whole recording.
+function setLoop(range) {
+  state.loop = range;
+  update();
 }
-$('panel-toggle').addEventListener('click', () => togglePanel('panel'));
-$('edit-toggle').addEventListener('click', () => togglePanel('edits'));
+
 bindControls(renderer.domElement, {
   loaded: () => state.loaded,
   playPause: () => setPlaying(!state.playing),
@@ -387,24 +393,17 @@ bindControls(renderer.domElement, {
   end: () => seek(state.duration),
   frame: () => frameHands(true),
   headView: () => setHeadView(!state.headView),
-  panel: togglePanel,
+  speed: (factor) => (state.speed = factor),
   open: () => $('file').click(),
   pick: (x, y) =>
     selectJoint(x === null ? null : jointAt(state.joints, drawn, renderer.domElement, activeCamera(), x, y)),
   coordinates: () => (readout.toggleFrame(), showJoint()),
-  loop: () => {
-    state.loop = state.loop ? null : loopAround(state.markers, state.time, state.duration);
-    update();
-  },
+  loop: () => setLoop(state.loop ? null : loopAround(state.markers, state.time, state.duration)),
   jump: (kind, direction) =>
     seek(
       nextTime(kind === 'marker' ? state.markers.map((m) => m.time) : switchTimes(state.bands), state.time, direction),
     ),
   openFiles,
-});
-$('file').addEventListener('change', (event) => {
-  openFiles(event.target.files);
-  event.target.value = '';
 });
 $('compare-file').addEventListener('change', (event) => {
   const [file] = event.target.files;
@@ -436,7 +435,7 @@ compareNext = requested.compare;
 if (requested.src) {
   state.name = requested.src.name;
   requested.src.bytes
-    .then((bytes) => openFiles([new File([bytes], requested.src.name)]))
+    .then((bytes) => openFiles([new File([bytes], requested.src.name)], false, address.requestedAnimation))
     .catch((e) => showError(e.message));
 }
 
