@@ -253,12 +253,13 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 }
 
 // How far the open recording (A) and the recording `other` (B, by the handle inputanim_open gave) are apart as MRTK
-// plays them, with the library's default options, as `inputanim diff --json` reports it: {"ok", "diff":
-// inputanim.diff/1}. The open recording stays selected.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other) {
+// plays them, with the library's default options but B compared `offset` seconds later, as `inputanim diff --offset
+// --json` reports it: {"ok", "diff": inputanim.diff/1}. The open recording stays selected.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other, double offset) {
     const auto found = files.find(other);
     if (!current || found == files.end()) return failure(kNothingOpen);
-    const ia::DiffOptions options;
+    ia::DiffOptions options;
+    options.offset = offset;
     const OpenFile& b = found->second;
     auto report = ia::diffRecordings(*current->recording, *b.recording, options);
     if (!report) return failure(report.error().from(current->name + " and " + b.name));

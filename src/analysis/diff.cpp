@@ -74,8 +74,8 @@ class Differ {
 public:
     Differ(const Recording& a, const Recording& b, const DiffOptions& options) : a_(a), b_(b), options_(options) {
         const TimeRange ra = timeRange(a), rb = timeRange(b);
-        report_.start = options.start.value_or(std::max({0.0, ra.start, rb.start}));
-        report_.end = options.end.value_or(std::min(ra.end, rb.end));
+        report_.start = options.start.value_or(std::max({0.0, ra.start, rb.start - options.offset}));
+        report_.end = options.end.value_or(std::min(ra.end, rb.end - options.offset));
         if (report_.end < report_.start) report_.end = report_.start;
     }
 
@@ -113,12 +113,12 @@ private:
         for (double t : times_) {
             // An untracked hand shows nothing, so its joints are compared only where both track it.
             const std::size_t tracked = hand ? booleanCurve(trackedCurve(*hand)) : 0;
-            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t))) {
+            if (hand && !(booleanAt(a_.curves[tracked], t) && booleanAt(b_.curves[tracked], t + options_.offset))) {
                 spans.skip();
                 continue;
             }
             const PoseSample pa = samplePose(a_, first, t, Coordinates::Unity),
-                             pb = samplePose(b_, first, t, Coordinates::Unity);
+                             pb = samplePose(b_, first, t + options_.offset, Coordinates::Unity);
             double d2 = 0;
             for (int c = 0; c < 3; ++c) d2 += std::pow(pa.position[c] - pb.position[c], 2);
             const double dp = std::sqrt(d2);
@@ -149,7 +149,7 @@ private:
         for (double t : times_) {
             std::array<double, 3> originA, directionA, originB, directionB;
             sampleGaze(a_, t, Coordinates::Unity, originA, directionA);
-            sampleGaze(b_, t, Coordinates::Unity, originB, directionB);
+            sampleGaze(b_, t + options_.offset, Coordinates::Unity, originB, directionB);
             const auto& va = direction ? directionA : originA;
             const auto& vb = direction ? directionB : originB;
             double d2 = 0;
@@ -171,13 +171,15 @@ private:
     }
 
     void compareBoolean(const std::string& name, std::size_t index) {
+        const double offset = options_.offset;
         BooleanDiff diff{name, switches(a_.curves[index], report_.start, report_.end),
-                         switches(b_.curves[index], report_.start, report_.end)};
+                         switches(b_.curves[index], report_.start + offset, report_.end + offset)};
+        for (double& t : diff.switchesB) t -= offset;
         diff.countsDiffer = diff.switchesA.size() != diff.switchesB.size();
         for (std::size_t i = 0; i < std::min(diff.switchesA.size(), diff.switchesB.size()); ++i)
             diff.maxShift = std::max(diff.maxShift, std::abs(diff.switchesA[i] - diff.switchesB[i]));
         // The states at the start must agree too: a difference there is a switch that one of them lacks.
-        if (booleanAt(a_.curves[index], report_.start) != booleanAt(b_.curves[index], report_.start))
+        if (booleanAt(a_.curves[index], report_.start) != booleanAt(b_.curves[index], report_.start + offset))
             diff.countsDiffer = true;
         report_.maxSwitchShift = std::max(report_.maxSwitchShift, diff.maxShift);
         report_.switchCountsDiffer |= diff.countsDiffer;
@@ -200,6 +202,8 @@ bool withinTolerances(const DiffReport& report, const DiffOptions& options) {
 }
 
 Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
+    if (!std::isfinite(options.offset))
+        return Error::usage("the offset is not a finite number of seconds", Reason::WindowInvalid);
     return Differ(a, b, options).run();
 }
 

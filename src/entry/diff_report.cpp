@@ -26,6 +26,7 @@ ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const 
                     {"rate", options.rate},
                     {"start", report.start},
                     {"end", report.end},
+                    {"offset", options.offset},
                     {"within", withinTolerances(report, options)},
                     {"tolerances",
                      {{"position", options.positionTolerance},

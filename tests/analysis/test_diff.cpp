@@ -70,3 +70,37 @@ TEST_CASE("diff names each span's worst moment and pose") {
     CHECK(report->differs[1].pose == "camera");
     CHECK(withinTolerances(*diffRecordings(a, a, options), options));
 }
+
+TEST_CASE("diff compares the second recording an offset later, and says every time in the first's") {
+    // A's camera x ramps from 0 at 0 s to 2 m at 2 s, and its left hand is tracked from 1 s; B is A half a second
+    // later (its ramp from 0.5 to 2.5 s, tracked from 1.5 s). Compared as they are, the ramp is 0.5 m apart and the
+    // switch 0.5 s; at an offset of 0.5 s they match: over A's 0-2 s (B's 0.5-2.5 s), switches at A's 1 s in both.
+    Recording a = cameraX({Key{0, 0, 1, 1, 0, 0, kWeightedNone}, Key{2, 2, 1, 1, 0, 0, kWeightedNone}});
+    Recording b = cameraX({Key{0.5f, 0, 1, 1, 0, 0, kWeightedNone}, Key{2.5f, 2, 1, 1, 0, 0, kWeightedNone}});
+    const std::size_t tracked = booleanCurve(BooleanCurve::TrackedLeft);
+    a.curves[tracked].keys = KeyList({Key{0, 0}, Key{1, 1}});
+    b.curves[tracked].keys = KeyList({Key{0, 0}, Key{1.5f, 1}});
+    DiffOptions options;
+    options.rate = 10;
+    auto plain = diffRecordings(a, b, options);
+    REQUIRE(plain.ok());
+    CHECK(plain->maxPosition == Approx(0.5).epsilon(1e-6));
+    CHECK(plain->maxSwitchShift == Approx(0.5));
+
+    options.offset = 0.5;
+    auto shifted = diffRecordings(a, b, options);
+    REQUIRE(shifted.ok());
+    CHECK(shifted->start == 0);
+    CHECK(shifted->end == 2);
+    CHECK(shifted->maxPosition < 1e-6);
+    const BooleanDiff& left = shifted->booleans[std::size_t(BooleanCurve::TrackedLeft)];
+    REQUIRE(left.switchesB.size() == 1);
+    CHECK(left.switchesA[0] == 1);
+    CHECK(left.switchesB[0] == 1);
+    CHECK(withinTolerances(*shifted, options));
+
+    options.offset = std::numeric_limits<double>::quiet_NaN();
+    auto refused = diffRecordings(a, b, options);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().reason == Reason::WindowInvalid);
+}

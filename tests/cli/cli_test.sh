@@ -113,6 +113,10 @@ for (s, e), w in zip(d['differs'], d['worst']):  # each span's worst moment is t
 check "diff says when, in text" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/other.bin"
 expect "a differs line of time spans" grep -q "^differs   [0-9.]* s\|^differs   [0-9.]*-[0-9.]* s" "$work/out"
 expect "and the worst moment" grep -q "^worst     [0-9.]* s, [A-Za-z]*[.A-Za-z]* ([0-9.]* times the tolerance)$" "$work/out"
+"$tool" shift "$samples/gesture-1.1-compact.bin" "$work/half-later.bin" --by 0.5 -q
+check "diff of a recording half a second later, at that offset" 0 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/half-later.bin" --offset 0.5 --json
+expect "compares A's 0-6 s with B's 0.5-6.5 s" python3 -c "import json; d = json.load(open('$work/out')); assert (d['offset'], d['start'], d['end'], d['within']) == (0.5, 0, 6, True), d"
+check "and without it, a recording that differs" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/half-later.bin"
 printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
 check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
 expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"

@@ -207,6 +207,11 @@ function contractResults(page) {
     other.recording.dispose();
     const diffed = diffs.map((d) => `${d.schema} ${d.within} ${d.differs.length} ${d.a} ${d.b}`);
     diffed.push(await a.recording.diff(42).catch((e) => e.message));
+    // At an offset: B a quarter second later than A; a misspelt option and a non-finite offset refused.
+    const later = await a.recording.diff(b.recording, { offset: 0.25 });
+    diffed.push(`${later.offset} ${later.within} ${later.end.toFixed(3)} ${a.recording.info.duration.toFixed(3)}`);
+    diffed.push(await a.recording.diff(b.recording, { ofset: 1 }).catch((e) => e.message));
+    diffed.push(await a.recording.diff(b.recording, { offset: 'soon' }).catch((e) => e.message));
     a.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
       () => 'answered',
@@ -268,8 +273,12 @@ export async function checkContract(page, { expect, info, recording }) {
   expect(
     c.diffed[0] === 'inputanim.diff/1 true 0 real.bin real.bin' &&
       c.diffed[1] === c.diffed[0] &&
-      c.diffed[2] === 'real.bin: diff takes a recording the loader opened, not the number 42',
-    `diff() of one recording with itself, in its worker and from another: ${c.diffed.join(' | ')}`,
+      c.diffed[2] === 'real.bin: diff takes a recording the loader opened, not the number 42' &&
+      c.diffed[3].startsWith('0.25 false ') &&
+      Number(c.diffed[3].split(' ')[2]) === Number((Number(c.diffed[3].split(' ')[3]) - 0.25).toFixed(3)) &&
+      c.diffed[4] === "real.bin: diff takes {offset}, not 'ofset'" &&
+      /the offset is not a finite number of seconds/.test(c.diffed[5]),
+    `diff() of one recording with itself, in its worker and from another, and at an offset: ${c.diffed.join(' | ')}`,
   );
   expect(
     /\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere),

@@ -143,6 +143,8 @@ export interface DiffReport {
   rate: number;
   start: number;
   end: number;
+  /** Seconds B was compared later than A (every time of the report is A's). */
+  offset: number;
   within: boolean;
   tolerances: { position: number; rotation: number; switch: number };
   maxPosition: number;
@@ -206,8 +208,11 @@ export class InputAnimationRecording {
   export(format: 'bin'): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
   edit(edits: Edit[]): Promise<Written>;
-  /** How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`. */
-  diff(other: InputAnimationRecording): Promise<DiffReport>;
+  /**
+   * How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`;
+   * `offset`: B is compared at A's time plus this many seconds (`--offset`).
+   */
+  diff(other: InputAnimationRecording, options?: { offset?: number }): Promise<DiffReport>;
   /** Closes the recording in its worker and frees the scene's GPU resources; the scene leaves its parent. Again: nothing. */
   dispose(): void;
   /**

@@ -13,7 +13,7 @@
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
 //           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  diff {other: a handle, or input
-//           and name: a file read} -> inputanim.diff/1
+//           and name: a file read; offset: seconds B is compared later} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
 /* global createInputanim */
 const INPUT_FOLDER = '/input';
@@ -156,7 +156,7 @@ function select(handle) {
 
 // inputanim.diff/1 of the recording `handle` (selected) and `other` (a handle in this worker) or, without it, the file
 // `input` (read), opened for this and closed again.
-function diff({ handle, other, input, name }) {
+function diff({ handle, other, input, name, offset }) {
   let opened = null;
   if (other === undefined) {
     place(input);
@@ -164,7 +164,7 @@ function diff({ handle, other, input, name }) {
     select(handle);
   }
   try {
-    return [call('diff', Number(other ?? opened)).diff];
+    return [call('diff', Number(other ?? opened), Number(offset)).diff];
   } finally {
     if (opened !== null) module._inputanim_close(opened);
   }

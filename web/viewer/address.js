@@ -1,7 +1,7 @@
 // The page's address: ?src=NAME (a file served beside the page, which scripts/viewer.sh RECORDING serves) and
 // ?compare=NAME (one to compare with it) choose the files; the hash holds the moment shown,
-// #t=4.970&loop=1.000-2.500&joint=left.IndexTip&view=head&animation=2 (docs/viewer.md), kept up to date as it
-// changes and restored on opening.
+// #t=4.970&loop=1.000-2.500&joint=left.IndexTip&view=head&animation=2&offset=0.250 (docs/viewer.md), kept up to
+// date as it changes and restored on opening.
 const $ = (id) => document.getElementById(id);
 
 // The files the query names: {src, compare}, each null or {name, bytes: a promise of an ArrayBuffer}.
@@ -22,8 +22,9 @@ export function requestedFiles() {
 
 export class Address {
   // `page`: { time(), loop() ([start, end] or null), joint() (the selected joint as 'left.IndexTip', or null),
-  // headView(), animation() (the glTF animation's index, or null), seek(time), setLoop(range),
-  // selectJoint(name) ('left.IndexTip'), setHeadView(on), setStatus(text) }.
+  // headView(), animation() (the glTF animation's index, or null), offset() (seconds B is compared later, 0 when
+  // not comparing), seek(time), setLoop(range), selectJoint(name) ('left.IndexTip'), setHeadView(on),
+  // setOffset(seconds), setStatus(text) }.
   constructor(page) {
     this.page = page;
     this.timer = 0;
@@ -48,6 +49,8 @@ export class Address {
     if (loop && loop[0] < loop[1]) this.page.setLoop(loop);
     if (hash.get('joint')) this.page.selectJoint(hash.get('joint'));
     if (hash.get('view') === 'head') this.page.setHeadView(true);
+    const offset = Number(hash.get('offset'));
+    if (hash.get('offset') && Number.isFinite(offset)) this.page.setOffset(offset);
   }
 
   // The moment changed: the address follows once it has stayed a quarter of a second (not every frame of play);
@@ -66,6 +69,7 @@ export class Address {
     if (joint) moment.push(`joint=${encodeURIComponent(joint)}`);
     if (this.page.headView()) moment.push('view=head');
     if (animation !== null && animation !== undefined) moment.push(`animation=${animation}`);
+    if (this.page.offset()) moment.push(`offset=${this.page.offset().toFixed(3)}`);
     return `${location.origin}${location.pathname}${location.search}#${moment.join('&')}`;
   }
 

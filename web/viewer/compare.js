@@ -1,10 +1,12 @@
 // Compare mode: a second recording (B) drawn over the open one (A) as a ghost (the same hands, translucent, in
-// another colour) at A's time, and where the two differ as the library's diff finds them (the spans, worst moments
-// and figures of `inputanim diff A B`: recording.diff in A's worker).
+// another colour) at A's time plus an offset (for a B that started later), and where the two differ as the
+// library's diff finds them (the spans, worst moments and figures of `inputanim diff A B --offset`: recording.diff
+// in A's worker).
 import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { playRecording } from './view3d.js';
 
+const $ = (id) => document.getElementById(id);
 const GHOST = { color: new THREE.Color(0x9cf0a0), opacity: 0.4 };
 
 // The ghost's look: every material of `root` a translucent copy in the ghost's colour, drawn after A's.
@@ -50,7 +52,9 @@ export class Compare {
     this.other = null; // B's InputAnimationRecording
     this.mixer = null;
     this.report = null;
-    this.ticket = 0; // the latest open: an earlier one reports nothing
+    this.offset = 0; // seconds: B is shown and compared at A's time plus this
+    this.ticket = 0; // the latest open or comparison: an earlier one reports nothing
+    $('compare-offset').addEventListener('change', (event) => this.setOffset(Number(event.target.value)));
   }
 
   get name() {
@@ -71,27 +75,47 @@ export class Compare {
       ghostly(gltf.scene);
       this.viewer.scene.add(gltf.scene);
       this.mixer = playRecording(gltf).mixer;
-      this.viewer.setBusy(`${name}: comparing with ${a.name} ...`);
-      const report = await a.diff(this.other);
-      if (!current()) return;
-      this.report = report;
-      this.viewer.compared(report);
-      this.viewer.setBusy(null);
+      $('compare-offset-label').hidden = false;
+      await this.compare(a, current);
     } catch (error) {
       if (current()) this.viewer.showError(error.message);
     }
   }
 
-  // B at A's time `time`.
+  // Compares A with B at the offset; `current()`: whether this comparison is still the one asked for.
+  async compare(a, current) {
+    this.viewer.setBusy(`${this.other.name}: comparing with ${a.name} ...`);
+    const report = await a.diff(this.other, { offset: this.offset });
+    if (!current()) return;
+    this.report = report;
+    this.viewer.compared(report);
+    this.viewer.setBusy(null);
+  }
+
+  // B `seconds` later than A (0: at the same time); compared again when B is open.
+  async setOffset(seconds) {
+    this.offset = Number.isFinite(seconds) ? seconds : 0;
+    $('compare-offset').value = String(this.offset);
+    if (!this.other) return;
+    const ticket = ++this.ticket,
+      a = this.viewer.a();
+    try {
+      await this.compare(a, () => ticket === this.ticket && this.viewer.a() === a);
+    } catch (error) {
+      if (ticket === this.ticket) this.viewer.showError(error.message);
+    }
+  }
+
+  // B at A's time `time` (B's own time: `time` plus the offset).
   sync(time) {
-    this.mixer?.setTime(time);
+    this.mixer?.setTime(Math.max(0, time + this.offset));
   }
 
   // B's namesake of A's joint `name` on the hand `side` ('left' or 'right') and whether B tracks that hand at `time`
   // (the loader's stateAt): {joint, tracked}, or null.
   counterpart(name, side, time) {
     const joint = this.other?.root?.getObjectByName(name);
-    return joint ? { joint, tracked: this.other.stateAt(time)[side].tracked } : null;
+    return joint ? { joint, tracked: this.other.stateAt(time + this.offset)[side].tracked } : null;
   }
 
   // Takes B out of the scene, off the GPU and out of its worker.
@@ -102,6 +126,7 @@ export class Compare {
     this.mixer.uncacheRoot(this.other.root);
     this.other.dispose();
     Object.assign(this, { other: null, mixer: null, report: null });
+    $('compare-offset-label').hidden = true;
     this.viewer.compared(null);
   }
 }

@@ -82,6 +82,8 @@ const address = new Address({
   animation: () => state.animation,
   seek,
   setLoop: (range) => setLoop(range),
+  offset: () => (compare.name ? compare.offset : 0),
+  setOffset: (seconds) => compare.setOffset(seconds),
   selectJoint: (pose) => selectJoint(jointNode(pose)),
   setHeadView,
   setStatus,

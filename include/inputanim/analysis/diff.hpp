@@ -12,7 +12,8 @@ namespace inputanim {
 
 struct DiffOptions {
     double rate = 120;  // Hz
-    std::optional<double> start, end;  // seconds; default: the time range both recordings cover
+    std::optional<double> start, end;  // seconds of the first's time; default: the range both recordings cover
+    double offset = 0;  // seconds: the second is compared at the first's time plus this (it started this much later)
     double positionTolerance = 0.001;  // metres: a pose further apart than this, or
     double rotationTolerance = 0.5;  // degrees, differs (its time goes into the spans)
     double switchTolerance = 1.0 / 24;  // seconds between matching Boolean switches
@@ -41,7 +42,8 @@ struct PoseDiff {
 
 struct BooleanDiff {
     std::string name;  // "TrackedLeft" ...
-    std::vector<double> switchesA, switchesB;  // times where the state changes, within the common range
+    std::vector<double> switchesA, switchesB;  // times where the state changes, within the common range (B's less
+                                               // the offset: every time of a report is the first's)
     double maxShift = 0;  // seconds between matching switches
     bool countsDiffer = false;
 };
@@ -60,7 +62,8 @@ struct DiffReport {
 // than switchTolerance, and no section or joint in one only.
 bool withinTolerances(const DiffReport& report, const DiffOptions& options);
 
-// Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp).
+// Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp), or when the
+// offset is not finite.
 Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options = {});
 
 }  // namespace inputanim

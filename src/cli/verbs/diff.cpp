@@ -29,7 +29,9 @@ std::string spansText(const std::vector<ia::DiffSpan>& spans, std::size_t most =
 }
 
 void printReport(const ia::DiffOptions& o, const ia::DiffReport& report, bool within) {
-    std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz\n";
+    std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz";
+    if (o.offset != 0) std::cout << ", B " << fixed(o.offset) << " s later";
+    std::cout << "\n";
     std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance
               << " m)\n";
     std::cout << "rotation  max " << fixed(report.maxRotation, 4) << " degrees (tolerance " << o.rotationTolerance
@@ -74,6 +76,9 @@ Verb addDiff(CLI::App& app, const Globals&) {
     diff->add_option("--start", d.start, "first time compared, seconds (default: where both recordings start)")
         ->check(kFinite);
     diff->add_option("--end", d.end, "last time compared, seconds (default: where the first of them ends)")
+        ->check(kFinite);
+    diff->add_option("--offset", d.offset,
+                     "seconds: compare B at A's time plus this, for a B that started this much later (default 0)")
         ->check(kFinite);
     diff->add_option("--switch-tolerance", d.switchTolerance, "seconds between Boolean switches (default 1/24)")
         ->check(kNonNegative);
