@@ -135,6 +135,45 @@ export interface WorstMoment {
   pose: string;
   excess: number;
 }
+/** Where a GLB written by inputanim came from (its KHR_xmp_json_ld packet). */
+export interface Provenance {
+  sourceName: string;
+  sourceBytes: number;
+  sourceSha256: string;
+  sourceFormat: string;
+  tool: string;
+  date: string;
+}
+/** inputanim.info/1, as `inputanim info --json` prints it (docs/cli.md). */
+export interface RecordingInfo {
+  schema: 'inputanim.info/1';
+  file: string;
+  format: { version: '1.0' | '1.1'; layout: 'compact' | 'full' };
+  flags: { hasCameraPose: boolean; hasHandData: boolean; hasEyeGaze: boolean };
+  /** Seconds MRTK plays. */
+  duration: number;
+  keyTimes: { start: number; end: number };
+  curves: number;
+  keys: number;
+  sections: Record<
+    'camera' | 'booleans' | 'left' | 'right' | 'gaze',
+    { present: boolean; curves: number; curvesWithKeys: number; keys: number }
+  >;
+  tracked: Record<Side, Interval[]>;
+  pinching: Record<Side, Interval[]>;
+  markers: { time: number; name: string }[];
+  findings: Finding[];
+  /** What was read: for glTF input also its animations, the one read (its index), extensions and notes. */
+  input: {
+    kind: 'MRTK binary' | 'GLB' | 'glTF JSON';
+    ownFile?: boolean;
+    animations?: { name: string; channels: number; duration: number }[];
+    animation?: number | null;
+    extensionsUsed?: string[];
+    provenance?: Provenance;
+    notes?: string[];
+  };
+}
 /** inputanim.diff/1, as `inputanim diff A B --json` prints it (docs/cli.md). */
 export interface DiffReport {
   schema: 'inputanim.diff/1';
@@ -172,7 +211,7 @@ export class InputAnimationRecording {
   /** The file's name, as messages say it. */
   readonly name: string;
   /** inputanim.info/1, as `inputanim info --json` prints it. */
-  readonly info: Record<string, any>;
+  readonly info: RecordingInfo;
   /** "MRTK 1.1 compact", "GLB", "glTF JSON". */
   readonly format: string;
   /** Seconds MRTK plays. */

@@ -9,6 +9,10 @@ export async function misuse(loader: InputAnimationLoader, recording: InputAnima
   const [frame] = await recording.sample([1]);
   // @ts-expect-error: a misspelt field of a sample frame
   console.log(frame.left?.joints.IndexTip?.positon);
+  // @ts-expect-error: a misspelt field of the recording's summary
+  console.log(recording.info.duraton);
+  // @ts-expect-error: a summary's section that does not exist
+  console.log(recording.info.sections.head.keys);
   // @ts-expect-error: an option the loader does not have
   loader.setOptions({ sied: 'left' });
   // @ts-expect-error: a worker limit is a number
