@@ -1,5 +1,6 @@
 // diff: how far two recordings (any format) are apart as MRTK plays them; exit 5 beyond the tolerances.
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "inputanim/analysis/diff.hpp"
@@ -30,7 +31,8 @@ std::string spansText(const std::vector<ia::DiffSpan>& spans, std::size_t most =
 
 void printReport(const ia::DiffOptions& o, const ia::DiffReport& report, bool within) {
     std::cout << "compared  " << fixed(report.start) << "-" << fixed(report.end) << " s at " << o.rate << " Hz";
-    if (o.offset != 0) std::cout << ", B " << fixed(o.offset) << " s later";
+    if (o.offset != 0)
+        std::cout << ", B " << fixed(std::abs(o.offset)) << " s " << (o.offset > 0 ? "later" : "earlier");
     std::cout << "\n";
     std::cout << "position  max " << fixed(report.maxPosition * 1000, 4) << " mm (tolerance " << o.positionTolerance
               << " m)\n";
