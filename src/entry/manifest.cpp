@@ -42,10 +42,10 @@ Result<ManifestEntry> entryOf(const OrderedJson& item, const std::string& path, 
         e.positionError = item.at("deviation").at("position").get<double>();
         e.rotationError = item.at("deviation").at("rotation").get<double>();
         if (!insideFolder(e.archive))
-            return Error{path, {}, "archive: expected a path relative to the manifest's folder"}.at(pointer);
+            return Error::inJson(path, pointer, "archive: expected a path relative to the manifest's folder");
         return e;
     } catch (const OrderedJson::exception& error) {
-        return Error{path, {}, std::string("not an entry of inputanim.manifest/1: ") + error.what()}.at(pointer);
+        return Error::inJson(path, pointer, std::string("not an entry of inputanim.manifest/1: ") + error.what());
     }
 }
 

@@ -58,32 +58,32 @@ export class Timeline {
     this.bands = [];
     this.markers = [];
     this.duration = 0;
-    this.dragged = null; // while a drag lasts: [from, to] in seconds
     const timeAt = (event) => {
       const rect = canvas.getBoundingClientRect();
       return Math.min(Math.max((event.clientX - rect.left) / rect.width, 0), 1) * this.duration;
     };
     let down = null; // where the pointer went down: {x, time}
+    let dragged = null; // while a drag lasts: [from, to] in seconds
     canvas.addEventListener('pointerdown', (event) => {
       if (this.duration <= 0) return;
       canvas.setPointerCapture(event.pointerId);
       down = { x: event.clientX, time: timeAt(event) };
     });
     canvas.addEventListener('pointermove', (event) => {
-      if (!down || (!this.dragged && Math.abs(event.clientX - down.x) < 5)) return;
-      this.dragged = [down.time, timeAt(event)];
-      range(this.dragged.slice().sort((a, b) => a - b));
+      if (!down || (!dragged && Math.abs(event.clientX - down.x) < 5)) return;
+      dragged = [down.time, timeAt(event)];
+      range(dragged.slice().sort((a, b) => a - b));
     });
     canvas.addEventListener('pointerup', (event) => {
       if (!down) return;
-      if (!this.dragged) {
+      if (!dragged) {
         const rect = canvas.getBoundingClientRect();
         const { markerRow, rowHeight } = this.rows(rect.height);
         pick(timeAt(event), this.bands[Math.floor((event.clientY - rect.top - markerRow) / rowHeight)] ?? null);
       }
-      down = this.dragged = null;
+      down = dragged = null;
     });
-    canvas.addEventListener('pointercancel', () => (down = this.dragged = null));
+    canvas.addEventListener('pointercancel', () => (down = dragged = null));
   }
 
   rows(height) {

@@ -81,7 +81,7 @@ const address = new Address({
   loop: () => state.loop,
   animation: () => state.animation,
   seek,
-  setLoop: (range) => setLoop(range),
+  setLoop,
   offset: () => (compare.name ? compare.offset : 0),
   setOffset: (seconds) => compare.setOffset(seconds),
   selectJoint: (pose) => selectJoint(jointNode(pose)),

@@ -73,7 +73,7 @@ struct Error {
         return {{}, {}, std::move(message), ErrorKind::NotRepresentable, reason};
     }
 
-    // An error at a place in a glTF file's JSON: the file and the JSON pointer of the place.
+    // An error at a place in a JSON file (a glTF's, a manifest): the file and the JSON pointer of the place.
     static Error inJson(std::string source, std::string jsonPointer, std::string message,
                         ErrorKind kind = ErrorKind::Malformed, Reason reason = Reason::Unspecified) {
         Error e{std::move(source), {}, std::move(message), kind, reason};

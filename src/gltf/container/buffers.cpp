@@ -72,7 +72,7 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
 Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, const std::string& path,
                                const std::string& pointer, bool allowExternalPaths) {
     auto reader = FileReader::open(file);
-    if (!reader) return Error{path, {}, reader.error().describe(), reader.error().kind}.at(pointer);
+    if (!reader) return Error::inJson(path, pointer, reader.error().describe(), reader.error().kind);
     if (!allowExternalPaths)
         if (const auto opened = reader->openedPath(); opened && !inside(nativePath(*opened), folderOf(path)))
             return refused(path, pointer,
@@ -80,7 +80,7 @@ Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, co
                                ", outside the glTF's folder",
                            Reason::OutsideFolder);
     auto bytes = reader->readRest(length);  // only what the buffer declares
-    if (!bytes) return Error{path, {}, bytes.error().describe(), bytes.error().kind}.at(pointer);
+    if (!bytes) return Error::inJson(path, pointer, bytes.error().describe(), bytes.error().kind);
     return bytes;
 }
 

@@ -124,28 +124,26 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
         if (!stream) return Error(stream.error()).from(path).at(extPointer + stream.error().pointer);
         const ViewStream& s = *stream;
         if (const std::string problem = layoutProblem(s, view.byteLength, view.byteStride); !problem.empty())
-            return Error{path, {}, problem}.at(extPointer);
+            return Error::inJson(path, extPointer, problem);
         if (s.buffer >= fileBuffers || buffers.data[s.buffer].empty())
-            return Error{path, {}, "buffer " + std::to_string(s.buffer) + " does not exist or holds no bytes"}.at(
-                extPointer + "/buffer");
+            return Error::inJson(path, extPointer + "/buffer",
+                                 "buffer " + std::to_string(s.buffer) + " does not exist or holds no bytes");
         const std::span<const std::uint8_t> source = buffers.data[s.buffer];
         if (s.byteOffset > source.size() || s.byteLength > source.size() - s.byteOffset)
-            return Error{path, {}, "byte range exceeds its buffer (" + std::to_string(source.size()) + " bytes)"}.at(
-                extPointer);
+            return Error::inJson(path, extPointer,
+                                 "byte range exceeds its buffer (" + std::to_string(source.size()) + " bytes)");
         // The size is checked against what the stream could hold, and all the file's decoded bytes against a limit,
         // before anything is allocated.
         if (view.byteLength > meshopt::kMaxExpansion * s.byteLength + 256 ||
             decoded + view.byteLength > kMaxDecodedBytes)
-            return Error{path,
-                         {},
-                         std::to_string(view.byteLength) + " bytes cannot come from " + std::to_string(s.byteLength) +
-                             " compressed bytes, or exceed the " + std::to_string(kMaxDecodedBytes >> 20) +
-                             " MiB a file may decode to",
-                         ErrorKind::Refused}
-                .at(extPointer);
+            return Error::inJson(path, extPointer,
+                                 std::to_string(view.byteLength) + " bytes cannot come from " +
+                                     std::to_string(s.byteLength) + " compressed bytes, or exceed the " +
+                                     std::to_string(kMaxDecodedBytes >> 20) + " MiB a file may decode to",
+                                 ErrorKind::Refused);
         FileBytes bytes(view.byteLength);
         if (!decode(s, bytes, source.subspan(s.byteOffset, s.byteLength)))
-            return Error{path, {}, std::string("its ") + modeName(s.mode) + " stream does not decode"}.at(extPointer);
+            return Error::inJson(path, extPointer, std::string("its ") + modeName(s.mode) + " stream does not decode");
         decoded += view.byteLength;
         buffers.owned.push_back(std::move(bytes));
         buffers.data.push_back(buffers.owned.back());
