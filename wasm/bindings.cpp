@@ -21,6 +21,7 @@
 #include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
 #include "inputanim/analysis/time_grid.hpp"
+#include "inputanim/capture/webxr_take.hpp"
 #include "inputanim/core/playback.hpp"
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -48,6 +49,8 @@ int nextHandle = 1;
 ia::FileBytes input;  // the next file to open, written by the caller into inputBuffer()
 ia::GlbBytes output;  // the last output, in parts: a .bin is all in `head`
 std::string reply;
+std::optional<ia::WebXrTake> take;  // the take being recorded (inputanim_take_begin)
+std::vector<double> takeFrames;  // frames for inputanim_take_frames, written by the caller
 
 const char* answer(const Json& json) {
     reply = json.dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -140,13 +143,13 @@ std::span<const std::uint8_t> outputPart(int part) {
 
 // `recording` as MRTK binary into part 0 (the library's choice of version and layout, as `inputanim convert`
 // makes it): {"ok", "format", "messages": `messages` then the writer's, "duration"}.
-const char* writeBinary(const ia::Recording& recording, Json messages) {
-    if (auto s = ia::playable(recording); !s) return failure(s.error().from(current->name));
+const char* writeBinary(const ia::Recording& recording, const std::string& name, Json messages) {
+    if (auto s = ia::playable(recording); !s) return failure(s.error().from(name));
     ia::BinaryReport report;
     auto prepared = ia::prepareBinary(recording, {}, &report);
-    if (!prepared) return failure(prepared.error().from(current->name));
+    if (!prepared) return failure(prepared.error().from(name));
     auto bytes = ia::writeRecording(*prepared ? **prepared : recording);
-    if (!bytes) return failure(bytes.error().from(current->name));
+    if (!bytes) return failure(bytes.error().from(name));
     output = {std::move(*bytes), {}, {}};
     for (auto& message : ia::profileFindingsJson(report.messages)) messages.push_back(std::move(message));
     return answer({{"ok", true},
@@ -249,7 +252,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
         if (!next) return failure(next.error().from(current->name));
         edited = std::move(*next);
     }
-    return writeBinary(edited, ia::findingsJson(report.messages));
+    return writeBinary(edited, current->name, ia::findingsJson(report.messages));
 }
 
 // How far the open recording (A) and the recording `other` (B, by the handle inputanim_open gave) are apart as MRTK
@@ -293,7 +296,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb(const char* compress) {
 // `inputanim convert` makes it), into part 0: {"ok", "format", "messages": its notes and warnings}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!current) return failure(kNothingOpen);
-    return writeBinary(*current->recording, Json::array());
+    return writeBinary(*current->recording, current->name, Json::array());
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }
@@ -303,6 +306,80 @@ EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { output = {}; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() {
     return answer({{"ok", true}, {"table", ia::profileTableJson()}});
+}
+
+// ---- a take recorded through WebXR (ia::WebXrTake), frames added as they come ----
+
+// Begins a take (ending one not finished): `options` {"positionTolerance": metres, "rotationTolerance": degrees},
+// both optional and positive. Answers {"ok", "layout": {"frameValues": numbers per frame, "joints": WebXR's joint
+// names in the order a frame holds them, "pinch": {"enter", "exit"}: metres}}: the layout ia::takeFrameFrom reads.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_take_begin(const char* optionsJson) {
+    const Json json = Json::parse(optionsJson, nullptr, false);
+    ia::TakeOptions options;
+    if (!json.is_object()) return failure("take options: expected a JSON object");
+    for (const auto& [key, value] : json.items()) {
+        double* target = key == "positionTolerance"   ? &options.positionTolerance
+                         : key == "rotationTolerance" ? &options.rotationTolerance
+                                                      : nullptr;
+        if (!target || !value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+            return failure("take options: " + key +
+                           ": not an option, or not a value it takes (positionTolerance: metres, rotationTolerance: "
+                           "degrees, each above 0)");
+        *target = value.get<double>();
+    }
+    take.emplace(options);
+    Json joints = Json::array();
+    for (std::string_view name : ia::webXrJointNames()) joints.push_back(name);
+    return answer({{"ok", true},
+                   {"layout",
+                    {{"frameValues", ia::kTakeFrameValues},
+                     {"joints", joints},
+                     {"pinch", {{"enter", ia::kPinchEnterDistance}, {"exit", ia::kPinchExitDistance}}}}}});
+}
+
+// Room for `frames` frames (the layout above), for the caller to fill before inputanim_take_frames; null when memory
+// runs out.
+EMSCRIPTEN_KEEPALIVE double* inputanim_take_buffer(std::size_t frames) {
+    try {
+        takeFrames.assign(frames * ia::kTakeFrameValues, 0.0);
+    } catch (const std::bad_alloc&) {
+        std::vector<double>().swap(takeFrames);
+        return nullptr;
+    }
+    return takeFrames.data();
+}
+
+// Adds the frames written into the buffer: {"ok", "frames": the take's frames so far, "skipped": frames of these not
+// after the one before}.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_take_frames() {
+    if (!take) return failure("no take was begun");
+    std::size_t skipped = 0;
+    for (std::size_t at = 0; at + ia::kTakeFrameValues <= takeFrames.size(); at += ia::kTakeFrameValues) {
+        auto frame = ia::takeFrameFrom(std::span(takeFrames).subspan(at, ia::kTakeFrameValues));
+        if (!frame) return failure(frame.error().from("take"));
+        auto added = take->add(*frame);
+        if (!added) return failure(added.error().from("take"));
+        skipped += *added ? 0 : 1;
+    }
+    return answer({{"ok", true}, {"frames", take->frames()}, {"skipped", skipped}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* inputanim_take_marker(double time, const char* name) {
+    if (!take) return failure("no take was begun");
+    if (auto s = take->marker(time, name); !s) return failure(s.error().from("take"));
+    return answer({{"ok", true}});
+}
+
+// Ends the take and writes it as an MRTK binary recording into part 0, as inputanim_edit answers.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_take_finish(const char* name) {
+    if (!take) return failure("no take was begun");
+    auto recording = take->finish();
+    take.reset();
+    std::vector<double>().swap(takeFrames);
+    if (!recording) return failure(recording.error().from(name));
+    const auto note = ia::Finding::ofCurve(ia::Severity::Note, "gaze-from-head", "gaze", std::nullopt,
+                                           std::string(ia::kTakeGazeNote));
+    return writeBinary(*recording, name, ia::findingsJson({note}));
 }
 
 }  // extern "C"

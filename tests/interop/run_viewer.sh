@@ -2,7 +2,7 @@
 # The web viewer in headless Chromium, built as the static folder users host (scripts/build-viewer.sh, which builds
 # the library in WebAssembly): on the generated sample, and compare mode on it and its mirror (viewer_compare.mjs);
 # when ../shared is beside the project, on the real recording with the error, foreign glTF and ?src= cases (see
-# viewer.mjs for what is checked); then the three.js loader package the viewer is built on, packed and installed into
+# viewer.mjs for what is checked), and its Record button on an emulated headset (webxr_record.mjs); then the three.js loader package the viewer is built on, packed and installed into
 # a blank project (three_loader.mjs).
 # Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
@@ -20,6 +20,10 @@ said=$("$root/scripts/viewer.sh" "$root/samples/missing.bin" 2>&1)
 said=$("$root/scripts/viewer.sh" "" 99999 2>&1)
 [ $? -eq 1 ] && [ "$said" = "viewer: 99999: not a port (1-65535)" ] || { echo "FAIL: viewer.sh on a bad port: $said"; status=1; }
 site=$("$root/scripts/build-viewer.sh") || { echo "viewer: the static folder did not build"; exit 1; }
+# --lan: a headset on this network is given an https address (WebXR needs a secure page).
+said=$(XDG_CACHE_HOME=$(mktemp -d) timeout 20 "$root/scripts/viewer.sh" --lan "" $((20000 + $$ % 10000)) 2>&1 | head -1)
+[[ "$said" == "viewer: open https://"*"accept its warning about the certificate"* ]] ||
+    { echo "FAIL: viewer.sh --lan: $said"; status=1; }
 echo "== $(basename "$root/samples/gesture-1.1-compact.bin")"
 node "$here/viewer.mjs" "$tool" "$site" "$root/samples/gesture-1.1-compact.bin" || status=1
 echo "== compare mode: $(basename "$root/samples/gesture-1.1-compact.bin") and its mirror"
@@ -29,6 +33,8 @@ foreign=$shared/samples/foreign/godot-animations_hand_l.gltf
 if [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; then
     echo "== $(basename "$real"), errors and a foreign glTF"
     node "$here/viewer.mjs" "$tool" "$site" "$real" "$foreign" || status=1
+    echo "== recording through an emulated WebXR runtime, played by MRTK's reader"
+    node "$here/webxr_record.mjs" "$tool" "$site" "$shared" "$(dirname "$tool")" || status=1
     echo "== the three.js loader package, installed from its npm pack"
     package=$("$root/scripts/build-three.sh" --pack) || { echo "three.js loader: the package did not build"; exit 1; }
     node "$here/three_loader.mjs" "$tool" "$package" "$real" "$foreign" || status=1

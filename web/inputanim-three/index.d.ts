@@ -301,3 +301,46 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
 
 export function disposeTree(root: Object3D): void;
 export const SIDES: readonly Side[];
+
+/** A take recorded through WebXR: the .bin the library wrote (MRTK 1.1 compact) and what it says of it. */
+export interface RecordedTake {
+  bytes: ArrayBuffer;
+  /** take-YYYYMMDD-HHMMSS.bin */
+  name: string;
+  format: string;
+  /** Seconds, as MRTK plays it. */
+  duration: number;
+  messages: Finding[];
+}
+
+export interface InputAnimationRecorderOptions {
+  /** As InputAnimationLoader.setLibraryPath; default: the package's own files. */
+  libraryPath?: string | null;
+  /** Seconds between start() and the take's first frame (default 3). */
+  countdown?: number;
+  /** Metres and degrees for the key reduction (default: the library's, those of the glTF export). */
+  positionTolerance?: number;
+  rotationTolerance?: number;
+}
+
+export type RecorderState = 'idle' | 'starting' | 'countdown' | 'recording' | 'finishing';
+
+/** The immersive modes this browser offers, preferred first ('immersive-ar', then 'immersive-vr'). */
+export function recordingModes(xr?: XRSystem): Promise<XRSessionMode[]>;
+
+/**
+ * Records an MRTK input animation through WebXR hand tracking. Events: 'countdown' (detail.seconds left), 'start',
+ * 'tick' (detail.seconds recorded), 'marker' (detail.name, detail.seconds), 'take' (detail: RecordedTake), 'error'.
+ */
+export class InputAnimationRecorder extends EventTarget {
+  constructor(options?: InputAnimationRecorderOptions);
+  readonly state: RecorderState;
+  /** Seconds recorded so far. */
+  readonly elapsed: number;
+  /** Enters a session with hand tracking (or records the app's own `session`, which it keeps). */
+  start(options?: { session?: XRSession; mode?: XRSessionMode; referenceSpace?: XRReferenceSpace }): Promise<void>;
+  /** A marker now (default name "marker N"); false before the take begins. */
+  marker(name?: string): boolean;
+  /** Ends the take (and a session the recorder entered). */
+  stop(): Promise<RecordedTake>;
+}

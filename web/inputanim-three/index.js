@@ -19,6 +19,7 @@ import { filesAt, packagedFiles, WorkerPool } from './library.js';
 import { InputAnimationRecording, namedError } from './recording.js';
 
 export { disposeTree, InputAnimationRecording, SIDES } from './recording.js';
+export { InputAnimationRecorder, recordingModes } from './recorder.js';
 
 const GAZE_COLOUR = 0x46d160,
   FRUSTUM_COLOUR = 0xd8d8d8;

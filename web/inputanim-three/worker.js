@@ -15,6 +15,9 @@
 //           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  diff {other: a handle, or input
 //           and name: a file read; offset: seconds B is compared later} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
+//   a take recorded through WebXR (recorder.js): takeBegin {options} -> {layout} (bindings.cpp's inputanim_take_begin);
+//           takeFrames {frames: ArrayBuffer of float64, layout.frameValues per frame} -> {frames, skipped};
+//           takeMarker {time, name};  takeFinish {name} -> the take as a .bin, as `export` answers
 /* global createInputanim */
 const INPUT_FOLDER = '/input';
 let module = null;
@@ -179,9 +182,33 @@ const onRecording = {
   diff,
 };
 
+let takeLayout = null; // the layout of the take begun
+
+function takeFrames({ frames }) {
+  const values = new Float64Array(frames),
+    count = Math.floor(values.length / takeLayout.frameValues);
+  const pointer = module._inputanim_take_buffer(count);
+  if (!pointer && count) throw new Error(`not enough memory for ${count} frames`);
+  module.HEAPF64.set(values.subarray(0, count * takeLayout.frameValues), pointer / 8);
+  const { frames: total, skipped } = call('take_frames');
+  return [{ frames: total, skipped, heap: module.HEAPU8.length }];
+}
+
+function takeFinish({ name }) {
+  const answer = call('take_finish', String(name));
+  const parts = [outputPart(0)],
+    heap = module.HEAPU8.length;
+  module._inputanim_release_output();
+  return [{ parts, format: answer.format, messages: answer.messages, duration: answer.duration, heap }, parts];
+}
+
 const handlers = {
   read,
   open,
+  takeBegin: ({ options }) => [(takeLayout = call('take_begin', JSON.stringify(options ?? {})).layout)],
+  takeFrames,
+  takeMarker: ({ time, name }) => [call('take_marker', Number(time), String(name)) && null],
+  takeFinish,
   close: ({ handle }) => [module._inputanim_close(handle)],
   version: () => [module.UTF8ToString(module._inputanim_version())],
 };

@@ -49,7 +49,7 @@ export function createView(container, activeCamera) {
       renderer.setAnimationLoop((time) => {
         timer.update(time);
         onFrame(timer.getDelta());
-        if (dirty) view.renderNow();
+        if (dirty || renderer.xr.isPresenting) view.renderNow(); // a headset draws every frame
       });
     },
     resize() {

@@ -17,6 +17,7 @@ import { Compare, compareSummary, describeDiff, worstNear } from './compare.js';
 import { exposeViewer } from './viewer_api.js';
 import { Address, requestedFiles } from './address.js';
 import { Capture } from './capture.js';
+import { RecordButton } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const view = createView($('stage'), () => activeCamera());
@@ -441,4 +442,5 @@ if (requested.src) {
     .catch((e) => showError(e.message));
 }
 
+new RecordButton({ view, open: (files) => openFiles(files), showError, setStatus });
 exposeViewer({ state, view, renderer, floor, activeCamera, seek, setPlaying, compare });

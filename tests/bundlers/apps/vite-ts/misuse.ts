@@ -1,5 +1,5 @@
 // Misuse the declarations refuse: tsc fails if any of these compiles (each line is expected to be an error).
-import type { InputAnimationLoader, InputAnimationRecording } from 'inputanim-three';
+import type { InputAnimationLoader, InputAnimationRecorder, InputAnimationRecording } from 'inputanim-three';
 
 export async function misuse(loader: InputAnimationLoader, recording: InputAnimationRecording): Promise<number> {
   // @ts-expect-error: a misspelt joint
@@ -18,4 +18,16 @@ export async function misuse(loader: InputAnimationLoader, recording: InputAnima
   // @ts-expect-error: a worker limit is a number
   loader.setWorkerLimit('2');
   return (await recording.export('bin')).duration;
+}
+
+// The recorder as an app uses it, and what its declarations refuse.
+export async function record(recorder: InputAnimationRecorder): Promise<number> {
+  // @ts-expect-error: a session mode WebXR does not have
+  await recorder.start({ mode: 'immersive-xr' });
+  // @ts-expect-error: a marker's name is text
+  recorder.marker(3);
+  const take = await recorder.stop();
+  // @ts-expect-error: a take has no 'frames'
+  console.log(take.frames);
+  return take.bytes.byteLength + take.duration + recorder.elapsed;
 }

@@ -1,0 +1,99 @@
+// Record: a take through a headset's hand tracking (InputAnimationRecorder, web/inputanim-three), opened here like
+// any recording once it stops. The page shows the countdown, the time recorded and the markers; in the headset,
+// three.js draws the view with the same words in front of the user (docs/recording.md).
+import * as THREE from 'three';
+import { InputAnimationRecorder, recordingModes } from 'inputanim-three';
+
+const $ = (id) => document.getElementById(id);
+
+// `page`: { view (view3d.js), open(files), showError(message), setStatus(text) }.
+export class RecordButton {
+  constructor(page) {
+    this.page = page;
+    this.recorder = null;
+    this.hud = new Hud(page.view);
+    $('record').addEventListener('click', () => this.start());
+    $('record-marker').addEventListener('click', () => this.recorder?.marker());
+    $('record-stop').addEventListener('click', () => this.recorder?.stop());
+    recordingModes().then((modes) => {
+      $('record').disabled = !modes.length;
+      $('record').title = modes.length
+        ? `record hands and head with this headset (${modes[0]}, hand tracking): an MRTK input animation`
+        : 'recording needs a headset browser with WebXR hand tracking, over HTTPS (docs/recording.md)';
+    });
+  }
+
+  async start() {
+    const recorder = (this.recorder = new InputAnimationRecorder());
+    recorder.addEventListener('countdown', ({ detail }) => this.show(`starts in ${Math.ceil(detail.seconds)}`));
+    const running = (seconds) =>
+      `REC ${seconds.toFixed(1)} s${recorder.markers ? ` \u00b7 ${recorder.markers} marker${recorder.markers > 1 ? 's' : ''}` : ''}`;
+    recorder.addEventListener('tick', ({ detail }) => this.show(running(detail.seconds)));
+    recorder.addEventListener('marker', ({ detail }) => this.show(running(detail.seconds)));
+    recorder.addEventListener('take', ({ detail }) => this.opened(detail));
+    recorder.addEventListener('error', ({ detail }) => this.ended(detail.message));
+    $('recording').hidden = false;
+    $('record').disabled = true;
+    this.show('entering the headset ...');
+    try {
+      await recorder.start();
+    } catch (error) {
+      return this.ended(`Recording did not start: ${error.message}`);
+    }
+    // The view in the headset, where the browser can draw one (without it, the take records all the same).
+    this.page.view.renderer.xr.enabled = true;
+    await this.page.view.renderer.xr.setSession(recorder.session).catch(() => {});
+  }
+
+  show(text) {
+    $('recording-text').textContent = text;
+    this.hud.show(text);
+  }
+
+  opened(take) {
+    this.ended(null);
+    this.page.open([new File([take.bytes], take.name)]);
+  }
+
+  ended(error) {
+    $('recording').hidden = true;
+    $('record').disabled = false;
+    // The page's pixel ratio and size again: three.js gave the view the headset's, or none where it could not draw there.
+    this.page.view.renderer.setPixelRatio(window.devicePixelRatio);
+    this.page.view.resize();
+    this.hud.show(null);
+    this.recorder = null;
+    if (error) this.page.showError(error);
+  }
+}
+
+// The countdown and timer as a panel 0.8 m in front of the headset's camera, while the view is in the headset.
+class Hud {
+  constructor(view) {
+    this.view = view;
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = 512;
+    this.canvas.height = 96;
+    this.texture = new THREE.CanvasTexture(this.canvas);
+    this.sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: this.texture, depthTest: false }));
+    this.sprite.scale.set(0.4, 0.075, 1);
+    this.sprite.renderOrder = 1;
+  }
+
+  show(text) {
+    const { renderer, scene } = this.view;
+    if (!text || !renderer.xr.isPresenting) return this.sprite.removeFromParent();
+    const g = this.canvas.getContext('2d');
+    g.fillStyle = 'rgba(20, 22, 26, 0.8)';
+    g.fillRect(0, 0, 512, 96);
+    g.fillStyle = text.startsWith('REC') ? '#ff5a4f' : '#ffffff';
+    g.font = '48px sans-serif';
+    g.textAlign = 'center';
+    g.fillText(text, 256, 64);
+    this.texture.needsUpdate = true;
+    const eye = renderer.xr.getCamera();
+    this.sprite.position.copy(eye.position).add(new THREE.Vector3(0, -0.1, -0.8).applyQuaternion(eye.quaternion));
+    scene.add(this.sprite);
+    this.view.requestRender();
+  }
+}
