@@ -1,14 +1,15 @@
 // Recording with a headset, without one: the viewer's Record button in headless Chromium, on an emulated WebXR
 // runtime (webxr_emulation.js) that replays a real recording's own motion frame by frame at 90 Hz with +-1 ms of
-// jitter: its head, and its left hand's joints and tracking (lost twice, found again) as WebXR gives them (z negated
-// from Unity's space, each joint's -Z along its bone). Two squeezes drop markers. The take the page opens is saved
-// and played by MRTK's own reader (../shared/mrtk-reader) against the source, also played by it:
-//   - at every key time of the source where its hand is tracked: joints within 1 mm and 1 degree, the head too;
-//   - tracked switches within one frame of the source's; pinching where MRTK's rule (tips closer than 2 cm, apart
-//     beyond 5 cm), applied here to the replayed joints, says, within one frame;
+// jitter, in WebXR's space (z negated from Unity's): its head; its left hand, whose tracking is lost twice and found
+// again; and as the right hand, the left one mirrored and half a second later. Two squeezes drop markers. The take
+// the page opens is saved and played by MRTK's own reader (../shared/mrtk-reader) against the replayed motion:
+//   - at every key time of the source and every frame, where the hand is tracked: joints within 1 mm and 1 degree,
+//     the head too (and, for the record, how far from the source itself, which the frames sample);
+//   - tracked switches within one frame of the replayed motion's; pinching where MRTK's rule (tips closer than 2 cm,
+//     apart beyond 5 cm), applied here to the replayed joints, says, within one frame;
 //   - the markers at the frames where they were dropped.
 // Then ten minutes (the motion looped) through the loader package's recorder, without the page's drawing: the
-// library's memory after it, the take's size and keys (docs/recording.md).
+// library's memory after it, and the take's size (docs/recording.md).
 // Usage: node webxr_record.mjs INPUTANIM SITE_DIR SHARED BUILD_DIR
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +47,12 @@ for (const f of ['Index', 'Middle', 'Ring', 'Pinky'])
 
 // The replayed frames: the source at 90 Hz with jitter, as `inputanim sample` plays it, in WebXR's space.
 const RATE = 90;
-const duration = JSON.parse(execFileSync(tool, ['info', source, '--json'])).duration;
+const SIDES = ['left', 'right'];
+const twoHands = join(work, 'two-hands.bin');
+execFileSync(tool, ['mirror', source, join(work, 'mirror.bin'), '-q']);
+execFileSync(tool, ['shift', join(work, 'mirror.bin'), join(work, 'later.bin'), '--by', '0.5', '-q']);
+execFileSync(tool, ['merge', twoHands, '--base', source, '--right', join(work, 'later.bin'), '-q']);
+const duration = JSON.parse(execFileSync(tool, ['info', twoHands, '--json'])).duration;
 let seed = 7;
 const jitter = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.002;
 const times = [];
@@ -55,7 +61,7 @@ writeFileSync(join(work, 'times.txt'), times.join('\n'));
 const sampled = JSON.parse(
   execFileSync(
     tool,
-    ['sample', source, '--times', join(work, 'times.txt'), '--format', 'json', '--select', 'camera', 'left'],
+    ['sample', twoHands, '--times', join(work, 'times.txt'), '--format', 'json', '--select', 'camera', ...SIDES],
     {
       maxBuffer: 1 << 30,
     },
@@ -68,19 +74,25 @@ const webXr = ({ position: p, rotation: q }) => {
 const motion = sampled.map((f) => ({
   t: f.time,
   viewer: webXr(f.camera),
-  left: f.left.tracked ? XR_AS_MRTK.flatMap((name) => webXr(f.left.joints[name])) : null,
-  tracked: f.left.tracked,
+  hands: Object.fromEntries(
+    SIDES.map((side) => [side, f[side].tracked ? XR_AS_MRTK.flatMap((name) => webXr(f[side].joints[name])) : null]),
+  ),
 }));
 
-// Pinching by MRTK's rule on the replayed tips, frame by frame (the expected states).
-let pinching = false;
-const expectedPinch = motion.map((m) => {
-  if (!m.left) return (pinching = false);
-  const thumb = m.left.slice(4 * 7, 4 * 7 + 3),
-    index = m.left.slice(9 * 7, 9 * 7 + 3);
-  const gap = Math.hypot(thumb[0] - index[0], thumb[1] - index[1], thumb[2] - index[2]);
-  return (pinching = pinching ? gap <= 0.05 : gap < 0.02);
-});
+// Pinching by MRTK's rule on the replayed tips, frame by frame (the expected states), per side.
+const expectedPinch = Object.fromEntries(
+  SIDES.map((side) => {
+    let pinching = false;
+    const states = motion.map(({ hands: { [side]: joints } }) => {
+      if (!joints) return (pinching = false);
+      const thumb = joints.slice(4 * 7, 4 * 7 + 3),
+        index = joints.slice(9 * 7, 9 * 7 + 3);
+      const gap = Math.hypot(thumb[0] - index[0], thumb[1] - index[1], thumb[2] - index[2]);
+      return (pinching = pinching ? gap <= 0.05 : gap < 0.02);
+    });
+    return [side, states];
+  }),
+);
 
 // The frames the emulation gives: three seconds of countdown (no hands), then the motion.
 const COUNTDOWN = 3,
@@ -90,7 +102,7 @@ for (let i = 0; i < COUNTDOWN * RATE; i++)
   frames.push({ time: START_MS + (i * 1000) / RATE, viewer: motion[0].viewer, hands: {} });
 const first = frames.length;
 for (const m of motion)
-  frames.push({ time: START_MS + COUNTDOWN * 1000 + m.t * 1000, viewer: m.viewer, hands: { left: m.left } });
+  frames.push({ time: START_MS + COUNTDOWN * 1000 + m.t * 1000, viewer: m.viewer, hands: m.hands });
 const markersAfter = [first + 300, first + 700];
 
 const server = await serveSite(site);
@@ -128,6 +140,7 @@ try {
   const take = join(work, 'take.bin');
   writeFileSync(take, saved.bytes);
   checkTake(take);
+  await refusals(browser);
   await tenMinutes(browser);
 } finally {
   await browser.close();
@@ -135,10 +148,10 @@ try {
 }
 
 function checkTake(take) {
-  const keyTimes = mrtk(source, '--key-times', '--no-frames').key_times.filter((t) => t <= duration);
+  const keyTimes = mrtk(twoHands, '--key-times', '--no-frames').key_times.filter((t) => t <= duration);
   const at = [...new Set([...keyTimes, ...motion.map((m) => m.t)])].sort((a, b) => a - b);
   writeFileSync(join(work, 'times.txt'), at.join('\n'));
-  const want = mrtk(source, '--times-file', join(work, 'times.txt')),
+  const want = mrtk(twoHands, '--times-file', join(work, 'times.txt')),
     got = mrtk(take, '--times-file', join(work, 'times.txt'));
   expect(got.accepted && got.bytes_consumed === got.file_size, `MRTK loads the take (${got.file_size} bytes)`);
   const worst = { p: 0, r: 0, headP: 0, headR: 0, palm: 0, sourceP: 0, sourceR: 0 };
@@ -147,20 +160,22 @@ function checkTake(take) {
     const replayed = replayedAt(g.time);
     worst.headP = Math.max(worst.headP, distance(replayed.camera, g.camera));
     worst.headR = Math.max(worst.headR, angle(replayed.camera, g.camera));
-    if (!replayed.left || !g.left.tracked) return;
-    const w = want.frames[k];
-    XR_AS_MRTK.forEach((_, i) => {
-      const joint = i === 0 ? 1 : i + 2; // MRTK's TrackedHandJoint: None, Wrist, Palm, then the fingers as WebXR
-      worst.p = Math.max(worst.p, distance(replayed.left[i], g.left.joints[joint]));
-      worst.r = Math.max(worst.r, angle(replayed.left[i], g.left.joints[joint]));
-      worst.sourceP = Math.max(worst.sourceP, distance(w.left.joints[joint], g.left.joints[joint]));
-      worst.sourceR = Math.max(worst.sourceR, angle(w.left.joints[joint], g.left.joints[joint]));
-      compared++;
-    });
-    worst.palm = Math.max(worst.palm, distance(w.left.joints[2], g.left.joints[2]));
+    for (const side of SIDES) {
+      if (!replayed[side] || !g[side].tracked) continue;
+      const w = want.frames[k][side];
+      XR_AS_MRTK.forEach((_, i) => {
+        const joint = i === 0 ? 1 : i + 2; // MRTK's TrackedHandJoint: None, Wrist, Palm, then the fingers as WebXR
+        worst.p = Math.max(worst.p, distance(replayed[side][i], g[side].joints[joint]));
+        worst.r = Math.max(worst.r, angle(replayed[side][i], g[side].joints[joint]));
+        worst.sourceP = Math.max(worst.sourceP, distance(w.joints[joint], g[side].joints[joint]));
+        worst.sourceR = Math.max(worst.sourceR, angle(w.joints[joint], g[side].joints[joint]));
+        compared++;
+      });
+      worst.palm = Math.max(worst.palm, distance(w.joints[2], g[side].joints[2]));
+    }
   });
   expect(
-    compared > 30000,
+    compared > 60000,
     `${compared} joint poses compared at ${keyTimes.length} key times and ${motion.length} frames`,
   );
   expect(worst.p <= 0.001, `joints within 1 mm of the replayed motion (worst ${(worst.p * 1000).toFixed(3)} mm)`);
@@ -178,10 +193,10 @@ function checkTake(take) {
   writeFileSync(join(work, 'frames.txt'), motion.map((m) => m.t).join('\n'));
   const states = mrtk(take, '--times-file', join(work, 'frames.txt')).frames;
   const switches = (list) => list.flatMap((on, i) => (i > 0 && on !== list[i - 1] ? [i] : []));
-  for (const [what, wanted, played] of [
-    ['tracked', motion.map((m) => m.tracked), states.map((s) => s.left.tracked)],
-    ['pinching', expectedPinch, states.map((s) => s.left.pinching)],
-  ]) {
+  for (const [what, wanted, played] of SIDES.flatMap((side) => [
+    [`${side} tracked`, motion.map((m) => m.hands[side] !== null), states.map((s) => s[side].tracked)],
+    [`${side} pinching`, expectedPinch[side], states.map((s) => s[side].pinching)],
+  ])) {
     const a = switches(wanted),
       b = switches(played);
     const off = a.length === b.length ? Math.max(0, ...a.map((i, n) => Math.abs(i - b[n]))) : Infinity;
@@ -213,9 +228,9 @@ function replayedAt(t) {
     const r = r0.map((v, c) => v + (sign * r1[c] - v) * s);
     return [...p.position.map((v, c) => v + (q.position[c] - v) * s), ...r.map((v) => v / Math.hypot(...r))];
   };
-  const left =
-    a.left.tracked && b.left.tracked ? XR_AS_MRTK.map((n) => pose(a.left.joints[n], b.left.joints[n])) : null;
-  return { camera: pose(a.camera, b.camera), left };
+  const hand = (side) =>
+    a[side].tracked && b[side].tracked ? XR_AS_MRTK.map((n) => pose(a[side].joints[n], b[side].joints[n])) : null;
+  return { camera: pose(a.camera, b.camera), left: hand('left'), right: hand('right') };
 }
 
 function distance(a, b) {
@@ -227,6 +242,29 @@ function angle(a, b) {
   if (na < 1e-6 || nb < 1e-6) return 0; // no rotation played (the source's zero quaternions)
   const dot = Math.abs(a[3] * b[3] + a[4] * b[4] + a[5] * b[5] + a[6] * b[6]) / (na * nb);
   return (2 * Math.acos(Math.min(1, dot)) * 180) / Math.PI;
+}
+
+// Without WebXR, Record is off and says why; a take stopped during its countdown is refused with a reason, and Record
+// can begin again.
+async function refusals(browser) {
+  const plain = await browser.newPage();
+  await plain.goto(`${server.origin}/index.html`);
+  await plain.waitForTimeout(500);
+  const button = await plain.evaluate(() => [document.getElementById('record').disabled, record.title]);
+  expect(button[0] && /HTTPS/.test(button[1]), `without WebXR, Record is off: "${button[1]}"`);
+  await plain.close();
+  const page = await browser.newPage();
+  await page.addInitScript({ path: join(here, 'webxr_emulation.js') });
+  await page.goto(`${server.origin}/index.html`);
+  await page.waitForFunction(() => !document.getElementById('record').disabled);
+  await page.click('#record');
+  await page.waitForFunction(() => window.xrEmulation.session?.callbacks.size > 0);
+  await page.evaluate(() => xrEmulation.drive([{ time: 10, viewer: [0, 1.6, 0, 0, 0, 0, 1], hands: {} }]));
+  await page.click('#record-stop');
+  await page.waitForFunction(() => !document.getElementById('error').hidden);
+  const said = await page.evaluate(() => [document.getElementById('error').textContent, record.disabled]);
+  expect(/countdown/.test(said[0]) && !said[1], `Stop during the countdown: "${said[0]}", and Record is on again`);
+  await page.close();
 }
 
 // Ten minutes through the package's recorder (no viewer): the motion looped, the take's size, keys and memory.
@@ -246,7 +284,7 @@ async function tenMinutes(browser) {
         const frames = motion.map((m) => ({
           time: (loop * period + m.t) * 1000,
           viewer: m.viewer,
-          hands: { left: m.left },
+          hands: m.hands,
         }));
         await xrEmulation.drive(frames);
         frameCount += frames.length;
