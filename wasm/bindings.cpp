@@ -311,7 +311,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() {
 // ---- a take recorded through WebXR (ia::WebXrTake), frames added as they come ----
 
 // Begins a take (ending one not finished): `options` {"positionTolerance": metres, "rotationTolerance": degrees},
-// both optional and positive. Answers {"ok", "layout": {"frameValues": numbers per frame, "joints": WebXR's joint
+// both optional and positive. Answers {"ok", "layout": {"frameValues": numbers per frame, "viewer": where the viewer's
+// pose begins, "hands": where each hand's presence begins (left, right; its joints follow), "joints": WebXR's joint
 // names in the order a frame holds them, "pinch": {"enter", "exit"}: metres}}: the layout ia::takeFrameFrom reads.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_take_begin(const char* optionsJson) {
     const Json json = Json::parse(optionsJson, nullptr, false);
@@ -333,6 +334,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_take_begin(const char* optionsJson) {
     return answer({{"ok", true},
                    {"layout",
                     {{"frameValues", ia::kTakeFrameValues},
+                     {"viewer", ia::kTakeViewerAt},
+                     {"hands", {ia::takeHandAt(ia::Hand::Left), ia::takeHandAt(ia::Hand::Right)}},
                      {"joints", joints},
                      {"pinch", {{"enter", ia::kPinchEnterDistance}, {"exit", ia::kPinchExitDistance}}}}}});
 }

@@ -114,9 +114,9 @@ Result<XrFrame> takeFrameFrom(std::span<const double> values) {
     };
     XrFrame frame;
     frame.time = values[0];
-    frame.viewer = pose(1);
+    frame.viewer = pose(kTakeViewerAt);
     for (Hand hand : kHands) {
-        const std::size_t at = 8 + std::size_t(int(hand)) * (1 + kWebXrJointCount * 7);
+        const std::size_t at = takeHandAt(hand);
         if (values[at] != 0 && values[at] != 1)
             return Error::usage("a hand's presence is 0 or 1, not " + std::to_string(values[at]));
         if (values[at] == 0) continue;

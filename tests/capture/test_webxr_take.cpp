@@ -171,13 +171,16 @@ TEST_CASE("a take refuses what cannot be recorded and skips frames out of order"
 TEST_CASE("a frame's numbers are read in the documented layout") {
     std::vector<double> values(kTakeFrameValues, 0.0);
     values[0] = 0.25;  // time
-    values[4 + 3] = 1;  // viewer orientation w
-    const std::size_t right = 8 + 1 + kWebXrJointCount * 7;  // the right hand's presence
+    values[1 + 6] = 1;  // viewer orientation w
+    const std::size_t right = 8 + 1 + kWebXrJointCount * 7;  // the right hand's presence (by hand: 1 + 7 + left's)
     values[right] = 1;
     values[right + 1 + 3 * 7 + 2] = -0.5;  // joint 3 (thumb-phalanx-distal): position z
     const XrFrame frame = takeFrameFrom(values).value();
     CHECK(frame.time == 0.25);
     CHECK(frame.viewer.orientation[3] == 1);
+    CHECK(kTakeViewerAt == 1);
+    CHECK(takeHandAt(Hand::Right) == right);
+    CHECK(kTakeFrameValues == 360);
     CHECK_FALSE(frame.hands[0].has_value());
     REQUIRE(frame.hands[1].has_value());
     CHECK((*frame.hands[1])[3].position[2] == -0.5);

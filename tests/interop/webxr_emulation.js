@@ -1,7 +1,9 @@
 // A small emulation of a WebXR runtime with hand tracking (navigator.xr), injected into a page before its scripts:
 // enough of the WebXR Device API and Hand Input for a recorder (sessions, reference spaces, animation frames, input
-// sources with XRHand, viewer and joint poses, squeeze and select events). It draws nothing: XRWebGLLayer is absent,
-// so a page's renderer stays on the page. The test drives it frame by frame:
+// sources with XRHand, viewer and joint poses, squeeze and select events). With window.xrEmulationDrawable set before
+// it runs, a page's renderer can draw into the session as into a headset: an XRWebGLLayer on the page's canvas, the
+// two eyes side by side (each 90 degrees wide); without it, the browser's own XRWebGLLayer refuses the session and a
+// renderer stays on the page. The test drives it frame by frame:
 //   window.xrEmulation.drive(frames, {markersAfter})  frames: [{time (ms), viewer: [px,py,pz,qx,qy,qz,qw],
 //     hands: {left, right: null or 25 x 7 numbers in XRHandJoint order}}]; a squeeze after each frame index in
 //     markersAfter. Resolves when every frame has been given to the session's callbacks.
@@ -16,6 +18,72 @@
     position: { x: v[at], y: v[at + 1], z: v[at + 2], w: 1 },
     orientation: { x: v[at + 3], y: v[at + 4], z: v[at + 5], w: v[at + 6] },
   });
+
+  // A column-major 4x4 matrix of a position and a unit quaternion (x, y, z, w), and its inverse.
+  function poseMatrix(p, q) {
+    const [x, y, z, w] = q;
+    const m = [
+      ...[1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0],
+      ...[2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0],
+      ...[2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0],
+      ...[p[0], p[1], p[2], 1],
+    ];
+    const inverse = [m[0], m[4], m[8], 0, m[1], m[5], m[9], 0, m[2], m[6], m[10], 0, 0, 0, 0, 1];
+    for (let r = 0; r < 3; r++) inverse[12 + r] = -(m[r * 4] * p[0] + m[r * 4 + 1] * p[1] + m[r * 4 + 2] * p[2]);
+    return { matrix: new Float32Array(m), inverse: { matrix: new Float32Array(inverse) } };
+  }
+  const NEAR = 0.05,
+    FAR = 100;
+  const PROJECTION = new Float32Array([
+    1,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
+    0,
+    0,
+    -(FAR + NEAR) / (FAR - NEAR),
+    -1,
+    0,
+    0,
+    (-2 * FAR * NEAR) / (FAR - NEAR),
+    0,
+  ]);
+  // The eyes: 3.2 cm either side of the viewer pose, looking where it looks.
+  function views(v) {
+    return ['left', 'right'].map((eye, i) => {
+      const offset = i ? 0.032 : -0.032;
+      const [x, y, z, w] = v.slice(3);
+      const right = [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)];
+      const p = [v[0] + right[0] * offset, v[1] + right[1] * offset, v[2] + right[2] * offset];
+      return {
+        eye,
+        projectionMatrix: PROJECTION,
+        transform: { ...transformOf([...p, x, y, z, w]), ...poseMatrix(p, [x, y, z, w]) },
+      };
+    });
+  }
+
+  if (window.xrEmulationDrawable) {
+    delete window.XRWebGLBinding; // three.js then draws through an XRWebGLLayer
+    window.XRWebGLLayer = class {
+      constructor(session, gl) {
+        this.framebuffer = null; // the page's canvas
+        this.framebufferWidth = gl.canvas.width;
+        this.framebufferHeight = gl.canvas.height;
+        this.ignoreDepthValues = false;
+      }
+      getViewport(view) {
+        const width = this.framebufferWidth / 2;
+        return { x: view.eye === 'left' ? 0 : width, y: 0, width, height: this.framebufferHeight };
+      }
+    };
+    for (const context of [WebGLRenderingContext, WebGL2RenderingContext])
+      context.prototype.makeXRCompatible = async () => {};
+  }
 
   class Hand extends Map {
     constructor(handedness) {
@@ -64,7 +132,11 @@
       this.inputSources = ['left', 'right'].filter((side) => data.hands[side]).map((side) => this.sources[side]);
       const frame = {
         session: this,
-        getViewerPose: () => ({ transform: transformOf(data.viewer), views: [], emulatedPosition: false }),
+        getViewerPose: () => ({
+          transform: transformOf(data.viewer),
+          views: views(data.viewer),
+          emulatedPosition: false,
+        }),
         getJointPose: (joint) => {
           const values = data.hands[joint.handedness];
           return values ? { transform: transformOf(values, joint.index * 7), radius: 0.01 } : null;

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { downloadVia, launchChromium, serveSite } from './viewer_site.mjs';
+import { countPixels, decodePng, downloadVia, launchChromium, serveSite } from './viewer_site.mjs';
 
 const [tool, site, shared, build] = process.argv.slice(2);
 const source = join(shared, 'samples/real/handrecorder-2021-v1.0.bin');
@@ -141,6 +141,7 @@ try {
   writeFileSync(take, saved.bytes);
   checkTake(take);
   await refusals(browser);
+  await inTheHeadset(browser);
   await tenMinutes(browser);
 } finally {
   await browser.close();
@@ -264,6 +265,59 @@ async function refusals(browser) {
   await page.waitForFunction(() => !document.getElementById('error').hidden);
   const said = await page.evaluate(() => [document.getElementById('error').textContent, record.disabled]);
   expect(/countdown/.test(said[0]) && !said[1], `Stop during the countdown: "${said[0]}", and Record is on again`);
+  await page.close();
+}
+
+// In a headset that three.js can draw into (the emulation's XRWebGLLayer, both eyes side by side on the page's canvas):
+// the countdown, then the red REC and its time, float before each eye, and the hands recorded as dots; after Stop the
+// view is the page's again.
+async function inTheHeadset(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript('window.xrEmulationDrawable = true');
+  await page.addInitScript({ path: join(here, 'webxr_emulation.js') });
+  await page.goto(`${server.origin}/index.html`);
+  await page.waitForFunction(() => !document.getElementById('record').disabled);
+  await page.click('#record');
+  await page.waitForFunction(() => window.xrEmulation.session?.callbacks.size >= 2); // the recorder's and three.js's
+  const frame = (i, hands = {}) => ({ time: 1000 + (i * 1000) / RATE, viewer: [0, 1.6, 0, 0, 0, 0, 1], hands });
+  const eyes = async (name, test) => {
+    const shot = await page.screenshot({ path: process.env.VIEWER_SHOTS && join(process.env.VIEWER_SHOTS, name) });
+    const image = decodePng(shot),
+      h = image.height;
+    return [0, 1].map((eye) =>
+      countPixels(image, test, [(eye * image.width) / 2, 0, ((eye + 1) * image.width) / 2, h]),
+    );
+  };
+  const white = ([r, g, b]) => r > 200 && g > 200 && b > 200,
+    red = ([r, g, b]) => r > 200 && g < 130 && b < 130,
+    dot = ([r, g, b]) => b > 200 && g > 170 && r > 120 && r < 190; // 0x9fd0ff
+  await page.evaluate((frames) => xrEmulation.drive(frames), [frame(0), frame(1), frame(2)]);
+  const countdown = await eyes('headset-countdown.png', white);
+  expect(
+    countdown.every((n) => n > 100),
+    `in the headset, the countdown before each eye (${countdown} white pixels)`,
+  );
+  const { hands, viewer } = motion.find((m) => m.hands.left); // the recorded head and hands, which look at them
+  const frames = Array.from({ length: 3 * RATE + 10 }, (_, i) =>
+    i > 3 * RATE ? { ...frame(3 + i), viewer, hands } : frame(3 + i),
+  );
+  await page.evaluate((frames) => xrEmulation.drive(frames), frames);
+  const running = await eyes('headset-recording.png', red);
+  expect(
+    running.every((n) => n > 100),
+    `then the red REC and its time (${running} red pixels)`,
+  );
+  const dots = await eyes('headset-recording.png', dot);
+  expect(
+    dots.every((n) => n > 100),
+    `and the hands recorded, as dots at their joints (${dots} pixels)`,
+  );
+  await page.click('#record-stop');
+  await page.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, {
+    timeout: 60000,
+  });
+  const size = await page.evaluate(() => [window.viewer.canvas.width, window.viewer.canvas.height]);
+  expect(size[0] === 1280 && size[1] > 0, `after Stop, the view is the page's again (${size.join(' x ')})`);
   await page.close();
 }
 

@@ -330,13 +330,26 @@ export function recordingModes(xr?: XRSystem): Promise<XRSessionMode[]>;
 
 /**
  * Records an MRTK input animation through WebXR hand tracking. Events: 'countdown' (detail.seconds left), 'start',
- * 'tick' (detail.seconds recorded), 'marker' (detail.name, detail.seconds), 'take' (detail: RecordedTake), 'error'.
+ * 'tick' (each frame: detail.seconds recorded, detail.values the frame as the library reads it, laid out as `layout`
+ * says: each pose is a position and a quaternion, 7 numbers),
+ * 'marker' (detail.name, detail.seconds), 'take' (detail: RecordedTake), 'error'.
  */
 export class InputAnimationRecorder extends EventTarget {
   constructor(options?: InputAnimationRecorderOptions);
   readonly state: RecorderState;
   /** Seconds recorded so far. */
   readonly elapsed: number;
+  /** Where a frame's numbers lie (the library's layout), once start() has begun the take. */
+  readonly layout: {
+    frameValues: number;
+    viewer: number;
+    /** Where each hand's presence (1 or 0) lies, left then right; its joints' poses follow, in `joints` order. */
+    hands: [number, number];
+    joints: string[];
+    pinch: { enter: number; exit: number };
+  } | null;
+  /** The library's memory in the recorder's worker, bytes, as it last said. */
+  readonly heapBytes: number;
   /** Enters a session with hand tracking (or records the app's own `session`, which it keeps). */
   start(options?: { session?: XRSession; mode?: XRSessionMode; referenceSpace?: XRReferenceSpace }): Promise<void>;
   /** A marker now (default name "marker N"); false before the take begins. */

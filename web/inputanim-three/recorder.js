@@ -28,6 +28,7 @@ export class InputAnimationRecorder extends EventTarget {
     this.elapsed = 0; // seconds recorded
     this.markers = 0;
     this.heapBytes = 0; // the library's memory in its worker, as it last said
+    this.layout = null; // where a frame's numbers lie (the library's answer to takeBegin)
   }
 
   // Begins: enters a session of `mode` (default: the first of recordingModes()) with hand tracking, or records
@@ -95,22 +96,22 @@ export class InputAnimationRecorder extends EventTarget {
       this.dispatchEvent(new Event('start'));
     }
     this.elapsed = (time - this.begin) / 1000;
-    this.write(frame, viewer);
-    this.dispatchEvent(new CustomEvent('tick', { detail: { seconds: this.elapsed } }));
+    const values = this.write(frame, viewer);
+    this.dispatchEvent(new CustomEvent('tick', { detail: { seconds: this.elapsed, values } }));
   }
 
   // The frame's numbers in the library's layout (ia::takeFrameFrom): time, viewer pose, then per hand its presence and
-  // joints. A hand is present while its XRHand is there and every joint has a pose.
+  // joints. A hand is present while its XRHand is there and every joint has a pose. Returns them (valid until the
+  // next frame).
   write(frame, viewer) {
     const values = this.batch.subarray(
       this.inBatch * this.layout.frameValues,
       (this.inBatch + 1) * this.layout.frameValues,
     );
     values[0] = this.elapsed;
-    putPose(values, 1, viewer.transform);
-    const perHand = 1 + this.layout.joints.length * 7;
+    putPose(values, this.layout.viewer, viewer.transform);
     for (const [side, handedness] of ['left', 'right'].entries()) {
-      const at = 8 + side * perHand;
+      const at = this.layout.hands[side];
       const source = [...this.session.inputSources].find((s) => s.hand && s.handedness === handedness);
       values[at] = 0;
       if (!source) continue;
@@ -124,6 +125,7 @@ export class InputAnimationRecorder extends EventTarget {
       values[at] = all ? 1 : 0;
     }
     if (++this.inBatch === BATCH) this.flush();
+    return values;
   }
 
   flush() {

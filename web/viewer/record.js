@@ -28,7 +28,10 @@ export class RecordButton {
     recorder.addEventListener('countdown', ({ detail }) => this.show(`starts in ${Math.ceil(detail.seconds)}`));
     const running = (seconds) =>
       `REC ${seconds.toFixed(1)} s${recorder.markers ? ` \u00b7 ${recorder.markers} marker${recorder.markers > 1 ? 's' : ''}` : ''}`;
-    recorder.addEventListener('tick', ({ detail }) => this.show(running(detail.seconds)));
+    recorder.addEventListener('tick', ({ detail }) => {
+      this.show(running(detail.seconds));
+      this.hud.hands(detail.values, recorder.layout);
+    });
     recorder.addEventListener('marker', ({ detail }) => this.show(running(detail.seconds)));
     recorder.addEventListener('take', ({ detail }) => this.opened(detail));
     recorder.addEventListener('error', ({ detail }) => this.ended(detail.message));
@@ -67,7 +70,10 @@ export class RecordButton {
   }
 }
 
-// The countdown and timer as a panel 0.8 m in front of the headset's camera, while the view is in the headset.
+// The countdown and timer as a panel 0.9 m ahead of the headset, a little above the eyes, and the hands being
+// recorded as dots at their joints, while the view is in the headset (in immersive-vr the user sees no hands of their
+// own).
+const DOT = new THREE.SphereGeometry(0.006, 8, 6);
 class Hud {
   constructor(view) {
     this.view = view;
@@ -78,11 +84,35 @@ class Hud {
     this.sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: this.texture, depthTest: false }));
     this.sprite.scale.set(0.4, 0.075, 1);
     this.sprite.renderOrder = 1;
+    this.texture.colorSpace = THREE.SRGBColorSpace;
+    this.dots = new THREE.InstancedMesh(DOT, new THREE.MeshBasicMaterial({ color: 0x9fd0ff }), 50);
+    this.dots.frustumCulled = false;
+    this.matrix = new THREE.Matrix4();
+  }
+
+  // Dots at the joints of the hands present in a frame (`values` in the library's `layout`), in the session's space.
+  hands(values, layout) {
+    const { renderer, scene } = this.view;
+    if (!renderer.xr.isPresenting) return this.dots.removeFromParent();
+    let count = 0;
+    for (const at of layout.hands) {
+      if (values[at] !== 1) continue;
+      for (let j = 0; j < layout.joints.length; j++) {
+        const p = at + 1 + j * 7;
+        this.dots.setMatrixAt(count++, this.matrix.makeTranslation(values[p], values[p + 1], values[p + 2]));
+      }
+    }
+    this.dots.count = count;
+    this.dots.instanceMatrix.needsUpdate = true;
+    if (!this.dots.parent) scene.add(this.dots);
   }
 
   show(text) {
     const { renderer, scene } = this.view;
-    if (!text || !renderer.xr.isPresenting) return this.sprite.removeFromParent();
+    if (!text || !renderer.xr.isPresenting) {
+      this.dots.removeFromParent();
+      return this.sprite.removeFromParent();
+    }
     const g = this.canvas.getContext('2d');
     g.fillStyle = 'rgba(20, 22, 26, 0.8)';
     g.fillRect(0, 0, 512, 96);
@@ -92,7 +122,7 @@ class Hud {
     g.fillText(text, 256, 64);
     this.texture.needsUpdate = true;
     const eye = renderer.xr.getCamera();
-    this.sprite.position.copy(eye.position).add(new THREE.Vector3(0, -0.1, -0.8).applyQuaternion(eye.quaternion));
+    this.sprite.position.copy(eye.position).add(new THREE.Vector3(0, 0.18, -0.9).applyQuaternion(eye.quaternion));
     scene.add(this.sprite);
     this.view.requestRender();
   }

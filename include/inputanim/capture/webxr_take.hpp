@@ -43,7 +43,9 @@ struct XrFrame {
 // A frame as numbers, the layout JavaScript writes (kTakeFrameValues per frame): time; the viewer's position and
 // orientation (7); then per hand, left first, 1 where present (else 0) and its 25 joints' positions and orientations
 // (25 x 7).
-inline constexpr std::size_t kTakeFrameValues = 1 + 7 + 2 * (1 + kWebXrJointCount * 7);
+inline constexpr std::size_t kTakeViewerAt = 1;  // where the viewer's pose begins
+inline constexpr std::size_t takeHandAt(Hand hand) { return 8 + std::size_t(int(hand)) * (1 + kWebXrJointCount * 7); }
+inline constexpr std::size_t kTakeFrameValues = takeHandAt(Hand::Right) + 1 + kWebXrJointCount * 7;
 // The frame those numbers hold; refused (ErrorKind::Usage) where one is not finite, or a presence is not 0 or 1.
 Result<XrFrame> takeFrameFrom(std::span<const double> values);
 
