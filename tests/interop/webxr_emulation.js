@@ -165,9 +165,14 @@
   window.xrEmulation = emulation;
   Object.defineProperty(navigator, 'xr', {
     value: {
-      isSessionSupported: async (mode) => mode === 'immersive-vr',
+      // Both immersive modes are offered, but hand tracking only in immersive-vr (as on a headset whose passthrough
+      // mode has no hands): a recorder must fall back.
+      isSessionSupported: async (mode) => mode === 'immersive-vr' || mode === 'immersive-ar',
       requestSession: async (mode, init = {}) => {
-        if (mode !== 'immersive-vr') throw new DOMException(`${mode} not supported`, 'NotSupportedError');
+        if (mode !== 'immersive-vr' && mode !== 'immersive-ar')
+          throw new DOMException(`${mode} not supported`, 'NotSupportedError');
+        if (mode === 'immersive-ar' && init.requiredFeatures?.includes('hand-tracking'))
+          throw new DOMException('hand-tracking is not supported in immersive-ar', 'NotSupportedError');
         emulation.session = new Session(mode, init);
         return emulation.session;
       },

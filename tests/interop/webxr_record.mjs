@@ -118,7 +118,7 @@ try {
   const session = await page.evaluate(() => ({ mode: xrEmulation.session.mode, init: xrEmulation.session.init }));
   expect(
     session.mode === 'immersive-vr' && session.init.requiredFeatures?.includes('hand-tracking'),
-    `Record entered ${session.mode} with hand tracking required`,
+    `Record entered ${session.mode} with hand tracking required (immersive-ar refused it)`,
   );
   await page.evaluate(({ frames, markersAfter }) => xrEmulation.drive(frames, { markersAfter }), {
     frames,

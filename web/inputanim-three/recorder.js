@@ -31,9 +31,9 @@ export class InputAnimationRecorder extends EventTarget {
     this.layout = null; // where a frame's numbers lie (the library's answer to takeBegin)
   }
 
-  // Begins: enters a session of `mode` (default: the first of recordingModes()) with hand tracking, or records
-  // `session`, a session the app has (which it keeps). The reference space is `local-floor` where granted, else
-  // `local`. Resolves once the countdown runs; `stop()` (or the session's end) gives the take.
+  // Begins: enters a session of `mode` (default: the first of recordingModes() that grants it) with hand tracking,
+  // or records `session`, a session the app has (which it keeps). The reference space is `local-floor` where granted,
+  // else `local`. Resolves once the countdown runs; `stop()` (or the session's end) gives the take.
   async start({ session = null, mode = null, referenceSpace = null } = {}) {
     if (this.state !== 'idle') throw new Error('the recorder is already recording');
     this.state = 'starting';
@@ -68,9 +68,17 @@ export class InputAnimationRecorder extends EventTarget {
   async requestSession(mode) {
     const xr = globalThis.navigator?.xr;
     if (!xr) throw new Error('this browser has no WebXR (navigator.xr): open the page in a headset browser over HTTPS');
-    mode ??= (await recordingModes(xr))[0];
-    if (!mode) throw new Error('this browser offers no immersive session');
-    return xr.requestSession(mode, { requiredFeatures: ['hand-tracking'], optionalFeatures: ['local-floor'] });
+    const modes = mode ? [mode] : await recordingModes(xr);
+    if (!modes.length) throw new Error('this browser offers no immersive session');
+    let refusal = null;
+    for (const m of modes) {
+      try {
+        return await xr.requestSession(m, { requiredFeatures: ['hand-tracking'], optionalFeatures: ['local-floor'] });
+      } catch (error) {
+        refusal ??= error; // hand tracking may be granted in one mode and not the other: try the next
+      }
+    }
+    throw new Error(`the browser refused an immersive session with hand tracking (${refusal.message})`);
   }
 
   async referenceSpace(session) {
