@@ -24,6 +24,7 @@
 #include "inputanim/capture/webxr_take.hpp"
 #include "inputanim/core/playback.hpp"
 #include "inputanim/edit/edit.hpp"
+#include "inputanim/gltf/container.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import_options.hpp"
 #include "inputanim/gltf/validate.hpp"
@@ -202,6 +203,15 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* op
                    {"handle", handle},
                    {"info", ia::infoJson(current->name, *current->recording, current->loaded, summary, {})},
                    {"profile", profile}});
+}
+
+// The files a .gltf's buffers name beside it (ia::bufferFilesBeside), from `size` bytes at `data` (a copy the caller
+// frees): {"ok", "files": [{"uri": as written, "path": relative to the .gltf's folder}]}. Nothing is opened.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_buffer_files(const std::uint8_t* data, std::size_t size) {
+    Json files = Json::array();
+    for (const auto& file : ia::bufferFilesBeside(std::span(data, size)))
+        files.push_back({{"uri", file.uri}, {"path", file.path}});
+    return answer({{"ok", true}, {"files", std::move(files)}});
 }
 
 // The recording the calls below act on, by the handle inputanim_open gave: {"ok"}, or a failure when it is not open.

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gltf/container/document.hpp"
+#include "inputanim/gltf/container.hpp"
 
 using namespace inputanim;
 
@@ -73,4 +74,23 @@ TEST_CASE("a file that is not one JSON object is refused as before") {
         REQUIRE_FALSE(doc.ok());
         CHECK_THAT(doc.error().describe(), Catch::Contains("doc.gltf: not a glTF file: neither GLB nor a JSON object"));
     }
+}
+
+TEST_CASE("the files a .gltf's buffers name beside it, as reading it takes them") {
+    // By hand: a percent-escaped name decoded once, a subfolder, the same file twice (once), and what names no file
+    // beside it: a data: URI, another scheme, '..', an absolute path, an invalid escape, no uri, a uri not text.
+    const std::string text = R"({"asset": {"version": "2.0"}, "buffers": [
+        {"byteLength": 1, "uri": "my%20take%2525.bin"}, {"byteLength": 1, "uri": "sub/c.bin"},
+        {"byteLength": 1, "uri": "my%20take%2525.bin"}, {"byteLength": 1, "uri": "data:,A"},
+        {"byteLength": 1, "uri": "https://example.com/x.bin"}, {"byteLength": 1, "uri": "../x.bin"},
+        {"byteLength": 1, "uri": "/etc/x.bin"}, {"byteLength": 1, "uri": "bad%zz.bin"}, {"byteLength": 1},
+        {"byteLength": 1, "uri": 3}]})";
+    const auto files = bufferFilesBeside({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+    REQUIRE(files.size() == 2);
+    CHECK(files[0].uri == "my%20take%2525.bin");
+    CHECK(files[0].path == "my take%25.bin");
+    CHECK(files[1].uri == "sub/c.bin");
+    CHECK(files[1].path == "sub/c.bin");
+    const std::string notJson = "MRTK";
+    CHECK(bufferFilesBeside({reinterpret_cast<const std::uint8_t*>(notJson.data()), notJson.size()}).empty());
 }

@@ -1,3 +1,4 @@
+'use strict';
 // A small emulation of a WebXR runtime with hand tracking (navigator.xr), injected into a page before its scripts:
 // enough of the WebXR Device API and Hand Input for a recorder (sessions, reference spaces, animation frames, input
 // sources with XRHand, viewer and joint poses, squeeze and select events). With window.xrEmulationDrawable set before
@@ -8,7 +9,8 @@
 //     hands: {left, right: null or 25 x 7 numbers in XRHandJoint order}}]; a squeeze after each frame index in
 //     markersAfter. Resolves when every frame has been given to the session's callbacks.
 //   window.xrEmulation.session: the session once requested (null before).
-(() => {
+// A block, not a function: its names stay inside it (strict, so that its function declarations do too).
+{
   const JOINTS = ['wrist', 'thumb-metacarpal', 'thumb-phalanx-proximal', 'thumb-phalanx-distal', 'thumb-tip'];
   for (const finger of ['index', 'middle', 'ring', 'pinky'])
     for (const part of ['metacarpal', 'phalanx-proximal', 'phalanx-intermediate', 'phalanx-distal', 'tip'])
@@ -180,4 +182,4 @@
       removeEventListener() {},
     },
   });
-})();
+}

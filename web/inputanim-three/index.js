@@ -104,24 +104,16 @@ function prepareScene(gltf, withHelpers, nodes) {
   return helpers;
 }
 
-// The files a .gltf's buffers name (`uris`, as the worker found them), relative to it, as {path, bytes}. Paths
-// leaving the folder, and files that do not arrive, are left out: the library then says which buffer it could not
-// read, and where, as the command line does.
-async function neighbours(uris, path, fetchBytes) {
-  const files = [];
-  for (const uri of uris) {
-    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(uri)) continue; // data: URIs are read by the library; others are not files beside it
-    let relative;
-    try {
-      relative = decodeURIComponent(uri);
-    } catch {
-      continue;
-    }
-    if (relative.split('/').some((part) => part === '..' || part === '.' || part === '')) continue;
-    const bytes = await fetchBytes(LoaderUtils.resolveURL(uri, path)).catch(() => null);
-    if (bytes) files.push({ path: relative, bytes });
+// The files a .gltf's buffers name beside it (`files`, as the library found them: {uri, path}), fetched relative to
+// it, as {path, bytes}. Files that do not arrive are left out: the library then says which buffer it could not read,
+// and where, as the command line does.
+async function neighbours(files, path, fetchBytes) {
+  const found = [];
+  for (const file of files) {
+    const bytes = await fetchBytes(LoaderUtils.resolveURL(file.uri, path)).catch(() => null);
+    if (bytes) found.push({ path: file.path, bytes });
   }
-  return files;
+  return found;
 }
 
 // The option among `names` nearest to a misspelt one (at most two edits away), or null.
@@ -325,13 +317,18 @@ export class InputAnimationLoader extends Loader {
     this.opening.set(worker, (this.opening.get(worker) ?? 0) + 1);
     let handle = null;
     try {
-      const { input, uris } = await worker.request('read', { bytes }, owned && bytes.byteLength > 0 ? [bytes] : []);
-      const files = await neighbours(uris, path, (url) => this.fetchBytes(url));
+      const read = await worker.request('read', { bytes }, owned && bytes.byteLength > 0 ? [bytes] : []);
+      const files = await neighbours(read.files, path, (url) => this.fetchBytes(url));
       goOn();
       const libraryOptions = Object.fromEntries(
         LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]),
       );
-      const opened = await worker.request('open', { input, name, files, options: libraryOptions }, [], stage);
+      const opened = await worker.request(
+        'open',
+        { input: read.input, name, files, options: libraryOptions },
+        [],
+        stage,
+      );
       handle = opened.handle;
       goOn();
       stage('drawing');

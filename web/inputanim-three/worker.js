@@ -4,8 +4,8 @@
 // or {id, type: 'error', message, fatal} (fatal: the library did not start, or trapped, and this worker is of no use).
 //   start   {script, wasm}: the library's addresses (the first message; answered only by a failure to start,
 //           {id: 0, type: 'unstarted', url: the file that did not load, or null, message})
-//   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, uris: the files its buffers name,
-//           when it is a .gltf (its JSON parsed here, off the page's thread)}
+//   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, files: [{uri, path}]: the files
+//           its buffers name beside it, when it is a .gltf (the library reads its JSON, off the page's thread)}
 //   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
 //           beside it -> {handle, info, profile (findings), profileTable (inputanim.profile/1), glb: {json, views}}
 //           (see takeGlb)
@@ -87,22 +87,20 @@ function placeBesideInput(files) {
 const inputs = new Map();
 let lastInput = 0;
 
-// The file kept for `open`; for a .gltf, the URIs of the files its buffers name (data: URIs excepted).
+// The file kept for `open`; for a .gltf, the files its buffers name beside it (the library's answer: {uri, path}).
 function read({ bytes }) {
   const input = new Uint8Array(bytes);
   inputs.set(++lastInput, input);
   const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b)); // after spaces and a BOM
-  if (first !== 0x7b) return [{ input: lastInput, uris: [] }]; // not JSON text: not a .gltf
-  let json = null;
+  if (first !== 0x7b) return [{ input: lastInput, files: [] }]; // not JSON text (a .bin, a GLB): not copied to ask
+  const pointer = module._malloc(input.byteLength);
+  if (!pointer) throw new Error(`not enough memory for ${input.byteLength} bytes`);
   try {
-    json = JSON.parse(new TextDecoder().decode(input));
-  } catch {
-    /* the library reports the error with its place */
+    module.HEAPU8.set(input, pointer);
+    return [{ input: lastInput, files: call('buffer_files', pointer, input.byteLength).files }];
+  } finally {
+    module._free(pointer);
   }
-  const uris = (Array.isArray(json?.buffers) ? json.buffers : [])
-    .map((b) => b?.uri)
-    .filter((uri) => typeof uri === 'string' && !/^data:/i.test(uri));
-  return [{ input: lastInput, uris: [...new Set(uris)] }];
 }
 
 // The file into the library's input buffer, which the library keeps (a recording's keys are read where they are).

@@ -29,6 +29,17 @@ GltfForm gltfFormOf(std::span<const std::uint8_t> bytes);
 // which must not take a .gltf's buffer for a recording). Names that do not resolve are left out.
 std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path);
 
+// A file beside a .gltf that one of its buffers names: the URI as written (to fetch it relative to the .gltf's
+// address) and the file's path relative to the .gltf's folder (decoded once, as reading the .gltf takes it).
+struct BufferFile {
+    std::string uri;
+    std::string path;
+};
+// The files a .gltf's (or a GLB's JSON chunk's) buffers name beside it, each once, without reading them: a front end
+// that has no file system (a browser) fetches them and puts them beside the file. URIs that name no such file (data:,
+// another scheme, an absolute path, '..', an invalid escape) are left out: reading the file then says why.
+std::vector<BufferFile> bufferFilesBeside(std::span<const std::uint8_t> bytes);
+
 // The SHA-256 of a glTF file's first buffer (a GLB's BIN chunk, a .gltf's file or data URI) as a document reads it;
 // "" when it has none.
 Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,

@@ -31,9 +31,10 @@ fs::path folderOf(const std::string& path) {
     return fs::weakly_canonical(fs::absolute(nativePath(path), error).parent_path(), error);
 }
 
-// The external file a buffer URI names: decoded once, resolved to its real path, inside the glTF's folder.
-Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer,
-                                    bool allowExternalPaths) {
+}  // namespace
+
+Result<std::string> fileNamed(const std::string& uri, const std::string& path, const std::string& pointer,
+                              bool allowExternalPaths) {
     const auto decoded = uriDecode(uri);
     if (!decoded)
         return Error::inJson(path, pointer, "'" + uri + "' holds a '%' that is not followed by two hex digits");
@@ -51,6 +52,18 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
         for (const auto& part : named)
             if (part == "..") return refused(path, pointer, "'..' leaves the file's folder", Reason::OutsideFolder);
     }
+    return *decoded;
+}
+
+namespace {
+
+// The external file a buffer URI names: decoded once (fileNamed), resolved to its real path, inside the glTF's
+// folder.
+Result<std::string> resolveExternal(const std::string& uri, const std::string& path, const std::string& pointer,
+                                    bool allowExternalPaths) {
+    auto decoded = fileNamed(uri, path, pointer, allowExternalPaths);
+    if (!decoded) return decoded.error();
+    const fs::path named = nativePath(*decoded);
     std::error_code error;
     const fs::path folder = folderOf(path);
     const fs::path file = named.is_absolute() ? named : folder / named;
@@ -110,6 +123,20 @@ std::vector<std::string> externalBufferFiles(const Json& json, const std::string
         if (buffer.is_object() && buffer.contains("uri") && buffer["uri"].is_string() &&
             !isDataUri(buffer["uri"].get<std::string>()))
             if (auto file = resolveExternal(buffer["uri"].get<std::string>(), path, "", true)) files.push_back(*file);
+    return files;
+}
+
+std::vector<BufferFile> bufferFilesBeside(const Json& json) {
+    std::vector<BufferFile> files;
+    const auto list = json.find("buffers");
+    if (list == json.end() || !list->is_array()) return files;
+    for (const Json& buffer : *list) {
+        const auto uri = buffer.is_object() ? buffer.find("uri") : buffer.end();
+        if (uri == buffer.end() || !uri->is_string() || isDataUri(uri->get<std::string>())) continue;
+        auto file = fileNamed(uri->get<std::string>(), "", "", false);
+        const bool again = std::any_of(files.begin(), files.end(), [&](const BufferFile& f) { return f.uri == *uri; });
+        if (file && !again) files.push_back({uri->get<std::string>(), *file});
+    }
     return files;
 }
 

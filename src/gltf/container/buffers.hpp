@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "inputanim/core/error.hpp"
+#include "inputanim/gltf/container.hpp"
 #include "inputanim/io/file_io.hpp"
 
 namespace inputanim {
@@ -29,6 +30,15 @@ struct GltfBuffers {
 // with `allowExternalPaths` any local path; no scheme but data: is accepted.
 Result<GltfBuffers> readBuffers(const nlohmann::json& json, std::optional<std::span<const std::uint8_t>> glbBin,
                                 const std::string& path, bool allowExternalPaths);
+
+// The file a buffer's URI names, as `readBuffers` takes it: percent-decoded once; refused when the escape is invalid,
+// the URI empty or holding NUL, another scheme than data:, or (unless `allowExternalPaths`) an absolute path or '..'.
+// Nothing is resolved or read. `path` and `pointer` place the error.
+Result<std::string> fileNamed(const std::string& uri, const std::string& path, const std::string& pointer,
+                              bool allowExternalPaths);
+
+// The files beside a .gltf that its buffers name (container.hpp's bufferFilesBeside).
+std::vector<BufferFile> bufferFilesBeside(const nlohmann::json& json);
 
 // The external files the buffers of `json` name, resolved (with symbolic links), whether or not they are
 // allowed; names that do not resolve are left out. Nothing is read.

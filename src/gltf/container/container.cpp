@@ -20,16 +20,30 @@ GltfForm gltfFormOf(std::span<const std::uint8_t> bytes) {
     return GltfForm::None;
 }
 
-std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path) {
+namespace {
+
+// A glTF's JSON (a GLB's JSON chunk), or a discarded value where there is none or it is not JSON within the limits.
+nlohmann::json jsonOf(std::span<const std::uint8_t> bytes, const std::string& path) {
     std::span<const std::uint8_t> text = bytes;
     if (isGlb(bytes)) {
         auto chunks = readGlb(bytes, path);
-        if (!chunks) return {};
+        if (!chunks) return nlohmann::json::value_t::discarded;
         text = chunks->json;
     }
-    if (tooDeepAt(text)) return {};
-    const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+    if (tooDeepAt(text)) return nlohmann::json::value_t::discarded;
+    return nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+}
+
+}  // namespace
+
+std::vector<std::string> bufferFilesNamed(std::span<const std::uint8_t> bytes, const std::string& path) {
+    const auto json = jsonOf(bytes, path);
     return json.is_object() ? externalBufferFiles(json, path) : std::vector<std::string>{};
+}
+
+std::vector<BufferFile> bufferFilesBeside(std::span<const std::uint8_t> bytes) {
+    const auto json = jsonOf(bytes, "");
+    return json.is_object() ? bufferFilesBeside(json) : std::vector<BufferFile>{};
 }
 
 Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
