@@ -1,9 +1,13 @@
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/core/utf8.hpp"
 
+#include "inputanim/core/hand_model.hpp"
 #include "inputanim/core/math.hpp"
+#include "inputanim/core/playback.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <cmath>
 #include <cstdio>
 
@@ -203,8 +207,40 @@ std::vector<Finding> checkMarkers(const Recording& recording) {
     return findings;
 }
 
+namespace {
+
+// A note when the eye gaze is the head's forward ray at every gaze key (what a WebXR take holds, and what MRTK's gaze
+// falls back to without eye tracking): its origin within 0.1 mm of the camera, its direction within 0.01 radians of
+// the camera's +Z. Stops at the first key that is not.
+std::optional<Finding> gazeFromHead(const Recording& recording) {
+    if (!recording.hasEyeGaze || !recording.hasCameraPose) return std::nullopt;
+    std::vector<float> times;
+    for (int c = 0; c < kGazeCurveCount; ++c)
+        for (const Key& key : recording.curves[gazeCurve(c)].keys) times.push_back(key.time);
+    if (times.empty()) return std::nullopt;
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    for (float t : times) {
+        std::array<double, 3> origin, direction;
+        sampleGaze(recording, t, Coordinates::Unity, origin, direction);
+        const PoseSample head = samplePose(recording, kCameraFirst, t, Coordinates::Unity);
+        const Vector3 forward = rotate(head.rotation, {0, 0, 1});
+        const Vector3 apart = {origin[0] - head.position[0], origin[1] - head.position[1],
+                               origin[2] - head.position[2]};
+        const Vector3 turned = {direction[0] - forward[0], direction[1] - forward[1], direction[2] - forward[2]};
+        if (!head.rotationDefined || length3(apart) > 1e-4 || length3(turned) > 0.01) return std::nullopt;
+    }
+    return Finding::ofCurve(Severity::Note, "gaze-from-head", "gaze", std::nullopt,
+                            "the eye gaze is the head's forward ray at every key: no eye movement is recorded (as in "
+                            "a take through WebXR, which has no eye tracking)");
+}
+
+}  // namespace
+
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) {
-    return Checker(recording, options).run();
+    auto findings = Checker(recording, options).run();
+    if (auto note = gazeFromHead(recording)) findings.push_back(std::move(*note));
+    return findings;
 }
 
 }  // namespace inputanim

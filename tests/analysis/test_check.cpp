@@ -119,3 +119,34 @@ TEST_CASE("sections that are absent are not checked") {
     r.curves[jointCurve(Hand::Left, Joint::IndexTip, 6)].keys.resize(1);
     CHECK(checkRecording(r).empty());
 }
+
+TEST_CASE("a note when the eye gaze is the head's forward ray at every key") {
+    // The head at (0, 1.6, 0) turning from straight ahead to 90 degrees about +Y (forward +Z, then +X).
+    Recording r = base();
+    r.encoding = {1, Layout::Compact};
+    r.hasEyeGaze = 1;
+    const double s = std::sqrt(0.5);
+    const float turns[2][4] = {{0, 0, 0, 1}, {0, float(s), 0, float(s)}};
+    const float origin[3] = {0, 1.6f, 0};
+    for (int k = 0; k < 2; ++k) {
+        for (int c = 0; c < 3; ++c) r.curves[cameraCurve(c)].keys.push_back(Key{float(k), origin[c]});
+        for (int c = 0; c < 4; ++c) r.curves[cameraCurve(3 + c)].keys.push_back(Key{float(k), turns[k][c]});
+    }
+    const float directions[2][3] = {{0, 0, 1}, {1, 0, 0}};  // by hand: +Z turned 90 degrees about +Y is +X
+    for (int k = 0; k < 2; ++k)
+        for (int c = 0; c < 3; ++c) {
+            r.curves[gazeCurve(kGazeOriginX + c)].keys.push_back(Key{float(k), origin[c]});
+            r.curves[gazeCurve(kGazeDirectionX + c)].keys.push_back(Key{float(k), directions[k][c]});
+        }
+    const Finding* note = find(checkRecording(r), "gaze-from-head");
+    REQUIRE(note);
+    CHECK(note->severity == Severity::Note);
+    CHECK(note->curve == "gaze");
+    r.curves[gazeCurve(kGazeDirectionX)].keys.set(1, Key{1, 0.99f});  // 8 degrees off at the second key
+    r.curves[gazeCurve(kGazeDirectionX + 2)].keys.set(1, Key{1, 0.14f});
+    CHECK_FALSE(find(checkRecording(r), "gaze-from-head"));
+    r.curves[gazeCurve(kGazeDirectionX)].keys.set(1, Key{1, 1});
+    r.curves[gazeCurve(kGazeDirectionX + 2)].keys.set(1, Key{1, 0});
+    r.curves[gazeCurve(kGazeOriginX)].keys.set(0, Key{0, 0.01f});  // the eyes 1 cm aside
+    CHECK_FALSE(find(checkRecording(r), "gaze-from-head"));
+}

@@ -132,6 +132,9 @@ try {
   });
   const opened = await page.evaluate(() => window.inputanimViewer.loaded?.name ?? window.inputanimViewer.error);
   expect(/^take-\d{8}-\d{6}\.bin$/.test(opened), `the take opened in the viewer (${opened})`);
+  await page.waitForFunction(() => window.viewer.findings !== null);
+  const notes = await page.evaluate(() => window.viewer.findings.map((f) => f.code));
+  expect(notes.includes('gaze-from-head'), `the take's findings note its gaze is the head's ray (${notes})`);
   const canvas = await page.evaluate(() => [window.viewer.canvas.width, window.innerWidth * devicePixelRatio]);
   expect(canvas[0] === canvas[1], `the view has the page's size again after the session (${canvas[0]} px wide)`);
   if (process.env.VIEWER_SHOTS) await page.screenshot({ path: join(process.env.VIEWER_SHOTS, 'take.png') });

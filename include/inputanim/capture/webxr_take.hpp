@@ -55,10 +55,6 @@ Result<XrFrame> takeFrameFrom(std::span<const double> values);
 inline constexpr double kPinchEnterDistance = 0.02;  // metres
 inline constexpr double kPinchExitDistance = 0.05;  // metres
 
-// What every take says of its eye gaze (a note, code "gaze-from-head").
-inline constexpr std::string_view kTakeGazeNote =
-    "eye gaze is the head's forward ray (WebXR has no eye tracking): MRTK's gaze falls back to the head the same way";
-
 struct TakeOptions {
     double positionTolerance = 1e-4;  // metres, for the reduction (the glTF export's)
     double rotationTolerance = 0.01;  // degrees
