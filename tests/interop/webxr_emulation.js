@@ -9,6 +9,7 @@
 //     hands: {left, right: null or 25 x 7 numbers in XRHandJoint order}}]; a squeeze after each frame index in
 //     markersAfter. Resolves when every frame has been given to the session's callbacks.
 //   window.xrEmulation.session: the session once requested (null before).
+//   window.xrEmulation.holding = true: the next session waits (as behind a permission prompt) for xrEmulation.release().
 // A block, not a function: its names stay inside it (strict, so that its function declarations do too).
 {
   const JOINTS = ['wrist', 'thumb-metacarpal', 'thumb-phalanx-proximal', 'thumb-phalanx-distal', 'thumb-tip'];
@@ -175,6 +176,7 @@
           throw new DOMException(`${mode} not supported`, 'NotSupportedError');
         if (mode === 'immersive-ar' && init.requiredFeatures?.includes('hand-tracking'))
           throw new DOMException('hand-tracking is not supported in immersive-ar', 'NotSupportedError');
+        if (emulation.holding) await new Promise((resolve) => (emulation.release = resolve)); // a permission prompt
         emulation.session = new Session(mode, init);
         return emulation.session;
       },

@@ -268,6 +268,15 @@ async function refusals(browser) {
   await page.waitForFunction(() => !document.getElementById('error').hidden);
   const said = await page.evaluate(() => [document.getElementById('error').textContent, record.disabled]);
   expect(/countdown/.test(said[0]) && !said[1], `Stop during the countdown: "${said[0]}", and Record is on again`);
+  // Stop while the browser is still asking for the session: the session, once granted, ends at once.
+  await page.evaluate(() => (xrEmulation.holding = true));
+  await page.click('#record');
+  await page.waitForFunction(() => window.xrEmulation.release);
+  await page.click('#record-stop');
+  await page.evaluate(() => xrEmulation.release());
+  await page.waitForFunction(() => /before it began/.test(document.getElementById('error').textContent));
+  const early = await page.evaluate(() => [xrEmulation.session.ended, record.disabled]);
+  expect(early[0] && !early[1], 'Stop before the session began: it ends when granted, and Record is on again');
   await page.close();
 }
 

@@ -29,6 +29,7 @@ export class InputAnimationRecorder extends EventTarget {
     this.markers = 0;
     this.heapBytes = 0; // the library's memory in its worker, as it last said
     this.layout = null; // where a frame's numbers lie (the library's answer to takeBegin)
+    this.cancelled = false; // stop() came while start() was still entering the session
   }
 
   // Begins: enters a session of `mode` (default: the first of recordingModes() that grants it) with hand tracking,
@@ -43,7 +44,9 @@ export class InputAnimationRecorder extends EventTarget {
       this.ownSession = !session;
       this.session = session ?? (await this.requestSession(mode));
       this.space = referenceSpace ?? (await this.referenceSpace(this.session));
+      if (this.cancelled) throw new Error('the take was stopped before it began');
     } catch (error) {
+      this.cancelled = false;
       this.end();
       throw error;
     }
@@ -165,7 +168,12 @@ export class InputAnimationRecorder extends EventTarget {
   // Ends the take: {bytes (ArrayBuffer: the .bin), name, format, duration, frames, skipped, messages}. A session the
   // recorder entered ends too.
   async stop() {
-    if (this.state === 'finishing' || this.state === 'idle') return this.finished;
+    if (this.state === 'idle') return this.finished ?? Promise.reject(new Error('the recorder is not recording'));
+    if (this.state === 'starting') {
+      this.cancelled = true; // start() ends what it began and rejects
+      throw new Error('the take was stopped before it began');
+    }
+    if (this.state === 'finishing') return this.finished;
     const recorded = this.state === 'recording';
     this.state = 'finishing';
     this.session.cancelAnimationFrame?.(this.frameRequest);

@@ -14,7 +14,7 @@ export class RecordButton {
     this.hud = new Hud(page.view);
     $('record').addEventListener('click', () => this.start());
     $('record-marker').addEventListener('click', () => this.recorder?.marker());
-    $('record-stop').addEventListener('click', () => this.recorder?.stop());
+    $('record-stop').addEventListener('click', () => this.recorder?.stop().catch(() => {})); // said by 'error'/start
     recordingModes().then((modes) => {
       $('record').disabled = !modes.length;
       $('record').title = modes.length
