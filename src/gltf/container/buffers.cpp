@@ -47,7 +47,8 @@ Result<std::string> fileNamed(const std::string& uri, const std::string& path, c
             "scheme '" + decoded->substr(0, colon) + ":' is not allowed (only data: URIs and relative paths)");
     const fs::path named = nativePath(*decoded);
     if (!allowExternalPaths) {
-        if (named.is_absolute() || (*decoded)[0] == '\\')
+        // A leading separator is absolute on every system (Windows reads "/etc/x" as the drive's root).
+        if (named.is_absolute() || (*decoded)[0] == '\\' || (*decoded)[0] == '/')
             return refused(path, pointer, "absolute paths are not allowed", Reason::OutsideFolder);
         for (const auto& part : named)
             if (part == "..") return refused(path, pointer, "'..' leaves the file's folder", Reason::OutsideFolder);
