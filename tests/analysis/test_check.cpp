@@ -138,7 +138,8 @@ TEST_CASE("a note when the eye gaze is the head's forward ray at every key") {
             r.curves[gazeCurve(kGazeOriginX + c)].keys.push_back(Key{float(k), origin[c]});
             r.curves[gazeCurve(kGazeDirectionX + c)].keys.push_back(Key{float(k), directions[k][c]});
         }
-    const Finding* note = find(checkRecording(r), "gaze-from-head");
+    const auto findings = checkRecording(r);
+    const Finding* note = find(findings, "gaze-from-head");
     REQUIRE(note);
     CHECK(note->severity == Severity::Note);
     CHECK(note->curve == "gaze");
