@@ -103,11 +103,6 @@ V pinchPoint(Hand hand) {
     return scale(0.5, add(pose[indexOf(Joint::ThumbTip)].position, pose[indexOf(Joint::IndexTip)].position));
 }
 
-void addBooleanKey(Curve& curve, float time, bool value) {
-    if (!curve.keys.empty() && booleanOn(curve.keys.back().value) == value) return;
-    curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
-}
-
 std::array<double, 4> position4(const V& v) { return {v[0], v[1], v[2], 0}; }
 
 }  // namespace

@@ -30,11 +30,6 @@ bool finitePose(const XrPose& pose) {
     return true;
 }
 
-void addBooleanKey(Curve& curve, float time, bool value) {
-    if (!curve.keys.empty() && booleanOn(curve.keys.back().value) == value) return;
-    curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
-}
-
 // MRTK's 27 joints from WebXR's 25: positions and rotations mapped to Unity, the Palm where completeHand places it
 // (halfway along the middle metacarpal) with the Wrist's rotation, None at the origin unturned.
 HandPose mrtkHand(const std::array<XrPose, kWebXrJointCount>& joints) {

@@ -50,6 +50,12 @@ inline constexpr std::size_t jointCurve(Hand hand, Joint joint, int component) {
 }
 inline constexpr std::size_t gazeCurve(int component) { return kGazeFirst + component; }
 
+// Appends a key to a Boolean curve where its state changes (as recorders write them: one key per switch).
+inline void addBooleanKey(Curve& curve, float time, bool value) {
+    if (!curve.keys.empty() && booleanOn(curve.keys.back().value) == value) return;
+    curve.keys.push_back(Key{time, value ? 1.0f : 0.0f});
+}
+
 Section sectionOf(std::size_t curveIndex);
 
 // Consecutive curves played together: a vector (a position, gaze's origin or direction; 3 curves) or a rotation (4).
