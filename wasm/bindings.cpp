@@ -266,17 +266,17 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 }
 
 // How far the open recording (A) and the recording `other` (B, by the handle inputanim_open gave) are apart as MRTK
-// plays them, with the library's default options but B compared `offset` seconds later, as `inputanim diff --offset
-// --json` reports it: {"ok", "diff": inputanim.diff/1}. The open recording stays selected.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other, double offset) {
+// plays them, as `inputanim diff --json` reports it: {"ok", "diff": inputanim.diff/1}. `optionsJson`: what
+// ia::readDiffOptions reads (the window, the offset, the rate and the tolerances). The open recording stays selected.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other, const char* optionsJson) {
     const auto found = files.find(other);
     if (!current || found == files.end()) return failure(kNothingOpen);
-    ia::DiffOptions options;
-    options.offset = offset;
+    auto options = ia::readDiffOptions(optionsJson);
+    if (!options) return failure(options.error());
     const OpenFile& b = found->second;
-    auto report = ia::diffRecordings(*current->recording, *b.recording, options);
+    auto report = ia::diffRecordings(*current->recording, *b.recording, *options);
     if (!report) return failure(report.error().from(current->name + " and " + b.name));
-    return answer({{"ok", true}, {"diff", ia::diffJson(*report, options, current->name, b.name)}});
+    return answer({{"ok", true}, {"diff", ia::diffJson(*report, *options, current->name, b.name)}});
 }
 
 // The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header

@@ -46,6 +46,10 @@ ReportJson provenanceJson(const Provenance& provenance);
 // differ ("differs": [[start, end]]) and each span's worst moment ("worst": [{"time", "pose", "excess"}], in the same
 // order), overall and per pose, and whether they are within the tolerances.
 ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const std::string& a, const std::string& b);
+// The options of front ends that speak JSON (the loader's recording.diff()): {"rate", "start", "end", "offset",
+// "positionTolerance", "rotationTolerance", "switchTolerance"}, each a number in DiffOptions' units, or null for its
+// default. Refused (ErrorKind::Usage): another name, a value that is not a number, what checkDiffOptions refuses.
+Result<DiffOptions> readDiffOptions(std::string_view json);
 
 // What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names
 // (all of them when it is empty), each hand's joints in MRTK's order, then single joints in the order named.

@@ -201,9 +201,24 @@ bool withinTolerances(const DiffReport& report, const DiffOptions& options) {
            report.onlyInB.empty();
 }
 
-Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
+Status checkDiffOptions(const DiffOptions& options) {
+    const auto finite = [](std::optional<double> t) { return !t || std::isfinite(*t); };
     if (!std::isfinite(options.offset))
         return Error::usage("the offset is not a finite number of seconds", Reason::WindowInvalid);
+    if (!finite(options.start) || !finite(options.end) ||
+        (options.start && options.end && *options.end < *options.start))
+        return Error::usage("the times compared are not a finite interval (a start, then an end not before it)",
+                            Reason::WindowInvalid);
+    if (!(options.positionTolerance > 0) || !(options.rotationTolerance > 0) || !(options.switchTolerance >= 0) ||
+        !std::isfinite(options.positionTolerance + options.rotationTolerance + options.switchTolerance))
+        return Error::usage(
+            "the tolerances are finite: position (metres) and rotation (degrees) above 0, switches "
+            "(seconds) 0 or more");
+    return Success{};
+}
+
+Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options) {
+    if (auto checked = checkDiffOptions(options); !checked) return checked.error();
     return Differ(a, b, options).run();
 }
 

@@ -2,6 +2,9 @@
 #include "inputanim/analysis/diff.hpp"
 #include "inputanim/report.hpp"
 
+#include <optional>
+#include <string>
+
 namespace inputanim {
 namespace {
 
@@ -17,7 +20,39 @@ ReportJson worstJson(const std::vector<DiffSpan>& spans) {
     return json;
 }
 
+constexpr const char* kDiffOptionNames =
+    "rate, start, end, offset, positionTolerance, rotationTolerance, switchTolerance";
+
+// Where each option of readDiffOptions goes.
+double* plainField(DiffOptions& options, const std::string& name) {
+    if (name == "rate") return &options.rate;
+    if (name == "offset") return &options.offset;
+    if (name == "positionTolerance") return &options.positionTolerance;
+    if (name == "rotationTolerance") return &options.rotationTolerance;
+    if (name == "switchTolerance") return &options.switchTolerance;
+    return nullptr;
+}
+
 }  // namespace
+
+Result<DiffOptions> readDiffOptions(std::string_view text) {
+    const auto json = nlohmann::json::parse(text, nullptr, false);
+    if (!json.is_object())
+        return Error::usage(std::string("diff options: expected a JSON object of ") + kDiffOptionNames);
+    DiffOptions options;
+    for (const auto& [name, value] : json.items()) {
+        std::optional<double>* time = name == "start" ? &options.start : name == "end" ? &options.end : nullptr;
+        double* field = plainField(options, name);
+        if (!time && !field) return Error::usage("diff options: '" + name + "' is not one (" + kDiffOptionNames + ")");
+        if (value.is_null()) continue;  // the default
+        if (!value.is_number())
+            return Error::usage("diff options: '" + name + "' takes a finite number, or null for its default");
+        if (time) *time = value.get<double>();
+        else *field = value.get<double>();
+    }
+    if (auto checked = checkDiffOptions(options); !checked) return checked.error();
+    return options;
+}
 
 ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const std::string& a, const std::string& b) {
     ReportJson json{{"schema", "inputanim.diff/1"},

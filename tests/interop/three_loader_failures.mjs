@@ -207,11 +207,17 @@ function contractResults(page) {
     other.recording.dispose();
     const diffed = diffs.map((d) => `${d.schema} ${d.within} ${d.differs.length} ${d.a} ${d.b}`);
     diffed.push(await a.recording.diff(42).catch((e) => e.message));
-    // At an offset: B a quarter second later than A; a misspelt option and a non-finite offset refused.
+    // At an offset: B a quarter second later than A; a misspelt option and a non-finite offset refused; a window.
     const later = await a.recording.diff(b.recording, { offset: 0.25 });
     diffed.push(`${later.offset} ${later.within} ${later.end.toFixed(3)} ${a.recording.info.duration.toFixed(3)}`);
     diffed.push(await a.recording.diff(b.recording, { ofset: 1 }).catch((e) => e.message));
     diffed.push(await a.recording.diff(b.recording, { offset: 'soon' }).catch((e) => e.message));
+    diffed.push(await a.recording.diff(b.recording, { offset: NaN }).catch((e) => e.message));
+    const span = await a.recording.diff(b.recording, { start: 1, end: 2.5, rate: 10, positionTolerance: 1e-6 });
+    diffed.push(
+      `${span.start} ${span.end} ${span.rate} ${span.tolerances.position} ${span.poses[0].samples}`,
+    );
+    diffed.push(await a.recording.diff(b.recording, { start: 2, end: 1 }).catch((e) => e.message));
     a.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
       () => 'answered',
@@ -276,9 +282,12 @@ export async function checkContract(page, { expect, info, recording }) {
       c.diffed[2] === 'real.bin: diff takes a recording the loader opened, not the number 42' &&
       c.diffed[3].startsWith('0.25 false ') &&
       Number(c.diffed[3].split(' ')[2]) === Number((Number(c.diffed[3].split(' ')[3]) - 0.25).toFixed(3)) &&
-      c.diffed[4] === "real.bin: diff takes {offset}, not 'ofset'" &&
-      /the offset is not a finite number of seconds/.test(c.diffed[5]),
-    `diff() of one recording with itself, in its worker and from another, and at an offset: ${c.diffed.join(' | ')}`,
+      /^real\.bin: diff options: 'ofset' is not one \(rate, start, end, offset, /.test(c.diffed[4]) &&
+      /'offset' takes a finite number, or null/.test(c.diffed[5]) &&
+      /'offset' takes a finite number, or null/.test(c.diffed[6]) &&
+      c.diffed[7] === '1 2.5 10 0.000001 16' &&
+      /the times compared are not a finite interval/.test(c.diffed[8]),
+    `diff() of one recording with itself, in its worker and from another, at an offset and over a window: ${c.diffed.join(' | ')}`,
   );
   expect(
     /\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere),

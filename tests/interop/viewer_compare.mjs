@@ -5,8 +5,9 @@
 // moment and selects its joint, whose readout gives A's and B's distance as `inputanim sample` of the two files gives
 // it, and in Unity's coordinates (U); the address holds the moment (time, joint, view) and restores it; the keys to
 // markers and switches land on them, L loops between markers, the marker list and a drag along the timeline (its
-// loop restored from the address); ending the comparison frees B's GPU resources. A phone-sized page with touch:
-// nothing wider than the screen, the status line whole, a tap on the timeline seeks.
+// loop restored from the address); ending the comparison frees B's GPU resources; a part of A compared (the CLI's
+// --start --end), kept in the address. A phone-sized page with touch: nothing wider than the screen, the status line
+// whole, a tap on the timeline seeks, one finger turns the view and two zoom it.
 // Usage: node viewer_compare.mjs INPUTANIM SITE_DIR RECORDING.bin
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
   isRightHand,
   launchChromium,
   serveSite,
+  touchOrbit,
 } from './viewer_site.mjs';
 
 const [tool, site, recording] = process.argv.slice(2);
@@ -55,6 +57,39 @@ function position(file, pose, time, coordinates = 'gltf') {
   return frame[side].joints[joint].position;
 }
 const isGhost = ([r, g, b]) => g > r + 25 && g > b + 10 && g > 70; // compare.js's pale green, blended
+
+// Compare mode over a part of A typed in (a quarter to a half of the recording): the page's figures, the CLI's with
+// --start --end; the address that keeps it, and what a page opened at that address shows; an end before the start.
+async function compareWindow(page) {
+  const duration = await page.evaluate(() => window.viewer.duration);
+  const [from, to] = [duration / 4, duration / 2].map((t) => t.toFixed(3));
+  await page.fill('#compare-start', from);
+  await page.fill('#compare-end', to);
+  await page.locator('#compare-end').dispatchEvent('change');
+  await page.waitForFunction((t) => window.viewer.diff?.end === Number(t), to, { timeout: 60000 });
+  await page.waitForFunction(() => /compared=/.test(location.hash));
+  const [typed, hash, status] = await page.evaluate(() => [
+    window.inputanimViewer.compare,
+    location.hash,
+    document.getElementById('status').textContent,
+  ]);
+  const args = ['diff', recording, later, '--start', from, '--end', to, '--json'];
+  const cli = JSON.parse(spawnSync(tool, args).stdout);
+  const again = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+  await again.goto(`${server.origin}/index.html?src=a.bin&compare=later.bin${hash}`);
+  await again.waitForFunction(() => window.inputanimViewer.compare, null, { timeout: 120000 });
+  const [reopened, restored] = await again.evaluate(() => [
+    window.inputanimViewer.compare,
+    ['compare-start', 'compare-end'].map((id) => Number(document.getElementById(id).value).toFixed(3)),
+  ]);
+  await again.close();
+  await page.fill('#compare-start', to);
+  await page.fill('#compare-end', from);
+  await page.locator('#compare-end').dispatchEvent('change');
+  await page.waitForFunction(() => window.inputanimViewer.error, null, { timeout: 60000 });
+  const backwards = await page.evaluate(() => window.inputanimViewer.error);
+  return { typed, hash, status, cli, reopened, restored, backwards, range: `${from},${to}` };
+}
 
 const server = await serveSite(
   site,
@@ -302,6 +337,7 @@ try {
   await shifted.waitForFunction(() => window.inputanimViewer.compare?.within === false, null, { timeout: 60000 });
   await shifted.waitForFunction(() => !/offset=/.test(location.hash)); // the address follows a quarter second later
   const atZero = await shifted.evaluate(() => [window.inputanimViewer.compare, location.hash]);
+  const windowed = await compareWindow(shifted);
   await shifted.close();
   expect(
     atOffset.within &&
@@ -310,6 +346,18 @@ try {
       close(atZero[0].maxPosition, cliLater.maxPosition) &&
       !/offset=/.test(atZero[1]),
     `#offset=0.500: B half a second later is within tolerance (${atOffset.spans.length} spans); at 0 the diff is \`inputanim diff\`'s (${cliLater.differs.length} spans, max ${(cliLater.maxPosition * 1000).toFixed(1)} mm)`,
+  );
+
+  expect(
+    windowed.typed.within === windowed.cli.within &&
+      JSON.stringify(windowed.typed.spans) === JSON.stringify(windowed.cli.differs) &&
+      close(windowed.typed.maxPosition, windowed.cli.maxPosition) &&
+      windowed.hash.includes(`compared=${windowed.range}`) &&
+      windowed.restored.every((v, i) => v === windowed.range.split(',')[i]) &&
+      JSON.stringify(windowed.reopened.spans) === JSON.stringify(windowed.cli.differs) &&
+      / over /.test(windowed.status) &&
+      /not a finite interval/.test(windowed.backwards),
+    `compared from ${windowed.range} s (typed): \`diff --start --end\`'s ${windowed.cli.differs.length} spans ("${windowed.status.split('against ')[1]}"); #compared=${windowed.range} restores it (${windowed.restored}); an end before the start: "${windowed.backwards}"`,
   );
 
   // A phone: nothing is wider than the screen, the status line shows whole, and a tap on the timeline seeks.
@@ -325,7 +373,12 @@ try {
     time: window.viewer.time / window.viewer.duration,
   }));
   if (process.env.VIEWER_SHOTS) await phone.screenshot({ path: join(process.env.VIEWER_SHOTS, 'phone.png') });
+  const gestures = await touchOrbit(phone);
   await phone.close();
+  expect(
+    gestures.turned > 5 && gestures.pinchAngle < 0.01 && gestures.pinchMoved > 0.01 && gestures.closer,
+    `on the phone, one finger turns the view (${gestures.turned.toFixed(1)} degrees) and two fingers spread zoom in along the line of sight (${gestures.pinchMoved.toFixed(3)} m closer, the view turned ${gestures.pinchAngle.toFixed(4)} degrees)`,
+  );
   expect(
     layout.width <= 390 && layout.status && bands.width >= 350 && Math.abs(layout.time - 0.5) < 0.01,
     `a 390 px phone: the page is ${layout.width} px wide, the status line whole (${layout.status}), the timeline ${bands.width} px, a tap at its middle seeks to ${(100 * layout.time).toFixed(1)}%`,

@@ -1,5 +1,5 @@
 // What the browser tests (viewer.mjs, three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs) share:
-// files served on localhost, headless Chromium as they drive it, and its screenshots decoded.
+// files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -123,4 +123,65 @@ export async function openVia(page, files) {
     timeout: 60000,
   });
   return page.evaluate(() => window.inputanimViewer);
+}
+
+// Touch on the phone's view (a point where the canvas is on top): one finger dragged across, then two spread
+// apart. Returns how far the first turned the line of sight (degrees), and for the second how far the camera moved,
+// whether towards where it looks, and how far that turned it.
+export async function touchOrbit(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const [x, y] = await page.evaluate(() => {
+    const canvas = window.viewer.canvas,
+      box = canvas.getBoundingClientRect();
+    for (let y = box.top + 120; y < box.bottom - 120; y += 10)
+      if (document.elementFromPoint(box.left + box.width / 2, y) === canvas) return [box.left + box.width / 2, y];
+    return [box.left + box.width / 2, (box.top + box.bottom) / 2];
+  });
+  const camera = () =>
+    page.evaluate(() => {
+      const c = window.viewer.camera;
+      return { position: c.position.toArray(), look: c.getWorldDirection(c.position.clone()).toArray() };
+    });
+  const gesture = async (from, to) => {
+    await touch('touchStart', from);
+    for (let step = 1; step <= 8; ++step)
+      await touch(
+        'touchMove',
+        from.map((p, i) => p.map((v, k) => v + ((to[i][k] - v) * step) / 8)),
+      );
+    await touch('touchEnd', []);
+    await page.waitForTimeout(400);
+  };
+  const angle = (a, b) =>
+    (Math.acos(
+      Math.min(
+        1,
+        a.reduce((sum, v, i) => sum + v * b[i], 0),
+      ),
+    ) *
+      180) /
+    Math.PI;
+  const start = await camera();
+  await gesture([[x - 60, y]], [[x + 60, y]]);
+  const turned = await camera();
+  await gesture(
+    [
+      [x - 30, y],
+      [x + 30, y],
+    ],
+    [
+      [x - 110, y],
+      [x + 110, y],
+    ],
+  );
+  const zoomed = await camera();
+  const moved = zoomed.position.map((v, i) => v - turned.position[i]);
+  return {
+    turned: angle(start.look, turned.look),
+    pinchAngle: angle(turned.look, zoomed.look),
+    pinchMoved: Math.hypot(...moved),
+    closer: moved.reduce((sum, v, i) => sum + v * turned.look[i], 0) > 0,
+  };
 }

@@ -174,6 +174,21 @@ export interface RecordingInfo {
     notes?: string[];
   };
 }
+/** What `diff()` compares, as `inputanim diff`'s options; each may be null for its default. */
+export interface DiffOptions {
+  /** A's first and last time compared, seconds (`--start`, `--end`; default: the range both recordings cover). */
+  start?: number | null;
+  end?: number | null;
+  /** B is compared at A's time plus this many seconds (`--offset`; default 0). */
+  offset?: number | null;
+  /** Samples per second (`--rate`; default 120). */
+  rate?: number | null;
+  /** Metres, degrees and seconds (`--pos-tolerance`, `--rot-tolerance`, `--switch-tolerance`). */
+  positionTolerance?: number | null;
+  rotationTolerance?: number | null;
+  switchTolerance?: number | null;
+}
+
 /** inputanim.diff/1, as `inputanim diff A B --json` prints it (docs/cli.md). */
 export interface DiffReport {
   schema: 'inputanim.diff/1';
@@ -247,11 +262,8 @@ export class InputAnimationRecording {
   export(format: 'bin'): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
   edit(edits: Edit[]): Promise<Written>;
-  /**
-   * How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`;
-   * `offset`: B is compared at A's time plus this many seconds (`--offset`).
-   */
-  diff(other: InputAnimationRecording, options?: { offset?: number }): Promise<DiffReport>;
+  /** How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`. */
+  diff(other: InputAnimationRecording, options?: DiffOptions): Promise<DiffReport>;
   /** Closes the recording in its worker and frees the scene's GPU resources; the scene leaves its parent. Again: nothing. */
   dispose(): void;
   /**

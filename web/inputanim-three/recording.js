@@ -105,20 +105,22 @@ export class InputAnimationRecording {
   }
 
   // How far this recording (A) and `other` (B, a recording the loader opened) are apart as MRTK plays them, as
-  // `inputanim diff A B --json` reports it with its default tolerances (inputanim.diff/1, docs/cli.md): where they
-  // differ and each span's worst moment and pose, per pose and per state. `offset`: B is compared at A's time plus
-  // this many seconds (`diff --offset`; the library refuses one that is not finite). A `other` held by another worker
-  // is read there as its MRTK binary (export('bin')).
-  async diff(other, { offset = 0, ...unknown } = {}) {
+  // `inputanim diff A B --json` reports it (inputanim.diff/1, docs/cli.md): where they differ and each span's worst
+  // moment and pose, per pose and per state. `options` (the library reads and checks them, refusing others by name):
+  // `start` and `end` (A's seconds; default: the range both cover), `offset` (B is compared at A's time plus this
+  // many seconds), `rate` (Hz) and `positionTolerance` (m), `rotationTolerance` (degrees), `switchTolerance` (s), as
+  // `diff --start --end --offset --rate --pos-tolerance --rot-tolerance --switch-tolerance` take them. A `other` held
+  // by another worker is read there as its MRTK binary (export('bin')).
+  async diff(other, options = {}) {
     if (!(other instanceof InputAnimationRecording))
       throw new Error(`${this.name}: diff takes a recording the loader opened, not ${describeValue(other)}`);
-    if (Object.keys(unknown).length)
-      throw new Error(`${this.name}: diff takes {offset}, not '${Object.keys(unknown)[0]}'`);
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      throw new Error(`${this.name}: diff's options are an object, not ${describeValue(options)}`);
     if (other.disposed) throw new Error(`${other.name}: the recording was disposed of`);
-    if (other.worker === this.worker) return this.ask('diff', { other: other.handle, offset });
+    if (other.worker === this.worker) return this.ask('diff', { other: other.handle, options });
     const bytes = await (await other.export('bin')).blob.arrayBuffer();
     const { input } = await this.worker.request('read', { bytes }, [bytes]);
-    return this.ask('diff', { input, name: other.name, offset });
+    return this.ask('diff', { input, name: other.name, options });
   }
 
   // A request to the worker about this recording; its errors name the file.

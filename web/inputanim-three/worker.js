@@ -13,7 +13,7 @@
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
 //           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  diff {other: a handle, or input
-//           and name: a file read; offset: seconds B is compared later} -> inputanim.diff/1
+//           and name: a file read; options: {start, end, offset, rate, ...tolerances}} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
 //   a take recorded through WebXR (recorder.js): takeBegin {options} -> {layout} (bindings.cpp's inputanim_take_begin);
 //           takeFrames {frames: ArrayBuffer of float64, layout.frameValues per frame} -> {frames, skipped};
@@ -156,8 +156,9 @@ function select(handle) {
 }
 
 // inputanim.diff/1 of the recording `handle` (selected) and `other` (a handle in this worker) or, without it, the file
-// `input` (read), opened for this and closed again.
-function diff({ handle, other, input, name, offset }) {
+// `input` (read), opened for this and closed again. `options`: what the library's readDiffOptions reads; a number
+// that JSON cannot hold (NaN, Infinity) goes as text, which the library refuses by the option's name.
+function diff({ handle, other, input, name, options }) {
   let opened = null;
   if (other === undefined) {
     place(input);
@@ -165,7 +166,8 @@ function diff({ handle, other, input, name, offset }) {
     select(handle);
   }
   try {
-    return [call('diff', Number(other ?? opened), Number(offset)).diff];
+    const text = JSON.stringify(options, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    return [call('diff', Number(other ?? opened), text).diff];
   } finally {
     if (opened !== null) module._inputanim_close(opened);
   }

@@ -1,7 +1,7 @@
 // The page's address: ?src=NAME (a file served beside the page, which scripts/viewer.sh RECORDING serves) and
 // ?compare=NAME (one to compare with it) choose the files; the hash holds the moment shown,
-// #t=4.970&loop=1.000-2.500&joint=left.IndexTip&view=head&animation=2&offset=0.250 (docs/viewer.md), kept up to
-// date as it changes and restored on opening.
+// #t=4.970&loop=1.000-2.500&joint=left.IndexTip&view=head&animation=2&offset=0.250&compared=1.000,4.000
+// (docs/viewer.md; either side of `compared` may be empty), kept up to date as it changes and restored on opening.
 const $ = (id) => document.getElementById(id);
 
 // The files the query names: {src, compare}, each null or {name, bytes: a promise of an ArrayBuffer}.
@@ -23,8 +23,9 @@ export function requestedFiles() {
 export class Address {
   // `page`: { time(), loop() ([start, end] or null), joint() (the selected joint as 'left.IndexTip', or null),
   // headView(), animation() (the glTF animation's index, or null), offset() (seconds B is compared later, 0 when
-  // not comparing), seek(time), setLoop(range), selectJoint(name) ('left.IndexTip'), setHeadView(on),
-  // setOffset(seconds), setStatus(text) }.
+  // not comparing), compared() ({start, end} of A compared, each null for where both play; null when not comparing),
+  // seek(time), setLoop(range), selectJoint(name) ('left.IndexTip'), setHeadView(on), setOffset(seconds),
+  // setCompared(start, end), setStatus(text) }.
   constructor(page) {
     this.page = page;
     this.timer = 0;
@@ -51,6 +52,8 @@ export class Address {
     if (hash.get('view') === 'head') this.page.setHeadView(true);
     const offset = Number(hash.get('offset'));
     if (hash.get('offset') && Number.isFinite(offset)) this.page.setOffset(offset);
+    const window = /^(-?[0-9.]*),(-?[0-9.]*)$/.exec(hash.get('compared') ?? '');
+    if (window) this.page.setCompared(...window.slice(1).map((t) => (t === '' ? null : Number(t))));
   }
 
   // The moment changed: the address follows once it has stayed a quarter of a second (not every frame of play);
@@ -70,6 +73,8 @@ export class Address {
     if (this.page.headView()) moment.push('view=head');
     if (animation !== null && animation !== undefined) moment.push(`animation=${animation}`);
     if (this.page.offset()) moment.push(`offset=${this.page.offset().toFixed(3)}`);
+    const { start = null, end = null } = this.page.compared() ?? {};
+    if (start !== null || end !== null) moment.push(`compared=${start?.toFixed(3) ?? ''},${end?.toFixed(3) ?? ''}`);
     return `${location.origin}${location.pathname}${location.search}#${moment.join('&')}`;
   }
 

@@ -24,9 +24,16 @@ function ghostly(root) {
   });
 }
 
-// "differs 0.44-5.58 s, max 20.96 mm, 43.7 deg" or "within tolerance".
-export function describeDiff(report) {
-  if (report.within) return 'within tolerance';
+// "differs 0.44-5.58 s, max 20.96 mm, 43.7 deg" or "within tolerance"; with `window` (A's part compared, asked for),
+// the range compared after it: "within tolerance over 1.00-4.00 s".
+export function describeDiff(report, window = {}) {
+  const over = window.start ?? window.end ?? null;
+  const range = over === null ? '' : ` over ${report.start.toFixed(2)}-${report.end.toFixed(2)} s`;
+  if (report.within) return `within tolerance${range}`;
+  return differences(report) + range;
+}
+
+function differences(report) {
   const spans = report.differs.map(([a, b]) => (a === b ? `${a.toFixed(2)}` : `${a.toFixed(2)}-${b.toFixed(2)}`));
   return (
     `differs ${spans.slice(0, 3).join(', ')}${spans.length > 3 ? ` and ${spans.length - 3} more` : ''} s, ` +
@@ -43,6 +50,9 @@ export function worstNear(band, time) {
   return span < 0 ? null : band.worst[span];
 }
 
+// The offset's and the window's fields, shown while comparing.
+const showControls = (on) => ['compare-offset-label', 'compare-window-label'].forEach((id) => ($(id).hidden = !on));
+
 // `viewer`: { scene, a() (A's InputAnimationRecording or null), setBusy(text or null), showError(message),
 // compared(report or null) (the diff, inputanim.diff/1, once known; null when B closes) }.
 export class Compare {
@@ -53,8 +63,12 @@ export class Compare {
     this.mixer = null;
     this.report = null;
     this.offset = 0; // seconds: B is shown and compared at A's time plus this
+    this.window = { start: null, end: null }; // A's seconds compared (null: where both recordings play)
     this.ticket = 0; // the latest open or comparison: an earlier one reports nothing
     $('compare-offset').addEventListener('change', (event) => this.setOffset(Number(event.target.value)));
+    const typed = (id) => ($(id).value === '' ? null : Number($(id).value));
+    for (const id of ['compare-start', 'compare-end'])
+      $(id).addEventListener('change', () => this.setWindow(typed('compare-start'), typed('compare-end')));
   }
 
   get name() {
@@ -75,17 +89,17 @@ export class Compare {
       ghostly(gltf.scene);
       this.viewer.scene.add(gltf.scene);
       this.mixer = playRecording(gltf).mixer;
-      $('compare-offset-label').hidden = false;
+      showControls(true);
       await this.compare(a, current);
     } catch (error) {
       if (current()) this.viewer.showError(error.message);
     }
   }
 
-  // Compares A with B at the offset; `current()`: whether this comparison is still the one asked for.
+  // Compares A with B at the offset over the window; `current()`: whether this comparison is still the one asked for.
   async compare(a, current) {
     this.viewer.setBusy(`${this.other.name}: comparing with ${a.name} ...`);
-    const report = await a.diff(this.other, { offset: this.offset });
+    const report = await a.diff(this.other, { offset: this.offset, ...this.window });
     if (!current()) return;
     this.report = report;
     this.viewer.compared(report);
@@ -93,9 +107,24 @@ export class Compare {
   }
 
   // B `seconds` later than A (0: at the same time); compared again when B is open.
-  async setOffset(seconds) {
+  setOffset(seconds) {
     this.offset = Number.isFinite(seconds) ? seconds : 0;
     $('compare-offset').value = String(this.offset);
+    return this.recompare();
+  }
+
+  // Compares only A's `start` to `end` seconds (either null: from where, or to where, both recordings play), as
+  // `inputanim diff --start --end`: for takes with more before or after them than the other. The library refuses
+  // an end before the start, which the page shows.
+  setWindow(start, end) {
+    this.window = { start, end };
+    $('compare-start').value = start ?? '';
+    $('compare-end').value = end ?? '';
+    return this.recompare();
+  }
+
+  // A and B compared again with the current offset and window, once B is open.
+  async recompare() {
     if (!this.other) return;
     const ticket = ++this.ticket,
       a = this.viewer.a();
@@ -126,7 +155,7 @@ export class Compare {
     this.mixer.uncacheRoot(this.other.root);
     this.other.dispose();
     Object.assign(this, { other: null, mixer: null, report: null });
-    $('compare-offset-label').hidden = true;
+    showControls(false);
     this.viewer.compared(null);
   }
 }

@@ -85,6 +85,8 @@ const address = new Address({
   setLoop,
   offset: () => (compare.name ? compare.offset : 0),
   setOffset: (seconds) => compare.setOffset(seconds),
+  compared: () => (compare.name ? compare.window : null),
+  setCompared: (start, end) => compare.setWindow(start, end),
   selectJoint: (pose) => selectJoint(jointNode(pose)),
   setHeadView,
   setStatus,
@@ -276,7 +278,7 @@ function statusLine() {
   return (
     `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
     (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '') +
-    (compare.report ? `; against ${compare.name}: ${describeDiff(compare.report)}` : '')
+    (compare.report ? `; against ${compare.name}: ${describeDiff(compare.report, compare.window)}` : '')
   );
 }
 

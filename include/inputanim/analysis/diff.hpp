@@ -62,8 +62,11 @@ struct DiffReport {
 // than switchTolerance, and no section or joint in one only.
 bool withinTolerances(const DiffReport& report, const DiffOptions& options);
 
-// Refused when the common time range at the rate would be absurdly many samples (see time_grid.hpp), or when the
-// offset is not finite.
+// Refused (ErrorKind::Usage) when an offset, a time or a tolerance is not finite, a tolerance is not above 0 (the
+// switches': below 0), or the end asked for lies before the start.
+Status checkDiffOptions(const DiffOptions& options);
+// Refused when checkDiffOptions refuses the options, or when the time range compared at the rate would be absurdly
+// many samples (see time_grid.hpp).
 Result<DiffReport> diffRecordings(const Recording& a, const Recording& b, const DiffOptions& options = {});
 
 }  // namespace inputanim
