@@ -214,9 +214,7 @@ function contractResults(page) {
     diffed.push(await a.recording.diff(b.recording, { offset: 'soon' }).catch((e) => e.message));
     diffed.push(await a.recording.diff(b.recording, { offset: NaN }).catch((e) => e.message));
     const span = await a.recording.diff(b.recording, { start: 1, end: 2.5, rate: 10, positionTolerance: 1e-6 });
-    diffed.push(
-      `${span.start} ${span.end} ${span.rate} ${span.tolerances.position} ${span.poses[0].samples}`,
-    );
+    diffed.push(`${span.start} ${span.end} ${span.rate} ${span.tolerances.position} ${span.poses[0].samples}`);
     diffed.push(await a.recording.diff(b.recording, { start: 2, end: 1 }).catch((e) => e.message));
     a.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
