@@ -3,7 +3,7 @@
 // WebAssembly, loaded by three.js, framed and rendered), with the parts the page reports, against the native CLI's
 // `convert` of the same file in the same run; and the same file loaded over HTTP by the three.js loader alone
 // (InputAnimationLoader.loadAsync in a page of its own, the library started first; checker off as in the viewer,
-// and on, the loader's default).
+// and on, the loader's default); and an edit opened in the recording's worker against the same through the page.
 // Medians of RUNS, each in a fresh page.
 // Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
 import { execFileSync } from 'node:child_process';
@@ -32,6 +32,23 @@ window.load = async (url, check) => {
   gltf.recording.dispose();
   return performance.now() - start;
 };
+// An edit (trim from 1 s) opened beside the recording in its worker (editAsync, as the viewer edits), and the same
+// as the .bin handed to the page and opened in another loader's worker, started ahead (the viewer's way before).
+window.edit = async (url) => {
+  const { recording } = await loader.setOptions({ check: false }).loadAsync(url);
+  const other = new InputAnimationLoader().setOptions({ check: false }).preload();
+  await other.libraryVersion();
+  const edits = [{ trim: { start: 1 } }];
+  let start = performance.now();
+  (await loader.editAsync(recording, edits)).recording.dispose();
+  const inWorker = performance.now() - start;
+  start = performance.now();
+  const { blob } = await recording.edit(edits);
+  (await other.parseAsync(await blob.arrayBuffer(), '')).recording.dispose();
+  const viaPage = performance.now() - start;
+  recording.dispose();
+  return { inWorker, viaPage };
+};
 </script>`,
 );
 const { origin, close } = await serveSite(
@@ -45,7 +62,8 @@ const browser = await launchChromium();
 const page = [],
   native = [],
   loads = [],
-  checked = [];
+  checked = [],
+  edits = [];
 try {
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -78,6 +96,7 @@ try {
     await again.goto(`${origin}/loader.html`);
     await again.waitForFunction(() => window.load, null, { timeout: 60000 });
     checked.push((await again.evaluate(() => window.load('recording.bin', true))) / 1000);
+    edits.push(await again.evaluate(() => window.edit('recording.bin')));
     await again.close();
   }
 } finally {
@@ -98,4 +117,8 @@ const range = (values) =>
   `${median(values).toFixed(2)} s (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
 console.log(
   `\nInputAnimationLoader.loadAsync of the same file over HTTP: ${range(loads)}; with the checker (its default): ${range(checked)}`,
+);
+console.log(
+  `an edit (trim from 1 s) opened in the recording's worker (editAsync): ${range(edits.map((e) => e.inWorker / 1000))}; ` +
+    `as a .bin through the page into a worker started ahead: ${range(edits.map((e) => e.viaPage / 1000))}`,
 );

@@ -142,21 +142,70 @@ std::span<const std::uint8_t> outputPart(int part) {
                        : std::span<const std::uint8_t>();
 }
 
-// `recording` as MRTK binary into part 0 (the library's choice of version and layout, as `inputanim convert`
-// makes it): {"ok", "format", "messages": `messages` then the writer's, "duration"}.
-const char* writeBinary(const ia::Recording& recording, const std::string& name, Json messages) {
-    if (auto s = ia::playable(recording); !s) return failure(s.error().from(name));
+// `recording` as MRTK binary (the library's choice of version and layout, as `inputanim convert` makes it), and
+// what to answer: {"ok", "format", "messages": `messages` then the writer's, "duration"}.
+struct WrittenBinary {
+    std::vector<std::uint8_t> bytes;
+    Json answer;
+};
+ia::Result<WrittenBinary> binaryOf(const ia::Recording& recording, const std::string& name, Json messages) {
+    if (auto s = ia::playable(recording); !s) return s.error().from(name);
     ia::BinaryReport report;
     auto prepared = ia::prepareBinary(recording, {}, &report);
-    if (!prepared) return failure(prepared.error().from(name));
+    if (!prepared) return prepared.error().from(name);
     auto bytes = ia::writeRecording(*prepared ? **prepared : recording);
-    if (!bytes) return failure(bytes.error().from(name));
-    output = {std::move(*bytes), {}, {}};
+    if (!bytes) return bytes.error().from(name);
     for (auto& message : ia::profileFindingsJson(report.messages)) messages.push_back(std::move(message));
-    return answer({{"ok", true},
-                   {"format", std::string(ia::describe(report.encoding))},
-                   {"messages", std::move(messages)},
-                   {"duration", ia::playbackDuration(recording)}});
+    return WrittenBinary{std::move(*bytes),
+                         {{"ok", true},
+                          {"format", std::string(ia::describe(report.encoding))},
+                          {"messages", std::move(messages)},
+                          {"duration", ia::playbackDuration(recording)}}};
+}
+
+// binaryOf into part 0.
+const char* writeBinary(const ia::Recording& recording, const std::string& name, Json messages) {
+    auto written = binaryOf(recording, name, std::move(messages));
+    if (!written) return failure(written.error());
+    output = {std::move(written->bytes), {}, {}};
+    return answer(written->answer);
+}
+
+// The open recording with the edits of a request (readEditRequest) applied in order; it stays as it is.
+ia::Result<ia::Recording> editedCopy(const char* editsJson, ia::EditReport& report) {
+    auto steps = ia::readEditRequest(editsJson);
+    if (!steps) return steps.error().from(current->name);
+    ia::Recording edited = *current->recording;
+    for (const ia::EditStep& step : *steps) {
+        auto next = ia::applyEdit(edited, step, &report);
+        if (!next) return next.error().from(current->name);
+        edited = std::move(*next);
+    }
+    return edited;
+}
+
+// Opens the bytes in `input` as the recording `name` and selects it: {"ok", "handle", "info", "profile"} (see
+// inputanim_open).
+ia::Result<Json> openInput(const std::string& name, const char* optionsJson) {
+    output = {};
+    current = nullptr;
+    OpenFile file;
+    file.name = name;
+    auto options = loadOptions(optionsJson);
+    if (!options) return options.error();
+    options->recordSource = true;  // a Download of it as .glb records its source, as `inputanim convert` does
+    auto recording = ia::loadRecording(std::move(input), file.name, *options, &file.loaded);
+    input = {};
+    if (!recording) return recording.error();
+    const Json profile = file.loaded.profile ? ia::profileFindingsJson(file.loaded.profile->findings) : Json::array();
+    file.recording = std::move(*recording);
+    const int handle = nextHandle++;
+    current = &(files[handle] = std::move(file));
+    const auto summary = ia::summarize(*current->recording);
+    return Json{{"ok", true},
+                {"handle", handle},
+                {"info", ia::infoJson(current->name, *current->recording, current->loaded, summary, {})},
+                {"profile", profile}};
 }
 
 }  // namespace
@@ -184,25 +233,8 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
 // checker's findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile":
 // the profile's findings for glTF input}. `options`: JSON, see loadOptions.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* optionsJson) {
-    output = {};
-    current = nullptr;
-    OpenFile file;
-    file.name = path;
-    auto options = loadOptions(optionsJson);
-    if (!options) return failure(options.error());
-    options->recordSource = true;  // a Download of it as .glb records its source, as `inputanim convert` does
-    auto recording = ia::loadRecording(std::move(input), file.name, *options, &file.loaded);
-    input = {};
-    if (!recording) return failure(recording.error());
-    const Json profile = file.loaded.profile ? ia::profileFindingsJson(file.loaded.profile->findings) : Json::array();
-    file.recording = std::move(*recording);
-    const int handle = nextHandle++;
-    current = &(files[handle] = std::move(file));
-    const auto summary = ia::summarize(*current->recording);
-    return answer({{"ok", true},
-                   {"handle", handle},
-                   {"info", ia::infoJson(current->name, *current->recording, current->loaded, summary, {})},
-                   {"profile", profile}});
+    auto opened = openInput(path, optionsJson);
+    return opened ? answer(*opened) : failure(opened.error());
 }
 
 // The files a .gltf's buffers name beside it (ia::bufferFilesBeside), from `size` bytes at `data` (a copy the caller
@@ -253,16 +285,27 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
 // "messages": the edits' and the writer's notes and warnings, "duration"}.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
     if (!current) return failure(kNothingOpen);
-    auto steps = ia::readEditRequest(editsJson);
-    if (!steps) return failure(steps.error().from(current->name));
-    ia::Recording edited = *current->recording;
     ia::EditReport report;
-    for (const ia::EditStep& step : *steps) {
-        auto next = ia::applyEdit(edited, step, &report);
-        if (!next) return failure(next.error().from(current->name));
-        edited = std::move(*next);
-    }
-    return writeBinary(edited, current->name, ia::findingsJson(report.messages));
+    auto edited = editedCopy(editsJson, report);
+    return edited ? writeBinary(*edited, current->name, ia::findingsJson(report.messages)) : failure(edited.error());
+}
+
+// The same edits, the result opened beside the open recording as the recording `name` and selected, as its MRTK
+// binary recording (the bytes inputanim_edit writes, read again where they are: what is drawn is what Save
+// writes): inputanim_open's answer with inputanim_edit's "format", "messages" and "duration".
+EMSCRIPTEN_KEEPALIVE const char* inputanim_edit_open(const char* editsJson, const char* name) {
+    if (!current) return failure(kNothingOpen);
+    ia::EditReport report;
+    auto edited = editedCopy(editsJson, report);
+    if (!edited) return failure(edited.error());
+    auto written = binaryOf(*edited, current->name, ia::findingsJson(report.messages));
+    if (!written) return failure(written.error());
+    input.assign(written->bytes.begin(), written->bytes.end());
+    written->bytes = {};
+    auto opened = openInput(name, "{}");
+    if (!opened) return failure(opened.error());
+    for (const char* key : {"format", "messages", "duration"}) (*opened)[key] = std::move(written->answer[key]);
+    return answer(*opened);
 }
 
 // How far the open recording (A) and the recording `other` (B, by the handle inputanim_open gave) are apart as MRTK

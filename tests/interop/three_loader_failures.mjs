@@ -1,5 +1,6 @@
 // The three.js loader's failures and contract, in the page three_loader.mjs serves (window.lib: three.js and the
-// packed loader): broken files, bad options and abort() reaching onError; parse(); three's Loader contract; dispose().
+// packed loader): broken files, bad options and abort() reaching onError; parse(); three's Loader contract; editAsync;
+// diff; dispose().
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -216,7 +217,37 @@ function contractResults(page) {
     const span = await a.recording.diff(b.recording, { start: 1, end: 2.5, rate: 10, positionTolerance: 1e-6 });
     diffed.push(`${span.start} ${span.end} ${span.rate} ${span.tolerances.position} ${span.poses[0].samples}`);
     diffed.push(await a.recording.diff(b.recording, { start: 2, end: 1 }).catch((e) => e.message));
+    // editAsync: the edit opened beside A in its worker; its .bin the bytes edit() writes; bad requests refused.
+    const edits = [{ trim: { start: 1, end: 3 } }, { mirror: true }];
+    const made = await shared.editAsync(a.recording, edits);
+    const bytesOf = async (written) => new Uint8Array(await (await written).blob.arrayBuffer()).join();
+    const editRefused = await Promise.all(
+      [
+        shared.editAsync(a.recording, [{ cut: 1 }]),
+        shared.editAsync(42, edits),
+        shared.editAsync(a.recording, edits, { nmae: 'x' }),
+        shared.editAsync(a.recording, 'trim'),
+      ].map((p) =>
+        p.then(
+          () => 'opened',
+          (e) => e.message,
+        ),
+      ),
+    );
+    const editing = {
+      name: made.recording.name,
+      sameWorker: made.recording.worker === a.recording.worker,
+      sameBytes: (await bytesOf(made.recording.export('bin'))) === (await bytesOf(a.recording.edit(edits))),
+      duration: made.recording.duration,
+      messages: Array.isArray(made.messages),
+      refused: editRefused,
+    };
     a.recording.dispose();
+    editing.afterOriginal = await made.recording.jointPose('left', 'Wrist', 1).then(
+      () => 'answered',
+      (e) => e.message,
+    );
+    made.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
       () => 'answered',
       (e) => e.message,
@@ -233,6 +264,7 @@ function contractResults(page) {
         (e) => e.message,
       );
     return {
+      editing,
       diffed,
       together: together.map((r) => r.status),
       cached,
@@ -286,6 +318,21 @@ export async function checkContract(page, { expect, info, recording }) {
       c.diffed[7] === '1 2.5 10 0.000001 16' &&
       /the times compared are not a finite interval/.test(c.diffed[8]),
     `diff() of one recording with itself, in its worker and from another, at an offset and over a window: ${c.diffed.join(' | ')}`,
+  );
+  const e = c.editing;
+  expect(
+    e.name === 'real-edited.bin' &&
+      e.sameWorker &&
+      e.sameBytes &&
+      e.duration === 2 &&
+      e.messages &&
+      e.afterOriginal === 'answered' &&
+      /^real\.bin: \/edits\/0: an edit is/.test(e.refused[0]) &&
+      /^editAsync takes a recording an InputAnimationLoader opened, not the number 42/.test(e.refused[1]) &&
+      e.refused[2] === "real.bin: editAsync takes {name}, not 'nmae'" &&
+      /^real\.bin: edit takes an array of edits/.test(e.refused[3]) &&
+      c.workerEnded,
+    `editAsync opens ${e.name} (${e.duration} s) in the worker of the recording edited (${e.sameWorker}), its .bin edit()'s (${e.sameBytes}); it answers after the original is disposed of, and the worker ends with the last; refused: ${e.refused.join(' | ')}`,
   );
   expect(
     /\/nowhere\/worker\.js answered HTTP 404/.test(c.nowhere),

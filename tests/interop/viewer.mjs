@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { countPixels, decodePng, isLeftHand, isRightHand } from './viewer_site.mjs';
+import { countPixels, countWorkers, decodePng, isLeftHand, isRightHand } from './viewer_site.mjs';
 import { downloadVia, launchChromium, openVia as openFiles, serveSite } from './viewer_site.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
@@ -58,6 +58,7 @@ const browser = await launchChromium();
 
 async function newPage(query = '') {
   const page = await browser.newPage({ viewport: { width: 1000, height: 760 }, acceptDownloads: true });
+  await countWorkers(page);
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
   page.on('console', (message) => {
@@ -303,8 +304,9 @@ try {
     `compressed, ${packed.bytes.length} bytes: \`convert --compress meshopt\`'s, byte-identical`,
   );
 
-  // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording, and Save .bin is what
-  // `inputanim trim` and `inputanim mirror` write, byte for byte; Back to the original reopens the file.
+  // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording in the worker of the one
+  // edited (no worker started), and Save .bin is what `inputanim trim` and `inputanim mirror` write, byte for byte;
+  // Back to the original reopens the file.
   const base = basename(recording).replace(/\.bin$/, '');
   const editOpens = async (button, name) => {
     await page.click(button);
@@ -317,6 +319,7 @@ try {
   await page.click('#edit-toggle');
   await page.fill('#trim-start', '1');
   await page.fill('#trim-end', '4');
+  const startedBefore = await page.evaluate(() => window.workersStarted);
   const trimmedState = await editOpens('#trim', `${base}-trimmed.bin`);
   const trimmed = await saveBin();
   execFileSync(tool, ['trim', recording, join(work, 'cli-trimmed.bin'), '--start', '1', '--end', '4', '-q', '--force']);
@@ -327,9 +330,10 @@ try {
   const mirroredState = await editOpens('#mirror', `${base}-trimmed-mirrored.bin`);
   const mirrored = await saveBin();
   execFileSync(tool, ['mirror', join(work, 'cli-trimmed.bin'), join(work, 'cli-mirrored.bin'), '-q', '--force']);
+  const started = (await page.evaluate(() => window.workersStarted)) - startedBefore;
   expect(
-    mirroredState.loaded !== null && mirrored.bytes.equals(readFileSync(join(work, 'cli-mirrored.bin'))),
-    `then Mirror opens ${mirroredState.loaded?.name ?? mirroredState.error}; Save .bin is \`inputanim mirror\`'s, byte-identical`,
+    mirroredState.loaded !== null && mirrored.bytes.equals(readFileSync(join(work, 'cli-mirrored.bin'))) && !started,
+    `then Mirror opens ${mirroredState.loaded?.name ?? mirroredState.error}; Save .bin is \`inputanim mirror\`'s, byte-identical; the edits started ${started} workers`,
   );
   const reverted = await editOpens('#revert', basename(recording));
   expect(

@@ -185,3 +185,17 @@ export async function touchOrbit(page) {
     closer: moved.reduce((sum, v, i) => sum + v * turned.look[i], 0) > 0,
   };
 }
+
+// Counts the workers `page` starts, in window.workersStarted (an edit in the viewer must start none).
+export function countWorkers(page) {
+  return page.addInitScript(() => {
+    const Started = window.Worker;
+    window.workersStarted = 0;
+    window.Worker = class extends Started {
+      constructor(...args) {
+        super(...args);
+        window.workersStarted++;
+      }
+    };
+  });
+}

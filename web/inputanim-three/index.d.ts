@@ -305,6 +305,15 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
     onError?: (error: Error) => void,
   ): void;
   parseAsync(data: ArrayBuffer | ArrayBufferView | string, path: string): Promise<InputAnimationGLTF>;
+  /**
+   * `recording` with `edits` applied, opened beside it in its worker as a new recording (default name: its stem and
+   * '-edited.bin'): its .bin is the bytes `recording.edit(edits)` writes; the original stays open.
+   */
+  editAsync(
+    recording: InputAnimationRecording,
+    edits: Edit[],
+    options?: { name?: string },
+  ): Promise<InputAnimationGLTF & { messages: Finding[] }>;
   /** Stops the loads in progress; their onError is called. */
   abort(): this;
   /** Stops the loads in progress and ends idle workers; recordings handed out stay open until their dispose(). */

@@ -16,7 +16,7 @@ import {
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { filesAt, packagedFiles, WorkerPool } from './library.js';
-import { InputAnimationRecording, namedError } from './recording.js';
+import { InputAnimationRecording, checkedEdits, describeValue, namedError } from './recording.js';
 
 export { disposeTree, InputAnimationRecording, SIDES } from './recording.js';
 export { InputAnimationRecorder, recordingModes } from './recorder.js';
@@ -331,16 +331,7 @@ export class InputAnimationLoader extends Loader {
       );
       handle = opened.handle;
       goOn();
-      stage('drawing');
-      const gltf = await this.parseGlb(opened.glb);
-      goOn();
-      const helpers = prepareScene(gltf, options.helpers, opened.profileTable.nodes);
-      gltf.recording = new InputAnimationRecording(worker, this.pool, name, opened, gltf.scene, helpers);
-      if (options.check) {
-        stage('checking');
-        gltf.recording.check().catch(() => {}); // its promise is recording.checked
-      }
-      return gltf;
+      return await this.present(worker, this.pool, name, opened, options, goOn);
     } catch (error) {
       if (handle !== null) worker.request('close', { handle }).catch(() => {});
       this.pool.give(worker);
@@ -348,6 +339,52 @@ export class InputAnimationLoader extends Loader {
     } finally {
       const loads = this.opening.get(worker) - 1;
       loads > 0 ? this.opening.set(worker, loads) : this.opening.delete(worker);
+    }
+  }
+
+  // A recording the worker opened (its answer `opened`, with the .glb) as the result: three's scene and animation
+  // and the InputAnimationRecording; checked when options.check asks. `goOn()` throws once the load is aborted.
+  async present(worker, pool, name, opened, options, goOn) {
+    options.onStage?.('drawing');
+    const gltf = await this.parseGlb(opened.glb);
+    goOn();
+    const helpers = prepareScene(gltf, options.helpers, opened.profileTable.nodes);
+    gltf.recording = new InputAnimationRecording(worker, pool, name, opened, gltf.scene, helpers);
+    if (options.check) {
+      options.onStage?.('checking');
+      gltf.recording.check().catch(() => {}); // its promise is recording.checked
+    }
+    return gltf;
+  }
+
+  // `recording` (one an InputAnimationLoader opened) with `edits` applied in order (as recording.edit() takes them),
+  // opened beside it, in its worker, as a new recording named `name` (default: its stem and '-edited.bin'), with this
+  // loader's options -> what loadAsync gives, and `messages`: the edit's notes. It is the MRTK binary recording that
+  // recording.edit() writes, read again where it was written: what export('bin') saves is what is drawn. The
+  // original stays open.
+  async editAsync(recording, edits, { name, ...unknown } = {}) {
+    if (!(recording instanceof InputAnimationRecording))
+      throw new Error(`editAsync takes a recording an InputAnimationLoader opened, not ${describeValue(recording)}`);
+    const request = checkedEdits(recording.name, edits);
+    if (Object.keys(unknown).length)
+      throw new Error(`${recording.name}: editAsync takes {name}, not '${Object.keys(unknown)[0]}'`);
+    if (recording.disposed) throw new Error(`${recording.name}: the recording was disposed of`);
+    const options = { ...this.options },
+      edited = String(name ?? `${recording.name.replace(/\.[^./]*$/, '')}-edited.bin`);
+    const { worker, pool } = recording;
+    pool.hold(worker);
+    let handle = null;
+    try {
+      const fields = { handle: recording.handle, edits: request, name: edited };
+      const opened = await worker.request('editOpen', fields, [], (stage) => options.onStage?.(stage));
+      handle = opened.handle;
+      const gltf = await this.present(worker, pool, edited, opened, options, () => {});
+      gltf.messages = opened.messages;
+      return gltf;
+    } catch (error) {
+      if (handle !== null) worker.request('close', { handle }).catch(() => {});
+      pool.give(worker);
+      throw namedError(error, recording.name);
     }
   }
 

@@ -142,8 +142,13 @@ export class WorkerPool {
 
   take(files) {
     const worker = this.spare(files);
-    worker.open++;
+    this.hold(worker);
     return worker;
+  }
+
+  // One more recording held by `worker` (one opened beside another there).
+  hold(worker) {
+    worker.open++;
   }
 
   // A recording (or a load) let go of its worker, which ends once it holds none.

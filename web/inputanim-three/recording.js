@@ -95,12 +95,7 @@ export class InputAnimationRecording {
   // Edits: {trim: {start, end, keepTime}} (seconds or marker names), {shift: seconds}, {retime: speed},
   // {duration: seconds}, {mirror: true}, {markers: {add: [{time, name}], remove: [names], rename: [[old, new]]}}.
   async edit(edits) {
-    if (!Array.isArray(edits)) {
-      throw new Error(
-        `${this.name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`,
-      );
-    }
-    const { parts, ...rest } = await this.ask('edit', { edits: [...edits] });
+    const { parts, ...rest } = await this.ask('edit', { edits: checkedEdits(this.name, edits) });
     return { blob: new Blob(parts, { type: 'application/octet-stream' }), ...rest };
   }
 
@@ -170,8 +165,16 @@ export function namedError(error, name) {
   return error instanceof Error && message.startsWith(name) ? error : new Error(`${name}: ${message}`);
 }
 
+// `edits` as the worker takes them (a copy of the array; the library reads each edit), or an Error naming `name`.
+export function checkedEdits(name, edits) {
+  if (Array.isArray(edits)) return [...edits];
+  throw new Error(
+    `${name}: edit takes an array of edits, such as [{trim: {start: 1, end: 2}}, {retime: 2}], not ${describeValue(edits)}`,
+  );
+}
+
 // A value as a message names it: its type, or null.
-function describeValue(value) {
+export function describeValue(value) {
   return value === null
     ? 'null'
     : typeof value === 'object'

@@ -12,7 +12,8 @@
 //   close   {handle}: the recording's memory is the library's again
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
-//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  diff {other: a handle, or input
+//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  editOpen {edits, name} -> the
+//           edited recording opened beside it in this worker, as `open` answers, with the edit's format and messages;  diff {other: a handle, or input
 //           and name: a file read; options: {start, end, offset, rate, ...tolerances}} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
 //   a take recorded through WebXR (recorder.js): takeBegin {options} -> {layout} (bindings.cpp's inputanim_take_begin);
@@ -120,7 +121,12 @@ function open({ id, input, name, files, options }) {
   placeBesideInput(files);
   place(input);
   progress('decoding');
-  const opened = call('open', name, JSON.stringify(options));
+  return drawn(call('open', name, JSON.stringify(options)), progress);
+}
+
+// The recording just opened (the library's answer, `opened`) as the .glb three.js draws: the answer with the
+// profile table and the .glb (see takeGlb), and its buffer views to transfer. It is closed again if that fails.
+function drawn({ ok, ...opened }, progress) {
   progress('converting');
   try {
     call('export_glb', 'none');
@@ -130,7 +136,14 @@ function open({ id, input, name, files, options }) {
   }
   const glb = takeGlb();
   profileTable ??= call('profile').table;
-  return [{ handle: opened.handle, info: opened.info, profile: opened.profile, profileTable, glb }, glb.views];
+  return [{ ...opened, profileTable, glb }, glb.views];
+}
+
+// The selected recording with `edits` applied, opened beside it as `name` and drawn, as `open` answers (with the
+// edit's format, messages and duration): what Save writes, without leaving the worker.
+function editOpen({ id, edits, name }) {
+  const opened = call('edit_open', JSON.stringify({ edits }), String(name));
+  return drawn(opened, (stage) => postMessage({ id, type: 'progress', stage }));
 }
 
 // The file in `format` ('glb', 'bin'; a .glb compressed by the method named `compress`), or with `edits` applied
@@ -179,6 +192,7 @@ const onRecording = {
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
   export: ({ format, compress }) => exportFile(format, undefined, compress),
   edit: ({ edits }) => exportFile('bin', edits),
+  editOpen,
   diff,
 };
 

@@ -1,13 +1,14 @@
 // The edit panel: trim, mirror, retime and markers on the open recording (the loader's recording.edit, the library's
-// edits as the CLI's verbs make them). Each edit opens its result as a new recording, named after the edit; Save .bin
-// keeps the open recording as MRTK binary; Back to the original reopens the files first opened.
+// edits as the CLI's verbs make them). Each edit's result replaces the open recording, named after the edit (opened in
+// its worker: the .bin it is, which Save .bin keeps); Back to the original reopens the files first opened.
 import { stem } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const ACTIONS = ['trim', 'mirror', 'retime', 'marker-add', 'save-bin']; // the buttons that need an open recording
 
 // `viewer`: { recording() (the open InputAnimationRecording or null), name() (its file name), time() (the playhead,
-// seconds), open(files) (opens File objects), save(blob, name), showError(message), setBusy(text or null) }.
+// seconds), open(files) (opens File objects), openEdited(recording, edits, name) (resolves to the edit's messages
+// once its result is shown), save(blob, name), showError(message), setBusy(text or null) }.
 export class EditPanel {
   constructor(viewer) {
     this.viewer = viewer;
@@ -55,10 +56,9 @@ export class EditPanel {
     if (!recording) return;
     this.viewer.setBusy(`${this.viewer.name()}: editing ...`);
     try {
-      const { blob, messages } = await recording.edit([edit]);
-      $('edit-messages').textContent = messages.map((m) => `${m.severity}: ${m.message}`).join('\n');
       const name = `${stem(this.viewer.name())}-${suffix}.bin`;
-      this.viewer.open([new File([blob], name)], true);
+      const messages = await this.viewer.openEdited(recording, [edit], name);
+      if (messages) $('edit-messages').textContent = messages.map((m) => `${m.severity}: ${m.message}`).join('\n');
     } catch (error) {
       this.viewer.setBusy(null);
       this.viewer.showError(error.message);

@@ -7,13 +7,14 @@ import * as THREE from 'three';
 import { InputAnimationLoader } from 'inputanim-three';
 import { createView, playRecording } from './view3d.js';
 import { Timeline, bandsOf, differsBand, frameStepOf, loopAround, nextTime, switchTimes } from './timeline.js';
-import { countFindings, showAnimations, showFindings, showSummary } from './panel.js';
+import { showAnimations, showSummary } from './panel.js';
 import { EditPanel } from './edit_panel.js';
 import { Download, saveAs } from './download.js';
 import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
-import { Compare, compareSummary, describeDiff, worstNear } from './compare.js';
+import { Compare, compareSummary, worstNear } from './compare.js';
+import { bindStatus, setBusy, setStatus, showChecked, showError, showStage, statusLine } from './status.js';
 import { exposeViewer } from './viewer_api.js';
 import { Address, requestedFiles } from './address.js';
 import { Capture } from './capture.js';
@@ -24,7 +25,6 @@ const view = createView($('stage'), () => activeCamera());
 const { renderer, scene, floor, camera, headCamera, controls } = view;
 const timeline = new Timeline($('bands'), pickOnTimeline, (range) => setLoop(range), $('markers'));
 
-const STAGES = { converting: 'converting to glTF' }; // the loader's stages that the status line says otherwise
 const SIDES = ['Left', 'Right'];
 
 // What the open file sets, and what clear() puts back.
@@ -37,12 +37,14 @@ const state = {
   ...{ name: '', kind: '', duration: 0, speed: 1, frameStep: 1 / 60, profile: [], ready: false, stageStarts: {} },
   ...{ headView: false, selected: null, openedAt: 0, openMs: 0 },
 };
+bindStatus({ state, compare: () => compare });
 
 const editPanel = new EditPanel({
   recording: () => state.recording,
   name: () => state.name,
   time: () => state.time,
   open: (files, edited) => openFiles(files, edited),
+  openEdited,
   save: (blob, name) => saveAs(blob, name),
   showError: (message) => showError(message),
   setBusy: (text) => setBusy(text),
@@ -95,27 +97,6 @@ const address = new Address({
 // The documented state for tests and pages that embed the viewer (docs/viewer.md).
 window.inputanimViewer = { loaded: null, error: null };
 
-function setStatus(text, isError = false) {
-  $('status').textContent = $('status').title = text; // the title: all of it, where the bar cuts it short
-  $('status').classList.toggle('error', isError);
-}
-
-// A task on the open file (`text` says which) shows the progress bar; null: done, the file's status line again.
-function setBusy(text) {
-  $('progress').hidden = !text;
-  $('progress').removeAttribute('value');
-  if (text) setStatus(text);
-  else if (state.loaded) setStatus(statusLine());
-}
-
-function showError(message) {
-  setStatus(message, true);
-  $('error').textContent = message;
-  $('error').hidden = false;
-  $('progress').hidden = true;
-  window.inputanimViewer = { loaded: null, error: message };
-}
-
 // Takes the open file out of the scene and off the GPU, and ends its worker.
 function clear() {
   if (state.mixer) {
@@ -154,20 +135,6 @@ let opening = 0; // the latest open: an earlier one, aborted, reports nothing
 let lastOpened = []; // the files opened last, which a choice of animation opens again
 let compareNext = null; // {name, bytes: a promise}: what to compare with the file opening, once it is open
 
-function showStage(stage) {
-  if (!(stage in state.stageStarts)) state.stageStarts[stage] = performance.now();
-  $('progress').hidden = false;
-  $('progress').removeAttribute('value');
-  setStatus(`${state.name}: ${STAGES[stage] ?? stage} ...`);
-}
-
-function showChecked(findings) {
-  const counts = showFindings($('findings'), findings, state.profile ?? []);
-  if (counts.error > 0) $('panel').hidden = false; // errors are worth seeing without asking
-  $('progress').hidden = true;
-  setStatus(statusLine());
-}
-
 // Opens dropped or picked files: a .gltf with the files it names, else the first file; `edited`: an edit's result;
 // `animation`: which of a glTF's animations to read (its index; null: the loader's choice).
 function openFiles(fileList, edited = false, animation = null) {
@@ -202,6 +169,20 @@ function openFiles(fileList, edited = false, animation = null) {
     },
   );
   loader.preload(); // the next file's worker, compiling while this one converts
+}
+
+// The open recording with `edits` applied, named `name`, in its place: opened in its worker (the loader's
+// editAsync). Resolves to the edit's messages once it is shown, or to null when another file opened meanwhile.
+async function openEdited(recording, edits, name) {
+  const ticket = ++opening;
+  Object.assign(state, { openedAt: performance.now(), stageStarts: {} });
+  const gltf = await loader.editAsync(recording, edits, { name });
+  if (ticket !== opening) return (gltf.recording.dispose(), null);
+  clear();
+  [state.name, lastOpened] = [name, []]; // a .bin: no animation to choose
+  onLoaded(gltf);
+  editPanel.opened([], true, state.duration);
+  return gltf.messages;
 }
 
 // ---- the scene ----------------------------------------------------------------------------------------
@@ -269,16 +250,6 @@ function onLoaded(gltf) {
     (error) => {
       if (state.recording === recording) showError(`${state.name}: ${error.message}`);
     },
-  );
-}
-
-function statusLine() {
-  const info = state.info;
-  const counts = countFindings(info.findings);
-  return (
-    `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
-    (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '') +
-    (compare.report ? `; against ${compare.name}: ${describeDiff(compare.report, compare.window)}` : '')
   );
 }
 

@@ -18,6 +18,10 @@ export async function misuse(loader: InputAnimationLoader, recording: InputAnima
   // @ts-expect-error: a worker limit is a number
   loader.setWorkerLimit('2');
   const compared = await recording.diff(recording, { start: 1, end: null, positionTolerance: 0.002 });
+  const made = await loader.editAsync(recording, [{ mirror: true }], { name: 'mirrored.bin' });
+  console.log(made.messages.length, made.recording.duration);
+  // @ts-expect-error: editAsync takes an array of edits
+  await loader.editAsync(recording, { mirror: true });
   // @ts-expect-error: a diff option the library does not have
   await recording.diff(recording, { ofset: 0.5 });
   return (await recording.export('bin')).duration + compared.maxPosition;
