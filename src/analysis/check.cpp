@@ -225,10 +225,9 @@ std::optional<Finding> gazeFromHead(const Recording& recording) {
         sampleGaze(recording, t, Coordinates::Unity, origin, direction);
         const PoseSample head = samplePose(recording, kCameraFirst, t, Coordinates::Unity);
         const Vector3 forward = rotate(head.rotation, {0, 0, 1});
-        const Vector3 apart = {origin[0] - head.position[0], origin[1] - head.position[1],
-                               origin[2] - head.position[2]};
-        const Vector3 turned = {direction[0] - forward[0], direction[1] - forward[1], direction[2] - forward[2]};
-        if (!head.rotationDefined || length3(apart) > 1e-4 || length3(turned) > 0.01) return std::nullopt;
+        if (!head.rotationDefined || length3(minus3(origin, head.position)) > 1e-4 ||
+            length3(minus3(direction, forward)) > 0.01)
+            return std::nullopt;
     }
     return Finding::ofCurve(Severity::Note, "gaze-from-head", "gaze", std::nullopt,
                             "the eye gaze is the head's forward ray at every key: no eye movement is recorded (as in "

@@ -181,7 +181,7 @@ void WebXrTake::addHand(Hand hand, float time, const std::optional<std::array<Xr
         const HandPose pose = mrtkHand(*joints);
         const Vector3 &thumb = pose[indexOf(Joint::ThumbTip)].position,
                       &index = pose[indexOf(Joint::IndexTip)].position;
-        const double gap = length3({thumb[0] - index[0], thumb[1] - index[1], thumb[2] - index[2]});
+        const double gap = length3(minus3(thumb, index));
         pinching_[h] = pinching_[h] ? gap <= kPinchExitDistance : gap < kPinchEnterDistance;
         for (Joint joint : kJoints) {
             streams_[jointStream(hand, joint, false)].add(time, asSample(pose[indexOf(joint)].position));

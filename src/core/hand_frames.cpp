@@ -7,10 +7,7 @@
 namespace inputanim {
 namespace {
 
-Vector3 plus(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-Vector3 minus(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Vector3 times(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
-Vector3 unit3(const Vector3& a) { return times(1 / length3(a), a); }
+Vector3 unit3(const Vector3& a) { return scaled3(1 / length3(a), a); }
 
 // The first joint present of `candidates`.
 std::optional<Vector3> first(const HandPositions& h, std::initializer_list<Joint> candidates) {
@@ -26,16 +23,16 @@ void completeHand(HandPositions& h) {
         const auto chain = fingerJoints(finger);
         const std::size_t last = chain.size() - 1;
         if (!h.has(chain[last]) && h.has(chain[last - 1]) && h.has(chain[last - 2]))
-            h.set(chain[last], plus(h[chain[last - 1]], times(0.8, minus(h[chain[last - 1]], h[chain[last - 2]]))));
+            h.set(chain[last], plus3(h[chain[last - 1]], scaled3(0.8, minus3(h[chain[last - 1]], h[chain[last - 2]]))));
         if (!h.has(chain[0]) && h.has(Joint::Wrist) && h.has(chain[1]))
-            h.set(chain[0], plus(h[Joint::Wrist],
-                                 times(finger == Finger::Thumb ? 0.45 : 0.22, minus(h[chain[1]], h[Joint::Wrist]))));
+            h.set(chain[0], plus3(h[Joint::Wrist], scaled3(finger == Finger::Thumb ? 0.45 : 0.22,
+                                                           minus3(h[chain[1]], h[Joint::Wrist]))));
         for (std::size_t j = 1; j + 1 < chain.size(); ++j)
             if (!h.has(chain[j]) && h.has(chain[j - 1]) && h.has(chain[j + 1]))
-                h.set(chain[j], times(0.5, plus(h[chain[j - 1]], h[chain[j + 1]])));
+                h.set(chain[j], scaled3(0.5, plus3(h[chain[j - 1]], h[chain[j + 1]])));
     }
     if (!h.has(Joint::Palm) && h.has(Joint::MiddleMetacarpal) && h.has(Joint::MiddleKnuckle))
-        h.set(Joint::Palm, times(0.5, plus(h[Joint::MiddleMetacarpal], h[Joint::MiddleKnuckle])));
+        h.set(Joint::Palm, scaled3(0.5, plus3(h[Joint::MiddleMetacarpal], h[Joint::MiddleKnuckle])));
 }
 
 std::optional<PalmAxes> palmAxes(const HandPositions& h) {
@@ -46,7 +43,7 @@ std::optional<PalmAxes> palmAxes(const HandPositions& h) {
     const auto pinky = first(
         h, {Joint::PinkyKnuckle, Joint::PinkyMiddleJoint, Joint::PinkyMetacarpal, Joint::RingKnuckle, Joint::PinkyTip});
     if (!h.has(Joint::Wrist) || !middle || !index || !pinky) return std::nullopt;
-    return PalmAxes{minus(*middle, h[Joint::Wrist]), minus(*index, *pinky)};
+    return PalmAxes{minus3(*middle, h[Joint::Wrist]), minus3(*index, *pinky)};
 }
 
 bool plausible(const PalmAxes& axes) { return length3(axes.along) > 0.01 && length3(axes.across) > 0.005; }
@@ -59,7 +56,7 @@ std::optional<HandPose> mrtkFramesAt(Hand hand, HandPositions h) {
         unit3(hand == Hand::Left ? cross3(axes->along, axes->across) : cross3(axes->across, axes->along));
     // The thumb's +Y: across the hand to its side (the index is on the thumb's side of either hand).
     const Vector3 along = unit3(axes->along);
-    const Vector3 thumbBack = unit3(minus(axes->across, times(dot3(axes->across, along), along)));
+    const Vector3 thumbBack = unit3(minus3(axes->across, scaled3(dot3(axes->across, along), along)));
     std::array<Vector3, 5> backs;
     for (Finger finger : kFingers) backs[int(finger)] = finger == Finger::Thumb ? thumbBack : back;
     return withMrtkRotations(h.at, backs, back);

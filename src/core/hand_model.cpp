@@ -9,9 +9,10 @@
 namespace inputanim {
 namespace {
 
-Vector3 operator+(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-Vector3 operator-(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Vector3 operator*(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
+// math.hpp's, as operators: the formulas below read as written on paper.
+Vector3 operator+(const Vector3& a, const Vector3& b) { return plus3(a, b); }
+Vector3 operator-(const Vector3& a, const Vector3& b) { return minus3(a, b); }
+Vector3 operator*(double s, const Vector3& a) { return scaled3(s, a); }
 Vector3 unit(const Vector3& a) {
     const double l = length3(a);
     return l > 0 ? (1 / l) * a : Vector3{0, 0, 1};

@@ -117,6 +117,8 @@ expect "and the worst moment" grep -q "^worst     [0-9.]* s, [A-Za-z]*[.A-Za-z]*
 check "diff of a recording half a second later, at that offset" 0 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/half-later.bin" --offset 0.5 --json
 expect "compares A's 0-6 s with B's 0.5-6.5 s" python3 -c "import json; d = json.load(open('$work/out')); assert (d['offset'], d['start'], d['end'], d['within']) == (0.5, 0, 6, True), d"
 check "and without it, a recording that differs" 5 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/half-later.bin"
+check "diff refuses an end before the start" 1 "$tool" diff "$samples/gesture-1.1-compact.bin" "$work/half-later.bin" --start 3 --end 1
+expect "saying why, and which options choose the times" grep -q "not a finite interval.*--start and --end" "$work/err"
 printf '{"asset":{"version":"2.0"},"nodes":[{"name":"Cube"}],"scenes":[{"nodes":[0]}]}' >"$work/cube.gltf"
 check "glTF without hands, camera or gaze" 2 "$tool" convert "$work/cube.gltf" "$work/cube.bin"
 expect "error lists the nodes" grep -q "nodes: Cube" "$work/err"

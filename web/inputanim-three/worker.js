@@ -154,12 +154,16 @@ function exportFile(format, edits, compress = 'none') {
     : format === 'bin'
       ? call('export_binary')
       : call('export_glb', String(compress));
+  return takeOutput(answer);
+}
+
+// The library's output (its parts, copied out of its memory, which it then releases) with what `answer` says of
+// it, and `extra` fields; the parts again, to transfer.
+function takeOutput(answer, extra = {}) {
   const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
-  return [
-    { parts, format: answer.format ?? 'glTF 2.0 binary', messages: answer.messages ?? [], duration: answer.duration },
-    parts,
-  ];
+  const { format = 'glTF 2.0 binary', messages = [], duration } = answer;
+  return [{ parts, format, messages, duration, ...extra }, parts];
 }
 
 // The open recording `handle` as the one the library acts on.
@@ -209,11 +213,7 @@ function takeFrames({ frames }) {
 }
 
 function takeFinish({ name }) {
-  const answer = call('take_finish', String(name));
-  const parts = [outputPart(0)],
-    heap = module.HEAPU8.length;
-  module._inputanim_release_output();
-  return [{ parts, format: answer.format, messages: answer.messages, duration: answer.duration, heap }, parts];
+  return takeOutput(call('take_finish', String(name)), { heap: module.HEAPU8.length });
 }
 
 const handlers = {

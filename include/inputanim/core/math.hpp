@@ -65,6 +65,9 @@ inline double length3(const Vector3& a) { return std::sqrt(dot3(a, a)); }
 inline Vector3 cross3(const Vector3& a, const Vector3& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
+inline Vector3 plus3(const Vector3& a, const Vector3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+inline Vector3 minus3(const Vector3& a, const Vector3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Vector3 scaled3(double s, const Vector3& a) { return {s * a[0], s * a[1], s * a[2]}; }
 
 // ---- quaternions ---------------------------------------------------------------------------------------
 

@@ -94,9 +94,8 @@ Vector3 lerp3(const Vector3& a, const Vector3& b, double s) {
 
 // The frame whose +Z points from `from` to `to` and whose +X is as near `reference`'s as is perpendicular.
 Quaternion frameTowards(const Vector3& from, const Vector3& to, const Quaternion& reference) {
-    const Vector3 x = rotate(reference, {1, 0, 0}), z = {to[0] - from[0], to[1] - from[1], to[2] - from[2]};
-    const Vector3 y = {z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]};  // Z x X
-    return lookRotation(z, y);
+    const Vector3 x = rotate(reference, {1, 0, 0}), z = minus3(to, from);
+    return lookRotation(z, cross3(z, x));  // +Y: Z x X
 }
 
 // Tips lie along the distal joint's +Z (in the rest pose: the distal bone continued), metacarpals on the
@@ -110,9 +109,7 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& no
         if (rig.nodes[indexOf(tip)] < 0 && f.has(distal) && f.has(before)) {
             f.derive(tip, {distal, before}, [&](double t) {  // along the distal joint's +Z, 0.8 of the bone before
                 const JointPose d = f.poseAt(distal, t), b = f.poseAt(before, t);
-                const Vector3 bone = {d.position[0] - b.position[0], d.position[1] - b.position[1],
-                                      d.position[2] - b.position[2]};
-                const double length = 0.8 * std::sqrt(bone[0] * bone[0] + bone[1] * bone[1] + bone[2] * bone[2]);
+                const double length = 0.8 * length3(minus3(d.position, b.position));
                 const Vector3 z = rotate(d.rotation, {0, 0, 1});
                 return JointPose{
                     {d.position[0] + length * z[0], d.position[1] + length * z[1], d.position[2] + length * z[2]},
