@@ -73,6 +73,18 @@ async function compareWindow(page) {
     location.hash,
     document.getElementById('status').textContent,
   ]);
+  // With every compare field showing, the header's controls wrap rather than leave the window, at any width.
+  const outside = [];
+  for (const width of [1280, 1600]) {
+    await page.setViewportSize({ width, height: 760 });
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('header > :not([hidden])')]
+        .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 || e.getBoundingClientRect().height > 40)
+        .map((e) => e.id || e.textContent.trim().slice(0, 20)),
+    );
+    outside.push(...cut.map((id) => `${id} at ${width} px`));
+  }
+  await page.setViewportSize({ width: 1000, height: 760 });
   const args = ['diff', recording, later, '--start', from, '--end', to, '--json'];
   const cli = JSON.parse(spawnSync(tool, args).stdout);
   const again = await browser.newPage({ viewport: { width: 1000, height: 760 } });
@@ -88,7 +100,7 @@ async function compareWindow(page) {
   await page.locator('#compare-end').dispatchEvent('change');
   await page.waitForFunction(() => window.inputanimViewer.error, null, { timeout: 60000 });
   const backwards = await page.evaluate(() => window.inputanimViewer.error);
-  return { typed, hash, status, cli, reopened, restored, backwards, range: `${from},${to}` };
+  return { typed, hash, status, cli, reopened, restored, backwards, range: `${from},${to}`, outside };
 }
 
 const server = await serveSite(
@@ -358,6 +370,11 @@ try {
       / over /.test(windowed.status) &&
       /not a finite interval/.test(windowed.backwards),
     `compared from ${windowed.range} s (typed): \`diff --start --end\`'s ${windowed.cli.differs.length} spans ("${windowed.status.split('against ')[1]}"); #compared=${windowed.range} restores it (${windowed.restored}); an end before the start: "${windowed.backwards}"`,
+  );
+
+  expect(
+    windowed.outside.length === 0,
+    `comparing, the header's controls all show, none cut off or wrapped inside (${windowed.outside.join(', ') || 'at 1280 and 1600 px'})`,
   );
 
   // A phone: nothing is wider than the screen, the status line shows whole, and a tap on the timeline seeks.
