@@ -295,16 +295,20 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
 // writes): inputanim_open's answer with inputanim_edit's "format", "messages" and "duration".
 EMSCRIPTEN_KEEPALIVE const char* inputanim_edit_open(const char* editsJson, const char* name) {
     if (!current) return failure(kNothingOpen);
-    ia::EditReport report;
-    auto edited = editedCopy(editsJson, report);
-    if (!edited) return failure(edited.error());
-    auto written = binaryOf(*edited, current->name, ia::findingsJson(report.messages));
-    if (!written) return failure(written.error());
-    input.assign(written->bytes.begin(), written->bytes.end());
-    written->bytes = {};
+    Json said;
+    {  // the edited copy is freed once written, and the bytes once copied, before the result is read
+        ia::EditReport report;
+        auto edited = editedCopy(editsJson, report);
+        if (!edited) return failure(edited.error());
+        auto written = binaryOf(*edited, current->name, ia::findingsJson(report.messages));
+        if (!written) return failure(written.error());
+        *edited = ia::Recording();
+        input.assign(written->bytes.begin(), written->bytes.end());
+        said = std::move(written->answer);
+    }
     auto opened = openInput(name, "{}");
     if (!opened) return failure(opened.error());
-    for (const char* key : {"format", "messages", "duration"}) (*opened)[key] = std::move(written->answer[key]);
+    for (const char* key : {"format", "messages", "duration"}) (*opened)[key] = std::move(said[key]);
     return answer(*opened);
 }
 
