@@ -16,9 +16,7 @@ namespace inputanim {
 namespace {
 
 using V = Vector3;
-V add(const V& a, const V& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-V scale(double s, const V& a) { return {s * a[0], s * a[1], s * a[2]}; }
-V mixV(const V& a, const V& b, double t) { return add(scale(1 - t, a), scale(t, b)); }
+V mixV(const V& a, const V& b, double t) { return plus3(scaled3(1 - t, a), scaled3(t, b)); }
 
 double smoothstep(double a, double b, double t) {
     const double x = std::clamp((t - a) / (b - a), 0.0, 1.0);
@@ -79,14 +77,14 @@ struct Gesture {
         const V grab = {s * 0.10, 1.33, 0.45}, pulled = {s * 0.24, 1.38, 0.43};
         V target = mixV(mixV(low, ready, lift), mixV(grab, pulled, drag), reach * lift);
         target =
-            add(target, {0.003 * std::sin(11 * t + s), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t)});  // tremor
+            plus3(target, {0.003 * std::sin(11 * t + s), 0.002 * std::sin(13 * t), 0.002 * std::sin(7 * t)});  // tremor
         // Fingers forward and a little inwards, turned thumb-up as a hand does to pinch from the side.
         const double roll = -s * (0.35 + 0.75 * reach), yaw = -s * (0.15 + 0.2 * reach),
                      pitch = -0.15 + 0.35 * (1 - lift);
         const Quaternion rotation =
             multiply(multiply(axisAngle({0, 1, 0}, yaw), axisAngle({1, 0, 0}, pitch)), axisAngle({0, 0, 1}, roll));
         const V offset = rotate(rotation, pinchPointInWrist);
-        return {add(target, scale(-1, offset)), rotation};
+        return {minus3(target, offset), rotation};
     }
 
     bool tracked(Hand hand, double t) const {
@@ -100,7 +98,7 @@ V pinchPoint(Hand hand) {
     HandShape pinched;
     pinched.pinch = 1;
     const HandPose pose = poseHand(hand, pinched, {});
-    return scale(0.5, add(pose[indexOf(Joint::ThumbTip)].position, pose[indexOf(Joint::IndexTip)].position));
+    return scaled3(0.5, plus3(pose[indexOf(Joint::ThumbTip)].position, pose[indexOf(Joint::IndexTip)].position));
 }
 
 std::array<double, 4> position4(const V& v) { return {v[0], v[1], v[2], 0}; }
@@ -170,14 +168,13 @@ Result<Recording> generateRecording(const SyntheticOptions& options) {
         }
         if (gaze) {
             // Eye data arrives a few frames late; until then MRTK records a zero direction.
-            const V origin = add(head.position, rotate(head.rotation, {0, -0.03, 0.05}));
-            V direction = add(lookAt, scale(-1, origin));
+            const V origin = plus3(head.position, rotate(head.rotation, {0, -0.03, 0.05}));
+            V direction = minus3(lookAt, origin);
             direction[0] += 0.01 * std::sin(5 * t);
-            const double norm =
-                std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2]);
+            const double norm = length3(direction);
             streams[gazeOrigin].add(time, position4(origin));
             streams[gazeDirection].add(time,
-                                       frame < 3 ? std::array<double, 4>{} : position4(scale(1 / norm, direction)));
+                                       frame < 3 ? std::array<double, 4>{} : position4(scaled3(1 / norm, direction)));
         }
     }
     for (auto& s : streams) s.finish();

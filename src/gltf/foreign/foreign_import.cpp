@@ -111,9 +111,7 @@ void deriveMissingJoints(Fitter& f, const HandRig& rig, std::vector<Finding>& no
                 const JointPose d = f.poseAt(distal, t), b = f.poseAt(before, t);
                 const double length = 0.8 * length3(minus3(d.position, b.position));
                 const Vector3 z = rotate(d.rotation, {0, 0, 1});
-                return JointPose{
-                    {d.position[0] + length * z[0], d.position[1] + length * z[1], d.position[2] + length * z[2]},
-                    d.rotation};
+                return JointPose{plus3(d.position, scaled3(length, z)), d.rotation};
             });
             derived.push_back(std::string(jointName(tip)));
         }
