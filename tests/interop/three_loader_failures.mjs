@@ -217,6 +217,7 @@ function contractResults(page) {
     const span = await a.recording.diff(b.recording, { start: 1, end: 2.5, rate: 10, positionTolerance: 1e-6 });
     diffed.push(`${span.start} ${span.end} ${span.rate} ${span.tolerances.position} ${span.poses[0].samples}`);
     diffed.push(await a.recording.diff(b.recording, { start: 2, end: 1 }).catch((e) => e.message));
+    diffed.push(await a.recording.diff(b.recording, 5).catch((e) => e.message));
     a.recording.dispose();
     const afterOther = await b.recording.jointPose('left', 'Wrist', 1).then(
       () => 'answered',
@@ -325,7 +326,8 @@ export async function checkContract(page, { expect, info, recording }) {
       /'offset' takes a finite number, or null/.test(c.diffed[5]) &&
       /'offset' takes a finite number, or null/.test(c.diffed[6]) &&
       c.diffed[7] === '1 2.5 10 0.000001 16' &&
-      /the times compared are not a finite interval/.test(c.diffed[8]),
+      /the times compared are not a finite interval/.test(c.diffed[8]) &&
+      /^real\.bin: diff options: expected a JSON object of rate, start/.test(c.diffed[9]),
     `diff() of one recording with itself, in its worker and from another, at an offset and over a window: ${c.diffed.join(' | ')}`,
   );
   const e = await editingResults(page);

@@ -104,6 +104,13 @@ function prepareScene(gltf, withHelpers, nodes) {
   return helpers;
 }
 
+// A recording that did not reach its user: closed in `worker` when it was opened there (`handle`, else null), and
+// the worker let go of (`pool` ends it once it holds nothing).
+function release(worker, pool, handle) {
+  if (handle !== null) worker.request('close', { handle }).catch(() => {});
+  pool.give(worker);
+}
+
 // The files a .gltf's buffers name beside it (`files`, as the library found them: {uri, path}), fetched relative to
 // it, as {path, bytes}. Files that do not arrive are left out: the library then says which buffer it could not read,
 // and where, as the command line does.
@@ -333,8 +340,7 @@ export class InputAnimationLoader extends Loader {
       goOn();
       return await this.present(worker, this.pool, name, opened, options, goOn);
     } catch (error) {
-      if (handle !== null) worker.request('close', { handle }).catch(() => {});
-      this.pool.give(worker);
+      release(worker, this.pool, handle);
       throw error;
     } finally {
       const loads = this.opening.get(worker) - 1;
@@ -382,8 +388,7 @@ export class InputAnimationLoader extends Loader {
       gltf.messages = opened.messages;
       return gltf;
     } catch (error) {
-      if (handle !== null) worker.request('close', { handle }).catch(() => {});
-      pool.give(worker);
+      release(worker, pool, handle);
       throw namedError(error, recording.name);
     }
   }

@@ -109,8 +109,6 @@ export class InputAnimationRecording {
   async diff(other, options = {}) {
     if (!(other instanceof InputAnimationRecording))
       throw new Error(`${this.name}: diff takes a recording the loader opened, not ${describeValue(other)}`);
-    if (typeof options !== 'object' || options === null || Array.isArray(options))
-      throw new Error(`${this.name}: diff's options are an object, not ${describeValue(options)}`);
     if (other.disposed) throw new Error(`${other.name}: the recording was disposed of`);
     if (other.worker === this.worker) return this.ask('diff', { other: other.handle, options });
     const bytes = await (await other.export('bin')).blob.arrayBuffer();

@@ -13,8 +13,9 @@
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
 //           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
 //           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  editOpen {edits, name} -> the
-//           edited recording opened beside it in this worker, as `open` answers, with the edit's format and messages;  diff {other: a handle, or input
-//           and name: a file read; options: {start, end, offset, rate, ...tolerances}} -> inputanim.diff/1
+//           edited recording opened beside it in this worker, as `open` answers, with the edit's format and messages;
+//           diff {other: a handle, or input and name: a file read; options: what readDiffOptions reads; anything but
+//           an object is refused there} -> inputanim.diff/1
 //   version -> the library's version, once it is ready
 //   a take recorded through WebXR (recorder.js): takeBegin {options} -> {layout} (bindings.cpp's inputanim_take_begin);
 //           takeFrames {frames: ArrayBuffer of float64, layout.frameValues per frame} -> {frames, skipped};
@@ -183,7 +184,8 @@ function diff({ handle, other, input, name, options }) {
     select(handle);
   }
   try {
-    const text = JSON.stringify(options, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    const text =
+      JSON.stringify(options, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)) ?? 'null';
     return [call('diff', Number(other ?? opened), text).diff];
   } finally {
     if (opened !== null) module._inputanim_close(opened);

@@ -51,13 +51,13 @@ export function showChecked(findings) {
 
 // The open file in a line: its kind, duration, keys, markers, findings and, when comparing, the comparison.
 export function statusLine() {
-  const info = page.state.info;
+  const { state } = page,
+    compare = page.compare();
+  const info = state.info;
   const counts = countFindings(info.findings);
   return (
-    `${page.state.name}: ${page.state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
+    `${state.name}: ${state.kind}, ${info.duration.toFixed(3)} s, ${info.keys.toLocaleString()} keys, ${info.markers.length} markers` +
     (info.findings ? `, ${counts.error} errors, ${counts.warning} warnings` : '') +
-    (page.compare().report
-      ? `; against ${page.compare().name}: ${describeDiff(page.compare().report, page.compare().window)}`
-      : '')
+    (compare.report ? `; against ${compare.name}: ${describeDiff(compare.report, compare.window)}` : '')
   );
 }
