@@ -13,7 +13,7 @@ scripts/build-wasm.sh >/dev/null
 package=$out/inputanim-three
 rm -rf "$package"
 mkdir -p "$package"
-cp web/inputanim-three/{index.js,library.js,recording.js,recorder.js,index.d.ts,worker.js,README.md} LICENSE THIRD_PARTY_NOTICES.md build-wasm/inputanim.js build-wasm/inputanim.wasm "$package/"
+cp web/inputanim-three/{index.js,library.js,profile.js,recording.js,recorder.js,index.d.ts,worker.js,README.md} LICENSE THIRD_PARTY_NOTICES.md build-wasm/inputanim.js build-wasm/inputanim.wasm "$package/"
 # The package's version is the library's.
 version=$(scripts/version.sh)
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" web/inputanim-three/package.json >"$package/package.json"

@@ -58,49 +58,9 @@ const char* answer(const Json& json) {
     return reply.c_str();
 }
 
-std::string decimal(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", value);
-    return text;
-}
-
 const char* failure(const std::string& message) { return answer({{"ok", false}, {"error", message}}); }
 const char* failure(const ia::Error& error) { return failure(error.describe()); }
 constexpr const char* kNothingOpen = "no recording is open";
-
-// The reading options of `inputanim_open` (the CLI's --animation, --side, --map, --hold, --prerelease-2019) from
-// {"animation": name or index, "side": "left" | "right", "map": the map file's JSON, "hold": seconds,
-// "prerelease2019": bool}; anything else is refused by name.
-ia::Result<ia::LoadOptions> loadOptions(const char* text) {
-    ia::LoadOptions options;
-    options.checkProfile = true;  // on the same parse as the import
-    const Json json = Json::parse(text, nullptr, false);
-    auto refused = [](const std::string& what) { return ia::Error{"options", {}, what, ia::ErrorKind::Usage}; };
-    if (!json.is_object()) return refused("expected a JSON object");
-    for (const auto& [key, value] : json.items()) {
-        if (key == "animation" && (value.is_string() || value.is_number_unsigned()))
-            options.gltf.animation =
-                value.is_string() ? value.get<std::string>() : std::to_string(value.get<unsigned>());
-        else if (key == "side" && (value == "left" || value == "right"))
-            options.gltf.side = value == "left" ? ia::Hand::Left : ia::Hand::Right;
-        else if (key == "hold" && value.is_number() && value.get<double>() >= ia::kHoldLeast &&
-                 value.get<double>() <= ia::kHoldMost)
-            options.gltf.hold = value.get<double>();
-        else if (key == "prerelease2019" && value.is_boolean()) options.binary.acceptPrerelease2019 = value.get<bool>();
-        else if (key == "map" && value.is_object()) {
-            const std::string mapText = value.dump();
-            auto map = ia::parseNodeMap(
-                std::span(reinterpret_cast<const std::uint8_t*>(mapText.data()), mapText.size()), "options.map");
-            if (!map) return map.error();
-            options.gltf.map = std::move(*map);
-        } else if (!value.is_null())
-            return refused(key +
-                           ": not an option, or not a value it takes (animation: name or index, side: left or right, "
-                           "map: object, hold: " +
-                           decimal(ia::kHoldLeast) + "-" + decimal(ia::kHoldMost) + " s, prerelease2019: boolean)");
-    }
-    return options;
-}
 
 // A sampling request {"times": [seconds], "coordinates": "gltf" | "unity", "select": [items as `sample --select`]}.
 struct SampleRequest {
@@ -191,8 +151,9 @@ ia::Result<Json> openInput(const std::string& name, const char* optionsJson) {
     current = nullptr;
     OpenFile file;
     file.name = name;
-    auto options = loadOptions(optionsJson);
+    auto options = ia::readLoadOptions(optionsJson);
     if (!options) return options.error();
+    options->checkProfile = true;  // on the same parse as the import
     options->recordSource = true;  // a Download of it as .glb records its source, as `inputanim convert` does
     auto recording = ia::loadRecording(std::move(input), file.name, *options, &file.loaded);
     input = {};
@@ -231,7 +192,7 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* inputanim_input_buffer(std::size_t size) {
 // .gltf's external buffers are read from its folder (the worker writes files dropped with it there). Returns
 // {"ok", "handle": what inputanim_select takes (the new recording is selected), "info": inputanim.info/1 without the
 // checker's findings (inputanim_check adds them: on long recordings the checker takes longer than the rest), "profile":
-// the profile's findings for glTF input}. `options`: JSON, see loadOptions.
+// the profile's findings for glTF input}. `options`: JSON, see ia::readLoadOptions.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_open(const char* path, const char* optionsJson) {
     auto opened = openInput(path, optionsJson);
     return opened ? answer(*opened) : failure(opened.error());

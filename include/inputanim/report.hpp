@@ -2,8 +2,10 @@
 // lists of `check` and `validate`. In the library so that every front end (the CLI, the web viewer) says the same.
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "inputanim/analysis/diff.hpp"
@@ -50,6 +52,14 @@ ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const 
 // "positionTolerance", "rotationTolerance", "switchTolerance"}, each a number in DiffOptions' units, or null for its
 // default. Refused (ErrorKind::Usage): another name, a value that is not a number, what checkDiffOptions refuses.
 Result<DiffOptions> readDiffOptions(std::string_view json);
+// The reading options of front ends that speak JSON (the loader's setOptions, the binding's open), as the CLI's
+// --animation, --side, --map, --hold and --prerelease-2019: {"animation": name or index, "side": "left" | "right",
+// "map": a node map's object, "hold": seconds (kHoldLeast-kHoldMost), "prerelease2019": bool}, null for a default.
+// Refused (ErrorKind::Usage), by name: another name, or a value the option does not take. The profile table lists
+// the names (options.reading).
+inline constexpr std::array<std::string_view, 5> kReadingOptionNames = {"animation", "side", "map", "hold",
+                                                                        "prerelease2019"};
+Result<LoadOptions> readLoadOptions(std::string_view json);
 
 // What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names
 // (all of them when it is empty), each hand's joints in MRTK's order, then single joints in the order named.

@@ -29,7 +29,8 @@ ReportJson optionsJson() {
             {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
             {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
             {"editsPerRequest", kMaxEditsPerRequest},
-            {"compress", kCompressionNames}};
+            {"compress", kCompressionNames},
+            {"reading", kReadingOptionNames}};
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 # The web viewer in headless Chromium, built as the static folder users host (scripts/build-viewer.sh, which builds
 # the library in WebAssembly): on the generated sample, and compare mode on it and its mirror (viewer_compare.mjs);
 # when ../shared is beside the project, on the real recording with the error, foreign glTF and ?src= cases (see
-# viewer.mjs for what is checked), and its Record button on an emulated headset (webxr_record.mjs); then the three.js loader package the viewer is built on, packed and installed into
-# a blank project (three_loader.mjs).
+# viewer.mjs for what is checked), and its Record button on an emulated headset (webxr_record.mjs). The loader
+# package the viewer is built on has its own test (tests/three/run.sh).
 # Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
 tool=$1
@@ -35,9 +35,6 @@ if [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; then
     node "$here/viewer.mjs" "$tool" "$site" "$real" "$foreign" || status=1
     echo "== recording through an emulated WebXR runtime, played by MRTK's reader"
     node "$here/webxr_record.mjs" "$tool" "$site" "$shared" "$(dirname "$tool")" || status=1
-    echo "== the three.js loader package, installed from its npm pack"
-    package=$("$root/scripts/build-three.sh" --pack) || { echo "three.js loader: the package did not build"; exit 1; }
-    node "$here/three_loader.mjs" "$tool" "$package" "$real" "$foreign" || status=1
 else
     echo "SKIP: ../shared/samples not found: the real recording and the foreign glTF"; [ $status -eq 0 ] && status=77  # CTest's skip code
 fi

@@ -1,5 +1,5 @@
-// What the browser tests (viewer.mjs, three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs) share:
-// files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
+// What the browser tests (viewer.mjs, tests/three/three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs)
+// share: files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';

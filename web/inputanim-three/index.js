@@ -16,6 +16,7 @@ import {
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { filesAt, packagedFiles, WorkerPool } from './library.js';
+import { PROFILE } from './profile.js';
 import { InputAnimationRecording, checkedEdits, describeValue, namedError } from './recording.js';
 
 export { disposeTree, InputAnimationRecording, SIDES } from './recording.js';
@@ -23,18 +24,15 @@ export { InputAnimationRecorder, recordingModes } from './recorder.js';
 
 const GAZE_COLOUR = 0x46d160,
   FRUSTUM_COLOUR = 0xd8d8d8;
+// The library's reading options (the profile table's names, each null for the library's default), then the loader's.
+const LIBRARY_OPTIONS = PROFILE.options.reading;
 const DEFAULT_OPTIONS = {
-  animation: null,
-  side: null,
-  map: null,
-  hold: null,
-  prerelease2019: false,
+  ...Object.fromEntries(LIBRARY_OPTIONS.map((name) => [name, null])),
   check: true,
   helpers: true,
   name: null,
   onStage: null,
 };
-const LIBRARY_OPTIONS = ['animation', 'side', 'map', 'hold', 'prerelease2019'];
 const LOADER_OPTIONS = { check: 'boolean', helpers: 'boolean', name: 'string', onStage: 'function' };
 
 // The gaze as a ray of `length` metres from Gaze along Gaze_Direction's offset (hidden while that is zero): placed

@@ -5,18 +5,21 @@
 // jointPose, edit() (the bytes of `inputanim trim` then `mirror`), stateAt at every Boolean switch and just before
 // it, a .gltf with its buffer in a folder, a foreign rig (the `animation` and `map` options), a compressed archive
 // (three_loader_formats.mjs); and the failures, three's Loader contract and dispose() of three_loader_failures.mjs.
-// Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin FOREIGN.gltf
+// Usage: node three_loader.mjs INPUTANIM PACKAGE.tgz RECORDING.bin [FOREIGN.gltf]   (without FOREIGN: a rig made from
+//        RECORDING, generated_rig.mjs)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { countPixels, decodePng, isLeftHand, launchChromium, serveSite } from './viewer_site.mjs';
+import { countPixels, decodePng, isLeftHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
+import { generatedRig } from './generated_rig.mjs';
 import { checkContract, checkDispose, checkFailures } from './three_loader_failures.mjs';
 import { checkCompressed, checkCompressedExport, checkSeparateGltf } from './three_loader_formats.mjs';
 
-const [tool, tarball, recording, foreign] = process.argv.slice(2);
+const [tool, tarball, recording, given] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
+const foreign = given ?? generatedRig(tool, recording, work);
 const failures = [];
 const expect = (ok, what) => {
   if (!ok) failures.push(what);
@@ -34,7 +37,8 @@ writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'blank', private
 // package's peer range.
 const threeVersion =
   process.env.INPUTANIM_THREE_VERSION ??
-  JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url))).packages['node_modules/three'].version;
+  JSON.parse(readFileSync(new URL('../interop/package-lock.json', import.meta.url))).packages['node_modules/three']
+    .version;
 const registry = execFileSync('npm', ['config', 'get', 'registry']).toString().trim().replace(/\/?$/, '/');
 execFileSync(
   'npm',
@@ -75,7 +79,7 @@ writeFileSync(
 
 // The TypeScript declarations, as a strict TypeScript app uses them (tsc and three.js's types from the tests' npm
 // packages): the package resolves by its exports, the result and the recording are typed, misuse is refused.
-const interop = new URL('.', import.meta.url).pathname;
+const interop = new URL('../interop/', import.meta.url).pathname; // the npm test helpers
 writeFileSync(
   join(app, 'typed.ts'),
   `import * as THREE from 'three';
@@ -302,7 +306,9 @@ function checkPlayed(played) {
     `recording: ${played.format}, ${played.duration} s, [${played.sections}], ${played.markers.length} markers, ${played.findings.length} findings as \`inputanim info\``,
   );
   expect(
-    played.clips.includes('InputAnimation') && played.cameras === 1 && played.helpers.join() === 'headFrustum',
+    played.clips.includes('InputAnimation') &&
+      played.cameras === 1 &&
+      played.helpers.join() === (played.sections.includes('gaze') ? 'gazeRay,headFrustum' : 'headFrustum'),
     `GLTFLoader's result: clips [${played.clips}], ${played.cameras} camera, helpers [${played.helpers}]`,
   );
   const unityCli = sampled(recording, [times[1]], '--select', 'left.IndexTip', '--coordinates', 'unity')[0].left.joints
@@ -354,14 +360,16 @@ async function checkStates(page) {
   );
 }
 
-// A foreign rig (Godot's hand), its second animation by the `animation` option; with a node map (`map`) that makes
-// its Armature the head, as `--map` does.
+// A foreign rig (Godot's hand, or generated_rig.mjs's), its second animation by the `animation` option; with a node
+// map (`map`) that makes its Armature (Godot's) or its Hand_Left_Wrist the head, as `--map` does.
 async function checkForeignRig(page) {
-  const animations = JSON.parse(readFileSync(foreign)).animations.map((a) => a.name);
+  const json = JSON.parse(readFileSync(foreign));
+  const animations = json.animations.map((a) => a.name);
+  const head = json.nodes.some((n) => n.name === 'Armature') ? 'Armature' : 'Hand_Left_Wrist';
   const animation = animations[1] ?? animations[0];
   const rigTime = 0.3;
   const rig = await page.evaluate(
-    async ({ name, animation, rigTime }) => {
+    async ({ name, animation, rigTime, head }) => {
       const { THREE, InputAnimationLoader } = window.lib;
       const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
       const mixer = new THREE.AnimationMixer(gltf.scene);
@@ -376,12 +384,12 @@ async function checkForeignRig(page) {
           joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray();
       });
       gltf.recording.dispose();
-      const mapped = await new InputAnimationLoader().setOptions({ map: { camera: 'Armature' } }).loadAsync(name);
+      const mapped = await new InputAnimationLoader().setOptions({ map: { camera: head } }).loadAsync(name);
       const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
       mapped.recording.dispose();
       return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
     },
-    { name: basename(foreign), animation, rigTime },
+    { name: basename(foreign), animation, rigTime, head },
   );
   const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
   let rigWorst = 0;
@@ -392,14 +400,14 @@ async function checkForeignRig(page) {
     Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
     `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``,
   );
-  writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: 'Armature' }));
+  writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: head }));
   const mappedInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--map', join(work, 'map.json'), '--json']));
   const mappedCli = sampled(foreign, [rigTime], '--map', join(work, 'map.json'))[0];
   expect(
     rig.mappedKeys === mappedInfo.keys &&
       mappedInfo.sections.camera.keys > 0 &&
       JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
-    `with map {camera: 'Armature'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``,
+    `with map {camera: '${head}'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``,
   );
 }
 
