@@ -1,4 +1,4 @@
-// What the browser tests (viewer.mjs, tests/three/three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs)
+// What the browser tests (tests/viewer/, tests/three/three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs)
 // share: files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';

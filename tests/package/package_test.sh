@@ -8,7 +8,7 @@
 #   $INPUTANIM, no preference), imports a recording and exports it back byte-identical, through the executable it
 #   carries;
 # - the viewer's zip, unzipped and served, plays a recording in Chromium; the npm tarball, installed into a blank
-#   project, loads recordings as the CLI reads them (tests/interop/viewer.mjs, tests/three/three_loader.mjs);
+#   project, loads recordings as the CLI reads them (tests/viewer/viewer.mjs, tests/three/three_loader.mjs);
 # - the Blender extension zips hold what they must, and every package is named with the version.
 # Skipped (exit 77) without mingw-w64 and Wine, or Blender.
 # Usage: tests/package/package_test.sh BUILD_INPUTANIM [SHARED]
@@ -75,11 +75,11 @@ grep "^bundled\|^  \|Error" "$work/blender.log" | grep -v Draco
 check "the Blender add-on converts with the executable it carries" grep -q "^bundled: ok" "$work/blender.log"
 check "  and an unedited round trip is byte-identical" cmp "$sample" "$work/exported.bin"
 
-# The viewer's static site, unzipped, in headless Chromium (tests/interop/viewer.mjs on the generated sample), and
+# The viewer's static site, unzipped, in headless Chromium (tests/viewer/viewer.mjs on the generated sample), and
 # the loader's npm tarball installed into a blank project (tests/three/three_loader.mjs).
 interop=$root/tests/interop
 if command -v chromium >/dev/null && [ -d "$interop/node_modules" ]; then
-    check "the viewer's zip plays a recording in Chromium" node "$interop/viewer.mjs" "$tool" "$work/unpacked/inputanim-viewer" "$sample"
+    check "the viewer's zip plays a recording in Chromium" node "$root/tests/viewer/viewer.mjs" "$tool" "$work/unpacked/inputanim-viewer" "$sample"
     tested=$root/build-three/inputanim-three-$version.tgz  # what three_loader's test ran, when it ran first
     if [ -f "$tested" ] && cmp -s "$tested" "$dist/inputanim-three-$version.tgz"; then
         echo "the npm tarball is byte for byte the one three_loader loaded in a blank three.js project"

@@ -21,7 +21,7 @@ export function showSummary(summaryBox, findingsBox, name, info, binary) {
     [
       'input',
       binary
-        ? `MRTK binary ${info.format.version} (${info.format.layout})`
+        ? `${input.kind} ${info.format.version} (${info.format.layout})`
         : `${input.kind}, ${input.ownFile ? 'written by inputanim' : 'from another tool (fitted)'}`,
     ],
     ['duration', `${info.duration.toFixed(3)} s`],

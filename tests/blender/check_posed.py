@@ -12,10 +12,12 @@
 Usage: check_posed.py INPUTANIM RECORDING WORK_DIR SHARED BUILD_DIR   (prints "posed: ok" or the failures)"""
 import json
 import math
+import os
 import subprocess
 import sys
 
-from mrtk_play import play
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "interop"))
+from mrtk_play import play  # noqa: E402 (MRTK's reader, shared with interop_mrtk)
 
 tool, recording, work, shared, build = sys.argv[1:6]
 failures = []

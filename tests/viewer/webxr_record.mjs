@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countPixels, decodePng, downloadVia, launchChromium, serveSite } from './viewer_site.mjs';
+import { countPixels, decodePng, downloadVia, launchChromium, serveSite } from '../interop/viewer_site.mjs';
 
 const [tool, site, shared, build] = process.argv.slice(2);
 const source = join(shared, 'samples/real/handrecorder-2021-v1.0.bin');

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { countPixels, countWorkers, decodePng, isLeftHand, isRightHand } from './viewer_site.mjs';
-import { downloadVia, launchChromium, openVia as openFiles, serveSite } from './viewer_site.mjs';
+import { countPixels, countWorkers, decodePng, isLeftHand, isRightHand } from '../interop/viewer_site.mjs';
+import { downloadVia, launchChromium, openVia as openFiles, serveSite } from '../interop/viewer_site.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));

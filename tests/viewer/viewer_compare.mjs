@@ -22,7 +22,7 @@ import {
   launchChromium,
   serveSite,
   touchOrbit,
-} from './viewer_site.mjs';
+} from '../interop/viewer_site.mjs';
 
 const [tool, site, recording] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-compare-'));

@@ -16,7 +16,8 @@ import os
 import subprocess
 import sys
 
-from mrtk_play import play
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "interop"))
+from mrtk_play import play  # noqa: E402 (MRTK's reader, shared with interop_mrtk)
 
 tool, path = sys.argv[1:3]
 shared, build = (sys.argv[3:5] + ["", ""])[:2]

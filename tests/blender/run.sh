@@ -7,7 +7,7 @@
 # scene (blender_author.py, check_authored.py). (5) The pose tools on the real recording, with MRTK's reader
 # (check_posed.py), and the docs' walkthroughs as written (blender_walkthroughs.py). (6) A compressed archive: refused
 # by Blender's importer by name, read through the add-on's conversion.
-# Usage: run_blender.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
+# Usage: run.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
 make_edge_cases=$2
@@ -75,7 +75,7 @@ bash "$here/../../scripts/blender-addon.sh" "$work/addon.zip" "${shared:-/nonexi
 addon() {  # addon RECORDING EDITED|-
     blender -b --factory-startup --python "$here/blender_addon.py" -- "$work/addon.zip" "$tool" "$1" "$work/unedited.bin" "$2" \
         >"$work/log" 2>&1
-    grep "^blender-addon\|^  \|Error" "$work/log" | grep -v Draco
+    grep "^blender-addon\|^case .*FAIL\|^  \|Error" "$work/log" | grep -v Draco
     grep -q "^blender-addon: ok" "$work/log"
 }
 real=$shared/samples/real/handrecorder-2021-v1.0.bin
@@ -147,7 +147,7 @@ if [ -f "$shared/samples/mrtk-hand-poses/ArticulatedHandPose_Pinch.json" ]; then
     [ -f "$godot" ] || godot=
     blender -b --factory-startup --python "$here/blender_author.py" -- "$work/addon.zip" "$tool" "$work/authored.bin" \
         $godot >"$work/log" 2>&1
-    grep "^blender-author\|^  \|Error" "$work/log" | grep -v Draco
+    grep "^blender-author\|^case .*FAIL\|^  \|Error" "$work/log" | grep -v Draco
     if grep -q "^blender-author: ok" "$work/log" &&
         python3 "$here/check_authored.py" "$tool" "$work/authored.bin" "$shared" "$(dirname "$tool")"; then
         passed=$((passed + 1)); echo "blender add-on authoring from a blank scene: ok"
@@ -157,7 +157,7 @@ if [ -f "$shared/samples/mrtk-hand-poses/ArticulatedHandPose_Pinch.json" ]; then
     # The docs' two walkthroughs, step by step, checked with MRTK's reader.
     blender -b --factory-startup --python "$here/blender_walkthroughs.py" -- "$work/addon.zip" "$tool" "$work" "$shared" \
         "$(dirname "$tool")" >"$work/log" 2>&1
-    grep "^blender-walkthroughs\|^walkthroughs\|^  \|Error" "$work/log" | grep -v Draco
+    grep "^blender-walkthroughs\|^walkthroughs\|^case .*FAIL\|^  \|Error" "$work/log" | grep -v Draco
     if grep -q "^blender-walkthroughs: ok" "$work/log"; then
         passed=$((passed + 1)); echo "blender add-on walkthroughs (press at MRTK coordinates; pinch, drag, release): ok"
     else

@@ -4,14 +4,14 @@
 # when ../shared is beside the project, on the real recording with the error, foreign glTF and ?src= cases (see
 # viewer.mjs for what is checked), and its Record button on an emulated headset (webxr_record.mjs). The loader
 # package the viewer is built on has its own test (tests/three/run.sh).
-# Usage: run_viewer.sh PATH/TO/inputanim [PATH/TO/shared]
+# Usage: run.sh PATH/TO/inputanim [PATH/TO/shared]
 set -u
 tool=$1
 shared=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 command -v chromium >/dev/null || { echo "viewer: chromium not installed (scripts/install-deps.sh --test installs it)"; exit 1; }
-[ -d "$here/node_modules" ] || { echo "viewer: $here/node_modules missing (scripts/install-deps.sh --test installs it)"; exit 1; }
+[ -d "$root/tests/interop/node_modules" ] || { echo "viewer: tests/interop/node_modules missing (scripts/install-deps.sh --test installs it)"; exit 1; }
 status=0
 # A missing recording or a bad port is said before anything is built (build-viewer.sh would print its steps).
 said=$("$root/scripts/viewer.sh" "$root/samples/missing.bin" 2>&1)
