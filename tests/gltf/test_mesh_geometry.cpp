@@ -101,3 +101,41 @@ TEST_CASE("the hand mesh is the model hand's skinned to the recording's bones, c
         }
     }
 }
+
+TEST_CASE("a skin whose bind matrices carry fitMoves puts the model hand where handMesh fits it, at rest") {
+    // What a compressed archive's skins do (one model mesh for both hands): each vertex of the model's mesh, moved by
+    // its joints' moves (and for the right hand mirrored first), blended by its weights, is handMesh's vertex to
+    // within the grid handMesh puts its positions on.
+    const glm::dmat4 mirror = glm::scale(glm::dmat4(1), glm::dvec3(-1, 1, 1));  // x negated: kMirrorX
+    CHECK(kMirrorX == mirror);
+    for (Hand hand : kHands) {
+        CAPTURE(hand == Hand::Left ? "left" : "right");
+        const HandPose stretched = stretchedHand(hand, {0.9, 1.1, 1.05, 0.95, 1.2});
+        const HandMesh fitted = handMesh(hand, stretched);
+        const MeshView model = modelHandMesh(hand);
+        const auto moves = fitMoves(hand, stretched);
+        double worst = 0;
+        for (std::size_t v = 0; v < model.positions.size() / 3; ++v) {
+            const glm::dvec4 p(model.positions[3 * v], model.positions[3 * v + 1], model.positions[3 * v + 2], 1);
+            glm::dvec3 skinned(0);
+            for (std::size_t i = 0; i < 4; ++i) {
+                const glm::dmat4 move = moves[model.joints[4 * v + i] + 1u];  // the skin leaves out None
+                skinned += double(model.weights[4 * v + i]) *
+                           glm::dvec3(move * (hand == Hand::Right ? mirror : glm::dmat4(1)) * p);
+            }
+            for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(skinned[c] - fitted.positions[3 * v + c]));
+        }
+        CHECK(worst <= kPositionGrid / 2 + 1e-9);
+        CHECK(worst > 0);  // not the model's own bones: the moves do move it
+        // The right hand's triangles are the left's with two corners swapped: the mirror turns them the right way out.
+        const MeshView left = modelHandMesh(Hand::Left);
+        REQUIRE(model.indices.size() == left.indices.size());
+        for (std::size_t t = 0; t < left.indices.size(); t += 3) {
+            const bool swapped = hand == Hand::Right;
+            CHECK(model.indices[t] == left.indices[t]);
+            CHECK(model.indices[t + 1] == left.indices[t + (swapped ? 2 : 1)]);
+            CHECK(model.indices[t + 2] == left.indices[t + (swapped ? 1 : 2)]);
+        }
+        CHECK(std::ranges::equal(fitted.view().indices, model.indices));
+    }
+}

@@ -19,6 +19,14 @@ std::pair<Json, std::vector<std::uint8_t>> compressed(const Recording& recording
     return splitGlb(exportGlb(recording, options).value());
 }
 
+// The first primitive of the mesh named `mesh` (Hand_Left, Hand_Right: a hand's skinned mesh).
+const Json& primitiveOf(const Json& json, const std::string& mesh) {
+    for (const Json& m : json["meshes"])
+        if (m["name"] == mesh) return m["primitives"][0];
+    FAIL("no mesh " << mesh);
+    return json;
+}
+
 std::string refusal(const Json& json, const std::vector<std::uint8_t>& bin) {
     auto r = importGltf(glb(json, bin), "x.glb");
     return r.ok() ? "read" : r.error().describe();
@@ -34,7 +42,14 @@ TEST_CASE("a compressed export reads back to the same recording, every view comp
         CHECK(json["extensionsRequired"] == Json::array({"EXT_meshopt_compression"}));
         CHECK(json["buffers"].size() == 2);
         CHECK(json["buffers"][0]["byteLength"].get<std::size_t>() <= bin.size());
-        CHECK(json["buffers"][1]["byteLength"] == splitGlb(plain).first["buffers"][0]["byteLength"]);
+        // The buffer before compression: the plain file's less one hand's mesh (positions and normals: 24 bytes a
+        // vertex), which both hands share.
+        const std::size_t vertices =
+            json["accessors"][primitiveOf(json, "Hand_Left")["attributes"]["POSITION"].get<int>()]["count"];
+        CHECK(json["buffers"][1]["byteLength"].get<std::size_t>() + 24 * vertices >=
+              splitGlb(plain).first["buffers"][0]["byteLength"].get<std::size_t>());
+        CHECK(json["buffers"][1]["byteLength"].get<std::size_t>() + 24 * vertices <=
+              splitGlb(plain).first["buffers"][0]["byteLength"].get<std::size_t>() + 8);  // alignment
         CHECK(json["buffers"][1]["extensions"]["EXT_meshopt_compression"]["fallback"] == true);
         CHECK_FALSE(json["buffers"][1].contains("uri"));
         for (const Json& view : json["bufferViews"]) {
@@ -50,6 +65,19 @@ TEST_CASE("a compressed export reads back to the same recording, every view comp
         REQUIRE(back.ok());
         CHECK(fixtures::bytesOf(*back) == fixtures::bytesOf(recording));
     }
+}
+
+TEST_CASE("a compressed export holds one hand mesh, which each hand's skin fits to its bones") {
+    const auto [json, bin] = compressed(fixtures::small(Encoding{1, Layout::Compact}));
+    const Json &left = primitiveOf(json, "Hand_Left"), &right = primitiveOf(json, "Hand_Right");
+    for (const char* attribute : {"POSITION", "NORMAL", "JOINTS_0", "WEIGHTS_0"})
+        CHECK(left["attributes"][attribute] == right["attributes"][attribute]);
+    CHECK(left["indices"] != right["indices"]);  // the right hand's triangles turned for its mirror image
+    CHECK(json["skins"][0]["inverseBindMatrices"] != json["skins"][1]["inverseBindMatrices"]);
+    // A plain export fits a mesh to each hand.
+    const Json plain = splitGlb(exportGlb(fixtures::small(Encoding{1, Layout::Compact}), {}).value()).first;
+    CHECK(primitiveOf(plain, "Hand_Left")["attributes"]["POSITION"] !=
+          primitiveOf(plain, "Hand_Right")["attributes"]["POSITION"]);
 }
 
 TEST_CASE("compressed views that break the extension's rules are refused, naming the view") {

@@ -97,29 +97,38 @@ std::size_t handMeshBytes() {
            m.indices.size_bytes();
 }
 
-// Each vertex's blend of 12 doubles per joint takes a third fewer instructions with AVX2's wider registers: GCC
-// builds both and picks one when the program loads. The same bits either way: the clones differ in vector width
-// only (nothing is reassociated, and AVX2 does not bring FMA, so no multiply and add are fused).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)  // ifunc: ELF only
-__attribute__((target_clones("avx2", "default")))
-#endif
-HandMesh
-handMesh(Hand hand, const HandPose& rest) {
-    // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
-    // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.
-    const bool right = hand == Hand::Right;
-    const MeshView model = modelLeftHandMesh();
-    static const HandPose modelRests[2] = {restHand(Hand::Left), mirrored(restHand(Hand::Left))};
-    static const std::vector<std::uint16_t> mirroredIndices = [&model] {
-        std::vector<std::uint16_t> indices(model.indices.begin(), model.indices.end());
+MeshView modelHandMesh(Hand hand) {
+    static const std::vector<std::uint16_t> mirroredIndices = [] {
+        const auto left = modelLeftHandMesh().indices;
+        std::vector<std::uint16_t> indices(left.begin(), left.end());
         for (std::size_t t = 0; t < indices.size(); t += 3) std::swap(indices[t + 1], indices[t + 2]);
         return indices;
     }();
-    const HandPose& modelRest = modelRests[right ? 1 : 0];
-    // Each joint's move from the model's rest pose to `rest`: to its new place, and for a joint that carries one
-    // bone, that bone turned and stretched along itself onto its new one (so that the moves of a bone's two ends
-    // agree where they meet, and a finger keeps its thickness); each vertex moves by its joints' moves, blended
-    // by its weights, as a skin moves it.
+    MeshView model = modelLeftHandMesh();
+    if (hand == Hand::Right) model.indices = mirroredIndices;
+    return model;
+}
+
+MeshView sharedHandMesh(Hand hand) {
+    static const auto onGrids = [] {
+        const MeshView model = modelLeftHandMesh();
+        std::pair<std::vector<float>, std::vector<float>> grids;
+        for (float p : model.positions) grids.first.push_back(onGrid(p, kPositionGrid));
+        for (float n : model.normals) grids.second.push_back(onGrid(n, kNormalGrid));
+        return grids;
+    }();
+    MeshView mesh = modelHandMesh(hand);
+    mesh.positions = onGrids.first;
+    mesh.normals = onGrids.second;
+    return mesh;
+}
+
+std::array<glm::dmat4, kJointCount> fitMoves(Hand hand, const HandPose& rest) {
+    static const HandPose modelRests[2] = {restHand(Hand::Left), mirrored(restHand(Hand::Left))};
+    const HandPose& modelRest = modelRests[hand == Hand::Right ? 1 : 0];
+    // Each joint to its new place, and for a joint that carries one bone, that bone turned and stretched along
+    // itself onto its new one (so that the moves of a bone's two ends agree where they meet, and a finger keeps its
+    // thickness).
     auto at = [](const HandPose& pose, Joint joint) { return dvec3(gltfMatrix(pose[indexOf(joint)])[3]); };
     std::array<glm::dmat4, kJointCount> moves;
     for (Joint joint : kJoints)
@@ -138,9 +147,24 @@ handMesh(Hand hand, const HandPose& rest) {
                                        glm::translate(glm::dmat4(1), -from);
         }
     }
+    return moves;
+}
+
+// Each vertex's blend of 12 doubles per joint takes a third fewer instructions with AVX2's wider registers: GCC
+// builds both and picks one when the program loads. The same bits either way: the clones differ in vector width
+// only (nothing is reassociated, and AVX2 does not bring FMA, so no multiply and add are fused).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)  // ifunc: ELF only
+__attribute__((target_clones("avx2", "default")))
+#endif
+HandMesh
+handMesh(Hand hand, const HandPose& rest) {
+    // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
+    // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.
+    const bool right = hand == Hand::Right;
+    const MeshView model = modelHandMesh(hand);
+    const std::array<glm::dmat4, kJointCount> moves = fitMoves(hand, rest);
     HandMesh g;
-    g.model = {
-        {}, {}, model.joints, model.weights, right ? std::span<const std::uint16_t>(mirroredIndices) : model.indices};
+    g.model = {{}, {}, model.joints, model.weights, model.indices};
     g.positions.resize(model.positions.size());
     g.normals.resize(model.normals.size());
     const float xSign = right ? -1.0f : 1.0f;  // of the model's positions and normals

@@ -56,6 +56,20 @@ SkinnedGeometry fieldHandMesh(Hand hand, const HandPose& rest,
 // Its arrays are constants of the program (nothing is copied).
 MeshView modelLeftHandMesh();
 
+// The model hand's mesh for `hand` before it is fitted: the left one's positions and normals, joints and weights, and
+// its triangles; for Hand::Right with two corners of each swapped, for the mirror image (kMirrorX) its skin makes.
+MeshView modelHandMesh(Hand hand);
+inline const glm::dmat4 kMirrorX(glm::dvec4(-1, 0, 0, 0), glm::dvec4(0, 1, 0, 0), glm::dvec4(0, 0, 1, 0),
+                                 glm::dvec4(0, 0, 0, 1));
+// The mesh both hands of a compressed archive share (their skins fit it: fitMoves, kMirrorX): modelHandMesh(hand) with
+// its positions and normals on the grids of handMesh's (kPositionGrid, kNormalGrid), which compress better.
+MeshView sharedHandMesh(Hand hand);
+// Each joint's move (glTF space, by joint index) from the model hand's rest pose (the left one's; for Hand::Right its
+// mirror image) to `rest`: to the joint's new place, and for a joint that carries one bone, that bone turned and
+// stretched along itself onto its new one. A vertex of the fitted mesh is the model's moved by its joints' moves,
+// blended by its weights: handMesh does it once, a skin whose bind matrices include the moves does it as it plays.
+std::array<glm::dmat4, kJointCount> fitMoves(Hand hand, const HandPose& rest);
+
 // The hand mesh an export uses: the model hand's skinned from the model's rest pose to `rest`, as the glTF skin
 // moves it; bones differ in length, not in thickness. Microseconds, not the field's milliseconds. Its positions and
 // normals are its own; its joints, weights and triangles are the model hand's (a right hand's triangles mirrored).

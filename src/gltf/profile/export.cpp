@@ -214,6 +214,12 @@ private:
         const bool hierarchy = options_.rig == Rig::Hierarchy;
         // The rest pose: the skeleton's static transforms and the skin's bind pose (glTF space).
         const HandPose rest = rigRestPose(recording_, hand);
+        // A compressed archive holds one hand mesh, the model's, for both hands: each hand's skin fits it to the
+        // hand's bones (its bind matrices carry fitMoves, and the right hand's the mirror too), as handMesh fits it
+        // once for a plain file. A skin moves a vertex by its joints' matrices blended, so at rest the two agree.
+        const bool oneMesh = options_.meshes && options_.compress;
+        const auto fit = oneMesh ? fitMoves(hand, rest) : std::array<glm::dmat4, kJointCount>{};
+        const glm::dmat4 mirror = hand == Hand::Right ? kMirrorX : glm::dmat4(1);
         std::array<glm::dmat4, kJointCount> restWorld;
         std::vector<int> nodes;  // by joint index
         std::vector<float> inverseBinds;
@@ -229,7 +235,8 @@ private:
                                       : restWorld[indexOf(joint)]);
             if (joint == Joint::None) continue;
             skin.joints.push_back(node);
-            const glm::mat4 inverse(glm::inverse(restWorld[indexOf(joint)]));
+            const glm::dmat4 bind = glm::inverse(restWorld[indexOf(joint)]);
+            const glm::mat4 inverse(oneMesh ? bind * fit[indexOf(joint)] * mirror : bind);
             inverseBinds.insert(inverseBinds.end(), &inverse[0][0], &inverse[0][0] + 16);
         }
         skin.inverseBindMatrices = addAccessor(inverseBinds.data(), skin.joints.size(), TINYGLTF_TYPE_MAT4, kFloat, 0);
@@ -243,7 +250,7 @@ private:
                 staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + std::string(profile::kMeshSuffix), -1);
             model_.nodes[meshNode].mesh =
-                skinnedMesh(name, handMesh(hand, rest).view(),
+                skinnedMesh(name, oneMesh ? sharedHandMesh(hand) : handMesh(hand, rest).view(),
                             material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
                                                               : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);
