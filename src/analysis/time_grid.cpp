@@ -9,8 +9,11 @@ namespace inputanim {
 Result<std::vector<double>> timeGrid(double start, double end, double rate, bool includeEnd, std::size_t maxTimes) {
     if (!std::isfinite(start) || !std::isfinite(end) || !(end >= start))
         return Error::refused("the time window is not a finite interval", Reason::WindowInvalid);
-    if (!std::isfinite(rate) || !(rate > 0))
-        return Error::usage("the rate must be a positive number of samples per second");
+    if (!(rate >= kRateLeast && rate <= kRateMost)) {
+        char text[96];
+        std::snprintf(text, sizeof text, "the rate must be %g to %g samples per second", kRateLeast, kRateMost);
+        return Error::usage(text);
+    }
     const double count = std::floor((end - start) * rate + 1e-9) + 1;
     if (!(count <= double(maxTimes))) {
         char text[320];

@@ -1,4 +1,5 @@
 // The profile table (report.hpp, profileTableJson): the library's definitions as data.
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/core/joints.hpp"
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -28,6 +29,7 @@ ReportJson optionsJson() {
     return {{"hold", {{"least", kHoldLeast}, {"most", kHoldMost}, {"default", reading.hold}, {"unit", "s"}}},
             {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
             {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
+            {"rate", {{"least", kRateLeast}, {"most", kRateMost}, {"default", DiffOptions{}.rate}, {"unit", "Hz"}}},
             {"editsPerRequest", kMaxEditsPerRequest},
             {"compress", kCompressionNames},
             {"reading", kReadingOptionNames}};

@@ -11,6 +11,7 @@
 #include "inputanim/core/joints.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import_options.hpp"
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/report.hpp"
 #include "support/exported_json.hpp"
 
@@ -80,6 +81,11 @@ TEST_CASE("profile table: the state rule and option ranges are those the library
     CHECK_FALSE(booleanOn(table["states"]["off"].get<float>()));
     CHECK(table["options"]["hold"]["least"] == 0.001);
     CHECK(table["options"]["hold"]["most"] == 3600.0);
+    // The sampling rates sample, plot and diff take (timeGrid refuses the others).
+    CHECK(table["options"]["rate"]["least"] == 0.001);
+    CHECK(table["options"]["rate"]["most"] == 100000.0);
+    CHECK(timeGrid(0, 1, table["options"]["rate"]["least"].get<double>()).ok());
+    CHECK_FALSE(timeGrid(0, 1, std::nextafter(table["options"]["rate"]["most"].get<double>(), 1e9)).ok());
     CHECK(table["options"]["hold"]["default"] == ImportOptions{}.hold);
     CHECK(table["inputKinds"]["binary"] == inputKindName(InputKind::MrtkBinary));
 }

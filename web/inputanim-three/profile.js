@@ -72,6 +72,12 @@ export const PROFILE = {
       default: 0.01,
       unit: 'degrees',
     },
+    rate: {
+      least: 0.001,
+      most: 100000.0,
+      default: 120.0,
+      unit: 'Hz',
+    },
     editsPerRequest: 100,
     compress: ['none', 'meshopt'],
     reading: ['animation', 'side', 'map', 'hold', 'prerelease2019'],

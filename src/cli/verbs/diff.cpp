@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/analysis/diff.hpp"
 #include "inputanim/report.hpp"
 #include "verbs.hpp"
@@ -72,7 +73,8 @@ Verb addDiff(CLI::App& app, const Globals&) {
     addInputOptions(*diff, options->a, nullptr);
     diff->add_flag("--json", options->json, "print JSON (schema inputanim.diff/1)");
     ia::DiffOptions& d = options->diff;
-    diff->add_option("--rate", d.rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
+    diff->add_option("--rate", d.rate, "samples per second (default 120)")
+        ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
     diff->add_option("--pos-tolerance", d.positionTolerance, "metres (default 0.001)")->check(kPositive);
     diff->add_option("--rot-tolerance", d.rotationTolerance, "degrees (default 0.5)")->check(kPositive);
     diff->add_option("--start", d.start, "first time compared, seconds (default: where both recordings start)")

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/analysis/plot.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "verbs.hpp"
@@ -27,7 +28,8 @@ Verb addPlot(CLI::App& app, const Globals&) {
             "--select", o.select,
             "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default: every section)")
         ->delimiter(',');
-    plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")->check(finiteWithin(0.001, 100000.0));
+    plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")
+        ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
     plot->add_option("--width", o.plot.width, "px (default 1200)")->check(finiteWithin(400.0, 100000.0));
     plot->add_option("--title", o.plot.title, "heading (default: the file name)");
     plot->add_option("--start", o.plot.start, "first time, seconds (default 0)")->check(kFinite);

@@ -119,7 +119,7 @@ Verb addSample(CLI::App& app, const Globals&) {
         app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
     addInputOptions(*sample, options->input);
     sample->add_option("--rate", options->rate, "frames per second (default 120)")
-        ->check(finiteWithin(0.001, 100000.0));
+        ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
     sample->add_option("--format", options->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
     sample->add_option("--coordinates", options->coordinates, "unity (default, the recording's space) or gltf")
         ->check(CLI::IsMember({"unity", "gltf"}));
