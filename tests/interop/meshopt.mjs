@@ -82,7 +82,6 @@ function skinned(
   }
   return out;
 }
-const skinnedAtRest = (node, primitive) => skinned(node, primitive);
 const farthest = (x, y) =>
   x.length === y.length ? Math.max(...x.map((p, v) => Math.hypot(...p.map((c, k) => c - y[v][k])))) : Infinity;
 
@@ -140,7 +139,7 @@ function sameMeshes(a, b) {
         differing.push(`mesh ${node.getName()}: other vertices`);
       continue;
     }
-    const worst = farthest(skinnedAtRest(node, mine), skinnedAtRest(other, their));
+    const worst = farthest(skinned(node, mine), skinned(other, their)); // at rest
     if (!(worst < 2e-5)) differing.push(`mesh ${node.getName()}: skinned at rest, ${worst.toExponential(2)} m apart`);
   }
   return differing;
