@@ -3,6 +3,15 @@
 #include <algorithm>
 #include <cstring>
 
+// x86-64's SHA extensions, chosen when the processor has them, with GCC's or Clang's intrinsics; elsewhere (other
+// processors, MSVC, WebAssembly) the portable code alone.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define INPUTANIM_SHA_EXTENSIONS 1
+#include <immintrin.h>
+#else
+#define INPUTANIM_SHA_EXTENSIONS 0
+#endif
+
 namespace inputanim {
 namespace {
 
@@ -18,29 +27,93 @@ constexpr std::array<std::uint32_t, 64> kRound{
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
+void portableBlocks(std::array<std::uint32_t, 8>& state, const std::uint8_t* data, std::size_t count) {
+    for (; count; --count, data += 64) {
+        std::array<std::uint32_t, 64> w;
+        for (int i = 0; i < 16; ++i)
+            w[i] = std::uint32_t(data[4 * i]) << 24 | std::uint32_t(data[4 * i + 1]) << 16 |
+                   std::uint32_t(data[4 * i + 2]) << 8 | data[4 * i + 3];
+        for (int i = 16; i < 64; ++i) {
+            const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+            const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+        }
+        auto [a, b, c, d, e, f, g, h] = state;
+        for (int i = 0; i < 64; ++i) {
+            const std::uint32_t t1 =
+                h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
+            const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+        }
+        const std::array<std::uint32_t, 8> add{a, b, c, d, e, f, g, h};
+        for (int i = 0; i < 8; ++i) state[i] += add[i];
+    }
+}
+
+#if INPUTANIM_SHA_EXTENSIONS
+// The same with the SHA extensions (Intel's SHA-NI: two rounds an instruction). The state is held as the
+// instructions take it: ABEF and CDGH; each 16-byte group of the message schedule is computed from the four before.
+__attribute__((target("sha,ssse3,sse4.1"))) void extensionBlocks(std::array<std::uint32_t, 8>& state,
+                                                                 const std::uint8_t* data, std::size_t count) {
+    const __m128i bigEndian = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    const __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])), 0xB1);
+    __m128i cdgh = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4])), 0x1B);
+    __m128i abef = _mm_alignr_epi8(dcba, cdgh, 8);
+    cdgh = _mm_blend_epi16(cdgh, dcba, 0xF0);
+    for (; count; --count, data += 64) {
+        const __m128i abefBefore = abef, cdghBefore = cdgh;
+        __m128i w[4];
+        for (int i = 0; i < 4; ++i)
+            w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * i)), bigEndian);
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; ++i) {
+            const __m128i words =
+                _mm_add_epi32(w[i & 3], _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kRound[4 * i])));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, words);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(words, 0x0E));
+            if (i < 12) {
+                const __m128i& next = w[(i + 1) & 3];
+                const __m128i& third = w[(i + 2) & 3];
+                const __m128i& last = w[(i + 3) & 3];
+                const __m128i sum =
+                    _mm_add_epi32(_mm_sha256msg1_epu32(w[i & 3], next), _mm_alignr_epi8(last, third, 4));
+                w[i & 3] = _mm_sha256msg2_epu32(sum, last);
+            }
+        }
+        abef = _mm_add_epi32(abef, abefBefore);
+        cdgh = _mm_add_epi32(cdgh, cdghBefore);
+    }
+    const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), _mm_alignr_epi8(dchg, feba, 8));
+}
+#endif
+
 }  // namespace
 
-Sha256::Sha256()
-    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+bool Sha256::available(Engine engine) {
+#if INPUTANIM_SHA_EXTENSIONS
+    static const bool extensions = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+    }();
+    if (engine == Engine::ShaExtensions) return extensions;
+#endif
+    return engine == Engine::Portable;
+}
 
-void Sha256::block(const std::uint8_t* data) {
-    std::array<std::uint32_t, 64> w;
-    for (int i = 0; i < 16; ++i)
-        w[i] = std::uint32_t(data[4 * i]) << 24 | std::uint32_t(data[4 * i + 1]) << 16 |
-               std::uint32_t(data[4 * i + 2]) << 8 | data[4 * i + 3];
-    for (int i = 16; i < 64; ++i) {
-        const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-        const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    auto [a, b, c, d, e, f, g, h] = state_;
-    for (int i = 0; i < 64; ++i) {
-        const std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-        const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-        h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
-    }
-    const std::array<std::uint32_t, 8> add{a, b, c, d, e, f, g, h};
-    for (int i = 0; i < 8; ++i) state_[i] += add[i];
+Sha256::Sha256() : Sha256(available(Engine::ShaExtensions) ? Engine::ShaExtensions : Engine::Portable) {}
+
+Sha256::Sha256(Engine engine)
+    : engine_(available(engine) ? engine : Engine::Portable), state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                                                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+
+void Sha256::blocks(const std::uint8_t* data, std::size_t count) {
+#if INPUTANIM_SHA_EXTENSIONS
+    if (engine_ == Engine::ShaExtensions) return extensionBlocks(state_, data, count);
+#endif
+    portableBlocks(state_, data, count);
 }
 
 void Sha256::update(std::span<const std::uint8_t> bytes) {
@@ -51,10 +124,12 @@ void Sha256::update(std::span<const std::uint8_t> bytes) {
         std::memcpy(pending_.data() + pendingBytes_, bytes.data(), take);
         pendingBytes_ += take, at = take;
         if (pendingBytes_ < 64) return;
-        block(pending_.data());
+        blocks(pending_.data(), 1);
         pendingBytes_ = 0;
     }
-    for (; bytes.size() - at >= 64; at += 64) block(bytes.data() + at);
+    const std::size_t whole = (bytes.size() - at) / 64;
+    blocks(bytes.data() + at, whole);
+    at += whole * 64;
     std::memcpy(pending_.data(), bytes.data() + at, bytes.size() - at);
     pendingBytes_ = bytes.size() - at;
 }
@@ -70,13 +145,17 @@ std::array<std::uint8_t, 32> Sha256::finish() {
     return digest;
 }
 
+std::string hexDigest(const std::array<std::uint8_t, 32>& digest) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text;
+    for (std::uint8_t b : digest) text += kHex[b >> 4], text += kHex[b & 15];
+    return text;
+}
+
 std::string sha256Hex(std::span<const std::uint8_t> bytes) {
     Sha256 hash;
     hash.update(bytes);
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string text;
-    for (std::uint8_t b : hash.finish()) text += kHex[b >> 4], text += kHex[b & 15];
-    return text;
+    return hexDigest(hash.finish());
 }
 
 }  // namespace inputanim

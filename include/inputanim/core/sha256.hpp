@@ -11,19 +11,27 @@ namespace inputanim {
 
 class Sha256 {
 public:
+    // How blocks are hashed: portable C++, or x86-64's SHA extensions (where the processor has them: on by default).
+    enum class Engine { Portable, ShaExtensions };
+    static bool available(Engine engine);
+
     Sha256();
+    explicit Sha256(Engine engine);
     void update(std::span<const std::uint8_t> bytes);
     std::array<std::uint8_t, 32> finish();  // the digest; the object is spent
 
 private:
-    void block(const std::uint8_t* data);
+    void blocks(const std::uint8_t* data, std::size_t count);
+    Engine engine_;
     std::array<std::uint32_t, 8> state_;
     std::array<std::uint8_t, 64> pending_{};
     std::size_t pendingBytes_ = 0;
     std::uint64_t totalBytes_ = 0;
 };
 
-// The digest of `bytes` as 64 lowercase hexadecimal digits.
+// A digest as 64 lowercase hexadecimal digits.
+std::string hexDigest(const std::array<std::uint8_t, 32>& digest);
+// The digest of `bytes` so written.
 std::string sha256Hex(std::span<const std::uint8_t> bytes);
 
 }  // namespace inputanim
