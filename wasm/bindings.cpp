@@ -169,6 +169,21 @@ ia::Result<Json> openInput(const std::string& name, const char* optionsJson) {
                 {"profile", profile}};
 }
 
+// The open recording as a GLB in the profile, in three parts (ia::GlbBytes: 0 the header and JSON, 1 the buffer, 2
+// its padding), so that the buffer's views can be handed on without assembling the file: {"ok", "channels",
+// "knots"}. `provenance`: what it records of its source, if anything.
+const char* exportGlb(const std::optional<ia::Provenance>& provenance, bool compress) {
+    if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
+    ia::ExportReport report;
+    ia::ExportOptions exported;
+    exported.provenance = provenance;
+    exported.compress = compress;
+    auto glb = ia::exportGlbBytes(*current->recording, exported, &report);
+    if (!glb) return failure(glb.error());
+    output = std::move(*glb);
+    return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
+}
+
 }  // namespace
 
 extern "C" {
@@ -287,9 +302,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other, const char* optionsJs
     return answer({{"ok", true}, {"diff", ia::diffJson(*report, *options, current->name, b.name)}});
 }
 
-// The open recording as a GLB in the profile (what the viewer draws), in three parts (ia::GlbBytes: 0 the header
-// and JSON, 1 the buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file.
-// `compress`: one of ia::kCompressionNames.
+// The open recording as a GLB to keep, as `inputanim convert` writes it: recording its source (an MRTK binary
+// recording's name, size and hash), compressed by the method named `compress` (one of ia::kCompressionNames).
 EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb(const char* compress) {
     if (!current) return failure(kNothingOpen);
     const auto& names = ia::kCompressionNames;
@@ -299,15 +313,13 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb(const char* compress) {
         for (std::string_view name : names) expected += (expected.empty() ? "" : " or ") + std::string(name);
         return failure(current->name + ": compress: expected " + expected + ", not " + Json(compress).dump());
     }
-    if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
-    ia::ExportReport report;
-    ia::ExportOptions exported;
-    exported.provenance = current->loaded.source;
-    exported.compress = method != names.begin();
-    auto glb = ia::exportGlbBytes(*current->recording, exported, &report);
-    if (!glb) return failure(glb.error());
-    output = std::move(*glb);
-    return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
+    return exportGlb(ia::recordedSource(current->loaded), method != names.begin());
+}
+
+// The same to draw (what the loader hands three.js): uncompressed, recording nothing of its source (whose hash
+// waits until a GLB is kept).
+EMSCRIPTEN_KEEPALIVE const char* inputanim_draw_glb() {
+    return current ? exportGlb(std::nullopt, false) : failure(kNothingOpen);
 }
 
 // The open recording as an MRTK binary recording that MRTK loads (the library's choice of version and layout, as

@@ -17,6 +17,15 @@ namespace inputanim {
 
 // What an archive of `source` (the bytes of the MRTK recording at `path`, of `encoding`) records of it; no date.
 Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string& path, Encoding encoding);
+// The same, all but the hash (sourceSha256 left empty), of a source of `bytes` bytes.
+Provenance unhashedProvenanceOf(std::uint64_t bytes, const std::string& path, Encoding encoding);
+
+// A file's size and SHA-256 (64 lowercase hexadecimal digits), read in pieces: never whole in memory.
+struct FileDigest {
+    std::uint64_t bytes = 0;
+    std::string sha256;
+};
+Result<FileDigest> digestFile(const std::string& path);
 
 struct ArchiveCheck {
     std::optional<Provenance> recorded;  // what the archive says of its source (none: written without a record)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -32,15 +33,22 @@ struct LoadOptions {
     ImportOptions gltf;  // glTF input: tolerances, --map, animation, external paths, target encoding
     std::string mapFile;  // read into gltf.map when set (loadFile only)
     bool checkProfile = false;  // glTF input: also check the profile's rules, on the same parse (LoadReport::profile)
-    bool recordSource = false;  // MRTK binary input: what an archive of it records (LoadReport::source; hashes it)
+    // MRTK binary input: what an archive of it records (LoadReport::source, hashing the bytes; from bytes the
+    // recording keeps, its keys read in place, the hash is taken when recordedSource first asks for it).
+    bool recordSource = false;
 };
 
 struct LoadReport {
     InputKind kind = InputKind::MrtkBinary;
     ImportReport gltf;  // glTF input only
     std::optional<ProfileReport> profile;  // glTF input read as a document, when LoadOptions::checkProfile asks
-    std::optional<Provenance> source;  // MRTK binary input, when LoadOptions::recordSource asks
+    std::optional<Provenance> source;  // MRTK binary input, when LoadOptions::recordSource asks (see recordedSource)
+    std::shared_ptr<const FileBytes> unhashedSource;  // the bytes `source`'s hash is still to be taken of, if any
 };
+
+// What an archive of the recording loaded records of its source (LoadReport::source), its hash taken now if loading
+// left it to be taken; none unless LoadOptions::recordSource asked for it.
+const std::optional<Provenance>& recordedSource(LoadReport& report);
 
 // A recording from any input's bytes; `path` names it in messages and locates a .gltf's external buffers.
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,

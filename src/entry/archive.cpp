@@ -9,13 +9,35 @@
 
 namespace inputanim {
 
-Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string& path, Encoding encoding) {
+Provenance unhashedProvenanceOf(std::uint64_t bytes, const std::string& path, Encoding encoding) {
     Provenance p;
     p.sourceName = utf8Path(nativePath(path).filename());
-    p.sourceBytes = source.size();
-    p.sourceSha256 = sha256Hex(source);
+    p.sourceBytes = bytes;
     p.sourceFormat = "MRTK input animation " + std::string(describe(encoding));
     p.tool = std::string("inputanim ") + INPUTANIM_VERSION;
+    return p;
+}
+
+Result<FileDigest> digestFile(const std::string& path) {
+    auto file = FileReader::open(path);
+    if (!file) return file.error();
+    Sha256 hash;
+    FileDigest digest;
+    ByteBuffer piece(std::size_t(1) << 20);
+    for (;;) {
+        auto read = file->read(piece);
+        if (!read) return read.error();
+        if (*read == 0) break;
+        hash.update(std::span(piece).first(*read));
+        digest.bytes += *read;
+    }
+    digest.sha256 = hexDigest(hash.finish());
+    return digest;
+}
+
+Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string& path, Encoding encoding) {
+    Provenance p = unhashedProvenanceOf(source.size(), path, encoding);
+    p.sourceSha256 = sha256Hex(source);
     return p;
 }
 

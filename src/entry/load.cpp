@@ -3,6 +3,7 @@
 
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/archive.hpp"
+#include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/validate.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -42,14 +43,30 @@ std::string_view inputKindName(InputKind kind) {
 
 namespace {
 
-// A binary recording read, with what an archive of it records when the options ask.
+// A binary recording read, with what an archive of it records when the options ask. Bytes (`owned`) that the
+// recording holds anyway, its keys read in place, are hashed only when recordedSource asks.
 Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path,
-                             const LoadOptions& options, LoadReport& report) {
-    if (recording && options.recordSource) report.source = provenanceOf(bytes, path, recording->encoding);
+                             const LoadOptions& options, LoadReport& report,
+                             std::shared_ptr<const FileBytes> owned = {}) {
+    if (!recording || !options.recordSource) return recording;
+    if (owned && owned.use_count() > 1) {
+        report.source = unhashedProvenanceOf(bytes.size(), path, recording->encoding);
+        report.unhashedSource = std::move(owned);
+    } else {
+        report.source = provenanceOf(bytes, path, recording->encoding);
+    }
     return recording;
 }
 
 }  // namespace
+
+const std::optional<Provenance>& recordedSource(LoadReport& report) {
+    if (report.source && report.unhashedSource) {
+        report.source->sourceSha256 = sha256Hex(*report.unhashedSource);
+        report.unhashedSource.reset();
+    }
+    return report.source;
+}
 
 InputKind detectInput(std::span<const std::uint8_t> bytes) {
     if (hasMagic(bytes)) return InputKind::MrtkBinary;
@@ -76,7 +93,9 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
     r->kind = detectInput(bytes);
     if (r->kind == InputKind::MrtkBinary) {  // compact keys stay where the bytes are, not in a copy
         auto owned = std::make_shared<const FileBytes>(std::move(bytes));
-        return withSource(readRecording(*owned, path, options.binary, owned), *owned, path, options, *r);
+        const std::span<const std::uint8_t> kept(*owned);
+        auto recording = readRecording(kept, path, options.binary, owned);
+        return withSource(std::move(recording), kept, path, options, *r, std::move(owned));
     }
     // The bytes are freed once the document is read.
     return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options,

@@ -3,6 +3,8 @@
 // the recorded ones against the bytes themselves.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
 #include "inputanim/archive.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/export.hpp"
@@ -10,6 +12,7 @@
 #include "inputanim/load.hpp"
 #include "support/fixtures.hpp"
 #include "support/glb_json.hpp"
+#include "support/temp_folder.hpp"
 
 using namespace inputanim;
 
@@ -47,6 +50,26 @@ TEST_CASE("an archive records its source's name, size, hash and format, and its 
     CHECK(report.extensionsUsed == std::vector<std::string>{"KHR_xmp_json_ld"});
 }
 
+TEST_CASE("a file's digest, read in pieces, is NIST's and that of its bytes whole") {
+    test_support::TempFolder folder("digest");
+    const std::string million(1'000'000, 'a');
+    std::ofstream(folder / "a.txt", std::ios::binary) << million;
+    auto nist = digestFile(folder / "a.txt");
+    REQUIRE(nist.ok());
+    CHECK(nist->bytes == 1'000'000);
+    CHECK(nist->sha256 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    std::string bytes;  // past two of the pieces it reads, and not a whole number of them
+    std::uint32_t seed = 7;
+    for (std::size_t i = 0; i < (std::size_t(5) << 19) + 77; ++i)
+        bytes += char((seed = seed * 1103515245 + 12345) >> 24);
+    std::ofstream(folder / "b.bin", std::ios::binary) << bytes;
+    auto pieces = digestFile(folder / "b.bin");
+    REQUIRE(pieces.ok());
+    CHECK(pieces->bytes == bytes.size());
+    CHECK(pieces->sha256 == sha256Hex(fixtures::bytesOf(bytes)));
+    CHECK_FALSE(digestFile(folder / "missing.bin").ok());
+}
+
 TEST_CASE("a binary recording read with recordSource gives what an archive of it records") {
     const Archived a = archived();
     LoadOptions options;
@@ -57,6 +80,15 @@ TEST_CASE("a binary recording read with recordSource gives what an archive of it
     CHECK(report.source->sourceSha256 == sha256Hex(a.source));
     CHECK(report.source->sourceName == "take one.bin");
     CHECK(report.source->sourceFormat == "MRTK input animation 1.1 compact");
+    // From bytes it keeps (its keys read in place), the hash is taken when first asked for, and is the same.
+    LoadReport kept;
+    std::vector<std::uint8_t> copy = a.source;
+    REQUIRE(loadRecording(FileBytes(copy.begin(), copy.end()), "take one.bin", options, &kept).ok());
+    REQUIRE(kept.source);
+    CHECK(kept.source->sourceSha256.empty());
+    CHECK(recordedSource(kept)->sourceSha256 == sha256Hex(a.source));
+    CHECK_FALSE(kept.unhashedSource);  // let go of once hashed
+    CHECK(recordedSource(kept)->sourceBytes == a.source.size());
     LoadReport unasked;
     REQUIRE(loadRecording(a.source, "take.bin", {}, &unasked).ok());
     CHECK_FALSE(unasked.source);  // hashing only when asked

@@ -1,7 +1,8 @@
 // The recording in other forms than real.bin, in three_loader.mjs's page: as a .gltf with its buffer in a folder, and
 // compressed (`convert --compress meshopt`, served as real.meshopt.glb, and the loader's own export).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
@@ -70,6 +71,11 @@ export async function checkCompressedExport(page, { expect, recording, tool, wor
   writeFileSync(file, Buffer.from(exported.base64, 'base64'));
   const info = JSON.parse(execFileSync(tool, ['info', file, '--json']));
   const verified = spawnSync(tool, ['verify', file, recording], { encoding: 'utf8' });
+  const sourceSha256 = createHash('sha256').update(readFileSync(recording)).digest('hex');
+  expect(
+    info.input.provenance?.sourceSha256 === sourceSha256,
+    `the exported archive records its source's SHA-256, hashed when it was asked for: ${info.input.provenance?.sourceSha256} (node:crypto: ${sourceSha256})`,
+  );
   expect(
     info.input.extensionsUsed.includes('EXT_meshopt_compression') &&
       verified.status === 0 &&

@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "batch_plan.hpp"
-#include "inputanim/core/sha256.hpp"
+#include "inputanim/archive.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/io/process.hpp"
 
@@ -28,22 +28,22 @@ namespace fs = std::filesystem;
 // The manifest's entry for a converted job: both files' sizes and hashes (the archive's read back from disk; the
 // source's as the conversion recorded them, or read again), its deviation.
 std::optional<ia::ManifestEntry> recordOf(const Job& job, const Converted& saved, const fs::path& outDir) {
-    auto archive = ia::readFile(ia::utf8Path(job.output));
+    auto archive = ia::digestFile(ia::utf8Path(job.output));
     if (!archive) return std::nullopt;
     ia::ManifestEntry e;
     e.source = ia::utf8Path(job.input);
     if (saved.source) {
         e.sourceBytes = saved.source->sourceBytes;
         e.sourceSha256 = saved.source->sourceSha256;
-    } else if (auto source = ia::readFile(e.source)) {
-        e.sourceBytes = source->size();
-        e.sourceSha256 = ia::sha256Hex(*source);
+    } else if (auto source = ia::digestFile(e.source)) {
+        e.sourceBytes = source->bytes;
+        e.sourceSha256 = source->sha256;
     } else {
         return std::nullopt;
     }
     e.archive = ia::utf8Path(job.output.lexically_relative(outDir));
-    e.archiveBytes = archive->size();
-    e.archiveSha256 = ia::sha256Hex(*archive);
+    e.archiveBytes = archive->bytes;
+    e.archiveSha256 = archive->sha256;
     e.positionError = saved.report.maxPositionError;
     e.rotationError = saved.report.maxRotationError;
     return e;

@@ -177,9 +177,10 @@ std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, con
     if (loaded.kind != ia::InputKind::MrtkBinary || !settings.base.empty() || !settings.markers.empty() ||
         isStandardOutput(settings.input.path))
         return std::nullopt;
-    auto source = ia::readFile(settings.input.path);
+    auto source = ia::digestFile(settings.input.path);
     if (!source) return std::nullopt;
-    ia::Provenance provenance = ia::provenanceOf(*source, settings.input.path, recording.encoding);
+    ia::Provenance provenance = ia::unhashedProvenanceOf(source->bytes, settings.input.path, recording.encoding);
+    provenance.sourceSha256 = source->sha256;
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
         const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
         char text[32];
