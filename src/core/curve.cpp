@@ -217,6 +217,13 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
 }
 
 bool KeyList::finiteAndIncreasing() const {
+    if (!borrowed_) return checkKeys();
+    signed char answer = borrowedCheck_.answer.load(std::memory_order_relaxed);
+    if (answer < 0) borrowedCheck_.answer.store(answer = checkKeys() ? 1 : 0, std::memory_order_relaxed);
+    return answer == 1;
+}
+
+bool KeyList::checkKeys() const {
     const std::size_t n = size();
     if (n == 0) return true;
     // Bitwise &, not &&: no branch per key.
@@ -229,14 +236,23 @@ bool KeyList::finiteAndIncreasing() const {
     };
     if (full_)
         return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
+    // Compact keys: each read once, as one 8-byte word (time, then value, little-endian), finite when its exponent
+    // bits are not all ones.
     const std::uint8_t* bytes = compactBytes();
-    auto floatAt = [bytes](std::size_t offset) {
-        float f;
-        std::memcpy(&f, bytes + offset, sizeof f);
-        return f;
-    };
-    return check([&](std::size_t i) { return floatAt(i * sizeof(TimeValue)); },
-                 [&](std::size_t i) { return floatAt(i * sizeof(TimeValue) + 4); });
+    constexpr std::uint32_t kExponent = 0x7f800000;
+    unsigned ok = 1;
+    float previous = -std::numeric_limits<float>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes + i * sizeof(TimeValue), sizeof word);
+        const auto time = std::uint32_t(word), value = std::uint32_t(word >> 32);
+        float t;
+        std::memcpy(&t, &time, sizeof t);
+        ok &= unsigned((time & kExponent) != kExponent) & unsigned((value & kExponent) != kExponent) &
+              unsigned(t > previous);
+        previous = t;
+    }
+    return ok != 0;
 }
 
 std::optional<std::string> invalidKey(const Curve& curve) {

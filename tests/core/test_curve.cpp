@@ -256,6 +256,22 @@ TEST_CASE("finite, increasing keys are told from every defect at every position,
     }
 }
 
+TEST_CASE("a borrowed list's check is asked once, and asked again once the list is its own") {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    auto bytes = std::make_shared<std::vector<std::uint8_t>>(3 * 8);
+    const float values[] = {0.0f, 1.0f, 0.5f, 2.0f, 1.0f, 3.0f};
+    std::memcpy(bytes->data(), values, sizeof values);
+    KeyList keys = KeyList::borrowed(bytes->data(), 3, bytes);
+    CHECK(keys.finiteAndIncreasing());
+    const KeyList copy = keys;  // copies the answer with the keys it is about
+    keys.setValue(1, nan);  // the list's own keys now: its answer is asked again
+    CHECK_FALSE(keys.finiteAndIncreasing());
+    CHECK(copy.finiteAndIncreasing());
+    std::memcpy(bytes->data() + 8, &nan, 4);  // the borrowed bytes themselves (never written in use): not seen again
+    CHECK(copy.finiteAndIncreasing());
+    CHECK_FALSE(KeyList::borrowed(bytes->data(), 3, bytes).finiteAndIncreasing());
+}
+
 TEST_CASE("linear keys appended in bulk are the keys pushed one by one, whatever the list's layout") {
     auto make = [](std::size_t i) { return std::pair{float(i) * 0.5f, -float(i)}; };
     auto pushed = [&](KeyList list, std::size_t count) {

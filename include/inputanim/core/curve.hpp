@@ -2,6 +2,7 @@
 // precision). Knows nothing about files: the binary format and glTF code both build on it.
 #pragma once
 
+#include <atomic>
 #include <algorithm>
 #include <compare>
 #include <cstdint>
@@ -157,7 +158,8 @@ public:
         });
     }
     // Whether every time and value is finite and every time later than the one before: what nearly every list
-    // is, answered in one pass without branches (which compilers vectorize), the layout checked once.
+    // is, answered in one pass without branches (which compilers vectorize), the layout checked once; for keys
+    // borrowed in place (which never change), once for the list and its copies.
     bool finiteAndIncreasing() const;
     Key front() const { return (*this)[0]; }
     Key back() const { return (*this)[size() - 1]; }
@@ -259,7 +261,20 @@ private:
         std::memcpy(timeValues_.data(), borrowed_, borrowedCount_ * sizeof(TimeValue));
         dropBorrowed();
     }
-    void dropBorrowed() { borrowed_ = nullptr, borrowedCount_ = 0, owner_.reset(); }
+    void dropBorrowed() { borrowed_ = nullptr, borrowedCount_ = 0, owner_.reset(), borrowedCheck_.reset(); }
+    bool checkKeys() const;
+    // finiteAndIncreasing of borrowed keys, once asked: -1 not yet, else 0 or 1 (atomic: lists may be read from
+    // several threads at once).
+    struct CheckCache {
+        std::atomic<signed char> answer{-1};
+        CheckCache() = default;
+        CheckCache(const CheckCache& other) : answer(other.answer.load(std::memory_order_relaxed)) {}
+        CheckCache& operator=(const CheckCache& other) {
+            answer.store(other.answer.load(std::memory_order_relaxed), std::memory_order_relaxed);
+            return *this;
+        }
+        void reset() { answer.store(-1, std::memory_order_relaxed); }
+    };
     void widen() {
         keys_.reserve(std::max(timeValues_.capacity(), timeValues_.size() + 1));
         for (const TimeValue& tv : timeValues_) keys_.push_back(Key{tv.time, tv.value});
@@ -272,6 +287,7 @@ private:
     const std::uint8_t* borrowed_ = nullptr;
     std::size_t borrowedCount_ = 0;
     std::shared_ptr<const void> owner_;
+    mutable CheckCache borrowedCheck_;
 };
 
 struct Curve {
