@@ -21,6 +21,7 @@ export async function serveSite(site, extra = new Map(), { fallback = false } = 
       response
         .writeHead(200, {
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-length': body.length,
           'access-control-allow-origin': '*',
         })
         .end(body);

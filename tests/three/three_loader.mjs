@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { countPixels, decodePng, isLeftHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
 import { generatedRig } from './generated_rig.mjs';
-import { checkContract, checkDispose, checkFailures } from './three_loader_failures.mjs';
+import { checkContract, checkDispose, checkFailures, checkStreaming } from './three_loader_failures.mjs';
 import { checkCompressed, checkCompressedExport, checkSeparateGltf } from './three_loader_formats.mjs';
 
 const [tool, tarball, recording, given] = process.argv.slice(2);
@@ -431,6 +431,7 @@ try {
   const context = { expect, info, recording, tool, work };
   await checkFailures(page, context);
   await checkContract(page, context);
+  await checkStreaming(page, context);
   await checkDispose(page, context);
   expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
 } catch (error) {

@@ -158,6 +158,52 @@ export async function checkDispose(page, { expect }) {
   expect(/disposed/.test(memory.afterDispose), `after dispose(), jointPose rejects: "${memory.afterDispose}"`);
 }
 
+// A load without THREE.Cache: the file streams into the worker as it arrives, its progress reported as FileLoader
+// reports it; into a worker already running it is copied into the library's memory as it arrives (the poses then
+// those of the same bytes parsed).
+function streamingResults(page) {
+  return page.evaluate(async () => {
+    const { InputAnimationLoader } = window.lib;
+    const progress = [];
+    const streamed = await new Promise((resolve, reject) =>
+      new InputAnimationLoader().load(
+        'real.bin',
+        resolve,
+        (e) => progress.push([e.loaded, e.total, e.lengthComputable]),
+        reject,
+      ),
+    );
+    streamed.recording.dispose();
+    const ready = new InputAnimationLoader();
+    await ready.libraryVersion();
+    const arrived = await ready.loadAsync('real.bin');
+    const bytes = await (await fetch('real.bin')).arrayBuffer();
+    const parsed = await new InputAnimationLoader().parseAsync(bytes, '');
+    const pose = async (r) => JSON.stringify(await r.jointPose('left', 'IndexTip', 3.995));
+    const samePose = (await pose(arrived.recording)) === (await pose(parsed.recording));
+    [arrived, parsed].forEach((g) => g.recording.dispose());
+    return { progress, duration: streamed.recording.duration, samePose, arrived: arrived.recording.duration };
+  });
+}
+
+export async function checkStreaming(page, { expect, info, recording }) {
+  const s = await streamingResults(page);
+  const size = readFileSync(recording).length,
+    last = s.progress.at(-1) ?? [];
+  expect(
+    s.duration === info.duration &&
+      last[0] === size &&
+      s.progress.every(
+        ([loaded, total, computable], i) => total === size && computable && loaded > (s.progress[i - 1]?.[0] ?? 0),
+      ),
+    `streamed into the worker: ${s.progress.length} progress events, the last ${last.join(' ')} (the file: ${size} bytes)`,
+  );
+  expect(
+    s.samePose && s.arrived === info.duration,
+    'into a running worker, copied into its memory as it arrived: jointPose as the same bytes parsed give',
+  );
+}
+
 // What the page's loaders do with a shared cache, onLoad's exception, parseAsync, unknown options, a worker limit,
 // the loader's dispose() and a library that is not there.
 function contractResults(page) {

@@ -31,7 +31,7 @@ export interface InputAnimationLoaderOptions {
   hold?: number | null;
   /** Read a header-less mid-2019 prerelease recording. */
   prerelease2019?: boolean;
-  /** Run the checker as soon as the recording is handed over (default true): `recording.checked`. */
+  /** Run the checker once the page has drawn its next frame after the hand-over (default true): `recording.checked`. */
   check?: boolean;
   /** Add a gaze ray and a head frustum to the scene (default true). */
   helpers?: boolean;

@@ -4,6 +4,7 @@
 // summary, states, findings, MRTK's poses on request, and dispose(). API: README.md and index.d.ts.
 import {
   BufferGeometry,
+  Cache,
   FileLoader,
   Float32BufferAttribute,
   Line,
@@ -15,7 +16,7 @@ import {
   Vector3,
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { filesAt, packagedFiles, WorkerPool } from './library.js';
+import { filesAt, packagedFiles, streamInto, WorkerPool } from './library.js';
 import { PROFILE } from './profile.js';
 import { InputAnimationRecording, checkedEdits, describeValue, namedError } from './recording.js';
 
@@ -100,6 +101,15 @@ function prepareScene(gltf, withHelpers, nodes) {
   const view = gltf.scene.getObjectByName(nodes.cameraView);
   if (view) view.add((helpers.headFrustum = headFrustum(view.isPerspectiveCamera ? view.fov : 60)));
   return helpers;
+}
+
+// Resolves once the page has drawn its next frame (mostly the first to show a load), or after 250 ms without one (a
+// hidden page): the checker then begins after it, and does not slow it down (it takes a core for as long as reading).
+function nextFrameDrawn() {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 250);
+  });
 }
 
 // A recording that did not reach its user: closed in `worker` when it was opened there (`handle`, else null), and
@@ -187,8 +197,8 @@ export class InputAnimationLoader extends Loader {
   }
 
   // Reading options (as the CLI's): animation (name or index), side ('left' | 'right', a one-handed rig), map (the
-  // node map's JSON object), hold (seconds), prerelease2019; and check (run the checker as soon as the recording
-  // is handed over: recording.checked, default true), helpers (gaze ray and head frustum, default true), name
+  // node map's JSON object), hold (seconds), prerelease2019; and check (run the checker once the page has drawn
+  // its next frame after the hand-over: recording.checked, default true), helpers (gaze ray and head frustum, default true), name
   // (what messages call a parsed buffer), onStage (called with 'reading', 'decoding', 'converting', 'drawing',
   // 'checking'). An unknown option is refused by name.
   setOptions(options) {
@@ -235,19 +245,17 @@ export class InputAnimationLoader extends Loader {
     };
     options.onStage?.('reading');
     this.warmUp();
-    this.fetchBytes(this.path + url, onProgress)
-      .then((bytes) => this.open(bytes, false, resourcePath, name, options, aborts))
-      .then(
-        (result) => {
-          try {
-            onLoad(result);
-          } catch (error) {
-            return failed(error); // as GLTFLoader: the manager's item ends
-          }
-          this.manager.itemEnd(url);
-        },
-        (error) => failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name)),
-      );
+    this.open((worker) => this.readInto(worker, this.path + url, onProgress), resourcePath, name, options, aborts).then(
+      (result) => {
+        try {
+          onLoad(result);
+        } catch (error) {
+          return failed(error); // as GLTFLoader: the manager's item ends
+        }
+        this.manager.itemEnd(url);
+      },
+      (error) => failed(namedError(this.aborts !== aborts ? new Error('the load was aborted') : error, name)),
+    );
   }
 
   // `data`: the file's bytes (an ArrayBuffer or a view, copied: the caller keeps them) or a .gltf's text.
@@ -266,7 +274,8 @@ export class InputAnimationLoader extends Loader {
     } catch {
       return failed(new Error(`${name}: parse takes an ArrayBuffer, a typed array or a string`));
     }
-    this.open(bytes, true, path, name, options, this.aborts).then(
+    const read = (worker) => worker.request('read', { bytes }, bytes.byteLength > 0 ? [bytes] : []);
+    this.open(read, path, name, options, this.aborts).then(
       (result) => {
         try {
           onLoad(result);
@@ -299,6 +308,25 @@ export class InputAnimationLoader extends Loader {
     this.pool.endIdle();
   }
 
+  // The file at `url` into `worker`, as its `read` answers: fetched as it arrives (streamInto), or with THREE.Cache
+  // enabled through FileLoader, whose buffer the cache and other loads of the URL share (so copied, not handed over).
+  async readInto(worker, url, onProgress) {
+    if (Cache.enabled) return worker.request('read', { bytes: await this.fetchBytes(url, onProgress) });
+    const controller = new AbortController(),
+      fetching = { abort: () => controller.abort() };
+    this.fetching.add(fetching);
+    try {
+      return await streamInto(worker, this.manager.resolveURL(url), {
+        headers: this.requestHeader,
+        credentials: this.withCredentials ? 'include' : 'same-origin',
+        signal: controller.signal,
+        onProgress,
+      });
+    } finally {
+      this.fetching.delete(fetching);
+    }
+  }
+
   fetchBytes(url, onProgress) {
     const loader = new FileLoader(this.manager);
     loader.setResponseType('arraybuffer');
@@ -310,9 +338,9 @@ export class InputAnimationLoader extends Loader {
     );
   }
 
-  // The bytes through the library and GLTFLoader into the result. `owned`: the bytes are the loader's to give away
-  // (else they are copied: THREE.Cache and other loads of the URL share them); `aborts`: abort() calls before.
-  async open(bytes, owned, path, name, options, aborts) {
+  // A file through the library and GLTFLoader into the result: `read(worker)` puts it into the worker (as its `read`
+  // answers); `aborts`: abort() calls before.
+  async open(read, path, name, options, aborts) {
     const stage = (s) => options.onStage?.(s);
     const goOn = () => {
       if (this.aborts !== aborts) throw new Error('the load was aborted');
@@ -322,18 +350,13 @@ export class InputAnimationLoader extends Loader {
     this.opening.set(worker, (this.opening.get(worker) ?? 0) + 1);
     let handle = null;
     try {
-      const read = await worker.request('read', { bytes }, owned && bytes.byteLength > 0 ? [bytes] : []);
-      const files = await neighbours(read.files, path, (url) => this.fetchBytes(url));
+      const { input, files: named } = await read(worker);
+      const files = await neighbours(named, path, (url) => this.fetchBytes(url));
       goOn();
       const libraryOptions = Object.fromEntries(
         LIBRARY_OPTIONS.filter((k) => options[k] != null).map((k) => [k, options[k]]),
       );
-      const opened = await worker.request(
-        'open',
-        { input: read.input, name, files, options: libraryOptions },
-        [],
-        stage,
-      );
+      const opened = await worker.request('open', { input, name, files, options: libraryOptions }, [], stage);
       handle = opened.handle;
       goOn();
       return await this.present(worker, this.pool, name, opened, options, goOn);
@@ -356,7 +379,7 @@ export class InputAnimationLoader extends Loader {
     gltf.recording = new InputAnimationRecording(worker, pool, name, opened, gltf.scene, helpers);
     if (options.check) {
       options.onStage?.('checking');
-      gltf.recording.check().catch(() => {}); // its promise is recording.checked
+      gltf.recording.check(nextFrameDrawn()).catch(() => {}); // its promise is recording.checked
     }
     return gltf;
   }

@@ -66,6 +66,7 @@ export class LibraryWorker {
     this.next = 1;
     this.failure = null;
     this.open = 0; // recordings held
+    this.streams = 0; // files fetched into it so far (streamInto)
     this.worker = spawn(files.worker);
     this.worker.onmessage = ({ data }) => this.answer(data);
     this.worker.onerror = (event) => {
@@ -98,6 +99,11 @@ export class LibraryWorker {
       if (data.fatal) this.terminate(new Error(data.message));
       request.reject(new Error(data.message));
     }
+  }
+
+  // A message that is not answered (a piece of a file as it arrives).
+  send(type, fields, transfer = []) {
+    this.worker?.postMessage({ type, ...fields }, transfer);
   }
 
   // `transfer`: buffers the caller owns and gives up; anything else is copied.
@@ -162,5 +168,39 @@ export class WorkerPool {
   endIdle() {
     for (const worker of this.workers) if (worker.open === 0) worker.terminate(new Error('the loader was disposed of'));
     this.workers = this.workers.filter((w) => w.worker);
+  }
+}
+
+// The file at `url` fetched into `worker` as it arrives, each piece handed over, not copied (the worker keeps the
+// pieces until the library takes the file), so that neither the page nor the worker holds the whole file twice:
+// as `read` answers. The request is FileLoader's: `headers`, `credentials`; `onProgress` gets its ProgressEvents;
+// `signal` aborts it. A failure names the URL and the status, as FileLoader's does.
+export async function streamInto(worker, url, { headers, credentials, signal, onProgress }) {
+  const stream = ++worker.streams;
+  try {
+    const response = await fetch(new Request(url, { headers: new Headers(headers), credentials, signal }));
+    if (response.status !== 200 && response.status !== 0)
+      throw new Error(`fetch for "${response.url}" responded with ${response.status}: ${response.statusText}`);
+    const total = Number(response.headers.get('Content-Length') || 0);
+    const progress = (loaded) =>
+      onProgress?.(new ProgressEvent('progress', { lengthComputable: total !== 0, loaded, total }));
+    if (!response.body) {
+      const bytes = await response.arrayBuffer();
+      progress(bytes.byteLength);
+      return await worker.request('read', { bytes }, [bytes]);
+    }
+    const reader = response.body.getReader();
+    let loaded = 0;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      const piece = part.value;
+      const own = piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength ? piece : piece.slice();
+      loaded += piece.byteLength; // before the piece is handed over (its length is then 0)
+      worker.send('piece', { stream, bytes: own.buffer, total }, [own.buffer]);
+      progress(loaded);
+    }
+    return await worker.request('read', { stream });
+  } catch (error) {
+    worker.send('forget', { stream });
+    throw error;
   }
 }

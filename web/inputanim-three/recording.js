@@ -66,11 +66,14 @@ export class InputAnimationRecording {
   }
 
   // The checker's findings (docs/cli.md), also kept in `findings` and `info.findings`; `checked` is this promise.
-  check() {
-    this.checked ??= this.ask('check').then((findings) => {
-      this.findings = this.info.findings = findings;
-      return findings;
-    });
+  // `begin`: a promise the checker waits for (the loader's: the page's next frame), else it begins at once.
+  check(begin = null) {
+    this.checked ??= (begin ?? Promise.resolve())
+      .then(() => this.ask('check'))
+      .then((findings) => {
+        this.findings = this.info.findings = findings;
+        return findings;
+      });
     return this.checked;
   }
 

@@ -4,8 +4,11 @@
 // or {id, type: 'error', message, fatal} (fatal: the library did not start, or trapped, and this worker is of no use).
 //   start   {script, wasm}: the library's addresses (the first message; answered only by a failure to start,
 //           {id: 0, type: 'unstarted', url: the file that did not load, or null, message})
-//   read    {bytes: ArrayBuffer}: the file, kept for `open` -> {input: its number, files: [{uri, path}]: the files
-//           its buffers name beside it, when it is a .gltf (the library reads its JSON, off the page's thread)}
+//   read    {bytes: ArrayBuffer} or {stream}: the file, whole or as the pieces sent before it, kept for `open` ->
+//           {input: its number, files: [{uri, path}]: the files its buffers name beside it, when it is a .gltf (the
+//           library reads its JSON, off the page's thread)}
+//   piece   {stream, bytes: ArrayBuffer}: the next piece of a file as it arrives, kept for `read`; not answered
+//   forget  {stream}: the pieces of a file that did not arrive whole are dropped; not answered
 //   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
 //           beside it -> {handle, info, profile (findings), profileTable (inputanim.profile/1), glb: {json, views}}
 //           (see takeGlb)
@@ -85,34 +88,100 @@ function placeBesideInput(files) {
   }
 }
 
-// Files read and not yet opened, by number: a worker opens one recording at a time, however many loads share it.
+// Files arriving in pieces (`piece`), by stream number, until `read` takes them.
+const streams = new Map();
+
+// At most this much of the library's memory is readied ahead of a file (warmUp).
+const WARM_LIMIT = 768 << 20;
+const warmed = new Set(); // the streams it was readied for
+
+// A file of known size copied into the library's input buffer as it arrives, while nothing else uses that buffer:
+// {stream, input (once read), pointer, size, filled}. Its pieces are kept too, for when something else needs the
+// buffer before it is opened, or more or fewer bytes arrive than it said.
+let direct = null;
+
+function keepPiece({ stream, bytes, total }) {
+  if (!streams.has(stream)) streams.set(stream, []);
+  const piece = new Uint8Array(bytes);
+  streams.get(stream).push(piece);
+  if (module && total > 0 && !warmed.has(stream)) {
+    warmed.add(stream);
+    warmUp(total);
+    if (!direct && total <= WARM_LIMIT) beginDirect(stream, total);
+  } else if (direct?.stream === stream) fill(piece);
+}
+
+function beginDirect(stream, size) {
+  const pointer = module._inputanim_input_buffer(size);
+  if (!pointer) return;
+  direct = { stream, input: null, pointer, size, filled: 0 };
+  for (const piece of streams.get(stream)) fill(piece);
+}
+
+function fill(piece) {
+  if (direct.filled + piece.byteLength > direct.size) return (direct = null);
+  module.HEAPU8.set(piece, direct.pointer + direct.filled);
+  direct.filled += piece.byteLength;
+}
+
+// The library's memory grown and touched, while a file of `total` bytes is still arriving, to what opening and
+// drawing it take (its bytes, the .glb and the work between: about 2.4 times the file, at most WARM_LIMIT), then
+// given back to its allocator: growing memory and first touching it are then not waited for.
+function warmUp(total) {
+  const bytes = Math.min(Math.ceil(total * 2.4), WARM_LIMIT);
+  if (module.HEAPU8.length >= bytes) return;
+  const pointer = module._malloc(bytes);
+  if (!pointer) return;
+  for (let at = pointer; at < pointer + bytes; at += 4096) module.HEAPU8[at] = 0; // a byte a page: each is mapped
+  module._free(pointer);
+}
+
+// Files read and not yet opened, by number, each as its pieces: a worker opens one recording at a time, however
+// many loads share it.
 const inputs = new Map();
 let lastInput = 0;
 
+const sizeOf = (pieces) => pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+
+// `pieces` copied one after another to `pointer` in the library's memory.
+function copyInto(pointer, pieces) {
+  for (const piece of pieces) (module.HEAPU8.set(piece, pointer), (pointer += piece.byteLength));
+}
+
 // The file kept for `open`; for a .gltf, the files its buffers name beside it (the library's answer: {uri, path}).
-function read({ bytes }) {
-  const input = new Uint8Array(bytes);
-  inputs.set(++lastInput, input);
-  const first = input.subarray(0, 64).find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b)); // after spaces and a BOM
+function read({ bytes, stream }) {
+  const pieces = stream === undefined ? [new Uint8Array(bytes)] : (streams.get(stream) ?? []);
+  streams.delete(stream);
+  warmed.delete(stream);
+  inputs.set(++lastInput, pieces);
+  if (direct && direct.stream === stream) direct.input = lastInput;
+  const head = pieces.find((piece) => piece.byteLength > 0)?.subarray(0, 64) ?? new Uint8Array();
+  const first = head.find((b) => ![0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(b)); // after spaces and a BOM
   if (first !== 0x7b) return [{ input: lastInput, files: [] }]; // not JSON text (a .bin, a GLB): not copied to ask
-  const pointer = module._malloc(input.byteLength);
-  if (!pointer) throw new Error(`not enough memory for ${input.byteLength} bytes`);
+  const size = sizeOf(pieces),
+    pointer = module._malloc(size);
+  if (!pointer) throw new Error(`not enough memory for ${size} bytes`);
   try {
-    module.HEAPU8.set(input, pointer);
-    return [{ input: lastInput, files: call('buffer_files', pointer, input.byteLength).files }];
+    copyInto(pointer, pieces);
+    return [{ input: lastInput, files: call('buffer_files', pointer, size).files }];
   } finally {
     module._free(pointer);
   }
 }
 
-// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are).
+// The file into the library's input buffer, which the library keeps (a recording's keys are read where they are):
+// there already when it was copied as it arrived.
 function place(input) {
-  const bytes = inputs.get(input);
+  const pieces = inputs.get(input);
   inputs.delete(input);
-  if (!bytes) throw new Error('internal: the file was not read before it was opened');
-  const pointer = module._inputanim_input_buffer(bytes.byteLength);
-  if (!pointer && bytes.byteLength) throw new Error(`not enough memory for ${bytes.byteLength} bytes`);
-  module.HEAPU8.set(bytes, pointer);
+  if (!pieces) throw new Error('internal: the file was not read before it was opened');
+  const there = direct?.input === input && direct.filled === direct.size && direct.size === sizeOf(pieces);
+  direct = null;
+  if (there) return;
+  const size = sizeOf(pieces),
+    pointer = module._inputanim_input_buffer(size);
+  if (!pointer && size) throw new Error(`not enough memory for ${size} bytes`);
+  copyInto(pointer, pieces);
 }
 
 let profileTable = null; // the library's glTF profile (inputanim.profile/1), asked for once
@@ -130,7 +199,7 @@ function open({ id, input, name, files, options }) {
 function drawn({ ok, ...opened }, progress) {
   progress('converting');
   try {
-    call('export_glb', 'none');
+    call('draw_glb');
   } catch (error) {
     module._inputanim_close(opened.handle);
     throw error;
@@ -271,6 +340,11 @@ async function start({ script, wasm }) {
 let ready = null;
 
 onmessage = async ({ data }) => {
+  if (data.type === 'piece') return keepPiece(data); // kept as they come, before the library is ready too
+  if (data.type === 'forget') {
+    if (direct?.stream === data.stream) direct = null;
+    return (streams.delete(data.stream), warmed.delete(data.stream));
+  }
   if (data.type === 'start') {
     ready = start(data);
     ready.catch((error) => postMessage({ id: 0, type: 'unstarted', url: error.url ?? null, message: error.message }));
@@ -278,6 +352,7 @@ onmessage = async ({ data }) => {
   }
   try {
     await ready;
+    if (data.type !== 'read' && data.type !== 'open') direct = null; // the library may use its input buffer
     if (onRecording[data.type]) select(data.handle);
     const [result, transfer = []] = (onRecording[data.type] ?? handlers[data.type])(data);
     postMessage({ id: data.id, type: 'result', result }, transfer);
