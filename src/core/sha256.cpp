@@ -7,6 +7,7 @@
 // processors, MSVC, WebAssembly) the portable code alone.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define INPUTANIM_SHA_EXTENSIONS 1
+#include <cpuid.h>
 #include <immintrin.h>
 #else
 #define INPUTANIM_SHA_EXTENSIONS 0
@@ -94,9 +95,11 @@ __attribute__((target("sha,ssse3,sse4.1"))) void extensionBlocks(std::array<std:
 
 bool Sha256::available(Engine engine) {
 #if INPUTANIM_SHA_EXTENSIONS
+    // CPUID: leaf 1's ECX has SSSE3 (bit 9) and SSE4.1 (bit 19), leaf 7's EBX the SHA extensions (bit 29).
     static const bool extensions = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 9)) || !(c & (1u << 19))) return false;
+        return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
     }();
     if (engine == Engine::ShaExtensions) return extensions;
 #endif

@@ -7,7 +7,8 @@
 //   read    {bytes: ArrayBuffer} or {stream}: the file, whole or as the pieces sent before it, kept for `open` ->
 //           {input: its number, files: [{uri, path}]: the files its buffers name beside it, when it is a .gltf (the
 //           library reads its JSON, off the page's thread)}
-//   piece   {stream, bytes: ArrayBuffer}: the next piece of a file as it arrives, kept for `read`; not answered
+//   piece   {stream, bytes: ArrayBuffer, total: the file's size as its server gave it, or 0}: the next piece of a
+//           file as it arrives, kept for `read`; not answered
 //   forget  {stream}: the pieces of a file that did not arrive whole are dropped; not answered
 //   open    {input, name, files: [{path, bytes}], options}: the file read, with its neighbours (a .gltf's buffers)
 //           beside it -> {handle, info, profile (findings), profileTable (inputanim.profile/1), glb: {json, views}}
