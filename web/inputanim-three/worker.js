@@ -176,11 +176,11 @@ function place(input) {
   const pieces = inputs.get(input);
   inputs.delete(input);
   if (!pieces) throw new Error('internal: the file was not read before it was opened');
-  const there = direct?.input === input && direct.filled === direct.size && direct.size === sizeOf(pieces);
+  const size = sizeOf(pieces);
+  const there = direct?.input === input && direct.filled === size && direct.size === size;
   direct = null;
   if (there) return;
-  const size = sizeOf(pieces),
-    pointer = module._inputanim_input_buffer(size);
+  const pointer = module._inputanim_input_buffer(size);
   if (!pointer && size) throw new Error(`not enough memory for ${size} bytes`);
   copyInto(pointer, pieces);
 }
