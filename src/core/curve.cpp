@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "inputanim/core/lanes.hpp"
 #include "inputanim/core/math.hpp"
 
 namespace inputanim {
@@ -216,6 +217,52 @@ ValueSlope evaluateWithSlope(const Curve& curve, double time) {
     return evaluateCurve(curve, time, [&curve](double wrapped) { return segmentIndex(curve.keys, wrapped); });
 }
 
+namespace {
+
+constexpr std::uint32_t kExponent = 0x7f800000;  // a float is finite when these bits are not all ones
+constexpr std::size_t kKeyBytes = 8;  // a compact key: its time, then its value
+
+// Compact keys (time, then value, little-endian) from `from` to `n`, after a key at `previous`, one by one: each read
+// once, as one 8-byte word.
+bool compactKeysOkFrom(const std::uint8_t* bytes, std::size_t from, std::size_t n, float previous) {
+    unsigned ok = 1;
+    for (std::size_t i = from; i < n; ++i) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes + i * kKeyBytes, sizeof word);
+        const auto time = std::uint32_t(word), value = std::uint32_t(word >> 32);
+        float t;
+        std::memcpy(&t, &time, sizeof t);
+        ok &= unsigned((time & kExponent) != kExponent) & unsigned((value & kExponent) != kExponent) &
+              unsigned(t > previous);
+        previous = t;
+    }
+    return ok != 0;
+}
+
+// Four keys a step where there are lanes, the rest one by one.
+bool compactKeysOk(const std::uint8_t* bytes, std::size_t n) {
+    constexpr float kBefore = -std::numeric_limits<float>::infinity();
+    std::size_t i = 0;
+    float last = kBefore;  // the time of key i - 1
+#if INPUTANIM_LANES
+    const Words4 exponent = {kExponent, kExponent, kExponent, kExponent};
+    Floats4 previous = {kBefore, kBefore, kBefore, kBefore};  // its last lane: the time before the next four keys
+    Lanes4 bad = {0, 0, 0, 0};
+    for (; i + 4 <= n; i += 4) {
+        const auto a = loadLanes<Words4>(bytes + i * kKeyBytes), b = loadLanes<Words4>(bytes + (i + 2) * kKeyBytes);
+        bad |= Lanes4((a & exponent) == exponent) | Lanes4((b & exponent) == exponent);
+        const Floats4 times = __builtin_shufflevector(Floats4(a), Floats4(b), 0, 2, 4, 6);
+        bad |= ~Lanes4(times > __builtin_shufflevector(previous, times, 3, 4, 5, 6));
+        previous = times;
+    }
+    if ((bad[0] | bad[1] | bad[2] | bad[3]) != 0) return false;
+    last = previous[3];
+#endif
+    return compactKeysOkFrom(bytes, i, n, last);
+}
+
+}  // namespace
+
 bool KeyList::finiteAndIncreasing() const {
     if (!borrowed_) return checkKeys();
     signed char answer = borrowedCheck_.answer.load(std::memory_order_relaxed);
@@ -236,23 +283,7 @@ bool KeyList::checkKeys() const {
     };
     if (full_)
         return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
-    // Compact keys: each read once, as one 8-byte word (time, then value, little-endian), finite when its exponent
-    // bits are not all ones.
-    const std::uint8_t* bytes = compactBytes();
-    constexpr std::uint32_t kExponent = 0x7f800000;
-    unsigned ok = 1;
-    float previous = -std::numeric_limits<float>::infinity();
-    for (std::size_t i = 0; i < n; ++i) {
-        std::uint64_t word;
-        std::memcpy(&word, bytes + i * sizeof(TimeValue), sizeof word);
-        const auto time = std::uint32_t(word), value = std::uint32_t(word >> 32);
-        float t;
-        std::memcpy(&t, &time, sizeof t);
-        ok &= unsigned((time & kExponent) != kExponent) & unsigned((value & kExponent) != kExponent) &
-              unsigned(t > previous);
-        previous = t;
-    }
-    return ok != 0;
+    return compactKeysOk(compactBytes(), n);
 }
 
 std::optional<std::string> invalidKey(const Curve& curve) {

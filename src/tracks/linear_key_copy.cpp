@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <numeric>
 
+#include "inputanim/core/lanes.hpp"
 #include "slerp_bound.hpp"
 
 namespace inputanim {
@@ -20,22 +20,31 @@ Quaternion knotQuaternion(const float* values, std::size_t k) {
 // unit length (so the general path would leave it alone, and three.js's slerp of it stays close) and slerp provably
 // within tolerance of nlerp between neighbours, `margin` inside both limits. Sets `maxError` to that bound (with what
 // three.js's slerp of ends off unit length adds); false sends the track to the general path.
+// Compared squared, so that no knot takes a root or a division: |length - 1| <= off is length² within
+// [(1 - off)², (1 + off)²], and cos >= least > 0 (limits.cos is the cosine of an angle under a radian) is dot > 0 with
+// dot² >= least² na² nb². The smallest cosine is kept as its square, a numerator and a denominator.
 bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, const SlerpLimits& limits,
                             double& maxError) {
-    double smallestDot = 1, previousNorm = 0, lengthOff = 0;
+    const double off = limits.lengthOff - margin, least = limits.cos + margin;
+    if (off < 0) return count == 0;
+    const double shortest = (1 - off) * (1 - off), longest = (1 + off) * (1 + off), least2 = least * least;
+    double fewest = longest, most = shortest;  // the knots' squared lengths, smallest and largest
+    double dot2 = 1, norms2 = 1;  // the smallest squared cosine so far: dot2 / norms2
+    double previous = 0;  // the previous knot's squared length
     for (std::size_t k = 0; k < count; ++k) {
         const Quaternion b = knotQuaternion(values, k);
-        const double length = norm(b);
-        lengthOff = std::max(lengthOff, std::abs(length - 1));
-        if (std::abs(length - 1) > limits.lengthOff - margin) return false;
+        const double squared = dot(b, b);
+        if (!(squared >= shortest && squared <= longest)) return false;
+        fewest = std::min(fewest, squared), most = std::max(most, squared);
         if (k > 0) {
-            const double cosine = unitDot(knotQuaternion(values, k - 1), b, previousNorm, length);
-            if (cosine < limits.cos + margin) return false;
-            smallestDot = std::min(smallestDot, cosine);
+            const double d = dot(knotQuaternion(values, k - 1), b), norms = previous * squared;
+            if (!(d > 0) || d * d < least2 * norms) return false;
+            if (d * d * norms2 < dot2 * norms) dot2 = d * d, norms2 = norms;
         }
-        previousNorm = length;
+        previous = squared;
     }
-    const double alpha = std::acos(std::min(1.0, smallestDot));
+    const double lengthOff = std::max({0.0, std::sqrt(most) - 1, 1 - std::sqrt(fewest)});
+    const double alpha = std::acos(std::min(1.0, std::sqrt(dot2 / norms2)));
     if (count > 1) maxError = slerpDeviationBound(alpha) + unnormalisedSlerpPart(alpha, lengthOff);
     return true;
 }
@@ -86,11 +95,13 @@ std::optional<Track> mergeLinearKeys(std::span<const Curve* const> curves, Track
     track.keyKnots.assign(n, {});
     for (int c = 0; c < n; ++c) {
         std::size_t knot = 0;
-        track.keyKnots[c].reserve(curves[c]->keys.size());
+        std::vector<std::uint32_t> knots;
+        knots.reserve(curves[c]->keys.size());
         curves[c]->keys.forEachTimeValue([&](float time, float) {
             while (track.times[knot] < time) ++knot;
-            track.keyKnots[c].push_back(std::uint32_t(knot));
+            knots.push_back(std::uint32_t(knot));
         });
+        track.keyKnots[c] = KeyKnots(std::move(knots));
     }
     track.valuesChanged.assign(n, false);
     track.copiesKeys = true;
@@ -113,15 +124,18 @@ bool holdsLinearKeys(std::span<const Curve* const> curves) {
     return true;
 }
 
-// Compact lists (the 1.1 file's keys, read in place) of `count` keys each: their times into `times` and their
-// values into `values` (knot by knot, N per knot) in one pass over all N lists side by side. False if a list's
-// key times differ from the first list's.
+namespace {
+
+// Compact lists (the 1.1 file's keys, read in place) of `count` keys each, from key `from` on: their times into
+// `times` and their values into `values` (knot by knot, N per knot) in one pass over all N lists side by side. False
+// if a list's key times differ from the first list's.
 template <int N>
-bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t count, float* times, float* values) {
+bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t from, std::size_t count, float* times,
+                     float* values) {
     std::array<const std::uint8_t*, N> pairs;
     for (int c = 0; c < N; ++c) pairs[c] = curves[c]->keys.timeValueBytes().data();
     bool aligned = true;
-    for (std::size_t k = 0; k < count; ++k) {
+    for (std::size_t k = from; k < count; ++k) {
         float time;
         std::memcpy(&time, pairs[0] + 8 * k, 4);
         times[k] = time;
@@ -135,13 +149,38 @@ bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t count, fl
     return aligned;
 }
 
+// The same for four lists (a rotation's), two keys a step where there are lanes: each list's two keys in one load
+// (time, value, time, value), the values gathered knot by knot, every time compared with the first list's.
+bool copyCompactRotations(std::span<const Curve* const> curves, std::size_t count, float* times, float* values) {
+    std::size_t k = 0;
+    bool aligned = true;
+#if INPUTANIM_LANES
+    const std::uint8_t* pairs[4];
+    for (int c = 0; c < 4; ++c) pairs[c] = curves[c]->keys.timeValueBytes().data();
+    Lanes4 differ = {0, 0, 0, 0};  // lanes 0 and 2: the two keys' times
+    for (; k + 2 <= count; k += 2) {
+        const auto x = loadLanes<Floats4>(pairs[0] + 8 * k), y = loadLanes<Floats4>(pairs[1] + 8 * k),
+                   z = loadLanes<Floats4>(pairs[2] + 8 * k), w = loadLanes<Floats4>(pairs[3] + 8 * k);
+        differ |= Lanes4(x != y) | Lanes4(x != z) | Lanes4(x != w);
+        const Floats4 xy = __builtin_shufflevector(x, y, 1, 5, 3, 7), zw = __builtin_shufflevector(z, w, 1, 5, 3, 7);
+        storeLanes(values + 4 * k, __builtin_shufflevector(xy, zw, 0, 1, 4, 5));
+        storeLanes(values + 4 * k + 4, __builtin_shufflevector(xy, zw, 2, 3, 6, 7));
+        times[k] = x[0], times[k + 1] = x[2];
+    }
+    aligned = (differ[0] | differ[2]) == 0;
+#endif
+    return copyCompactKeys<4>(curves, k, count, times, values) && aligned;
+}
+
+}  // namespace
+
 bool copyCompactKeys(std::span<const Curve* const> curves, float* times, float* values) {
     const std::size_t count = curves[0]->keys.size();
     switch (curves.size()) {
-        case 1: return copyCompactKeys<1>(curves, count, times, values);
-        case 2: return copyCompactKeys<2>(curves, count, times, values);
-        case 3: return copyCompactKeys<3>(curves, count, times, values);
-        default: return copyCompactKeys<4>(curves, count, times, values);
+        case 1: return copyCompactKeys<1>(curves, 0, count, times, values);
+        case 2: return copyCompactKeys<2>(curves, 0, count, times, values);
+        case 3: return copyCompactKeys<3>(curves, 0, count, times, values);
+        default: return copyCompactRotations(curves, count, times, values);
     }
 }
 
@@ -175,11 +214,7 @@ std::optional<Track> copyLinearKeys(std::span<const Curve* const> curves, TrackK
     if (!aligned) return mergeLinearKeys(curves, kind, limits, refused);
     track.interpolation = Interpolation::Linear;
     track.components = n;
-    track.keyKnots.resize(n);
-    for (auto& knots : track.keyKnots) {
-        knots.resize(count);
-        std::iota(knots.begin(), knots.end(), std::uint32_t(hold));
-    }
+    track.keyKnots.assign(n, KeyKnots::run(std::uint32_t(hold), count));
     track.copiesKeys = true;
     if (kind == TrackKind::Rotation && allZero(curves)) {
         // MRTK records the None joint's rotation as (0, 0, 0, 0): the general path plays it as the identity at

@@ -370,8 +370,7 @@ private:
         const auto& times = track_.times;
         for (int c = 0; c < n_; ++c) {
             // Keys and knots both increase: one merge walk, into room for every key (most have a knot).
-            auto& keyKnots = track_.keyKnots[c];
-            keyKnots.resize(curves_[c]->keys.size());
+            std::vector<std::uint32_t> keyKnots(curves_[c]->keys.size());
             std::uint32_t* out = keyKnots.data();
             std::size_t knot = 0;
             curves_[c]->keys.forEachTimeValue([&](float time, float) {
@@ -379,6 +378,7 @@ private:
                 if (knot < times.size() && times[knot] == time) *out++ = std::uint32_t(knot);
             });
             keyKnots.resize(std::size_t(out - keyKnots.data()));
+            track_.keyKnots[c] = KeyKnots(std::move(keyKnots));
         }
     }
 

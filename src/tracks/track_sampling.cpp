@@ -91,8 +91,7 @@ void holdFromZero(Track& track) {
         track.outTangents.insert(track.outTangents.begin(), std::size_t(n), 0.0f);
         std::fill_n(track.inTangents.begin() + n, n, 0.0f);
     }
-    for (auto& knots : track.keyKnots)
-        for (auto& knot : knots) ++knot;
+    for (auto& knots : track.keyKnots) knots.shift(1);
 }
 
 }  // namespace inputanim

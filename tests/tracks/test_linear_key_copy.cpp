@@ -2,6 +2,7 @@
 // by interval, held from zero, refusals handed back bit for bit, and either way of holding the keys.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -218,4 +219,75 @@ TEST_CASE("MRTK's linear keys build the same track held as time and value or in 
         }
     }
     CHECK(compared > 1000);
+}
+
+TEST_CASE("a rotation is copied exactly up to its limits, with the bound its smallest cosine and longest key give") {
+    // Three keys turned about Z to 0, `at` and 2 `step`s of radians (quaternion-space angles half that), scaled to
+    // `length`, the middle one to `middle`: limits cos(0.05) and 0.001 from unit length. The bound, worked by hand:
+    // the widest angle between neighbours (their cosine over their lengths) and the length furthest from 1.
+    const SlerpLimits limits{std::cos(0.05), 0.001};
+    auto rotation = [](double step, double at, float length, float middle) {
+        std::array<Curve, 4> curves;
+        for (int k = 0; k < 3; ++k) {
+            const double half = 0.5 * step * (k == 1 ? at : k), scale = k == 1 ? middle : length;
+            const double q[4] = {0, 0, std::sin(half) * scale, std::cos(half) * scale};
+            for (int c = 0; c < 4; ++c) curves[c].keys.push_back(float(k), float(q[c]));
+        }
+        return curves;
+    };
+    auto copied = [&](const std::array<Curve, 4>& curves) {
+        const Curve* pointers[4] = {&curves[0], &curves[1], &curves[2], &curves[3]};
+        return copyLinearKeys(pointers, TrackKind::Rotation, limits, nullptr, false);
+    };
+    struct Case {
+        double step, at;
+        float length, middle;
+        bool copies;
+    };
+    for (const Case& c :
+         {Case{0.099, 1, 1, 1, true}, Case{0.101, 1, 1, 1, false}, Case{0.07, 1.4, 1, 1, true},
+          Case{0.072, 1.4, 1, 1, false}, Case{0.07, 0.6, 1, 1, true}, Case{0.072, 0.6, 1, 1, false},
+          Case{0.05, 1, 1.0009f, 1, true}, Case{0.05, 1, 1.0011f, 1, false}, Case{0.05, 1, 1, 0.9991f, true},
+          Case{0.05, 1, 1, 0.9989f, false}, Case{0.07, 1.3, 0.9995f, 1.0004f, true}}) {
+        INFO("step " << c.step << " at " << c.at << ", lengths " << c.length << " and " << c.middle);
+        const auto curves = rotation(c.step, c.at, c.length, c.middle);
+        const auto track = copied(curves);
+        REQUIRE(track.has_value() == c.copies);
+        if (!track) continue;
+        double smallest = 1, furthest = 0;
+        for (int k = 0; k < 3; ++k) {
+            double a = 0, b = 0, ab = 0;
+            for (int i = 0; i < 4; ++i) {
+                const double x = curves[i].keys.value(k), y = curves[i].keys.value(std::min(k + 1, 2));
+                a += x * x, b += y * y, ab += x * y;
+            }
+            furthest = std::max(furthest, std::abs(std::sqrt(a) - 1));
+            if (k < 2) smallest = std::min(smallest, ab / std::sqrt(a * b));
+        }
+        const double alpha = std::acos(smallest);
+        CHECK(alpha == Approx(0.5 * c.step * std::max(c.at, 2 - c.at)).epsilon(1e-6));
+        CHECK(track->maxError ==
+              Approx(slerpDeviationBound(alpha) + unnormalisedSlerpPart(alpha, furthest)).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("a rotation's components keyed at different times are merged, wherever one key's time differs") {
+    // Four compact curves of seven keys each (two keys a step where there are lanes, the last one alone), one key of
+    // one component a little later than the others': the track is the union of the times, eight knots.
+    for (std::size_t at = 0; at < 7; ++at)
+        for (int moved = 1; moved < 4; ++moved) {
+            CAPTURE(at, moved);
+            std::array<Curve, 4> curves;
+            for (std::size_t k = 0; k < 7; ++k) {
+                const double half = 0.01 * double(k);
+                const float q[4] = {0, 0, float(std::sin(half)), float(std::cos(half))};
+                for (int c = 0; c < 4; ++c)
+                    curves[c].keys.push_back(float(k) * 0.1f + (c == moved && k == at ? 0.01f : 0.0f), q[c]);
+            }
+            const Curve* pointers[4] = {&curves[0], &curves[1], &curves[2], &curves[3]};
+            const auto track =
+                copyLinearKeys(pointers, TrackKind::Rotation, SlerpLimits{std::cos(0.05), 0.001}, nullptr, false);
+            REQUIRE(track);
+            CHECK(track->times.size() == 8);
+        }
 }

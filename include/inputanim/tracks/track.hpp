@@ -20,6 +20,53 @@ enum class TrackKind {
     Rotation,  // quaternion x, y, z, w played back normalised; LINEAR means slerp, as glTF defines it
 };
 
+// The knot index of each of a component's keys, in key order: a list, or (keys copied as knots) the run first,
+// first + 1, ... held as its start and length, without one.
+class KeyKnots {
+public:
+    KeyKnots() = default;
+    explicit KeyKnots(std::vector<std::uint32_t> list) : list_(std::move(list)) {}
+    static KeyKnots run(std::uint32_t first, std::size_t count) {
+        KeyKnots knots;
+        knots.first_ = first, knots.run_ = count;
+        return knots;
+    }
+
+    std::size_t size() const { return run_ ? run_ : list_.size(); }
+    bool empty() const { return size() == 0; }
+    std::uint32_t operator[](std::size_t k) const { return run_ ? first_ + std::uint32_t(k) : list_[k]; }
+    bool isRun() const { return run_ != 0; }  // a run of more than none: consecutive knots, as listed ones may be too
+    void shift(std::uint32_t by) {  // every index `by` later
+        first_ += by;
+        for (std::uint32_t& knot : list_) knot += by;
+    }
+    bool operator==(const KeyKnots& other) const {
+        if (size() != other.size()) return false;
+        for (std::size_t k = 0; k < size(); ++k)
+            if ((*this)[k] != other[k]) return false;
+        return true;
+    }
+
+    class Iterator {
+    public:
+        Iterator(const KeyKnots& knots, std::size_t k) : knots_(&knots), k_(k) {}
+        std::uint32_t operator*() const { return (*knots_)[k_]; }
+        Iterator& operator++() { return ++k_, *this; }
+        bool operator!=(const Iterator& other) const { return k_ != other.k_; }
+
+    private:
+        const KeyKnots* knots_;
+        std::size_t k_;
+    };
+    Iterator begin() const { return {*this, 0}; }
+    Iterator end() const { return {*this, size()}; }
+
+private:
+    std::vector<std::uint32_t> list_;
+    std::uint32_t first_ = 0;
+    std::size_t run_ = 0;
+};
+
 struct Track {
     Interpolation interpolation = Interpolation::Linear;
     int components = 0;
@@ -29,7 +76,7 @@ struct Track {
     std::vector<float> outTangents;
     // For each component, the knot index of each of its keys at times in [0, duration] (in key order), so
     // that a reader can tell original keys from added knots.
-    std::vector<std::vector<std::uint32_t>> keyKnots;
+    std::vector<KeyKnots> keyKnots;
     // Per component: the values at its keys' knots differ from the keys' values (quaternions normalised).
     std::vector<bool> valuesChanged;
     double maxError = 0;  // an upper bound of the playback's deviation from Unity's (metres or degrees)

@@ -21,6 +21,7 @@
 #include "profile.hpp"
 #include "rig_rest.hpp"
 #include "uri.hpp"
+#include "inputanim/core/lanes.hpp"
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/sha256.hpp"
@@ -31,6 +32,20 @@
 namespace inputanim {
 
 namespace {
+
+// out[i] = signs[i % n] * values[i] for `size` floats (n components a knot, 3 or 4): where there are lanes, 4n floats
+// a step (n vectors, each with its own pattern of signs), the rest one by one.
+void scaleComponents(const float* values, std::size_t size, int n, const float* signs, float* out) {
+    std::size_t i = 0;
+#if INPUTANIM_LANES
+    Floats4 patterns[4];
+    for (int v = 0; v < n; ++v)
+        for (int lane = 0; lane < 4; ++lane) patterns[v][lane] = signs[(4 * v + lane) % n];
+    for (const std::size_t step = 4 * std::size_t(n); i + step <= size; i += step)
+        for (int v = 0; v < n; ++v) storeLanes(out + i + 4 * v, loadLanes<Floats4>(values + i + 4 * v) * patterns[v]);
+#endif
+    for (; i < size; ++i) out[i] = signs[i % std::size_t(n)] * values[i];
+}
 
 class ModelBuilder : ModelWriter {
 public:
@@ -118,14 +133,7 @@ private:
         addChannel(node, placeOf(firstCurve).path, built.times, count * (cubic ? 3 : 1),
                    kind == TrackKind::Rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, built.interpolation,
                    [&](float* out) {
-                       if (!cubic) {  // with the component count a constant, the loop vectorizes
-                           auto scale = [&](auto components) {
-                               for (std::size_t k = 0; k < count * components; k += components)
-                                   for (int c = 0; c < components; ++c) out[k + c] = signs[c] * built.values[k + c];
-                           };
-                           n == 4 ? scale(std::integral_constant<int, 4>{}) : scale(std::integral_constant<int, 3>{});
-                           return;
-                       }
+                       if (!cubic) return scaleComponents(built.values.data(), count * n, n, signs, out);
                        for (std::size_t k = 0; k < count; ++k)
                            for (int c = 0; c < n; ++c) {
                                out[3 * k * n + c] = signs[c] * built.inTangents[k * n + c];

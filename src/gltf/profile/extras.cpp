@@ -104,7 +104,8 @@ bool defaultWraps(const Curve& curve) {
 
 // The end of the run of consecutive knots from i: they increase, so knots[j] - knots[i] == j - i exactly when
 // each one from i to j follows the one before. Found by doubling the step, then halving it (runs are long).
-std::size_t consecutiveRunEnd(const std::vector<std::uint32_t>& knots, std::size_t i) {
+std::size_t consecutiveRunEnd(const KeyKnots& knots, std::size_t i) {
+    if (knots.isRun()) return knots.size();
     auto consecutive = [&](std::size_t j) { return j < knots.size() && knots[j] - knots[i] == j - i; };
     std::size_t j = i + 1, step = 1;  // knots i..j-1 are consecutive
     while (consecutive(j + step - 1)) j += step, step *= 2;

@@ -319,17 +319,19 @@ private:
                     const Curve& curve =
                         recording_.curves[jointCurve(hand_, joint, (kind == 0 ? kPositionX : kRotationX) + c)];
                     const float sign = kind == 0 ? kGltfPositionSigns[c] : kGltfRotationSigns[c];
+                    std::vector<std::uint32_t> knots;
                     for (std::size_t k = 0; k < curve.keys.size(); ++k) {
                         const float time = curve.keys.time(k);
                         const auto at = std::lower_bound(track.times.begin(), track.times.end(), time);
                         if (at == track.times.end() || *at != time)
                             continue;  // before 0: the curve's extras hold it verbatim
                         const auto knot = std::uint32_t(at - track.times.begin());
-                        track.keyKnots[c].push_back(knot);
+                        knots.push_back(knot);
                         track.valuesChanged[c] =
                             track.valuesChanged[c] ||
                             floatBits(track.values[knot * n + c] * sign) != floatBits(curve.keys.value(k));
                     }
+                    track.keyKnots[c] = KeyKnots(std::move(knots));
                 }
             }
         });
