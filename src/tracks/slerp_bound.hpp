@@ -39,11 +39,10 @@ double safeLengthOff(double tolerance);
 
 // The cosine of the angle between two quaternions within 0.001 of unit length; -2 for others. Signed: ends
 // in opposite hemispheres make nlerp pass near zero, far from slerp.
-// Inline: called once per knot of every rotation track copied from keys; `na` and `nb`: their norms, if known.
-inline double unitDot(const Quaternion& a, const Quaternion& b, double na, double nb) {
+inline double unitDot(const Quaternion& a, const Quaternion& b) {
+    const double na = norm(a), nb = norm(b);
     if (std::abs(na - 1) > 0.001 || std::abs(nb - 1) > 0.001) return -2;
     return dot(a, b) / (na * nb);
 }
-inline double unitDot(const Quaternion& a, const Quaternion& b) { return unitDot(a, b, norm(a), norm(b)); }
 
 }  // namespace inputanim
