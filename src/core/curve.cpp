@@ -273,17 +273,13 @@ bool KeyList::finiteAndIncreasing() const {
 bool KeyList::checkKeys() const {
     const std::size_t n = size();
     if (n == 0) return true;
+    if (!full_) return compactKeysOk(compactBytes(), n);
     // Bitwise &, not &&: no branch per key.
-    auto check = [n](auto timeAt, auto valueAt) {
-        unsigned ok = unsigned(std::isfinite(timeAt(0))) & unsigned(std::isfinite(valueAt(0)));
-        for (std::size_t i = 1; i < n; ++i)
-            ok &= unsigned(std::isfinite(timeAt(i))) & unsigned(std::isfinite(valueAt(i))) &
-                  unsigned(timeAt(i) > timeAt(i - 1));
-        return ok != 0;
-    };
-    if (full_)
-        return check([this](std::size_t i) { return keys_[i].time; }, [this](std::size_t i) { return keys_[i].value; });
-    return compactKeysOk(compactBytes(), n);
+    unsigned ok = unsigned(std::isfinite(keys_[0].time)) & unsigned(std::isfinite(keys_[0].value));
+    for (std::size_t i = 1; i < n; ++i)
+        ok &= unsigned(std::isfinite(keys_[i].time)) & unsigned(std::isfinite(keys_[i].value)) &
+              unsigned(keys_[i].time > keys_[i - 1].time);
+    return ok != 0;
 }
 
 std::optional<std::string> invalidKey(const Curve& curve) {

@@ -33,9 +33,8 @@ public:
     }
 
     std::size_t size() const { return run_ ? run_ : list_.size(); }
-    bool empty() const { return size() == 0; }
     std::uint32_t operator[](std::size_t k) const { return run_ ? first_ + std::uint32_t(k) : list_[k]; }
-    bool isRun() const { return run_ != 0; }  // a run of more than none: consecutive knots, as listed ones may be too
+    bool isRun() const { return run_ != 0; }  // held as a run (a list may hold consecutive knots too)
     void shift(std::uint32_t by) {  // every index `by` later
         first_ += by;
         for (std::uint32_t& knot : list_) knot += by;
