@@ -224,7 +224,8 @@ constexpr std::size_t kKeyBytes = 8;  // a compact key: its time, then its value
 
 // Compact keys (time, then value, little-endian) from `from` to `n`, after a key at `previous`, one by one: each read
 // once, as one 8-byte word.
-bool compactKeysOkFrom(const std::uint8_t* bytes, std::size_t from, std::size_t n, float previous) {
+INPUTANIM_OWN_FUNCTION bool compactKeysOkFrom(const std::uint8_t* bytes, std::size_t from, std::size_t n,
+                                              float previous) {
     unsigned ok = 1;
     for (std::size_t i = from; i < n; ++i) {
         std::uint64_t word;
@@ -240,7 +241,7 @@ bool compactKeysOkFrom(const std::uint8_t* bytes, std::size_t from, std::size_t 
 }
 
 // Four keys a step where there are lanes, the rest one by one.
-bool compactKeysOk(const std::uint8_t* bytes, std::size_t n) {
+INPUTANIM_OWN_FUNCTION bool compactKeysOk(const std::uint8_t* bytes, std::size_t n) {
     constexpr float kBefore = -std::numeric_limits<float>::infinity();
     std::size_t i = 0;
     float last = kBefore;  // the time of key i - 1

@@ -23,8 +23,8 @@ Quaternion knotQuaternion(const float* values, std::size_t k) {
 // Compared squared, so that no knot takes a root or a division: |length - 1| <= off is length² within
 // [(1 - off)², (1 + off)²], and cos >= least > 0 (limits.cos is the cosine of an angle under a radian) is dot > 0 with
 // dot² >= least² na² nb². The smallest cosine is kept as its square, a numerator and a denominator.
-bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin, const SlerpLimits& limits,
-                            double& maxError) {
+INPUTANIM_OWN_FUNCTION bool slerpMatchesNlerpAlong(const float* values, std::size_t count, double margin,
+                                                   const SlerpLimits& limits, double& maxError) {
     const double off = limits.lengthOff - margin, least = limits.cos + margin;
     if (off < 0) return count == 0;
     const double shortest = (1 - off) * (1 - off), longest = (1 + off) * (1 + off), least2 = least * least;
@@ -130,8 +130,8 @@ namespace {
 // `times` and their values into `values` (knot by knot, N per knot) in one pass over all N lists side by side. False
 // if a list's key times differ from the first list's.
 template <int N>
-bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t from, std::size_t count, float* times,
-                     float* values) {
+INPUTANIM_OWN_FUNCTION bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t from, std::size_t count,
+                                            float* times, float* values) {
     std::array<const std::uint8_t*, N> pairs;
     for (int c = 0; c < N; ++c) pairs[c] = curves[c]->keys.timeValueBytes().data();
     bool aligned = true;
@@ -151,7 +151,8 @@ bool copyCompactKeys(std::span<const Curve* const> curves, std::size_t from, std
 
 // The same for four lists (a rotation's), two keys a step where there are lanes: each list's two keys in one load
 // (time, value, time, value), the values gathered knot by knot, every time compared with the first list's.
-bool copyCompactRotations(std::span<const Curve* const> curves, std::size_t count, float* times, float* values) {
+INPUTANIM_OWN_FUNCTION bool copyCompactRotations(std::span<const Curve* const> curves, std::size_t count, float* times,
+                                                 float* values) {
     std::size_t k = 0;
     bool aligned = true;
 #if INPUTANIM_LANES

@@ -3,9 +3,12 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 
 #include "support/edge_cases.hpp"
@@ -198,4 +201,29 @@ TEST_CASE("a marker name that is not UTF-8 is refused by glTF and binary output 
     r.markers[1].name = "fin \xe2\x9c\x93";  // valid: both write it
     CHECK(exportGlb(r, {}).ok());
     CHECK(writeRecording(r).ok());
+}
+
+TEST_CASE("channels share an input accessor exactly when their times are equal to the last byte") {
+    // Three keys: 12 bytes of times, one 8-byte word and a 4-byte rest, each of which can differ alone.
+    Recording r;
+    r.encoding = Encoding{1, Layout::Compact};
+    const std::map<Joint, std::array<float, 3>> times = {{Joint::Wrist, {0, 0.5f, 1}},
+                                                         {Joint::Palm, {0, 0.5f, 1}},
+                                                         {Joint::ThumbTip, {0, 0.5f, std::nextafter(1.0f, 2.0f)}},
+                                                         {Joint::IndexTip, {0, std::nextafter(0.5f, 0.0f), 1}}};
+    for (const auto& [joint, keyTimes] : times)
+        for (int c = 0; c < 3; ++c)
+            for (float t : keyTimes)
+                r.curves[jointCurve(Hand::Left, joint, kPositionX + c)].keys.push_back(Key{t, 0.1f});
+    const tinygltf::Model model = load(exported(r));
+    std::map<std::string, int> input;  // by joint node
+    for (const auto& channel : model.animations[0].channels)
+        if (channel.target_path == "translation")
+            input[model.nodes[std::size_t(channel.target_node)].name] =
+                model.animations[0].samplers[std::size_t(channel.sampler)].input;
+    REQUIRE(input.count("Hand_Left_Wrist"));
+    CHECK(input.at("Hand_Left_Palm") == input.at("Hand_Left_Wrist"));
+    CHECK(input.at("Hand_Left_ThumbTip") != input.at("Hand_Left_Wrist"));  // the rest differs
+    CHECK(input.at("Hand_Left_IndexTip") != input.at("Hand_Left_Wrist"));  // the first word differs
+    CHECK(input.at("Hand_Left_IndexTip") != input.at("Hand_Left_ThumbTip"));
 }

@@ -29,3 +29,15 @@ inline void storeLanes(void* to, const Floats4& v) { std::memcpy(to, &v, sizeof 
 #else
 #define INPUTANIM_LANES 0
 #endif
+
+// A loop over every key, kept a function of its own rather than inlined into its caller: a WebAssembly engine runs
+// a function's baseline code until it has run a while, then compiles it whole, optimised, for its next call, which
+// takes a small function a few milliseconds and a large one (with every callee inlined) tens, longer than a first
+// conversion lasts.
+#if defined(__GNUC__)
+#define INPUTANIM_OWN_FUNCTION __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define INPUTANIM_OWN_FUNCTION __declspec(noinline)
+#else
+#define INPUTANIM_OWN_FUNCTION
+#endif

@@ -35,7 +35,8 @@ namespace {
 
 // out[i] = signs[i % n] * values[i] for `size` floats (n components a knot, 3 or 4): where there are lanes, 4n floats
 // a step (n vectors, each with its own pattern of signs), the rest one by one.
-void scaleComponents(const float* values, std::size_t size, int n, const float* signs, float* out) {
+INPUTANIM_OWN_FUNCTION void scaleComponents(const float* values, std::size_t size, int n, const float* signs,
+                                            float* out) {
     std::size_t i = 0;
 #if INPUTANIM_LANES
     Floats4 patterns[4];

@@ -9,6 +9,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "inputanim/core/bytes.hpp"
 #include "inputanim/gltf/profile_names.hpp"
 #include "model_json.hpp"
 
@@ -72,13 +73,14 @@ int ModelWriter::sharedAccessor(const void* data, std::size_t count, int type, i
     // Found by a hash of the bytes, then compared with the accessors' bytes in the buffer (no copy kept as a key).
     const std::size_t bytes = count * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(type))) *
                               std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(componentType)));
-    const std::size_t hash = std::hash<std::string_view>{}({static_cast<const char*>(data), bytes});
+    const auto* from = static_cast<const std::uint8_t*>(data);
+    const std::size_t hash = bytesHash(from, bytes);
     auto [first, last] = sharedAccessors_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
         const tinygltf::Accessor& accessor = model_.accessors[std::size_t(it->second)];
         const tinygltf::BufferView& view = model_.bufferViews[std::size_t(accessor.bufferView)];
         if (accessor.count == count && accessor.type == type && accessor.componentType == componentType &&
-            view.target == target && (bytes == 0 || std::memcmp(buffer_.data() + view.byteOffset, data, bytes) == 0))
+            view.target == target && sameBytes(buffer_.data() + view.byteOffset, from, bytes))
             return it->second;
     }
     const int accessor = addAccessor(data, count, type, componentType, target, minMax);
