@@ -89,12 +89,12 @@ function placeBesideInput(files) {
   }
 }
 
-// Files arriving in pieces (`piece`), by stream number, until `read` takes them.
+// Files arriving in pieces (`piece`), by stream number, until `read` takes them: {pieces, warmed: whether the
+// library's memory was readied for it}.
 const streams = new Map();
 
 // At most this much of the library's memory is readied ahead of a file (warmUp).
 const WARM_LIMIT = 768 << 20;
-const warmed = new Set(); // the streams it was readied for
 
 // A file of known size copied into the library's input buffer as it arrives, while nothing else uses that buffer:
 // {stream, input (once read), pointer, size, filled}. Its pieces are kept too, for when something else needs the
@@ -102,11 +102,12 @@ const warmed = new Set(); // the streams it was readied for
 let direct = null;
 
 function keepPiece({ stream, bytes, total }) {
-  if (!streams.has(stream)) streams.set(stream, []);
-  const piece = new Uint8Array(bytes);
-  streams.get(stream).push(piece);
-  if (module && total > 0 && !warmed.has(stream)) {
-    warmed.add(stream);
+  if (!streams.has(stream)) streams.set(stream, { pieces: [], warmed: false });
+  const kept = streams.get(stream),
+    piece = new Uint8Array(bytes);
+  kept.pieces.push(piece);
+  if (module && total > 0 && !kept.warmed) {
+    kept.warmed = true;
     warmUp(total);
     if (!direct && total <= WARM_LIMIT) beginDirect(stream, total);
   } else if (direct?.stream === stream) fill(piece);
@@ -116,7 +117,7 @@ function beginDirect(stream, size) {
   const pointer = module._inputanim_input_buffer(size);
   if (!pointer) return;
   direct = { stream, input: null, pointer, size, filled: 0 };
-  for (const piece of streams.get(stream)) fill(piece);
+  for (const piece of streams.get(stream).pieces) fill(piece);
 }
 
 function fill(piece) {
@@ -151,9 +152,8 @@ function copyInto(pointer, pieces) {
 
 // The file kept for `open`; for a .gltf, the files its buffers name beside it (the library's answer: {uri, path}).
 function read({ bytes, stream }) {
-  const pieces = stream === undefined ? [new Uint8Array(bytes)] : (streams.get(stream) ?? []);
+  const pieces = stream === undefined ? [new Uint8Array(bytes)] : (streams.get(stream)?.pieces ?? []);
   streams.delete(stream);
-  warmed.delete(stream);
   inputs.set(++lastInput, pieces);
   if (direct && direct.stream === stream) direct.input = lastInput;
   const head = pieces.find((piece) => piece.byteLength > 0)?.subarray(0, 64) ?? new Uint8Array();
@@ -344,7 +344,7 @@ onmessage = async ({ data }) => {
   if (data.type === 'piece') return keepPiece(data); // kept as they come, before the library is ready too
   if (data.type === 'forget') {
     if (direct?.stream === data.stream) direct = null;
-    return (streams.delete(data.stream), warmed.delete(data.stream));
+    return streams.delete(data.stream);
   }
   if (data.type === 'start') {
     ready = start(data);
