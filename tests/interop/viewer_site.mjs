@@ -1,7 +1,7 @@
 // What the browser tests (tests/viewer/, tests/three/three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs)
 // share: files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -14,25 +14,37 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 export async function serveSite(site, extra = new Map(), { fallback = false } = {}) {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const file = extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path);
-      const body = readFileSync(file);
-      // Any origin may read (as a CDN allows): pages of another server import and fetch from this one.
-      response
-        .writeHead(200, {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-length': body.length,
-          'access-control-allow-origin': '*',
-        })
-        .end(body);
-    } catch {
+    const file = extra.get(path.slice(1)) ?? join(site, path === '/' ? 'index.html' : path);
+    const size = fileSize(file);
+    if (size === null) {
       if (fallback)
         response.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(join(site, 'index.html')));
       else response.writeHead(404).end();
+      return;
     }
+    // Any origin may read (as a CDN allows): pages of another server import and fetch from this one. Streamed from
+    // the file as static hosts send it: the first bytes leave before the last are read.
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': size,
+      'access-control-allow-origin': '*',
+    });
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+// The size of the regular file `file`, or null when there is none.
+function fileSize(file) {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? stats.size : null;
+  } catch {
+    return null;
+  }
 }
 
 // Debian's chromium (or $CHROMIUM), headless, WebGL in software, no network of its own.
