@@ -33,8 +33,8 @@ struct LoadOptions {
     ImportOptions gltf;  // glTF input: tolerances, --map, animation, external paths, target encoding
     std::string mapFile;  // read into gltf.map when set (loadFile only)
     bool checkProfile = false;  // glTF input: also check the profile's rules, on the same parse (LoadReport::profile)
-    // MRTK binary input: what an archive of it records (LoadReport::source, hashing the bytes; from bytes the
-    // recording keeps, its keys read in place, the hash is taken when recordedSource first asks for it).
+    // MRTK binary input: what an archive of it records (LoadReport::source, hashing the bytes; from a file, as it
+    // is read; from bytes the recording keeps, its keys read in place, when recordedSource first asks for it).
     bool recordSource = false;
 };
 

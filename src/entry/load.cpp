@@ -108,6 +108,30 @@ constexpr const char* kStandardInputName = "standard input";
 Result<FileBytes> readInput(const std::string& path) {
     return path == "-" ? readStandardInput(kStandardInputLimit) : readFile(path);
 }
+
+// A binary recording read as it comes, each byte hashed as it passes (and any after the recording's end), for what
+// an archive of it records (LoadReport::source): the file is read once.
+Result<Recording> readHashing(FileReader& file, const std::string& path, const LoadOptions& options,
+                              LoadReport& report) {
+    Sha256 hash;
+    std::uint64_t bytes = 0;
+    const ByteSource source = [&](std::span<std::uint8_t> into) -> Result<std::size_t> {
+        auto read = file.read(into);
+        if (read) {
+            hash.update(into.first(*read));
+            bytes += *read;
+        }
+        return read;
+    };
+    auto recording = readRecording(file.size(), source, path, options.binary);
+    if (!recording) return recording;
+    ByteBuffer rest(std::size_t(1) << 16);
+    for (auto read = source(rest); !read || *read > 0; read = source(rest))
+        if (!read) return read.error();
+    report.source = unhashedProvenanceOf(bytes, path, recording->encoding);
+    report.source->sourceSha256 = hexDigest(hash.finish());
+    return recording;
+}
 }  // namespace
 
 Result<Recording> loadFile(const std::string& path, const LoadOptions& options, LoadReport* report) {
@@ -126,6 +150,7 @@ Result<Recording> loadFile(const std::string& path, const LoadOptions& options, 
     file->rewind();
     if (hasMagic(*head)) {
         if (report) report->kind = InputKind::MrtkBinary;
+        if (loaded->recordSource && report) return readHashing(*file, path, *loaded, *report);
         const ByteSource source = [&file](std::span<std::uint8_t> into) { return file->read(into); };
         return readRecording(file->size(), source, path, loaded->binary);
     }

@@ -5,11 +5,13 @@
 
 #include <fstream>
 
+#include "inputanim/analysis/synthetic.hpp"
 #include "inputanim/archive.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import.hpp"
 #include "inputanim/load.hpp"
+#include "inputanim/mrtk/binary_format.hpp"
 #include "support/fixtures.hpp"
 #include "support/glb_json.hpp"
 #include "support/temp_folder.hpp"
@@ -92,6 +94,34 @@ TEST_CASE("a binary recording read with recordSource gives what an archive of it
     LoadReport unasked;
     REQUIRE(loadRecording(a.source, "take.bin", {}, &unasked).ok());
     CHECK_FALSE(unasked.source);  // hashing only when asked
+}
+
+TEST_CASE("a binary recording file read with recordSource is hashed as it is read, past the reader's window") {
+    test_support::TempFolder folder("record-source");
+    SyntheticOptions longer;
+    longer.duration = 60;  // 10 MB unreduced: more than one of the reader's windows
+    longer.reduceKeys = false;
+    const std::vector<std::uint8_t> windows = fixtures::bytesOf(generateRecording(longer).value());
+    REQUIRE(windows.size() > kReadWindow);
+    const std::vector<std::uint8_t> small = fixtures::bytesOf(fixtures::small(Encoding{0, Layout::Full}));
+    for (const auto& [name, file, format] :
+         {std::tuple{"long take.bin", windows, "1.1 compact"}, std::tuple{"small.bin", small, "1.0"}}) {
+        INFO(name);
+        std::ofstream(folder / name, std::ios::binary)
+            .write(reinterpret_cast<const char*>(file.data()), std::streamsize(file.size()));
+        LoadOptions options;
+        options.recordSource = true;
+        LoadReport report;
+        REQUIRE(loadFile(folder / name, options, &report).ok());
+        REQUIRE(report.source);
+        CHECK(report.source->sourceSha256 == sha256Hex(file));
+        CHECK(report.source->sourceBytes == file.size());
+        CHECK(report.source->sourceName == name);
+        CHECK(report.source->sourceFormat == std::string("MRTK input animation ") + format);
+        LoadReport unasked;
+        REQUIRE(loadFile(folder / name, {}, &unasked).ok());
+        CHECK_FALSE(unasked.source);
+    }
 }
 
 TEST_CASE(

@@ -151,9 +151,15 @@ ia::Result<ia::Recording> ontoBase(const ConvertSettings& settings, ia::LoadOpti
     return merged;
 }
 
+// Whether the recording is the input file's own (no --base, no --markers) and a file, for its archive to record.
+bool recordsSource(const ConvertSettings& settings) {
+    return settings.base.empty() && settings.markers.empty() && !isStandardOutput(settings.input.path);
+}
+
 // The input, put onto --base and given --markers when asked.
 ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadReport& loaded, Telling& tell) {
     ia::LoadOptions load = settings.input.load;
+    load.recordSource = recordsSource(settings);
     load.gltf.positionTolerance = settings.gltf.positionTolerance;
     load.gltf.rotationTolerance = settings.gltf.rotationTolerance;
     auto recording = settings.base.empty() ? ia::loadFile(settings.input.path, load, &loaded)
@@ -170,17 +176,12 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
 }
 
 // What a glTF written from an MRTK recording records of it (docs/archival.md): only when the recording is the file's
-// own (no --base, no --markers) and the file can be read again; dated only by SOURCE_DATE_EPOCH, so that the output
-// stays the same bytes from run to run.
-std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, const ia::LoadReport& loaded,
-                                            const ia::Recording& recording) {
-    if (loaded.kind != ia::InputKind::MrtkBinary || !settings.base.empty() || !settings.markers.empty() ||
-        isStandardOutput(settings.input.path))
+// own (recordsSource), hashed as the file was read; dated only by SOURCE_DATE_EPOCH, so that the output stays the
+// same bytes from run to run.
+std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, ia::LoadReport& loaded) {
+    if (loaded.kind != ia::InputKind::MrtkBinary || !recordsSource(settings) || !ia::recordedSource(loaded))
         return std::nullopt;
-    auto source = ia::digestFile(settings.input.path);
-    if (!source) return std::nullopt;
-    ia::Provenance provenance = ia::unhashedProvenanceOf(source->bytes, settings.input.path, recording.encoding);
-    provenance.sourceSha256 = source->sha256;
+    ia::Provenance provenance = *loaded.source;
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
         const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
         char text[32];
@@ -278,7 +279,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     save.binary.rotationTolerance = settings.gltf.rotationTolerance;
     save.gltf = settings.gltf;
     save.gltf.meshes = !settings.noMesh;
-    if (ia::isGltfOutput(*kind)) save.gltf.provenance = provenanceFor(settings, loaded, *recording);
+    if (ia::isGltfOutput(*kind)) save.gltf.provenance = provenanceFor(settings, loaded);
     save.inputs = loaded.gltf.bufferFiles;  // every file the run reads, never replaced
     save.sourcePositionError = loaded.gltf.maxPositionError;
     save.sourceRotationError = loaded.gltf.maxRotationError;
