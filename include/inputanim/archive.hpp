@@ -11,6 +11,7 @@
 
 #include "inputanim/core/encoding.hpp"
 #include "inputanim/core/error.hpp"
+#include "inputanim/core/sha256.hpp"
 #include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
@@ -26,6 +27,20 @@ struct FileDigest {
     std::string sha256;
 };
 Result<FileDigest> digestFile(const std::string& path);
+
+// A ByteSource whose bytes are hashed as they pass (to a reader that takes them as it comes); drained() reads what
+// is left of it, in pieces, and gives the digest of every byte it passed.
+class DigestingSource {
+public:
+    explicit DigestingSource(ByteSource from) : from_(std::move(from)) {}
+    Result<std::size_t> operator()(std::span<std::uint8_t> into);
+    Result<FileDigest> drained();
+
+private:
+    ByteSource from_;
+    Sha256 hash_;
+    std::uint64_t bytes_ = 0;
+};
 
 struct ArchiveCheck {
     std::optional<Provenance> recorded;  // what the archive says of its source (none: written without a record)

@@ -18,21 +18,26 @@ Provenance unhashedProvenanceOf(std::uint64_t bytes, const std::string& path, En
     return p;
 }
 
+Result<std::size_t> DigestingSource::operator()(std::span<std::uint8_t> into) {
+    auto read = from_(into);
+    if (read) {
+        hash_.update(into.first(*read));
+        bytes_ += *read;
+    }
+    return read;
+}
+
+Result<FileDigest> DigestingSource::drained() {
+    ByteBuffer piece(std::size_t(1) << 20);
+    for (auto read = (*this)(piece); !read || *read > 0; read = (*this)(piece))
+        if (!read) return read.error();
+    return FileDigest{bytes_, hexDigest(hash_.finish())};
+}
+
 Result<FileDigest> digestFile(const std::string& path) {
     auto file = FileReader::open(path);
     if (!file) return file.error();
-    Sha256 hash;
-    FileDigest digest;
-    ByteBuffer piece(std::size_t(1) << 20);
-    for (;;) {
-        auto read = file->read(piece);
-        if (!read) return read.error();
-        if (*read == 0) break;
-        hash.update(std::span(piece).first(*read));
-        digest.bytes += *read;
-    }
-    digest.sha256 = hexDigest(hash.finish());
-    return digest;
+    return DigestingSource([&file](std::span<std::uint8_t> into) { return file->read(into); }).drained();
 }
 
 Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string& path, Encoding encoding) {

@@ -113,23 +113,13 @@ Result<FileBytes> readInput(const std::string& path) {
 // an archive of it records (LoadReport::source): the file is read once.
 Result<Recording> readHashing(FileReader& file, const std::string& path, const LoadOptions& options,
                               LoadReport& report) {
-    Sha256 hash;
-    std::uint64_t bytes = 0;
-    const ByteSource source = [&](std::span<std::uint8_t> into) -> Result<std::size_t> {
-        auto read = file.read(into);
-        if (read) {
-            hash.update(into.first(*read));
-            bytes += *read;
-        }
-        return read;
-    };
-    auto recording = readRecording(file.size(), source, path, options.binary);
+    DigestingSource digesting([&file](std::span<std::uint8_t> into) { return file.read(into); });
+    auto recording = readRecording(file.size(), std::ref(digesting), path, options.binary);
     if (!recording) return recording;
-    ByteBuffer rest(std::size_t(1) << 16);
-    for (auto read = source(rest); !read || *read > 0; read = source(rest))
-        if (!read) return read.error();
-    report.source = unhashedProvenanceOf(bytes, path, recording->encoding);
-    report.source->sourceSha256 = hexDigest(hash.finish());
+    auto digest = digesting.drained();
+    if (!digest) return digest.error();
+    report.source = unhashedProvenanceOf(digest->bytes, path, recording->encoding);
+    report.source->sourceSha256 = digest->sha256;
     return recording;
 }
 }  // namespace

@@ -175,12 +175,11 @@ ia::Result<ia::Recording> loadInput(const ConvertSettings& settings, ia::LoadRep
     return recording;
 }
 
-// What a glTF written from an MRTK recording records of it (docs/archival.md): only when the recording is the file's
-// own (recordsSource), hashed as the file was read; dated only by SOURCE_DATE_EPOCH, so that the output stays the
-// same bytes from run to run.
-std::optional<ia::Provenance> provenanceFor(const ConvertSettings& settings, ia::LoadReport& loaded) {
-    if (loaded.kind != ia::InputKind::MrtkBinary || !recordsSource(settings) || !ia::recordedSource(loaded))
-        return std::nullopt;
+// What a glTF written from an MRTK recording records of it (docs/archival.md): loaded only when the recording is the
+// file's own (recordsSource), hashed as the file was read; dated only by SOURCE_DATE_EPOCH, so that the output stays
+// the same bytes from run to run.
+std::optional<ia::Provenance> provenanceFor(ia::LoadReport& loaded) {
+    if (!ia::recordedSource(loaded)) return std::nullopt;
     ia::Provenance provenance = *loaded.source;
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
         const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
@@ -279,7 +278,7 @@ int convertFile(const ConvertSettings& settings, const std::string& output, std:
     save.binary.rotationTolerance = settings.gltf.rotationTolerance;
     save.gltf = settings.gltf;
     save.gltf.meshes = !settings.noMesh;
-    if (ia::isGltfOutput(*kind)) save.gltf.provenance = provenanceFor(settings, loaded);
+    if (ia::isGltfOutput(*kind)) save.gltf.provenance = provenanceFor(loaded);
     save.inputs = loaded.gltf.bufferFiles;  // every file the run reads, never replaced
     save.sourcePositionError = loaded.gltf.maxPositionError;
     save.sourceRotationError = loaded.gltf.maxRotationError;
