@@ -1,15 +1,19 @@
 // The three.js loader in the apps people build, from its packed tarball with no configuration: each app in apps/
 // (Vite with plain JavaScript, TypeScript and React Three Fiber under StrictMode, webpack 5) is built for
 // production, served as a single-page-app host serves it (a missing file is answered with index.html), and opened
-// in headless Chromium; the joints its scene plays are checked against `inputanim sample`. Also: Vite's dev server,
-// tsc --strict on the TypeScript app, a mistyped recording address (an HTML page comes back) named as such, and
-// React's remount handing out a recording that works, the one before disposed of.
+// in headless Chromium; the joints its scene plays are checked against `inputanim sample`. Each app's development
+// server too (Vite's; webpack-dev-server's, as `webpack serve` runs it). Also: tsc --strict on the TypeScript app, a
+// mistyped recording address (an HTML page comes back) named as such, and React's remount handing out a recording
+// that works, the one before disposed of.
 // Usage: node run.mjs INPUTANIM PACKAGE.tgz RECORDING.bin
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { build, createServer } from 'vite';
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
 import { launchChromium, serveSite } from '../interop/viewer_site.mjs';
 
 const [tool, tarball, recording] = process.argv.slice(2);
@@ -147,23 +151,38 @@ async function checkReact(browser, out) {
   }
 }
 
-async function checkDevServer(browser) {
+// An app's development server (`listen` starts it: its origin and how it is closed) opened with a recording from
+// another origin (CORS), as a data host serves it.
+async function checkDevServer(browser, what, listen, report) {
+  const { origin, close } = await listen();
+  try {
+    const site = await serveSite(work, served);
+    const { page, result } = await opened(browser, origin, `${site.origin}/recording.bin`, report);
+    checkReport(result, what);
+    await page.close();
+    site.close();
+  } finally {
+    await close();
+  }
+}
+
+async function viteServer(app) {
   const server = await createServer({
-    root: join(here, 'apps/vite-js'),
+    root: join(here, 'apps', app),
     logLevel: 'error',
     server: { port: 0, host: '127.0.0.1' },
   });
   await server.listen();
-  const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
-  try {
-    const site = await serveSite(work, served); // the recording from another origin (CORS), as a data host serves it
-    const { page, result } = await opened(browser, origin, `${site.origin}/recording.bin`);
-    checkReport(result, 'Vite dev server');
-    await page.close();
-    site.close();
-  } finally {
-    await server.close();
-  }
+  return { origin: server.resolvedUrls.local[0].replace(/\/$/, ''), close: () => server.close() };
+}
+
+// `webpack serve` as webpack-dev-server's API runs it: the bundle built in memory, in development mode.
+async function webpackServer() {
+  const config = createRequire(import.meta.url)('./apps/webpack/webpack.config.cjs')();
+  Object.assign(config, { stats: 'errors-only', infrastructureLogging: { level: 'error' } });
+  const server = new WebpackDevServer({ ...config.devServer, host: '127.0.0.1', port: 'auto' }, webpack(config));
+  await server.start();
+  return { origin: `http://127.0.0.1:${server.server.address().port}`, close: () => server.stop() };
 }
 
 const browser = await launchChromium();
@@ -180,7 +199,14 @@ try {
     { cwd: join(here, 'apps/webpack'), stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await checkProduction(browser, 'webpack 5', webpackOut);
-  await checkDevServer(browser);
+  for (const [app, name] of [
+    ['vite-js', 'Vite'],
+    ['vite-ts', 'Vite + TypeScript'],
+  ])
+    await checkDevServer(browser, `${name} dev server`, () => viteServer(app));
+  const mounted = () => window.reports[0];
+  await checkDevServer(browser, 'Vite + React Three Fiber dev server', () => viteServer('vite-r3f'), mounted);
+  await checkDevServer(browser, 'webpack 5 dev server (webpack serve)', webpackServer);
 } catch (error) {
   expect(false, `the apps built and ran: ${error.message}`);
 } finally {
