@@ -49,7 +49,9 @@ Provenance provenanceOf(std::span<const std::uint8_t> source, const std::string&
 Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const std::string& path,
                                    std::optional<std::span<const std::uint8_t>> original) {
     LoadReport loaded;
-    auto recording = loadRecording(archive, path, {}, &loaded);
+    LoadOptions exact;
+    exact.gltf.hold = 0;  // the recording as the archive holds it: a single pose is not held for MRTK
+    auto recording = loadRecording(archive, path, exact, &loaded);
     if (!recording) return recording.error();
     ArchiveCheck check;
     check.recorded = loaded.gltf.provenance;

@@ -68,6 +68,7 @@ check "trim --end at a key's time as info shows it (1.3, not that key's Float32)
 expect "cuts at that key (only the one-key curve gets a cut key)" test "$(json "$work/out" "(d['edit']['keysKept'], d['edit']['keysAdded'])")" = "(3, 1)"
 check "a pose glTF held with --hold, whoever wrote it" 0 "$tool" convert "$work/pose.glb" "$work/held.bin" --hold 2
 expect "held for 2 s" grep -q "held from 0 to 2 s" "$work/err"
+check "an archive of a pose verifies as it was, not held" 0 "$tool" verify "$work/pose.glb" "$cases/pose.bin"
 check "merge of a 1.0 Hermite hand with 1.1 gaze fits the hand's keys for 1.1" 0 "$tool" merge "$work/gazed.bin" --left "$cases/plain.bin" \
     --gaze "$work/gaze.bin"
 expect "and says so" grep -q "fitted with linear keys" "$work/err"

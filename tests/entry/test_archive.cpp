@@ -156,7 +156,33 @@ TEST_CASE(
 
 namespace {
 using fixtures::bytesOf;
+
+// The small fixture with every curve's first value alone, at `at` seconds: a single pose.
+Recording singlePose(float at) {
+    Recording r = fixtures::small(Encoding{1, Layout::Compact});
+    for (Curve& curve : r.curves)
+        if (!curve.keys.empty()) curve.keys = {Key{at, curve.keys.value(0)}};
+    return r;
+}
 }  // namespace
+
+TEST_CASE("an archive of a single pose rebuilds it as it was, though reading it to play holds the pose") {
+    for (const float at : {0.0f, 0.5f, 1.4013e-45f}) {
+        CAPTURE(at);
+        const Recording pose = singlePose(at);
+        const std::vector<std::uint8_t> source = bytesOf(pose);
+        ExportOptions options;
+        options.provenance = provenanceOf(source, "pose.bin", pose.encoding);
+        const std::vector<std::uint8_t> archive = exportGlb(pose, options).value();
+        auto check = verifyArchive(archive, "pose.glb", source);
+        REQUIRE(check.ok());
+        CHECK(check->identical());
+        auto played = loadRecording(archive, "pose.glb");  // held from 0 to 1 s, so that MRTK shows it
+        REQUIRE(played.ok());
+        CHECK(bytesOf(*played) != source);
+        CHECK(played->curves[0].keys.size() == 2);
+    }
+}
 
 TEST_CASE("a manifest reads back what was written, and refuses what is not one by place") {
     ManifestEntry e{"in/a,\"b\".bin", 10, std::string(64, 'a'), "sub/a.glb", 20, std::string(64, 'b'), 1e-5, 0.01};

@@ -44,7 +44,7 @@ struct ImportOptions {
     std::string animation;  // which animation to read: a name or an index; "" = the first
     std::optional<Hand> side;  // the side of a one-handed rig, whatever its names say (else names, then shape)
     double hold = 1;  // seconds a pose (no animation, or every key at one time) is held, so that MRTK
-                      // shows it (it stops playing at the last key)
+                      // shows it (it stops playing at the last key); 0: not held (an archive's exact rebuild)
 };
 
 struct ImportReport {
