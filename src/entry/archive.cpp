@@ -50,7 +50,7 @@ Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const 
                                    std::optional<std::span<const std::uint8_t>> original) {
     LoadReport loaded;
     LoadOptions exact;
-    exact.gltf.hold = 0;  // the recording as the archive holds it: a single pose is not held for MRTK
+    exact.gltf = asArchived();
     auto recording = loadRecording(archive, path, exact, &loaded);
     if (!recording) return recording.error();
     ArchiveCheck check;

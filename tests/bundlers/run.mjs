@@ -199,13 +199,12 @@ try {
     { cwd: join(here, 'apps/webpack'), stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await checkProduction(browser, 'webpack 5', webpackOut);
-  for (const [app, name] of [
+  for (const [app, name, report] of [
     ['vite-js', 'Vite'],
     ['vite-ts', 'Vite + TypeScript'],
+    ['vite-r3f', 'Vite + React Three Fiber', () => window.reports[0]],
   ])
-    await checkDevServer(browser, `${name} dev server`, () => viteServer(app));
-  const mounted = () => window.reports[0];
-  await checkDevServer(browser, 'Vite + React Three Fiber dev server', () => viteServer('vite-r3f'), mounted);
+    await checkDevServer(browser, `${name} dev server`, () => viteServer(app), report);
   await checkDevServer(browser, 'webpack 5 dev server (webpack serve)', webpackServer);
 } catch (error) {
   expect(false, `the apps built and ran: ${error.message}`);

@@ -44,8 +44,15 @@ struct ImportOptions {
     std::string animation;  // which animation to read: a name or an index; "" = the first
     std::optional<Hand> side;  // the side of a one-handed rig, whatever its names say (else names, then shape)
     double hold = 1;  // seconds a pose (no animation, or every key at one time) is held, so that MRTK
-                      // shows it (it stops playing at the last key); 0: not held (an archive's exact rebuild)
+                      // shows it (it stops playing at the last key); 0: not held
 };
+
+// What reads a file of this tool back as it holds it, byte for byte (an archive's rebuild): a single pose not held.
+inline ImportOptions asArchived() {
+    ImportOptions options;
+    options.hold = 0;
+    return options;
+}
 
 struct ImportReport {
     bool ownFile = false;  // written by inputanim: rebuilt from extras.inputanim
