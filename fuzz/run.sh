@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-14 (ASan + UBSan), replays the committed regression corpus of
-# every input that ever failed, then fuzzes each target for SECONDS (default 60) from seeds made by the
-# project's own tools. New crashes are written to fuzz/artifacts/ and fail the run.
-# Usage: fuzz/run.sh [SECONDS]
+# Replays the committed regression corpus of every input that ever failed through the libFuzzer targets of the
+# sanitizer build (scripts/build.sh --sanitize: clang, ASan + UBSan, built there beside the sanitizer tests), then
+# fuzzes each target for SECONDS (default 60) from seeds made by the project's own tools. New crashes are written to
+# fuzz/artifacts/ and fail the run.
+# --built: both builds are done (CI builds them beforehand, beside other work).
+# Usage: fuzz/run.sh [--built] [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+built=
+[ "${1:-}" = "--built" ] && { built=1; shift; }
 seconds=${1:-60}
-scripts/install-deps.sh --fuzz
 targets=(binary_reader gltf_import gltf_structure roundtrip foreign_import json_split)
-# Line tables only (-g1): a crash's report keeps its files and lines; the build takes a third less time. File by
-# file (no unity build): the one build where each library source compiles alone, so each includes what it uses.
-CXX=clang++-14 CC=clang-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" -DINPUTANIM_FUZZ=ON -DCMAKE_UNITY_BUILD=OFF \
-    -DINPUTANIM_BUILD_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
-scripts/build.sh >/dev/null  # the seed makers
+if [ -z "$built" ]; then
+    scripts/build.sh --sanitize --target "${targets[@]/#/fuzz_}" >/dev/null
+    scripts/build.sh >/dev/null  # the seed makers
+fi
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/json" "$seeds/edge" fuzz/artifacts
@@ -42,7 +43,7 @@ for f in camera-long shared-sampler keyed-chain huge-scale hand-at-one-point; do
 # One target: its regressions replayed, then fuzzed for SECONDS; what it says goes to $seeds/TARGET.verdict, and it
 # exits non-zero on a failure.
 fuzz_one() {
-    local target=$1 exe=build-fuzz/fuzz/fuzz_$1 corpus=$seeds/corpus-$1 seed max_len status=0
+    local target=$1 exe=build-sanitize/fuzz/fuzz_$1 corpus=$seeds/corpus-$1 seed max_len status=0
     local -a regressions
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
     case $target in gltf_* | json_split | foreign_import) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac

@@ -434,9 +434,7 @@ check "beyond tolerance is not success" 6 "$tool" convert "$work/first/unaligned
 expect "it says why" grep -q "warning: .*beyond its tolerances; largest deviation from the source: [0-9.e-]* m (tolerance 1e-12 m)" "$work/err"
 expect "and writes the file" test -s "$work/first/tight.glb"
 
-# Hostile files: every verb on each, within guards (hostile_checks.sh, sourced: it uses tool, work, check and expect).
-source "$(dirname "$0")/hostile_checks.sh"
-
+# The hostile files have a test of their own (hostile_test.sh).
 source "$(dirname "$0")/special_files_checks.sh"
 
 source "$(dirname "$0")/shared_samples_checks.sh"

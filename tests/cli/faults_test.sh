@@ -18,7 +18,7 @@ for signal in KILL TERM INT HUP QUIT USR1 USR2 ALRM VTALRM PROF ABRT XCPU PIPE; 
     echo "old content" >"$work/sig-$signal/kept.glb"
     "$tool" convert "$work/big.bin" "$work/sig-$signal/kept.glb" --force -q &
     pid=$!
-    sleep 0.2
+    await_temporary "$work/sig-$signal" "$pid"  # the signal comes while the output is written
     kill -s "$signal" "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     expect "SIG$signal leaves no temporary" test "$(temporaries "$work/sig-$signal")" -eq 0

@@ -1,4 +1,4 @@
-# The hostile files of hostile.py and hostile_round2.py, sourced by cli_test.sh (its tool, work, check and expect).
+# The hostile files of hostile.py and hostile_round2.py, sourced by hostile_test.sh (its tool, work, check and expect).
 # Hostile files (tests/cli/hostile.py): every verb answers each with a correct result or a clear error naming the
 # file; no crash, no hang (a 20 s guard, not a timing), at most 300 MB. Under AddressSanitizer (INPUTANIM_SANITIZED,
 # set by CTest) freed memory waits in a 256 MB quarantine and shadow memory adds to it, and the tool runs 5-10 times

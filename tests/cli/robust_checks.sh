@@ -39,7 +39,7 @@ done
 echo "old content" >"$work/kept.glb"
 "$tool" convert "$work/big.bin" "$work/kept.glb" --force 2>/dev/null &
 pid=$!
-sleep 0.5
+await_temporary "$work" "$pid"
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 if [ "$(head -c 11 "$work/kept.glb" 2>/dev/null | tr -d "\000")" = "old content" ] && [ "$(stat -c %s "$work/kept.glb")" -eq 12 ]; then

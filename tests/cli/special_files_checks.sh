@@ -50,7 +50,7 @@ done
 for signal in INT TERM; do
     "$tool" convert "$faults/big.bin" "$faults/interrupted.glb" --force -q &
     pid=$!
-    sleep 0.3
+    await_temporary "$faults" "$pid"
     kill -"$signal" "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     expect "SIG$signal leaves no temporary" test -z "$(find "$faults" -name '.*.tmp-*')"

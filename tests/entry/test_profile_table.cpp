@@ -52,7 +52,7 @@ TEST_CASE("profile table: every node an export writes is named as the table says
         CHECK(written.count(table["nodes"]["hands"]["Left"]) == 1);
         CHECK(written.count(table["nodes"]["gazeDirection"]) == 1);
         REQUIRE(json["animations"].size() == 1);
-        CHECK(json["animations"][0]["name"] == table["nodes"]["animation"]);
+        CHECK(json["animations"][0]["name"] == table["nodes"]["animation"].get<std::string>());
         // The states: the hands' roots and pinching nodes, keyed on the table's path, with its interpolation and
         // values.
         int stateChannels = 0;
@@ -62,9 +62,9 @@ TEST_CASE("profile table: every node an export writes is named as the table says
                                node.ends_with(table["nodes"]["pinchingSuffix"].get<std::string>());
             if (!state) continue;
             ++stateChannels;
-            CHECK(channel["target"]["path"] == table["states"]["path"]);
+            CHECK(channel["target"]["path"] == table["states"]["path"].get<std::string>());
             CHECK(json["animations"][0]["samplers"][channel["sampler"].get<int>()]["interpolation"] ==
-                  table["states"]["interpolation"]);
+                  table["states"]["interpolation"].get<std::string>());
         }
         CHECK(stateChannels == 4);
     }

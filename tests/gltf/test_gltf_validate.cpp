@@ -152,7 +152,9 @@ TEST_CASE("each broken profile rule is reported with its code and JSON pointer")
 }
 
 TEST_CASE("a state with values other than 0 and 1, and non-unit rotations, are errors") {
-    auto [json, bin] = splitGlb(exported(generateRecording({}).value()));
+    auto split = splitGlb(exported(generateRecording({}).value()));
+    auto& json = split.first;  // named, not bound: a lambda captures it (clang 14 captures no structured binding)
+    auto& bin = split.second;
     // Scale the first output value of the tracked state and of a LINEAR rotation in the binary chunk.
     auto firstOutput = [&](const std::string& node, const std::string& path) -> float* {
         const int sampler = channelOf(json, node, path)["sampler"];

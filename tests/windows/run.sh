@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CTest `windows` (label windows): builds inputanim for Windows x64 (scripts/build-windows.sh, into build-windows/),
-# runs its unit and real-sample tests under Wine, then the CLI suite against the Linux build (cli_test.sh).
+# CTest `windows` (label windows): inputanim for Windows x64 (scripts/build-windows.sh into build-windows/, a build
+# step of scripts/test.sh; built here when missing): runs its unit and real-sample tests under Wine, then the CLI
+# suite against the Linux build (cli_test.sh).
 # Skipped (exit 77) where mingw-w64 or Wine is missing: scripts/install-deps.sh --test installs both.
 # Usage: tests/windows/run.sh LINUX_INPUTANIM [SHARED]
 set -euo pipefail
@@ -12,7 +13,7 @@ if ! command -v x86_64-w64-mingw32-g++-posix >/dev/null || ! { command -v wine64
     echo "skipped: mingw-w64 or Wine is missing (scripts/install-deps.sh --windows installs them)"
     exit 77
 fi
-"$root/scripts/build-windows.sh" >/dev/null
+"$root/scripts/build-windows.sh" >/dev/null || { echo "FAIL: the Windows build failed (scripts/build-windows.sh)"; exit 1; }
 cd "$root/build-windows"
 # Static: the executable imports system DLLs only, none of mingw's (libstdc++, libgcc, winpthread).
 if x86_64-w64-mingw32-objdump -p inputanim.exe | grep -i "DLL Name" | grep -v -i -E "kernel32|msvcrt|shell32|user32|advapi32|api-ms-win" ; then
