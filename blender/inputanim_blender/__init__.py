@@ -21,7 +21,7 @@ from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, scene_glb, states, tidy
-from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY, TAG, WORKING
+from .keys import DURATION, FORMAT, MARKERS, MAX_FRAME, SOURCE, SUMMARY, TAG, WORKING, within_frames as _frame
 from .tool import InputanimError, convert as _convert
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
@@ -186,13 +186,15 @@ def import_recording(context, filepath, fps, prerelease=False):
         obj[TAG] = True
     states.adopt(imported)
     fps = _fps(scene)
+    beyond = []  # what lies past Blender's last frame, said as a warning
     scene.frame_start = 0
-    scene.frame_end = max(1, math.ceil(info["duration"] * fps))
+    scene.frame_end = _frame(max(1, math.ceil(info["duration"] * fps)), "the recording's end", beyond)
     starts = [span[0] for side in ("left", "right") for span in info["tracked"][side][:1]]
-    scene.frame_set(round(min(starts) * fps) if starts else 0)
+    scene.frame_set(_frame(round(min(starts) * fps), "the first tracked hand", beyond) if starts else 0)
     _show(context, imported)
     for marker in info["markers"]:
-        scene.timeline_markers.new(marker["name"], frame=round(marker["time"] * fps))
+        frame = _frame(round(marker["time"] * fps), "marker '%s'" % marker["name"], beyond)
+        scene.timeline_markers.new(marker["name"], frame=frame)
     views = [o for o in scene.objects if o.type == "CAMERA" and o.name.startswith(profile.nodes()["cameraView"])]
     if views:
         scene.camera = views[0]
@@ -203,6 +205,11 @@ def import_recording(context, filepath, fps, prerelease=False):
     scene[FORMAT] = json.dumps(info["format"])
     scene[DURATION] = info["duration"]
     warnings = [m["message"] for m in report["messages"] if m["severity"] == "warning"]
+    if beyond:
+        warnings.append(
+            "%s %s beyond Blender's last frame (%d at %g fps): placed there"
+            % (", ".join(beyond), "lies" if len(beyond) == 1 else "lie", MAX_FRAME, fps)
+        )
     if renamed:
         warnings.append("renamed " + ", ".join(renamed))
     if tidy.hide_startup_cube(scene):
@@ -311,11 +318,27 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                 arguments += ["--base", base]
             if version:
                 arguments += ["--format-version", version]
-            report = _convert(context, *arguments)
+            # Exit 6: written, but its keys play beyond the tolerances: a warning with the figures, the file kept.
+            report = _convert(context, *arguments, allowed=(0, 6))
         written = "%s %s, %d bytes" % (report["format"]["version"], report["format"]["layout"], report["bytes"])
         notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
         ignored = tidy.ignored_edits(context.scene, TAG)
-        if version == "1.0" and has_gaze:
+        if report["beyondTolerance"]:
+            deviation, tolerance = report["deviation"], report["tolerance"]
+            self.report(
+                {"WARNING"},
+                "Exported %s (%s), but its keys play up to %.3g mm and %.3g degrees from the animation, beyond the "
+                "tolerances (%.3g mm, %.3g degrees)"
+                % (
+                    os.path.basename(self.filepath),
+                    written,
+                    deviation["position"] * 1000,
+                    deviation["rotation"],
+                    tolerance["position"] * 1000,
+                    tolerance["rotation"],
+                ),
+            )
+        elif version == "1.0" and has_gaze:
             self.report(
                 {"WARNING"},
                 "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"

@@ -58,9 +58,14 @@ struct ArchiveCheck {
 };
 
 // Rebuilds the recording from the archive's bytes (`path` names it) and compares it with the record it holds and,
-// when given, `original`'s bytes. A file that does not load is an error; one that differs is a result.
+// when given, the original's size and hash (digestFile reads it in pieces). A file that does not load is an error
+// (a damaged buffer too, unless `acceptDamaged`: then bufferIntact says so); one that differs is a result.
 Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const std::string& path,
-                                   std::optional<std::span<const std::uint8_t>> original = std::nullopt);
+                                   std::optional<FileDigest> original = std::nullopt);
+inline Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const std::string& path,
+                                          std::span<const std::uint8_t> original) {
+    return verifyArchive(archive, path, FileDigest{original.size(), sha256Hex(original)});
+}
 
 // A batch conversion's record of what it wrote (convert --out-dir writes it as manifest.json and manifest.csv
 // beside its outputs), so that a whole folder can be checked again later (docs/archival.md).

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "inputanim/core/utf8.hpp"
+
 namespace cli {
 
 int exitCodeFor(ia::ErrorKind kind) {
@@ -32,6 +34,7 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::OutputIsInput: return " (not even with --force)";
         case ia::Reason::OutsideFolder: return " (--allow-external-paths allows it)";
         case ia::Reason::Prerelease2019: return " (read it with --prerelease-2019)";
+        case ia::Reason::ArchiveDamaged: return " (--accept-damaged reads it as it is)";
         case ia::Reason::NodesUnrecognised: return " (--map names nodes; docs/cli.md)";
         case ia::Reason::SideUnknown: return " (give --side left or --side right)";
         case ia::Reason::SideOfTwoHands: return " (--side is for files with one hand)";
@@ -74,7 +77,7 @@ std::string fixed(double value, int digits) {
     return text;
 }
 
-std::string shown(std::string_view fromFile) { return ia::printable(fromFile); }
+std::string shown(std::string_view fromFile) { return ia::printable(ia::shortened(fromFile, ia::kLongestShownName)); }
 
 std::optional<double> finiteNumber(const std::string& text) {
     char* end = nullptr;
@@ -131,6 +134,8 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
     verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
                   "glTF input: let a .gltf read buffers outside its own folder");
+    verb.add_flag("--accept-damaged", input.load.gltf.acceptDamaged,
+                  "glTF input: read an archive whose buffer is not the one it recorded, with a warning");
     verb.add_option("--hold", input.load.gltf.hold,
                     "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
         ->check(finiteWithin(ia::kHoldLeast, ia::kHoldMost));

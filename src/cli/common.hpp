@@ -47,7 +47,7 @@ std::string hintFor(const std::string& code);
 inline std::string dumped(const Json& json, int indent = 2) {
     return json.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
-std::string shown(std::string_view fromFile);  // a name from a file, safe to print (ia::printable)
+std::string shown(std::string_view fromFile);  // a name from a file or a command line, safe and short to print
 
 // Flags shared by every verb.
 struct Globals {

@@ -102,6 +102,7 @@ int main(int argc, char** argv) try {
                          std::string("inputanim ") + INPUTANIM_VERSION +
                              "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
                              "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
+    app.allow_windows_style_options(false);  // verbs inherit it: "/data/g.bin" is a path on Windows too
     app.require_subcommand(1);
     app.fallthrough();  // -q and -v also after the verb
     Globals globals;

@@ -2,14 +2,16 @@
 
 #include <cstdio>
 
+#include "inputanim/core/utf8.hpp"
+
 namespace inputanim {
 
 std::string Error::describe() const {
     std::string line;
-    if (!source.empty()) line += printable(source) + ": ";
+    if (!source.empty()) line += printable(shortened(source, kLongestShownName)) + ": ";
     if (offset) line += "byte " + std::to_string(*offset) + ": ";
-    if (!pointer.empty()) line += printable(pointer) + ": ";
-    if (!curve.empty()) line += "curve " + printable(curve) + ": ";
+    if (!pointer.empty()) line += printable(shortened(pointer, kLongestShownName)) + ": ";
+    if (!curve.empty()) line += "curve " + printable(shortened(curve, kLongestShownName)) + ": ";
     return line + printable(message);
 }
 

@@ -120,6 +120,7 @@ void Sha256::blocks(const std::uint8_t* data, std::size_t count) {
 }
 
 void Sha256::update(std::span<const std::uint8_t> bytes) {
+    if (bytes.empty()) return;  // its data() may be null, which memcpy may not be given
     totalBytes_ += bytes.size();
     std::size_t at = 0;
     if (pendingBytes_) {

@@ -1,6 +1,8 @@
 // Reading any input: its kind from its content, then the layer that reads that kind.
 #include "inputanim/load.hpp"
 
+#include <algorithm>
+
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/archive.hpp"
 #include "inputanim/core/sha256.hpp"
@@ -43,12 +45,23 @@ std::string_view inputKindName(InputKind kind) {
 
 namespace {
 
+// A header-less 2019 prerelease body, read as asked, became a 1.0 recording whose times start at 0: what an archive of
+// it records is that 1.0 file, which it holds and rebuilds, not the body it came from.
+Result<Recording> withPrereleaseSource(Result<Recording> recording, const std::string& path, LoadReport& report) {
+    auto held = writeRecording(*recording);
+    if (!held) return held.error().from(path);
+    report.source = provenanceOf(*held, path, recording->encoding);
+    report.source->sourceFormat += " (rebased from a header-less 2019 prerelease body)";
+    return recording;
+}
+
 // A binary recording read, with what an archive of it records when the options ask. Bytes (`owned`) that the
 // recording holds anyway, its keys read in place, are hashed only when recordedSource asks.
 Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path,
                              const LoadOptions& options, LoadReport& report,
                              std::shared_ptr<const FileBytes> owned = {}) {
     if (!recording || !options.recordSource) return recording;
+    if (!hasMagic(bytes)) return withPrereleaseSource(std::move(recording), path, report);
     if (owned && owned.use_count() > 1) {
         report.source = unhashedProvenanceOf(bytes.size(), path, recording->encoding);
         report.unhashedSource = std::move(owned);
@@ -105,8 +118,22 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
 namespace {
 constexpr const char* kStandardInputName = "standard input";
 
-Result<FileBytes> readInput(const std::string& path) {
-    return path == "-" ? readStandardInput(kStandardInputLimit) : readFile(path);
+// Standard input's first bytes against every kind of input: when none can start so (and no prerelease body is
+// allowed), it is refused at once, before the rest is read. Whitespace alone decides nothing yet.
+Status plausibleStart(std::span<const std::uint8_t> first, const LoadOptions& options) {
+    if (options.binary.acceptPrerelease2019 || hasMagic(first) || gltfFormOf(first) != GltfForm::None) return Success{};
+    if (first.size() >= 3 && first[0] == 0xEF && first[1] == 0xBB && first[2] == 0xBF) first = first.subspan(3);
+    const auto blank = [](std::uint8_t b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r'; };
+    if (std::all_of(first.begin(), first.end(), blank)) return Success{};
+    return Error{kStandardInputName, 0,
+                 "its first bytes are none of an MRTK recording's (its magic number), a GLB's or a glTF's JSON"};
+}
+
+Result<FileBytes> readInput(const std::string& path, const LoadOptions& options) {
+    if (path != "-") return readFile(path);
+    return readStandardInput(kStandardInputLimit, [&options](std::span<const std::uint8_t> first) {
+        return plausibleStart(first, options);
+    });
 }
 
 // A binary recording read as it comes, each byte hashed as it passes (and any after the recording's end), for what
@@ -128,7 +155,7 @@ Result<Recording> loadFile(const std::string& path, const LoadOptions& options, 
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
     if (path == "-") {
-        auto bytes = readInput(path);
+        auto bytes = readInput(path, *loaded);
         if (!bytes) return bytes.error();
         return loadRecording(std::move(*bytes), kStandardInputName, *loaded, report);
     }
@@ -194,7 +221,7 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
 Result<ValidationReport> validateFile(const std::string& path, const LoadOptions& options) {
     auto loaded = withMap(options);
     if (!loaded) return loaded.error();
-    auto bytes = readInput(path);
+    auto bytes = readInput(path, *loaded);
     if (!bytes) return bytes.error();
     return validateInput(*bytes, path == "-" ? kStandardInputName : path, *loaded);
 }

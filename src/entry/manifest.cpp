@@ -8,6 +8,7 @@
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/version.hpp"
 #include "inputanim/io/file_io.hpp"
+#include "inputanim/load.hpp"
 
 namespace inputanim {
 namespace {
@@ -29,24 +30,59 @@ bool insideFolder(const std::string& path) {
     return std::none_of(native.begin(), native.end(), [](const auto& part) { return part == ".."; });
 }
 
+// A name a manifest may hold: no control character (NUL, line breaks, escape sequences), which would make the name
+// checked differ from the name shown, or stop a reader at a NUL.
+bool printableName(const std::string& name) {
+    return std::none_of(name.begin(), name.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; });
+}
+
+// The entry's member `key` when it is of the kind `is` tests, else why not, in the manifest's words.
+template <typename T>
+Status readMember(const OrderedJson& item, const char* key, bool (OrderedJson::*is)() const noexcept, const char* kind,
+                  T& into, const std::string& path, const std::string& pointer) {
+    if (!item.is_object() || !item.contains(key) || !(item[key].*is)())
+        return Error::inJson(path, pointer + "/" + key, std::string("expected ") + kind);
+    into = item[key].get<T>();
+    return Success{};
+}
+
 Result<ManifestEntry> entryOf(const OrderedJson& item, const std::string& path, std::size_t i) {
     const std::string pointer = "/files/" + std::to_string(i);
-    try {
-        ManifestEntry e;
-        e.source = item.at("source").get<std::string>();
-        e.sourceBytes = item.at("sourceBytes").get<std::uint64_t>();
-        e.sourceSha256 = item.at("sourceSha256").get<std::string>();
-        e.archive = item.at("archive").get<std::string>();
-        e.archiveBytes = item.at("archiveBytes").get<std::uint64_t>();
-        e.archiveSha256 = item.at("archiveSha256").get<std::string>();
-        e.positionError = item.at("deviation").at("position").get<double>();
-        e.rotationError = item.at("deviation").at("rotation").get<double>();
-        if (!insideFolder(e.archive))
-            return Error::inJson(path, pointer, "archive: expected a path relative to the manifest's folder");
-        return e;
-    } catch (const OrderedJson::exception& error) {
-        return Error::inJson(path, pointer, std::string("not an entry of inputanim.manifest/1: ") + error.what());
-    }
+    ManifestEntry e;
+    const OrderedJson& deviation = item.is_object() ? item.value("deviation", OrderedJson()) : OrderedJson();
+    for (Status s :
+         {readMember(item, "source", &OrderedJson::is_string, "a string", e.source, path, pointer),
+          readMember(item, "sourceBytes", &OrderedJson::is_number_unsigned, "a byte count", e.sourceBytes, path,
+                     pointer),
+          readMember(item, "sourceSha256", &OrderedJson::is_string, "a string", e.sourceSha256, path, pointer),
+          readMember(item, "archive", &OrderedJson::is_string, "a string", e.archive, path, pointer),
+          readMember(item, "archiveBytes", &OrderedJson::is_number_unsigned, "a byte count", e.archiveBytes, path,
+                     pointer),
+          readMember(item, "archiveSha256", &OrderedJson::is_string, "a string", e.archiveSha256, path, pointer),
+          readMember(deviation, "position", &OrderedJson::is_number, "a number", e.positionError, path,
+                     pointer + "/deviation"),
+          readMember(deviation, "rotation", &OrderedJson::is_number, "a number", e.rotationError, path,
+                     pointer + "/deviation")})
+        if (!s) return s.error();
+    if (!printableName(e.archive) || !printableName(e.source))
+        return Error::inJson(path, pointer, "a name holds a control character (NUL, a line break, an escape)");
+    if (!insideFolder(e.archive))
+        return Error::inJson(path, pointer, "archive: expected a path relative to the manifest's folder");
+    return e;
+}
+
+// The entry's archive, read only where its real path stays in the manifest's folder: no symbolic link leads out.
+Result<FileBytes> readInside(const std::string& file, const std::string& folder) {
+    std::error_code fileError, folderError;  // a file that cannot be resolved: readFile says why
+    const auto real = std::filesystem::canonical(nativePath(file), fileError);
+    const auto root = std::filesystem::canonical(nativePath(folder.empty() ? "." : folder), folderError);
+    if (!fileError && !folderError && !pathInside(real, root))
+        return Error{file,
+                     {},
+                     "leads to " + utf8Path(real) + ", outside the manifest's folder (a symbolic link?)",
+                     ErrorKind::Refused,
+                     Reason::OutsideFolder};
+    return readFile(file);
 }
 
 }  // namespace
@@ -77,6 +113,8 @@ std::string manifestCsv(const std::vector<ManifestEntry>& entries) {
 }
 
 Result<std::vector<ManifestEntry>> readManifest(std::span<const std::uint8_t> bytes, const std::string& path) {
+    if (const auto nul = std::find(bytes.begin(), bytes.end(), std::uint8_t(0)); nul != bytes.end())
+        return Error{path, std::uint64_t(nul - bytes.begin()), "a NUL byte: a manifest is JSON text"};
     const OrderedJson json = OrderedJson::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (!json.is_object() || json.value("schema", "") != "inputanim.manifest/1" || !json.contains("files") ||
         !json["files"].is_array())
@@ -101,11 +139,11 @@ std::vector<ManifestEntry> mergeManifests(std::vector<ManifestEntry> previous, s
 
 Result<EntryCheck> checkManifestEntry(const ManifestEntry& entry, const std::string& manifestFolder) {
     const std::string file = utf8Path(nativePath(manifestFolder) / nativePath(entry.archive));
-    auto bytes = readFile(file);
+    auto bytes = readInside(file, manifestFolder);
     if (!bytes) return bytes.error();
     EntryCheck check;
     check.archiveMatches = bytes->size() == entry.archiveBytes && sha256Hex(*bytes) == entry.archiveSha256;
-    if (lowercaseExtension(file) == ".bin") return check;
+    if (detectInput(*bytes) == InputKind::MrtkBinary) return check;  // a copy of a recording, told by its content
     auto rebuilt = verifyArchive(*bytes, file);
     if (!rebuilt) return rebuilt.error();
     check.rebuiltMatches = rebuilt->rebuiltBytes == entry.sourceBytes && rebuilt->rebuiltSha256 == entry.sourceSha256;

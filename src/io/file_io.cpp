@@ -27,6 +27,13 @@ std::string utf8Path(const std::filesystem::path& path) {
 #endif
 }
 
+bool pathInside(const std::filesystem::path& inner, const std::filesystem::path& folder) {
+    auto f = folder.begin(), i = inner.begin();
+    for (; f != folder.end(); ++f, ++i)
+        if (i == inner.end() || *i != *f) return false;
+    return true;
+}
+
 std::string lowercaseExtension(const std::string& path) {
     std::string extension = utf8Path(nativePath(path).extension());
     for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));

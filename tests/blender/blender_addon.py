@@ -9,6 +9,7 @@
 # (blender_support.Cases): `--case NAME` runs that one, after the cases it needs.
 import math
 import os
+import subprocess
 import sys
 import types
 
@@ -227,6 +228,20 @@ def prerelease_2019():
             bpy.ops.import_scene.mrtk_input_animation(filepath=first, prerelease=True) == {"FINISHED"},
             "a 2019 prerelease recording was not imported with the option",
         )
+
+
+@cases.case()
+def times_beyond_frames():
+    # A marker at 3.4e38 s (a valid float32): Blender's frames end at 1048574, so it is placed there, with a warning,
+    # not a Python traceback.
+    far = os.path.join(os.path.dirname(unedited), "far-marker.bin")
+    subprocess.run([tool, "markers", recording, far, "--add", "3.4e38=far", "--force"], check=True)
+    before = len(bpy.context.scene.timeline_markers)
+    expect(bpy.ops.import_scene.mrtk_input_animation(filepath=far) == {"FINISHED"}, "not imported")
+    placed = [m.frame for m in bpy.context.scene.timeline_markers if m.name == "far"]
+    expect(placed == [1048574], "the far marker is at %s" % placed)
+    expect(len(bpy.context.scene.timeline_markers) > before, "no marker added")
+    print("blender-addon: a marker at 3.4e38 s placed at frame %s" % placed)
 
 
 if edited == "-":  # the round trip only

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <limits>
 #include <vector>
 
@@ -190,4 +192,28 @@ TEST_CASE("a frame's numbers are read in the documented layout") {
     values[5] = std::nan("");
     CHECK(takeFrameFrom(values).error().kind == ErrorKind::Usage);
     CHECK(takeFrameFrom(std::span<const double>(values.data(), 10)).error().kind == ErrorKind::Usage);
+}
+
+TEST_CASE("the reduced gaze direction plays within the rotation tolerance, in degrees") {
+    // The head sways 2 degrees about +Y on a sine, at 90 Hz: a reduction with the direction's tolerance in the wrong
+    // unit (0.01 read as radians, 0.57 degrees) drops keys until it plays up to half a degree off.
+    WebXrTake take;  // rotation tolerance 0.01 degrees
+    std::vector<double> yaws;
+    for (int i = 0; i <= 180; ++i) {
+        const double t = i / 90.0, yaw = 2 * std::numbers::pi / 180 * std::sin(2 * std::numbers::pi * t / 2);
+        XrFrame frame = frameAt(t);
+        frame.viewer.orientation = {0, std::sin(yaw / 2), 0, std::cos(yaw / 2)};
+        REQUIRE(take.add(frame).value());
+        yaws.push_back(yaw);
+    }
+    const Recording r = take.finish().value();
+    double worst = 0;
+    for (std::size_t i = 0; i < yaws.size(); ++i) {
+        const FrameSample f = sampleFrame(r, i / 90.0, Coordinates::Unity);
+        // WebXR's forward is -Z; turned by yaw about +Y it is (-sin yaw, 0, -cos yaw), which is Unity's z negated.
+        const Vector3 expected = {-std::sin(yaws[i]), 0, std::cos(yaws[i])};
+        const double cosine = std::clamp(dot3(f.gazeDirection, expected) / length3(f.gazeDirection), -1.0, 1.0);
+        worst = std::max(worst, std::acos(cosine) * 180 / std::numbers::pi);
+    }
+    CHECK(worst < 0.0101);
 }

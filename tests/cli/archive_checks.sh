@@ -49,3 +49,48 @@ check "verify finds a flipped bit in a compressed archive" 5 "$tool" verify "$wo
 flip "$work/archive/packed.glb" "$work/archive/packed-broken.glb" -5  # a bit of its first header: it does not decode
 check "and names the view of a stream a flipped bit breaks" 2 "$tool" verify "$work/archive/packed-broken.glb"
 expect "by its extension" grep -q "/bufferViews/0/extensions/EXT_meshopt_compression: its ATTRIBUTES stream does not decode" "$work/err"
+# A damaged archive is never read quietly: convert, info and validate refuse it naming what differs (exit 2), unless
+# asked to go on (a warning); nothing is written.
+check "convert refuses a damaged archive" 2 "$tool" convert "$work/archive/packed-flipped.glb" "$work/archive/flipped-out.bin"
+expect "saying its buffer is not the one recorded" grep -q "packed-flipped.glb: the archive is damaged: its buffer's SHA-256 is [0-9a-f]\{64\}, its record says [0-9a-f]\{64\} (--accept-damaged reads it as it is)" "$work/err"
+check "so does info" 2 "$tool" info "$work/archive/packed-flipped.glb"
+check "validate finds it" 5 "$tool" validate "$work/archive/packed-flipped.glb"
+expect "as an error" grep -q "archive-damaged" "$work/out"
+expect "and writes nothing" test ! -e "$work/archive/flipped-out.bin"
+check "--accept-damaged reads it as it is" 0 "$tool" convert "$work/archive/packed-flipped.glb" "$work/archive/flipped-out.bin" --accept-damaged
+expect "with a warning" grep -q "warning: .*the archive is damaged.*read as it is" "$work/err"
+# The packet the asset names is the one read (KHR_xmp_json_ld): a second, forged packet named by the asset is what
+# verify compares with; an index naming no packet is refused.
+repoint() {  # repoint IN OUT INDEX_JSON: the asset's packet index replaced, a forged copy of packet 0 added
+    python3 - "$@" <<'PY'
+import json, struct, sys
+d = bytearray(open(sys.argv[1], "rb").read()); n = struct.unpack("<I", d[12:16])[0]
+j = json.loads(d[20:20 + n]); packets = j["extensions"]["KHR_xmp_json_ld"]["packets"]
+packets.append(dict(packets[0], **{"inputanim:sourceSha256": "0" * 64}))
+j["asset"]["extensions"]["KHR_xmp_json_ld"]["packet"] = json.loads(sys.argv[3])
+t = json.dumps(j).encode(); t += b" " * (-len(t) % 4)
+rest = d[20 + n:]; out = d[:12] + struct.pack("<I", len(t)) + d[16:20] + t + rest
+out[8:12] = struct.pack("<I", len(out)); open(sys.argv[2], "wb").write(out)
+PY
+}
+repoint "$work/archive/take.glb" "$work/archive/forged.glb" 1
+check "verify reads the packet the asset names" 5 "$tool" verify "$work/archive/forged.glb" "$work/archive/take.bin"
+expect "whose forged hash differs" grep -q "^recorded   differs" "$work/out"
+repoint "$work/archive/take.glb" "$work/archive/first.glb" 0
+check "and the first when it names the first" 0 "$tool" verify "$work/archive/first.glb" "$work/archive/take.bin"
+for index in 7 -1 '"0"'; do
+    repoint "$work/archive/take.glb" "$work/archive/bad-index.glb" "$index"
+    check "an asset packet index $index names none: refused" 2 "$tool" verify "$work/archive/bad-index.glb"
+    expect "naming the place" grep -q "/asset/extensions/KHR_xmp_json_ld/packet: the asset's metadata packet .* names none of the file's 2 KHR_xmp_json_ld packets" "$work/err"
+done
+# verify reads - (standard input) for either file.
+check "verify - reads the archive from standard input" 0 sh -c "'$tool' verify - '$work/archive/take.bin' <'$work/archive/take.glb'"
+expect "naming it so" grep -q "^standard input: byte-identical" "$work/out"
+check "and the original" 0 sh -c "'$tool' verify '$work/archive/take.glb' - <'$work/archive/take.bin'"
+check "not both" 1 sh -c "'$tool' verify - - <'$work/archive/take.bin'"
+# A GLB whose header says version 1 (glTF 1.0's binary layout) is refused, not read as version 2.
+python3 -c "
+import struct, sys; d = bytearray(open(sys.argv[1], 'rb').read()); d[4:8] = struct.pack('<I', 1); open(sys.argv[2], 'wb').write(d)
+" "$work/archive/take.glb" "$work/archive/glb1.glb"
+check "a GLB of version 1 is refused" 2 "$tool" info "$work/archive/glb1.glb"
+expect "saying which version is read" grep -q "glb1.glb: byte 4: GLB version 1: only version 2 (glTF 2.0) is read" "$work/err"

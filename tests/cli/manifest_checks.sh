@@ -45,10 +45,49 @@ assert f['a,1.glb']['error'] and f['in2.glb']['archiveMatches'] is False, f"
 expect "with one line of the three" grep -q "^3 archives: 0 byte-identical, 2 differ, 1 unreadable" "$work/err"
 printf '{"schema": "inputanim.manifest/1", "files": [{"archive": "/etc/passwd"}]}' >"$m/bad.json"
 check "a manifest that is not one" 2 "$tool" verify --manifest "$m/bad.json"
-expect "is refused by place" grep -q "bad.json: /files/0: not an entry" "$work/err"
+expect "is refused by place, in the manifest's words" grep -q "bad.json: /files/0/source: expected a string$" "$work/err"
 cp "$m/bad.json" "$m/out/manifest.json"
 check "a batch does not replace a manifest it cannot read" 2 "$tool" convert "$m/in2.bin" --out-dir "$m/out" -q -f
 expect "leaving it as it was" cmp -s "$m/bad.json" "$m/out/manifest.json"
 check "verify with neither an archive nor a manifest" 1 "$tool" verify
 expect "says what to give" grep -q "give an ARCHIVE, or --manifest" "$work/err"
 check "verify with both" 1 "$tool" verify "$m/out/in2.glb" --manifest "$m/out"
+# Manifests read safely: names with control characters, links out of the folder and bytes after a NUL are refused;
+# an entry's kind is told by its content, not its name.
+m2="$work/manifest2"
+mkdir -p "$m2/in" && cp "$samples/gesture-1.0.bin" "$m2/in/a.bin"
+check "a batch of one" 0 "$tool" convert "$m2/in" --out-dir "$m2/out" -q
+entry() {  # entry FIELD VALUE_JSON: manifest.json's only entry with FIELD set, as manifest2/out/edited.json
+    python3 - "$m2/out/manifest.json" "$m2/out/edited.json" "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["files"][0][sys.argv[3]] = json.loads(sys.argv[4]); json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+entry archive '"a.glb\u0000.evil"'
+check "an entry whose name holds a NUL is refused" 2 "$tool" verify --manifest "$m2/out/edited.json"
+expect "saying so" grep -q "edited.json: /files/0: a name holds a control character" "$work/err"
+cp "$m2/out/a.glb" "$work/outside.glb" && ln -s "$work/outside.glb" "$m2/out/link.glb"
+entry archive '"link.glb"'
+check "an entry that links out of the folder is not read" 5 "$tool" verify --manifest "$m2/out/edited.json"
+expect "saying where it leads" grep -q "link.glb: leads to .*/outside.glb, outside the manifest's folder" "$work/err"
+cp "$m2/out/a.glb" "$m2/out/renamed.bin"
+entry archive '"renamed.bin"'
+python3 -c "
+import json, sys; p = sys.argv[1]; d = json.load(open(p)); d['files'][0]['sourceSha256'] = '0' * 64; json.dump(d, open(p, 'w'))
+" "$m2/out/edited.json"
+check "a GLB listed as .bin is still rebuilt (told by content)" 5 "$tool" verify --manifest "$m2/out/edited.json" --json
+expect "and found to rebuild another recording" python3 -c "
+import json; f = json.load(open('$work/out'))['files'][0]; assert f['archiveMatches'] is True and f['rebuiltMatches'] is False, f"
+cp "$m2/out/manifest.json" "$m2/out/nul.json" && printf '\0{"more": 1}' >>"$m2/out/nul.json"
+check "a manifest with bytes after a NUL is refused" 2 "$tool" verify --manifest "$m2/out/nul.json"
+expect "naming the byte" grep -q "nul.json: byte [0-9]*: a NUL byte: a manifest is JSON text" "$work/err"
+# An entry's archive of the recorded size but other bytes (a recording's copy: no rebuild to catch it) is changed.
+flip "$m2/in/a.bin" "$m2/out/copy.bin" 100
+entry archive '"copy.bin"'
+python3 -c "
+import hashlib, json, os, sys; p, a = sys.argv[1], sys.argv[2]; d = json.load(open(p)); f = d['files'][0]
+f['archiveBytes'], f['archiveSha256'] = os.path.getsize(a), hashlib.sha256(open(a, 'rb').read()).hexdigest()
+json.dump(d, open(p, 'w'))" "$m2/out/edited.json" "$m2/in/a.bin"
+check "an archive of the recorded size with other bytes is changed" 5 "$tool" verify --manifest "$m2/out/edited.json" --json
+expect "by its hash" python3 -c "
+import json; f = json.load(open('$work/out'))['files'][0]; assert f['archiveMatches'] is False, f"

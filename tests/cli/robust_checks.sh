@@ -33,6 +33,13 @@ for hostile in claims-keys.bin claims-buffer.glb claims-count.glb; do
     echo "peak memory on $hostile ($(stat -c %s "$work/$hostile") bytes): $kb KB (baseline $baseline KB)"
     expect "peak memory on $hostile within 16 MB of the baseline" test "$kb" -lt $((baseline + 16384))
 done
+# Standard input that no kind of input starts like is refused after its first bytes, not read whole.
+check "standard input of zeros is refused at once" 2 sh -c "head -c 300M /dev/zero | '$tool' info -"
+expect "naming why" grep -q "^inputanim: error: standard input: byte 0: its first bytes are none of an MRTK recording's" "$work/err"
+kb=$(peak_kb sh -c "head -c 300M /dev/zero | '$tool' info -")
+expect "peak memory on 300 MB of zeros within 16 MB of the baseline ($kb KB)" test "$kb" -lt $((baseline + 16384))
+"$tool" convert "$samples/gesture-1.0.bin" "$work/embedded.gltf" --embed -q
+check "whitespace first decides nothing yet: a glTF's JSON after it is read" 0 sh -c "{ printf '          '; cat '$work/embedded.gltf'; } | '$tool' info -"
 
 # An interrupted conversion leaves the old output or the complete new one, never a partial file.
 "$tool" generate "$work/big.bin" --duration 120 --no-reduce 2>/dev/null
@@ -81,3 +88,11 @@ check "validate refuses it too" 2 "$tool" validate "$work/first/take-unknown.glt
 check "a required extension of meshes only is read past" 0 "$tool" info "$work/first/take-draco.gltf"
 expect "info lists the extensions and notes the one read past" grep -q "^extensions KHR_draco_mesh_compression, KHR_materials_unlit" "$work/out"
 expect "info notes the one read past" grep -q "^note       requires KHR_draco_mesh_compression, which changes only mesh geometry" "$work/out"
+# Names typed on the command line are echoed escaped and shortened, as names from files are.
+odd="$work/line"$'\n'"break"$'\e'"[31m.bin"
+check "an output name with a line break and an escape" 0 "$tool" convert "$samples/gesture-1.0.bin" "$odd"
+expect "is echoed escaped, on one line" grep -q 'wrote .*line\\nbreak\\x1b\[31m.bin: 1.0' "$work/err"
+deep="$work/$(printf 'd%.0s' $(seq 60))/$(printf 'e%.0s' $(seq 60))/$(printf 'f%.0s' $(seq 60))/$(printf 'g%.0s' $(seq 60))"
+mkdir -p "$deep"
+check "an output name of over 240 bytes" 0 "$tool" convert "$samples/gesture-1.0.bin" "$deep/take.bin"
+expect "is shortened, saying how long it is" grep -q "^wrote .*\.\.\. ([0-9]* bytes): 1.0" "$work/err"

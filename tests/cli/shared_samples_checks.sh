@@ -25,6 +25,13 @@ assert 5 <= len(ticks) <= 15 and ticks[0] == '0', ticks"
         expect "prerelease message" grep -q "2019 prerelease" "$work/err"
         check "prerelease on request: $(basename "$f")" 0 "$tool" info "$f" --prerelease-2019
     done
+    # An archive of a prerelease body records the 1.0 recording it holds (its times rebased), and verifies.
+    first=$(ls "$real"/prerelease-2019/*.bin | head -1)
+    check "an archive of a prerelease recording" 0 "$tool" convert "$first" "$work/prerelease.glb" --prerelease-2019
+    check "verifies right after it is written" 0 "$tool" verify "$work/prerelease.glb"
+    expect "recording what it holds" grep -q "MRTK input animation 1.0 (rebased from a header-less 2019 prerelease body)" "$work/out"
+    check "and rebuilds the 1.0 file it recorded" 0 "$tool" convert "$work/prerelease.glb" "$work/prerelease.bin"
+    check "which verify also takes as the original" 0 "$tool" verify "$work/prerelease.glb" "$work/prerelease.bin"
 else
     echo "SKIP: real recordings not found beside the project"; skipped+="real recordings; "
 fi

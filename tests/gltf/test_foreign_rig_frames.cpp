@@ -214,10 +214,17 @@ TEST_CASE("a rig with too little to play is refused, saying what was found, what
         if (!kWebXrNames(Hand::Left, joint).empty()) point.node(kWebXrNames(Hand::Left, joint), -1);
     auto collapsed = importGltf(point.glb(), "point.glb");
     REQUIRE_FALSE(collapsed.ok());
-    CHECK_THAT(
-        collapsed.error().describe(),
-        Catch::EndsWith("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 joints "
-                        "all lie at one point (0, 0, 0 m): its bones have no length"));
+    CHECK(collapsed.error().reason == Reason::NodesUnrecognised);  // front ends point to the node map
+    CHECK_THAT(collapsed.error().describe(),
+               Catch::Contains("point.glb: the hand's joint names say no side, and its shape cannot tell one: its 25 "
+                               "joints all lie at one point (0, 0, 0 m): its bones have no length, so its nodes make "
+                               "no hand MRTK can play"));
+    ForeignModel single;  // one side-less joint, as a rig whose "hand" is a single node
+    single.node(kWebXrNames(Hand::Left, Joint::Wrist), -1);
+    auto one = importGltf(single.glb(), "one.glb");
+    REQUIRE_FALSE(one.ok());
+    CHECK(one.error().reason == Reason::NodesUnrecognised);
+    CHECK_THAT(one.error().message, Catch::Contains("its 1 joint lies at one point (0, 0, 0 m)"));
     ForeignModel sided;  // the same with a side in every name: the side is told, the palm is not
     for (Joint joint : kJoints)
         if (!kMrtk3Names(Hand::Left, joint).empty()) sided.node(kMrtk3Names(Hand::Left, joint), -1);

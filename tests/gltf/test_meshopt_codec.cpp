@@ -3,6 +3,7 @@
 // build runs these). meshoptimizer itself checks the codec in tests/meshopt/.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -78,6 +79,13 @@ TEST_CASE("meshopt filters: exponential, quaternion and octahedral as the specif
     std::int16_t quat[4] = {0, 0, 0, std::int16_t(32767 & ~3 | 3)};
     REQUIRE(meshopt::unfilter(meshopt::Filter::Quaternion, {reinterpret_cast<std::uint8_t*>(quat), 8}, 1, 8));
     CHECK((quat[0] == 0 && quat[1] == 0 && quat[2] == 0 && quat[3] == 32767));
+    // (x, y, z, w) = (0.8, 0.36, 0.48, 0), largest x (index 0): the three after it in cyclic order, y, z, w, are stored
+    // as c * sqrt(2) * 32767 (16682, 22243, 0) with one = 32767; x comes back as sqrt(1 - y^2 - z^2 - w^2). By hand:
+    // 0.8, 0.36, 0.48 and 0 times 32767 are 26214, 11796, 15728 and 0, within one unit of rounding.
+    std::int16_t turned[4] = {16682, 22243, 0, std::int16_t(32767 & ~3 | 0)};
+    REQUIRE(meshopt::unfilter(meshopt::Filter::Quaternion, {reinterpret_cast<std::uint8_t*>(turned), 8}, 1, 8));
+    const int expected[4] = {26214, 11796, 15728, 0};
+    for (int i = 0; i < 4; ++i) CHECK(std::abs(turned[i] - expected[i]) <= 1);
     // +z at K = 8: x = y = 0, one = 127.
     std::int8_t oct[4] = {0, 0, 127, 42};
     REQUIRE(meshopt::unfilter(meshopt::Filter::Octahedral, {reinterpret_cast<std::uint8_t*>(oct), 4}, 1, 4));

@@ -2,6 +2,7 @@
 // back to the same recording; and compressed views that break the extension's rules, refused naming the view before
 // anything is decoded or allocated.
 #include <catch2/catch.hpp>
+#include <algorithm>
 
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import.hpp"
@@ -105,6 +106,17 @@ TEST_CASE("compressed views that break the extension's rules are refused, naming
                        }),
                        bin),
                Catch::Contains(at) && Catch::Contains("cannot come from"));
+    // Views that name one stream share the file's budget: copies of view 0 beyond what 64 times the file's bytes
+    // could hold are refused, though each alone is within its stream's 64 times.
+    Json copies = json;
+    const Json& largest =
+        *std::max_element(json["bufferViews"].begin(), json["bufferViews"].end(),
+                          [](const Json& a, const Json& b) { return a["byteLength"] < b["byteLength"]; });
+    const auto viewBytes = largest["byteLength"].get<std::uint64_t>();
+    REQUIRE(viewBytes > 512);  // each view adds 256 bytes of slack to the budget
+    const std::uint64_t enough = 64 * bin.size() / (viewBytes - 256) + 16;
+    for (std::uint64_t i = 0; i < enough; ++i) copies["bufferViews"].push_back(largest);
+    CHECK_THAT(refusal(copies, bin), Catch::Contains("this file may decode to (64 times its buffers' bytes"));
     // An uncompressed view may not read the placeholder.
     CHECK_THAT(refusal(changed([](Json&, Json& view) { view.erase("extensions"); }), bin),
                Catch::Contains("/bufferViews/0") && Catch::Contains("a placeholder without bytes"));

@@ -95,6 +95,8 @@ run_both stdout convert "$folder/${inputs[1]}" --to glb -
 STDIN=$samples/gesture-1.1-compact.bin run_both stdin-info info --json -
 STDIN=$samples/gesture-1.0.bin run_both stdin-convert convert - "$folder/from stdin.glb"
 STDIN=$samples/gesture-1.0.bin run_both stdin-to-stdout convert - --to bin -
+# A path beginning with / is a path, not a Windows-style option (Wine reads it on the current drive, Z: = /).
+run_both slash-path info "$work/lin/$folder/${inputs[0]}"
 before=$failures
 for side in lin win; do
     cmp -s "$samples/gesture-1.0.bin" "$work/stdin-to-stdout.$side.out" || fail "convert - --to bin - ($side) changed the bytes of a 1.0 recording"

@@ -42,6 +42,7 @@ enum class Reason {
     GeneratorTooLong,  // a generated recording beyond the frame limit: shorter or at a lower rate helps
     MirrorNeedsLinearKeys,  // a mirror through a plane not of constant x, of keys other than MRTK's linear ones
     ExtensionUnsupported,  // a glTF file requires an extension the library cannot read it without
+    ArchiveDamaged,  // an archive whose buffer is not the one its record hashed: read only when asked
     OutOfMemory,
 };
 
@@ -146,5 +147,7 @@ std::optional<Error> readExactly(const ByteSource& from, std::span<std::uint8_t>
 // (or \n, \t, \r); invalid UTF-8 bytes become \xNN too; bidirectional controls, line and paragraph separators
 // and U+FFFE/U+FFFF become \uXXXX.
 std::string printable(std::string_view text);
+// The longest name (a path, a JSON pointer, a curve) a message shows whole; longer ones are shortened (utf8.hpp).
+inline constexpr std::size_t kLongestShownName = 240;
 
 }  // namespace inputanim

@@ -41,6 +41,7 @@ struct ImportOptions {
     double sampleRate = 120;  // Hz: foreign motion is evaluated at every key time and at this rate
     NodeMap map;
     bool allowExternalPaths = false;  // let a .gltf reference buffers outside its own folder
+    bool acceptDamaged = false;  // read an archive whose buffer is not the one its record hashed (a warning says so)
     std::string animation;  // which animation to read: a name or an index; "" = the first
     std::optional<Hand> side;  // the side of a one-handed rig, whatever its names say (else names, then shape)
     double hold = 1;  // seconds a pose (no animation, or every key at one time) is held, so that MRTK

@@ -55,6 +55,9 @@ private:
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
 std::string lowercaseExtension(const std::string& path);
 
+// Whether `inner` lies in `folder` (or is it), part by part; both resolved by the caller (std::filesystem::canonical).
+bool pathInside(const std::filesystem::path& inner, const std::filesystem::path& folder);
+
 // Paths are UTF-8 strings throughout the library. These turn one into std::filesystem's path and back, which on
 // Windows holds UTF-16 (its narrow strings would be the ANSI code page there); elsewhere the bytes pass unchanged.
 std::filesystem::path nativePath(const std::string& utf8);

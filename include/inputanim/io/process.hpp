@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,7 +30,10 @@ bool standardErrorIsTerminal();
 Status writeStandardOutput(std::span<const std::uint8_t> bytes);
 
 // Reads standard input to its end, refusing more than `limit` bytes (ErrorKind::Refused) without reading on.
-Result<ByteBuffer> readStandardInput(std::uint64_t limit);
+// `start`, when given, is shown the first piece read (at least 8 bytes, unless the input is shorter) before anything
+// else is read: an error from it ends the read at once.
+Result<ByteBuffer> readStandardInput(std::uint64_t limit,
+                                     const std::function<Status(std::span<const std::uint8_t>)>& start = {});
 
 // Keeps freed blocks below `bytes` in the heap for the next allocation instead of returning them to the system,
 // where the C library allows it (glibc); elsewhere nothing.

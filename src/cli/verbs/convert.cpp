@@ -195,7 +195,7 @@ std::optional<ia::Provenance> provenanceFor(ia::LoadReport& loaded) {
 int summarize(const ia::SaveReport& report, const ia::SaveOptions& save, ia::OutputKind kind, bool beyond,
               std::ostream& log) {
     std::string files;
-    for (const auto& file : report.files) files += (files.empty() ? "" : ", ") + file;
+    for (const auto& file : report.files) files += (files.empty() ? "" : ", ") + shown(file);
     if (!ia::isGltfOutput(kind)) {
         log << "wrote " << files << ": " << ia::describe(report.binary.encoding) << ", " << report.bytes << " bytes\n";
         return beyond ? kExitBeyondTolerance : kExitSuccess;

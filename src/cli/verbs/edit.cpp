@@ -82,7 +82,7 @@ int runEdit(const char* verb, const EditSettings& s, const Globals& globals, con
     }
     printMessages(messages, s.input.path, std::cerr, globals.quiet);
     if (!globals.quiet)
-        std::cerr << "wrote " << s.output << ": " << verb << ", " << report.keysKept << " keys kept, "
+        std::cerr << "wrote " << shown(s.output) << ": " << verb << ", " << report.keysKept << " keys kept, "
                   << report.keysAdded << " added, " << report.timesRounded << " times and " << report.valuesRounded
                   << " values rounded to float32, " << report.markersKept << " markers (" << report.markersDropped
                   << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";

@@ -59,7 +59,7 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
                     return fail(saved.error());
                 printMessages(report.binary.messages, o.path, std::cerr, globals.quiet);
                 if (!globals.quiet)
-                    std::cerr << "wrote " << o.path << ": " << ia::describe(report.binary.encoding) << ", "
+                    std::cerr << "wrote " << shown(o.path) << ": " << ia::describe(report.binary.encoding) << ", "
                               << report.bytes << " bytes\n";
                 return int(kExitSuccess);
             },

@@ -6,6 +6,8 @@
 #include "inputanim/archive.hpp"
 #include "inputanim/report.hpp"
 #include "inputanim/io/file_io.hpp"
+#include "inputanim/io/process.hpp"
+#include "inputanim/load.hpp"
 #include "verbs.hpp"
 #include "verify_manifest.hpp"
 
@@ -45,6 +47,21 @@ Json reportJson(const std::string& archive, const std::string& original, const i
     return json;
 }
 
+// "-" is standard input (at most the loader's limit), as for the other verbs.
+std::string nameOf(const std::string& path) { return path == "-" ? "standard input" : path; }
+
+ia::Result<ia::FileBytes> readArchive(const std::string& path) {
+    return path == "-" ? ia::readStandardInput(ia::kStandardInputLimit) : ia::readFile(path);
+}
+
+// The original's size and hash, read in pieces from a file: an original of any size takes little memory.
+ia::Result<ia::FileDigest> digestOriginal(const std::string& path) {
+    if (path != "-") return ia::digestFile(path);
+    auto bytes = ia::readStandardInput(ia::kStandardInputLimit);
+    if (!bytes) return bytes.error();
+    return ia::FileDigest{bytes->size(), ia::sha256Hex(*bytes)};
+}
+
 }  // namespace
 
 Verb addVerify(CLI::App& app, const Globals& globals) {
@@ -69,24 +86,25 @@ Verb addVerify(CLI::App& app, const Globals& globals) {
             [options, &globals] {
                 if (!options->manifest.empty()) return verifyManifest(options->manifest, options->json, globals);
                 if (options->archive.empty()) return fail(kExitUsage, "verify: give an ARCHIVE, or --manifest");
-                auto archive = ia::readFile(options->archive);
+                if (options->archive == "-" && options->original == "-")
+                    return fail(kExitUsage, "verify: standard input can be the archive or the original, not both");
+                auto archive = readArchive(options->archive);
                 if (!archive) return fail(archive.error());
-                std::optional<ia::FileBytes> original;
+                std::optional<ia::FileDigest> original;
                 if (!options->original.empty()) {
-                    auto bytes = ia::readFile(options->original);
-                    if (!bytes) return fail(bytes.error());
-                    original = std::move(*bytes);
+                    auto digest = digestOriginal(options->original);
+                    if (!digest) return fail(digest.error());
+                    original = std::move(*digest);
                 }
-                auto check = ia::verifyArchive(
-                    *archive, options->archive,
-                    original ? std::optional<std::span<const std::uint8_t>>(*original) : std::nullopt);
+                auto check = ia::verifyArchive(*archive, nameOf(options->archive), original);
                 if (!check) return fail(check.error());
                 if (!check->recorded && !original)
-                    return fail(kExitUsage, options->archive +
+                    return fail(kExitUsage, shown(nameOf(options->archive)) +
                                                 ": records no source (it was not written by this tool from an MRTK "
                                                 "recording as it is): give the original to compare with");
-                if (options->json) std::cout << dumped(reportJson(options->archive, options->original, *check)) << "\n";
-                else printText(options->archive, options->original, *check);
+                const std::string archiveName = nameOf(options->archive), originalName = nameOf(options->original);
+                if (options->json) std::cout << dumped(reportJson(archiveName, originalName, *check)) << "\n";
+                else printText(archiveName, originalName, *check);
                 return int(check->identical() ? kExitSuccess : kExitCheckFailed);
             },
             &options->archive};

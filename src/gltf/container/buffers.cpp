@@ -17,14 +17,6 @@ Error refused(const std::string& path, const std::string& pointer, const std::st
     return Error::inJson(path, pointer, message, ErrorKind::Refused, reason);
 }
 
-// True when `inner` (both resolved, without symbolic links) is `folder` or lies below it.
-bool inside(const fs::path& inner, const fs::path& folder) {
-    auto f = folder.begin(), i = inner.begin();
-    for (; f != folder.end(); ++f, ++i)
-        if (i == inner.end() || *i != *f) return false;
-    return true;
-}
-
 // The glTF's folder, resolved.
 fs::path folderOf(const std::string& path) {
     std::error_code error;
@@ -72,7 +64,7 @@ Result<std::string> resolveExternal(const std::string& uri, const std::string& p
     if (error)
         return Error{
             path, {}, pointer + ": cannot read " + utf8Path(file) + ": " + error.message(), ErrorKind::InputFailed};
-    if (!allowExternalPaths && !inside(real, folder))
+    if (!allowExternalPaths && !pathInside(real, folder))
         return refused(
             path, pointer,
             "'" + *decoded + "' resolves to " + utf8Path(real) + ", outside the glTF's folder (a symbolic link?)",
@@ -88,7 +80,7 @@ Result<FileBytes> readExternal(const std::string& file, std::uint64_t length, co
     auto reader = FileReader::open(file);
     if (!reader) return Error::inJson(path, pointer, reader.error().describe(), reader.error().kind);
     if (!allowExternalPaths)
-        if (const auto opened = reader->openedPath(); opened && !inside(nativePath(*opened), folderOf(path)))
+        if (const auto opened = reader->openedPath(); opened && !pathInside(nativePath(*opened), folderOf(path)))
             return refused(path, pointer,
                            "'" + file + "' was replaced while being opened: it now leads to " + *opened +
                                ", outside the glTF's folder",

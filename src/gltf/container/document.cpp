@@ -195,7 +195,27 @@ Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t
     if (!parts) return parts.error();
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
-    return buffers->data.empty() ? std::string() : sha256Hex(buffers->data[0]);
+    return sha256Hex(buffers->data.empty() ? std::span<const std::uint8_t>() : buffers->data[0]);
+}
+
+std::string GltfDocument::bufferDamage() const {
+    if (!provenance_ || provenance_->bufferSha256.empty() || bufferSha256_ == provenance_->bufferSha256) return {};
+    return "its buffer's SHA-256 is " + bufferSha256_ + ", its record says " + provenance_->bufferSha256;
+}
+
+Status GltfDocument::readRecord(const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers,
+                                const std::string& path) {
+    auto provenance = provenanceIn(root, path);
+    if (!provenance) return provenance.error();
+    provenance_ = std::move(*provenance);
+    if (provenance_ && !provenance_->bufferSha256.empty())
+        bufferSha256_ = sha256Hex(buffers.empty() ? std::span<const std::uint8_t>() : buffers[0]);
+    generator_ = provenanceGenerator(root);
+    return Success{};
+}
+
+std::string GltfDocument::rewrittenBy() const {
+    return generator_.empty() || generator_.starts_with("inputanim ") ? std::string() : generator_;
 }
 
 Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path,
@@ -214,9 +234,9 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
         checkExtensions(parts->json.kept, path, doc.notes_);  // before the buffers a required one may change
     if (!extensions) return extensions.error();
     doc.extensionsUsed_ = std::move(*extensions);
-    if (parts->json.kept.contains("extensions")) doc.provenance_ = provenanceIn(parts->json.kept["extensions"]);
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
+    if (auto s = doc.readRecord(parts->json.kept, buffers->data, path); !s) return s.error();
     doc.path_ = path;
     if (parts->byteOrderMark)
         doc.notes_.push_back(Finding::note(

@@ -92,6 +92,11 @@ public:
     const std::vector<Finding>& notes() const { return notes_; }
     const std::vector<std::string>& extensionsUsed() const { return extensionsUsed_; }  // the file's, and required ones
     const std::optional<Provenance>& provenance() const { return provenance_; }  // its KHR_xmp_json_ld record, if any
+    // An archive whose buffer is not the one its record hashed: what differs (empty: intact, or no hash recorded).
+    std::string bufferDamage() const;
+    // Another tool's name when one rewrote the file since this tool wrote it (asset.generator), else empty: its buffer
+    // may differ from the record's hash without being damaged.
+    std::string rewrittenBy() const;
 
     // The external buffer files the document was read from (resolved paths).
     const std::vector<std::string>& bufferFiles() const { return bufferFiles_; }
@@ -100,6 +105,10 @@ public:
     const nlohmann::json& inputanimExtras() const { return extras_; }
 
 private:
+    // The file's record of its source (KHR_xmp_json_ld), the hash of the buffer it holds, and the tool that wrote it.
+    Status readRecord(const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers,
+                      const std::string& path);
+
     std::shared_ptr<tinygltf::Model> model_;
     std::string path_;
     std::vector<int> parents_;
@@ -116,6 +125,8 @@ private:
     std::vector<Finding> notes_;
     std::vector<std::string> extensionsUsed_;
     std::optional<Provenance> provenance_;
+    std::string bufferSha256_;  // of the first buffer as read, when the record holds a hash to compare it with
+    std::string generator_;  // asset.generator
 };
 
 }  // namespace inputanim

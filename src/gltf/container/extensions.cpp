@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "inputanim/core/utf8.hpp"
+
 namespace inputanim {
 namespace {
 
@@ -58,15 +60,15 @@ Result<std::vector<std::string>> checkExtensions(const Json& json, const std::st
         if (part.empty())
             return Error{path,
                          {},
-                         "requires the glTF extension " + name +
+                         "requires the glTF extension " + shortened(name) +
                              (changes.empty() ? ", which this library does not know"
                                               : " (" + changes + "), which this library does not read") +
                              ": a loader must not read the file without it",
                          ErrorKind::Refused,
                          Reason::ExtensionUnsupported}
                 .at("/extensionsRequired/" + std::to_string(i));
-        notes.push_back(Finding::note("extension-ignored", "requires " + name + ", which changes only " + part +
-                                                               ": the conversion does not read them"));
+        notes.push_back(Finding::note("extension-ignored", "requires " + shortened(name) + ", which changes only " +
+                                                               part + ": the conversion does not read them"));
         if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
     }
     return used;

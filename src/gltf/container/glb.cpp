@@ -21,6 +21,8 @@ bool isGlb(std::span<const std::uint8_t> bytes) { return bytes.size() >= 4 && wo
 Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string& path) {
     if (bytes.size() < 20) return Error{path, bytes.size(), "expected a 20-byte GLB header and JSON chunk header"};
     const std::uint32_t length = word(bytes, 8), jsonLength = word(bytes, 12);
+    if (word(bytes, 4) != 2)  // GLB 1 (glTF 1.0's binary extension) has another layout
+        return Error{path, 4, "GLB version " + std::to_string(word(bytes, 4)) + ": only version 2 (glTF 2.0) is read"};
     if (length > bytes.size())
         return Error{
             path, 8,

@@ -20,11 +20,11 @@ inline bool isCutMember(std::string_view name) {
            name == "meshes";
 }
 
-// Kept whole as well: the file's extension lists (checked before its buffers are read) and its own extensions (where
-// its provenance is).
+// Kept whole as well: the file's extension lists (checked before its buffers are read), its own extensions (where
+// its provenance is) and its asset (which names the provenance packet).
 inline bool isExtensionList(std::string_view name) { return name == "extensionsUsed" || name == "extensionsRequired"; }
 inline bool isKeptWhole(std::string_view name) {
-    return name == "buffers" || name == "extensions" || isExtensionList(name);
+    return name == "buffers" || name == "extensions" || name == "asset" || isExtensionList(name);
 }
 
 struct SplitJson {

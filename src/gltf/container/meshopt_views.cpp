@@ -105,7 +105,12 @@ const char* modeName(meshopt::Mode mode) { return kModes[int(mode)]; }
 
 Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::string& path) {
     const std::size_t fileBuffers = buffers.data.size();
-    std::uint64_t decoded = 0;
+    // All views together decode to at most what the file's bytes could hold, and never beyond kMaxDecodedBytes: views
+    // that name one stream share its budget.
+    std::uint64_t fileBytes = 0, decoded = 0;
+    for (const auto& buffer : buffers.data) fileBytes += buffer.size();
+    const std::uint64_t budget =
+        std::min<std::uint64_t>(kMaxDecodedBytes, meshopt::kMaxExpansion * fileBytes + 256 * model.bufferViews.size());
     for (std::size_t i = 0; i < model.bufferViews.size(); ++i) {
         tinygltf::BufferView& view = model.bufferViews[i];
         const std::string pointer = "/bufferViews/" + std::to_string(i);
@@ -134,12 +139,13 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
                                  "byte range exceeds its buffer (" + std::to_string(source.size()) + " bytes)");
         // The size is checked against what the stream could hold, and all the file's decoded bytes against a limit,
         // before anything is allocated.
-        if (view.byteLength > meshopt::kMaxExpansion * s.byteLength + 256 ||
-            decoded + view.byteLength > kMaxDecodedBytes)
+        if (view.byteLength > meshopt::kMaxExpansion * s.byteLength + 256 || decoded + view.byteLength > budget)
             return Error::inJson(path, extPointer,
                                  std::to_string(view.byteLength) + " bytes cannot come from " +
                                      std::to_string(s.byteLength) + " compressed bytes, or exceed the " +
-                                     std::to_string(kMaxDecodedBytes >> 20) + " MiB a file may decode to",
+                                     std::to_string(budget) + " bytes this file may decode to (" +
+                                     std::to_string(meshopt::kMaxExpansion) + " times its buffers' bytes, at most " +
+                                     std::to_string(kMaxDecodedBytes >> 20) + " MiB)",
                                  ErrorKind::Refused);
         FileBytes bytes(view.byteLength);
         if (!decode(s, bytes, source.subspan(s.byteOffset, s.byteLength)))

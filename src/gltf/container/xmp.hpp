@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "inputanim/core/error.hpp"
 #include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
@@ -13,7 +14,11 @@ inline constexpr const char* kXmpExtension = "KHR_xmp_json_ld";
 
 // The packet's JSON text.
 std::string xmpPacket(const Provenance& provenance);
-// The provenance in a file's root "extensions" object: the first KHR_xmp_json_ld packet that records a source hash.
-std::optional<Provenance> provenanceIn(const nlohmann::json& rootExtensions);
+// The provenance of a glTF (its root JSON object; `path` names the file): the KHR_xmp_json_ld packet the asset names
+// (asset.extensions.KHR_xmp_json_ld.packet), when that packet records a source hash. An asset that names a packet the
+// file does not hold is an error; an asset that names none has no provenance, whatever packets the file holds.
+Result<std::optional<Provenance>> provenanceIn(const nlohmann::json& root, const std::string& path);
+// The tool that wrote the file last (asset.generator), or empty.
+std::string provenanceGenerator(const nlohmann::json& root);
 
 }  // namespace inputanim

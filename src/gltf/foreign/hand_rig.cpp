@@ -108,9 +108,9 @@ std::optional<std::string> collapsed(const ReferencePose& pose, const Bucket& bu
     }
     if (!first) return std::nullopt;
     char text[160];
-    std::snprintf(text, sizeof text,
-                  "its %zu joints all lie at one point (%.4g, %.4g, %.4g m)%s: its bones have no length", count,
-                  first->x + 0.0, first->y + 0.0, first->z + 0.0, pose.keyTime ? " at rest and at its first key" : "");
+    std::snprintf(text, sizeof text, "its %zu joint%s at one point (%.4g, %.4g, %.4g m)%s: its bones have no length",
+                  count, count == 1 ? " lies" : "s all lie", first->x + 0.0, first->y + 0.0, first->z + 0.0,
+                  pose.keyTime ? " at rest and at its first key" : "");
     return std::string(text);
 }
 
@@ -253,8 +253,13 @@ private:
         if (!side) {
             const ReferencePose pose = referencePose(doc_, buckets_[2], -1);
             if (auto why = collapsed(pose, buckets_[2]))
-                return Error{
-                    doc_.path(), {}, "the hand's joint names say no side, and its shape cannot tell one: " + *why};
+                return Error{doc_.path(),
+                             {},
+                             "the hand's joint names say no side, and its shape cannot tell one: " + *why +
+                                 ", so its nodes make no hand MRTK can play (where other nodes carry the hand's "
+                                 "joints, name them in a node map, with the side)",
+                             ErrorKind::Malformed,
+                             Reason::NodesUnrecognised};
             const double evidence = pose.axes ? leftEvidence(pose.positions, *pose.axes) : 0;
             if (std::abs(evidence) < 0.02)
                 return Error{doc_.path(),

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "document.hpp"
+#include "inputanim/core/utf8.hpp"
 #include "extras.hpp"
 #include "foreign_import.hpp"
 #include "inputanim/tracks/linear_fit.hpp"
@@ -40,6 +41,22 @@ void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
     notes.push_back(Finding::note("pose-held", text));
 }
 
+// An archive whose buffer is not the one its record hashed: damaged (refused unless accepted, then a warning), or
+// rewritten by another tool since this one wrote it (a warning).
+Result<std::optional<Finding>> archiveDamage(const GltfDocument& doc, const ImportOptions& options) {
+    const std::string differs = doc.bufferDamage();
+    if (differs.empty()) return std::optional<Finding>();
+    if (const std::string tool = doc.rewrittenBy(); !tool.empty())
+        return std::optional<Finding>(Finding::ofFile(
+            Severity::Warning, "archive-rewritten", "",
+            "rewritten by " + shortened(tool) + " since it was archived: " + differs + "; read as it is"));
+    if (!options.acceptDamaged)
+        return Error{
+            doc.path(), {}, "the archive is damaged: " + differs, ErrorKind::Malformed, Reason::ArchiveDamaged};
+    return std::optional<Finding>(Finding::ofFile(Severity::Warning, "archive-damaged", "",
+                                                  "the archive is damaged: " + differs + "; read as it is"));
+}
+
 Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, ImportReport* report) {
     Reported<ImportReport> r(report);
     r->notes = doc.notes();
@@ -48,6 +65,8 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     r->bufferFiles = doc.bufferFiles();
     r->extensionsUsed = doc.extensionsUsed();
     r->provenance = doc.provenance();
+    if (auto damage = archiveDamage(doc, options); !damage) return damage.error();
+    else if (damage->has_value()) r->notes.push_back(**damage);
     const nlohmann::json& extras = doc.inputanimExtras();
     Result<Recording> recording = Error{};
     if (isOwnExtras(extras)) {
