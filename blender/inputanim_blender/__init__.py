@@ -96,12 +96,18 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
         description="A header-less recording of MRTK's mid-2019 prerelease: read as format 1.0, "
         "its times moved to start at 0",
     )
+    accept_damaged: BoolProperty(
+        name="Read damaged archive",
+        default=False,
+        description="An archive whose buffer is not the one it recorded (a flipped bit, a cut copy) is refused; "
+        "ticked, it is read as it is, with a warning",
+    )
 
     def execute(self, context):
         return _reporting_errors(self, self._import, context)
 
     def _import(self, context):
-        summary, warnings = import_recording(context, self.filepath, self.fps, self.prerelease)
+        summary, warnings = import_recording(context, self.filepath, self.fps, self.prerelease, self.accept_damaged)
         self.report({"WARNING"} if warnings else {"INFO"}, "; ".join([summary] + warnings))
         return {"FINISHED"}
 
@@ -148,9 +154,10 @@ def _show(context, objects):
             obj.select_set(obj in selected)
 
 
-def import_recording(context, filepath, fps, prerelease=False):
+def import_recording(context, filepath, fps, prerelease=False, accept_damaged=False):
     """Imports a recording into the scene (at `fps`), its states as the hands' properties; `prerelease`: a
-    header-less 2019 prerelease body. Returns (a summary line, warnings)."""
+    header-less 2019 prerelease body; `accept_damaged`: an archive read as it is though its buffer is not the one it
+    recorded. Returns (a summary line, warnings)."""
     scene = context.scene
     scene.render.fps, scene.render.fps_base = round(fps), 1  # before importing: keys land at time x fps
     window = context.window_manager
@@ -168,6 +175,7 @@ def import_recording(context, filepath, fps, prerelease=False):
                 "--linear-only",
                 "--force",
                 *(["--prerelease-2019"] if prerelease else []),
+                *(["--accept-damaged"] if accept_damaged else []),
                 allowed=(0, 6)
             )
             window.progress_update(20)

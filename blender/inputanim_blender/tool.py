@@ -11,7 +11,10 @@ import sys
 import bpy
 
 # The CLI's hints that name its options, as this add-on's users act on them (the messages end with the hint).
-HINTS = {"(read it with --prerelease-2019)": "(tick '2019 prerelease' in the import options)"}
+HINTS = {
+    "(read it with --prerelease-2019)": "(tick '2019 prerelease' in the import options)",
+    "(--accept-damaged reads it as it is)": "(tick 'Read damaged archive' in the import options to read it as it is)",
+}
 
 
 class InputanimError(Exception):

@@ -53,12 +53,15 @@ ReportJson diffJson(const DiffReport& report, const DiffOptions& options, const 
 // default. Refused (ErrorKind::Usage): another name, a value that is not a number, what checkDiffOptions refuses.
 Result<DiffOptions> readDiffOptions(std::string_view json);
 // The reading options of front ends that speak JSON (the loader's setOptions, the binding's open), as the CLI's
-// --animation, --side, --map, --hold and --prerelease-2019: {"animation": name or index, "side": "left" | "right",
-// "map": a node map's object, "hold": seconds (kHoldLeast-kHoldMost), "prerelease2019": bool}, null for a default.
+// --animation, --side, --map, --hold, --prerelease-2019 and --accept-damaged: {"animation": name or index, "side":
+// "left" | "right", "map": a node map's object, "hold": seconds (kHoldLeast-kHoldMost), "prerelease2019": bool,
+// "acceptDamaged": bool}, null for a default.
 // Refused (ErrorKind::Usage), by name: another name, or a value the option does not take. The profile table lists
 // the names (options.reading).
-inline constexpr std::array<std::string_view, 5> kReadingOptionNames = {"animation", "side", "map", "hold",
-                                                                        "prerelease2019"};
+// clang-format off
+inline constexpr std::array<std::string_view, 6> kReadingOptionNames = {
+    "animation", "side", "map", "hold", "prerelease2019", "acceptDamaged"};
+// clang-format on
 Result<LoadOptions> readLoadOptions(std::string_view json);
 
 // What a sampled frame reports (`inputanim sample`): the sections the recording holds that `selection` names

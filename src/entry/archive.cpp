@@ -1,8 +1,9 @@
 #include "inputanim/archive.hpp"
 
+#include <algorithm>
+
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/version.hpp"
-#include "inputanim/gltf/container.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/load.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
@@ -63,11 +64,10 @@ Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const 
     if (check.recorded)
         check.matchesRecorded =
             check.recorded->sourceBytes == check.rebuiltBytes && check.recorded->sourceSha256 == check.rebuiltSha256;
-    if (check.recorded && !check.recorded->bufferSha256.empty()) {
-        auto buffer = firstBufferSha256(archive, path);
-        if (!buffer) return buffer.error();
-        check.bufferIntact = *buffer == check.recorded->bufferSha256;
-    }
+    if (check.recorded && !check.recorded->bufferSha256.empty())
+        check.bufferIntact = std::none_of(loaded.gltf.notes.begin(), loaded.gltf.notes.end(), [](const Finding& f) {
+            return f.code == "archive-damaged" || f.code == "archive-rewritten";
+        });
     if (original) {
         check.originalBytes = original->bytes;
         check.originalSha256 = original->sha256;

@@ -1,5 +1,5 @@
 // The reading options of front ends that speak JSON (report.hpp, readLoadOptions): the CLI's --animation, --side,
-// --map, --hold and --prerelease-2019 under the names kReadingOptionNames lists.
+// --map, --hold, --prerelease-2019 and --accept-damaged under the names kReadingOptionNames lists.
 #include "inputanim/gltf/import_options.hpp"
 #include "inputanim/report.hpp"
 
@@ -38,6 +38,8 @@ Result<bool> setReadingOption(LoadOptions& options, const std::string& name, con
         options.gltf.hold = value.get<double>();
     } else if (name == "prerelease2019" && value.is_boolean()) {
         options.binary.acceptPrerelease2019 = value.get<bool>();
+    } else if (name == "acceptDamaged" && value.is_boolean()) {
+        options.gltf.acceptDamaged = value.get<bool>();
     } else if (name == "map" && value.is_object()) {
         const std::string text = value.dump();
         auto map = parseNodeMap(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), "map");

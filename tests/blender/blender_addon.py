@@ -231,6 +231,31 @@ def prerelease_2019():
 
 
 @cases.case()
+def damaged_archive():
+    # An archive with one bit of its buffer flipped: refused with the add-on's own hint, read when that is ticked,
+    # with the warning.
+    damaged = os.path.join(os.path.dirname(unedited), "damaged.glb")
+    subprocess.run([tool, "convert", recording, damaged, "--force", "-q"], check=True)
+    with open(damaged, "r+b") as f:
+        f.seek(-4, os.SEEK_END)
+        byte = f.read(1)[0]
+        f.seek(-4, os.SEEK_END)
+        f.write(bytes([byte ^ 1]))
+    try:
+        bpy.ops.import_scene.mrtk_input_animation(filepath=damaged)
+        failures.append("a damaged archive was imported")
+    except RuntimeError as error:
+        expect(
+            "the archive is damaged" in str(error) and "tick 'Read damaged archive'" in str(error),
+            "unclear refusal of a damaged archive: %s" % error,
+        )
+    expect(
+        bpy.ops.import_scene.mrtk_input_animation(filepath=damaged, accept_damaged=True) == {"FINISHED"},
+        "a damaged archive was not read with 'Read damaged archive'",
+    )
+
+
+@cases.case()
 def times_beyond_frames():
     # A marker at 3.4e38 s (a valid float32): Blender's frames end at 1048574, so it is placed there, with a warning,
     # not a Python traceback.
@@ -242,6 +267,27 @@ def times_beyond_frames():
     expect(placed == [1048574], "the far marker is at %s" % placed)
     expect(len(bpy.context.scene.timeline_markers) > before, "no marker added")
     print("blender-addon: a marker at 3.4e38 s placed at frame %s" % placed)
+
+
+@cases.case()
+def corners_onto_original():
+    # Keys edited one by one (the left wrist turned +-25 degrees at alternate keys: a corner at every key), exported
+    # onto the original as 1.0: within the tolerances, in about the bytes of linear keys (EDITED-corners.bin). In a
+    # fresh scene: the last case.
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    install_addon(addon_zip, tool)
+    bpy.ops.import_scene.mrtk_input_animation(filepath=recording)
+    action = bpy.data.objects["Hand_Left"].animation_data.action
+    path = 'pose.bones["Hand_Left_Wrist"].rotation_quaternion'
+    curves = [action.fcurves.find(path, index=i) for i in range(4)]
+    for k in range(len(curves[0].keyframe_points)):
+        turn = Quaternion((0, 0, 1), math.radians(25 if k % 2 else -25))
+        q = Quaternion([c.keyframe_points[k].co[1] for c in curves]) @ turn
+        for i, c in enumerate(curves):
+            c.keyframe_points[k].co[1] = q[i]
+    for c in curves:
+        c.update()
+    bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-corners.bin"))
 
 
 if edited == "-":  # the round trip only

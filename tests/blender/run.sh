@@ -86,6 +86,10 @@ if [ -f "$real" ]; then
         "pinching was on over 4.969-6.468 s, now over 2.000-3.000 s, 4.969-6.468 s" "without what moves Camera_View"; do
         grep -qF "$said" "$work/log" || { result=FAIL; echo "the add-on did not say \"$said\""; }
     done
+    if grep "beyond the tolerances" "$work/log"; then result=FAIL; echo "an export played beyond the tolerances"; fi
+    corners=$(stat -c %s "$work/edited-corners.bin" 2>/dev/null || echo 0)
+    echo "  a corner at every wrist key, exported onto the original: $corners bytes"
+    [ "$corners" -gt 0 ] && [ "$corners" -lt 12000000 ] || { result=FAIL; echo "  not written, or Hermite-sized"; }
     python3 "$here/check_posed.py" "$tool" "$real" "$work" "$shared" "$(dirname "$tool")" || result=FAIL
     cmp -s "$real" "$work/unedited.bin" || { result=FAIL; echo "unedited round trip of the real recording differs"; }
     "$tool" diff "$real" "$work/edited.bin" --json >"$work/diff.json"

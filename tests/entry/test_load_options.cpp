@@ -10,12 +10,13 @@ using namespace inputanim;
 
 TEST_CASE("reading options: each JSON name sets the field its CLI flag sets", "[load-options]") {
     auto options = readLoadOptions(R"({"animation": "Walk", "side": "right", "hold": 2.5, "prerelease2019": true,
-        "map": {"camera": "HMD", "joints": {"thing42": "left.IndexTip"}}})");
+        "acceptDamaged": true, "map": {"camera": "HMD", "joints": {"thing42": "left.IndexTip"}}})");
     REQUIRE(options.ok());
     CHECK(options->gltf.animation == "Walk");
     CHECK(options->gltf.side == Hand::Right);
     CHECK(options->gltf.hold == 2.5);
     CHECK(options->binary.acceptPrerelease2019);
+    CHECK(options->gltf.acceptDamaged);
     CHECK(options->gltf.map.camera == "HMD");
     CHECK(options->gltf.map.joints.at("thing42") == "left.IndexTip");
     CHECK(readLoadOptions(R"({"animation": 3, "side": "left"})")->gltf.animation == "3");
@@ -42,7 +43,7 @@ TEST_CASE("reading options: an unknown name or a value its option does not take 
         return options.error().message;
     };
     CHECK_THAT(refused(R"({"sied": "left"})"),
-               Catch::Contains("'sied' is not one (animation, side, map, hold, prerelease2019)"));
+               Catch::Contains("'sied' is not one (animation, side, map, hold, prerelease2019, acceptDamaged)"));
     CHECK_THAT(refused(R"({"side": "up"})"), Catch::Contains("'side' takes \"left\" or \"right\""));
     CHECK_THAT(refused(R"({"hold": 0.0009})"), Catch::Contains("'hold' takes seconds, 0.001 to 3600"));
     CHECK_THAT(refused(R"({"hold": 3600.5})"), Catch::Contains("'hold' takes seconds"));

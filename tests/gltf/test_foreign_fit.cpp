@@ -1,6 +1,6 @@
-// A foreign file's cubic and slerped motion fitted with MRTK's linear keys: the deviation the import reports bounds
-// the one measured here, against a cubic Hermite and a normalised cubic written in this test, at 256 times per key
-// interval, not at the importer's samples.
+// A foreign file's cubic and slerped motion fitted with MRTK's linear keys; and a zigzag of corners fitted for 1.0: the
+// deviation the import reports bounds the one measured here, against a cubic Hermite and a normalised cubic written in
+// this test, at 256 times per key interval, not at the importer's samples.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -143,4 +143,84 @@ TEST_CASE(
     CHECK(measured.rotation > 0.001);
     CHECK(report.maxRotationError >= measured.rotation);
     CHECK(report.beyondTolerance == (report.maxRotationError > 0.01));
+}
+
+namespace {
+
+// A camera turning about Y by +-25 degrees at alternate keys, 120 keys a second: a corner at every key, as Blender's
+// export samples an edit made key by key. Rotations [x, y, z, w] per key, or as CUBICSPLINE data with chord tangents
+// (the same corners: [in, value, out] per key).
+constexpr double kZigzagStep = 1.0 / 120, kZigzagDegrees = 25;
+double zigzagAngle(std::size_t k) { return (k % 2 ? 1 : -1) * kZigzagDegrees * M_PI / 180; }
+double swayAngle(std::size_t k) { return 60 * std::sin(0.3 * double(k)) * M_PI / 180; }  // smooth, no corner
+using Angle = double (*)(std::size_t key);
+std::vector<float> zigzagRotations(std::size_t keys, bool cubic, Angle angle = zigzagAngle) {
+    auto component = [](double angle, int c) {
+        return c == 1 ? float(std::sin(angle / 2)) : c == 3 ? float(std::cos(angle / 2)) : 0.0f;
+    };
+    auto chord = [&](std::size_t a, std::size_t b, int c) {
+        return float((double(component(angle(b), c)) - component(angle(a), c)) / kZigzagStep);
+    };
+    std::vector<float> data;
+    for (std::size_t k = 0; k < keys; ++k)
+        for (int part = cubic ? 0 : 1; part < (cubic ? 3 : 2); ++part)
+            for (int c = 0; c < 4; ++c)
+                data.push_back(part == 1   ? component(angle(k), c)
+                               : part == 0 ? (k > 0 ? chord(k - 1, k, c) : 0.0f)
+                                           : (k + 1 < keys ? chord(k, k + 1, c) : 0.0f));
+    return data;
+}
+
+// The zigzag imported for format 1.0 (a full layout, as the Blender add-on asks when it exports onto a 1.0 original).
+std::pair<Recording, ImportReport> importZigzag(std::size_t keys, const char* interpolation,
+                                                Encoding encoding = kEncoding10, Angle angle = zigzagAngle) {
+    ForeignModel m;
+    m.channel(m.node("Camera", -1), "rotation", keyTimes(keys, kZigzagStep),
+              zigzagRotations(keys, std::string(interpolation) == "CUBICSPLINE", angle), interpolation);
+    ImportOptions options;
+    options.encoding = encoding;
+    ImportReport report;
+    auto r = importGltf(m.glb(), "zigzag.glb", options, &report);
+    REQUIRE(r.ok());
+    return {std::move(*r), report};
+}
+
+}  // namespace
+
+TEST_CASE("a LINEAR zigzag imported for 1.0 plays within tolerance of glTF's slerp, in about as many keys as linear") {
+    const std::size_t keys = 240;
+    const auto [r, report] = importZigzag(keys, "LINEAR");
+    const auto times = keyTimes(keys, kZigzagStep);
+    double worst = 0;  // slerp between two turns about one axis: the angle moves linearly
+    for (std::size_t k = 0; k + 1 < keys; ++k)
+        for (int i = 0; i <= 64; ++i) {
+            const double t = float(times[k] + (times[k + 1] - times[k]) * i / 64.0);
+            const double s = (t - times[k]) / (double(times[k + 1]) - times[k]);
+            const double angle = zigzagAngle(k) + s * (zigzagAngle(k + 1) - zigzagAngle(k));
+            Quaternion expected{0, -std::sin(angle / 2), 0, std::cos(angle / 2)}, played{};  // Unity's Y mirrored
+            for (int c = 0; c < 4; ++c) played[c] = evaluate(r.curves[cameraCurve(3 + c)], t);
+            REQUIRE(normalize(played));
+            worst = std::max(worst, rotationAngle(expected, played));
+        }
+    CHECK(worst <= 0.01);
+    CHECK(report.maxRotationError >= worst);
+    CHECK_FALSE(report.beyondTolerance);
+    CHECK(r.curves[cameraCurve(4)].keys.size() <= 6 * keys);  // a 50-degree slerp takes about 5 linear keys
+}
+
+TEST_CASE("a CUBICSPLINE zigzag imported for 1.0: Hermite keys that round its corners give way to closer ones") {
+    const std::size_t keys = 240;
+    const auto [r, report] = importZigzag(keys, "CUBICSPLINE");
+    const auto rotation = zigzagRotations(keys, true);
+    const Measured measured = measureCamera(r, keyTimes(keys, kZigzagStep), nullptr, &rotation);
+    CHECK(measured.rotation <= 0.01);
+    CHECK(report.maxRotationError >= measured.rotation);
+    CHECK_FALSE(report.beyondTolerance);
+}
+
+TEST_CASE("a smooth turn sampled LINEAR (Blender's export) imported for 1.0 takes no more keys than for 1.1") {
+    const auto [full, fullReport] = importZigzag(600, "LINEAR", kEncoding10, swayAngle);
+    const auto [compact, compactReport] = importZigzag(600, "LINEAR", kEncoding11Compact, swayAngle);
+    CHECK_FALSE(fullReport.beyondTolerance);
+    CHECK(full.curves[cameraCurve(4)].keys.size() <= compact.curves[cameraCurve(4)].keys.size());
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { countPixels, decodePng, isLeftHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
 import { generatedRig } from './generated_rig.mjs';
-import { checkContract, checkDispose, checkFailures, checkStreaming } from './three_loader_failures.mjs';
+import { checkContract, checkDispose, checkFailures, checkStreaming, writeBroken } from './three_loader_failures.mjs';
 import { checkCompressed, checkCompressedExport, checkSeparateGltf } from './three_loader_formats.mjs';
 
 const [tool, tarball, recording, given] = process.argv.slice(2);
@@ -131,9 +131,9 @@ expect(
 );
 
 // ---- what the CLI says ----
-// Served: the recording, a truncated copy, the foreign rig, the recording compressed, and as a .gltf with its buffer
-// beside it in a folder (fetched by the loader through setPath).
-writeFileSync(join(work, 'broken.bin'), readFileSync(recording).subarray(0, 4000));
+// Served: the recording, broken copies (writeBroken), the foreign rig, the recording compressed, and as a .gltf with
+// its buffer beside it in a folder (fetched by the loader through setPath).
+writeBroken(tool, recording, work);
 execFileSync(tool, ['convert', recording, join(work, 'separate.gltf'), '-q', '--force']);
 execFileSync(tool, ['convert', recording, join(work, 'real.meshopt.glb'), '--compress', 'meshopt', '-q', '--force']);
 const separateBuffer = JSON.parse(readFileSync(join(work, 'separate.gltf'))).buffers[0].uri;
@@ -141,6 +141,7 @@ const served = new Map([
   ['real.bin', recording],
   ['recording.bin', recording],
   ['broken.bin', join(work, 'broken.bin')],
+  ['damaged.glb', join(work, 'damaged.glb')],
   ['real.meshopt.glb', join(work, 'real.meshopt.glb')],
   [basename(foreign), foreign],
   ['in folder/separate.gltf', join(work, 'separate.gltf')],

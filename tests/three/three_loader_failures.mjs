@@ -2,8 +2,18 @@
 // packed loader): broken files, bad options and abort() reaching onError; parse(); three's Loader contract; editAsync;
 // diff; dispose().
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+// Into `work`: broken.bin, `recording` cut short; damaged.glb, its archive with the lowest bit of the buffer's last
+// value flipped (it still reads, but its buffer is not the one its record hashed).
+export function writeBroken(tool, recording, work) {
+  writeFileSync(join(work, 'broken.bin'), readFileSync(recording).subarray(0, 4000));
+  execFileSync(tool, ['convert', recording, join(work, 'damaged.glb'), '-q', '--force']);
+  const damaged = readFileSync(join(work, 'damaged.glb'));
+  damaged[damaged.length - 4] ^= 1;
+  writeFileSync(join(work, 'damaged.glb'), damaged);
+}
 
 // What the page's loaders answer for broken files, a bad option, abort() and parse().
 function loadBrokenFiles(page) {
@@ -67,8 +77,22 @@ function loadBrokenFiles(page) {
         (e) => resolve(e.message),
       ),
     );
+    // An archive with one bit of its buffer flipped: refused, or read as it is when asked, with a warning.
+    const damaged = await new InputAnimationLoader().loadAsync('damaged.glb').then(
+      () => 'loaded',
+      (e) => e.message,
+    );
+    const accepted = await new InputAnimationLoader()
+      .setOptions({ acceptDamaged: true })
+      .loadAsync('damaged.glb')
+      .then(
+        (gltf) => (gltf.recording.dispose(), JSON.stringify(gltf.recording.info)),
+        (e) => e.message,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
     return {
+      damaged,
+      accepted,
       viaCallback,
       missing,
       rejected,
@@ -106,6 +130,16 @@ export async function checkFailures(page, { expect, info, recording, tool, work 
     `a missing file reaches onError: "${broken.missing}"`,
   );
   expect(broken.badOption.includes('side'), `a bad option is refused by name: "${broken.badOption}"`);
+  expect(
+    /^damaged\.glb: the archive is damaged: its buffer's SHA-256 is [0-9a-f]{64}, its record says [0-9a-f]{64}$/.test(
+      broken.damaged,
+    ),
+    `an archive with a flipped bit is refused, naming both hashes and no CLI flag: "${broken.damaged}"`,
+  );
+  expect(
+    broken.accepted.includes('the archive is damaged') && broken.accepted.includes('read as it is'),
+    `with acceptDamaged it is read as it is, saying so in info.input.notes`,
+  );
   expect(/aborted/.test(broken.aborted), `abort() ends a load through onError: "${broken.aborted}"`);
   expect(
     broken.parsed === `held.bin ${info.duration}` && broken.kept === readFileSync(recording).length,

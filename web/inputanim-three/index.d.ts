@@ -31,6 +31,8 @@ export interface InputAnimationLoaderOptions {
   hold?: number | null;
   /** Read a header-less mid-2019 prerelease recording. */
   prerelease2019?: boolean;
+  /** An archive whose buffer is not the one it recorded: read as it is (a warning), not refused. */
+  acceptDamaged?: boolean;
   /** Run the checker once the page has drawn its next frame after the hand-over (default true): `recording.checked`. */
   check?: boolean;
   /** Add a gaze ray and a head frustum to the scene (default true). */

@@ -80,6 +80,6 @@ export const PROFILE = {
     },
     editsPerRequest: 100,
     compress: ['none', 'meshopt'],
-    reading: ['animation', 'side', 'map', 'hold', 'prerelease2019'],
+    reading: ['animation', 'side', 'map', 'hold', 'prerelease2019', 'acceptDamaged'],
   },
 };

@@ -40,11 +40,6 @@ struct BufferFile {
 // another scheme, an absolute path, '..', an invalid escape) are left out: reading the file then says why.
 std::vector<BufferFile> bufferFilesBeside(std::span<const std::uint8_t> bytes);
 
-// The SHA-256 of a glTF file's first buffer (a GLB's BIN chunk, a .gltf's file or data URI) as a document reads it;
-// "" when it has none.
-Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
-                                      bool allowExternalPaths = false);
-
 class GltfDocument;  // the container's checked document (internal to the glTF layer)
 
 // A glTF file read once (parsed, checked, its buffers read): the profile checks and the import both take it, so

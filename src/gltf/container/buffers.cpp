@@ -1,8 +1,11 @@
 #include "buffers.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <filesystem>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include "uri.hpp"
 
@@ -195,6 +198,63 @@ Result<GltfBuffers> readBuffers(const Json& json, std::optional<std::span<const 
         buffers.data.push_back(std::span<const std::uint8_t>(buffers.owned.back()).first(std::size_t(length)));
     }
     return buffers;
+}
+
+namespace {
+
+// What every DecodedBytes holds, by the thread that reserved it.
+struct DecodedLedger {
+    std::mutex mutex;
+    std::condition_variable released;
+    std::uint64_t held = 0;
+    std::map<std::thread::id, std::uint64_t> byThread;
+};
+DecodedLedger& ledger() {
+    static DecodedLedger l;
+    return l;
+}
+
+}  // namespace
+
+DecodedBytes& DecodedBytes::operator=(DecodedBytes&& other) noexcept {
+    if (this != &other) release(), bytes_ = std::exchange(other.bytes_, 0), owner_ = other.owner_;
+    return *this;
+}
+
+bool DecodedBytes::reserve(std::uint64_t bytes, std::uint64_t limit) {
+    DecodedLedger& l = ledger();
+    std::unique_lock lock(l.mutex);
+    const auto me = std::this_thread::get_id();
+    if (bytes > limit) return false;
+    while (l.held + bytes > limit) {
+        const auto mine = l.byThread.find(me);
+        if (mine != l.byThread.end() && mine->second > 0) return false;
+        l.released.wait(lock);
+    }
+    if (bytes_ > 0 && owner_ != me) return false;  // one thread's reservation
+    l.held += bytes;
+    l.byThread[me] += bytes;
+    bytes_ += bytes;
+    owner_ = me;
+    return true;
+}
+
+void DecodedBytes::release() {
+    if (bytes_ == 0) return;
+    DecodedLedger& l = ledger();
+    {
+        std::lock_guard lock(l.mutex);
+        l.held -= bytes_;
+        if (const auto it = l.byThread.find(owner_); it != l.byThread.end() && (it->second -= bytes_) == 0)
+            l.byThread.erase(it);
+        bytes_ = 0;
+    }
+    l.released.notify_all();
+}
+
+std::uint64_t DecodedBytes::heldByProcess() {
+    std::lock_guard lock(ledger().mutex);
+    return ledger().held;
 }
 
 }  // namespace inputanim

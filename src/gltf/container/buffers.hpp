@@ -8,6 +8,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "inputanim/core/error.hpp"
@@ -16,12 +18,33 @@
 
 namespace inputanim {
 
+// Bytes decoded from compressed views that the whole process holds at once (every worker's documents together), at
+// most `limit`: a reservation gives its bytes back when it ends.
+class DecodedBytes {
+public:
+    DecodedBytes() = default;
+    DecodedBytes(DecodedBytes&& other) noexcept : bytes_(std::exchange(other.bytes_, 0)), owner_(other.owner_) {}
+    DecodedBytes& operator=(DecodedBytes&& other) noexcept;
+    ~DecodedBytes() { release(); }
+    // Adds `bytes` to this reservation (on the thread that made it). A thread holding no reservation waits while
+    // others hold what it would exceed; one that holds some cannot wait (they might wait for it): false when the
+    // bytes do not fit now, or ever.
+    bool reserve(std::uint64_t bytes, std::uint64_t limit);
+    static std::uint64_t heldByProcess();
+
+private:
+    void release();
+    std::uint64_t bytes_ = 0;
+    std::thread::id owner_;  // the thread that reserved them
+};
+
 struct GltfBuffers {
     // Per buffer, exactly byteLength bytes; none for a placeholder (EXT_meshopt_compression's fallback buffer), then
     // after the file's buffers the views decoded by decompressViews.
     std::vector<std::span<const std::uint8_t>> data;
     std::vector<FileBytes> owned;  // decoded data URIs and external files
     std::vector<std::string> files;  // the external files read, resolved
+    DecodedBytes decoded;  // what the decoded views hold of the process's limit
 };
 
 // Reads every buffer of `json` ("/buffers"). A buffer without a uri is the GLB's BIN chunk (buffer 0 only), or a

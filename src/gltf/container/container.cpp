@@ -46,11 +46,6 @@ std::vector<BufferFile> bufferFilesBeside(std::span<const std::uint8_t> bytes) {
     return json.is_object() ? bufferFilesBeside(json) : std::vector<BufferFile>{};
 }
 
-Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
-                                      bool allowExternalPaths) {
-    return GltfDocument::firstBufferSha256(bytes, path, allowExternalPaths);
-}
-
 ParsedGltf::ParsedGltf(std::unique_ptr<GltfDocument> document) : document_(std::move(document)) {}
 ParsedGltf::ParsedGltf(ParsedGltf&&) noexcept = default;
 ParsedGltf& ParsedGltf::operator=(ParsedGltf&&) noexcept = default;

@@ -13,6 +13,7 @@
 #include "meshopt_views.hpp"
 #include "extensions.hpp"
 #include "inputanim/core/sha256.hpp"
+#include "inputanim/core/utf8.hpp"
 #include "inputanim/gltf/profile_names.hpp"
 #include "xmp.hpp"
 #include "glb.hpp"
@@ -189,18 +190,14 @@ Result<int> pickAnimation(const std::vector<AnimationSummary>& animations, const
 
 }  // namespace
 
-Result<std::string> GltfDocument::firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
-                                                    bool allowExternalPaths) {
-    auto parts = partsOf(bytes, path);
-    if (!parts) return parts.error();
-    auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
-    if (!buffers) return buffers.error();
-    return sha256Hex(buffers->data.empty() ? std::span<const std::uint8_t>() : buffers->data[0]);
-}
-
-std::string GltfDocument::bufferDamage() const {
+std::optional<Finding> GltfDocument::archiveDamage() const {
     if (!provenance_ || provenance_->bufferSha256.empty() || bufferSha256_ == provenance_->bufferSha256) return {};
-    return "its buffer's SHA-256 is " + bufferSha256_ + ", its record says " + provenance_->bufferSha256;
+    const std::string differs =
+        "its buffer's SHA-256 is " + bufferSha256_ + ", its record says " + provenance_->bufferSha256;
+    if (generator_.empty() || generator_.starts_with("inputanim "))
+        return Finding::ofFile(Severity::Error, "archive-damaged", "/buffers/0", "the archive is damaged: " + differs);
+    return Finding::ofFile(Severity::Warning, "archive-rewritten", "/buffers/0",
+                           "rewritten by " + shortened(generator_) + " since it was archived: " + differs);
 }
 
 Status GltfDocument::readRecord(const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers,
@@ -212,10 +209,6 @@ Status GltfDocument::readRecord(const nlohmann::json& root, const std::vector<st
         bufferSha256_ = sha256Hex(buffers.empty() ? std::span<const std::uint8_t>() : buffers[0]);
     generator_ = provenanceGenerator(root);
     return Success{};
-}
-
-std::string GltfDocument::rewrittenBy() const {
-    return generator_.empty() || generator_.starts_with("inputanim ") ? std::string() : generator_;
 }
 
 Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path,

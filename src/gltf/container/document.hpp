@@ -41,10 +41,6 @@ public:
     static Result<GltfDocument> load(std::span<const std::uint8_t> bytes, const std::string& path,
                                      bool allowExternalPaths, const std::string& animation = {});
 
-    // The SHA-256 of the file's first buffer, read as load() reads it ("" when it has none).
-    static Result<std::string> firstBufferSha256(std::span<const std::uint8_t> bytes, const std::string& path,
-                                                 bool allowExternalPaths);
-
     const tinygltf::Model& model() const { return *model_; }
     const std::string& path() const { return path_; }
     int findNode(const std::string& name) const;  // the first node of that name; -1 when absent
@@ -92,11 +88,10 @@ public:
     const std::vector<Finding>& notes() const { return notes_; }
     const std::vector<std::string>& extensionsUsed() const { return extensionsUsed_; }  // the file's, and required ones
     const std::optional<Provenance>& provenance() const { return provenance_; }  // its KHR_xmp_json_ld record, if any
-    // An archive whose buffer is not the one its record hashed: what differs (empty: intact, or no hash recorded).
-    std::string bufferDamage() const;
-    // Another tool's name when one rewrote the file since this tool wrote it (asset.generator), else empty: its buffer
-    // may differ from the record's hash without being damaged.
-    std::string rewrittenBy() const;
+    // An archive whose buffer is not the one its record hashed (at /buffers/0): the error "archive-damaged", or the
+    // warning "archive-rewritten" when another tool rewrote the file since (its asset.generator). None when intact
+    // or when no hash is recorded.
+    std::optional<Finding> archiveDamage() const;
 
     // The external buffer files the document was read from (resolved paths).
     const std::vector<std::string>& bufferFiles() const { return bufferFiles_; }

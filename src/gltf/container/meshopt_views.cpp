@@ -103,7 +103,12 @@ std::size_t elementBytes(const tinygltf::Accessor& a) {
 
 const char* modeName(meshopt::Mode mode) { return kModes[int(mode)]; }
 
-Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::string& path) {
+namespace {
+
+// Every compressed view's stream, read and checked, by view; their decoded bytes within the file's budget.
+Result<std::vector<std::pair<std::size_t, ViewStream>>> compressedViews(const tinygltf::Model& model,
+                                                                        const GltfBuffers& buffers,
+                                                                        const std::string& path) {
     const std::size_t fileBuffers = buffers.data.size();
     // All views together decode to at most what the file's bytes could hold, and never beyond kMaxDecodedBytes: views
     // that name one stream share its budget.
@@ -111,8 +116,9 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
     for (const auto& buffer : buffers.data) fileBytes += buffer.size();
     const std::uint64_t budget =
         std::min<std::uint64_t>(kMaxDecodedBytes, meshopt::kMaxExpansion * fileBytes + 256 * model.bufferViews.size());
+    std::vector<std::pair<std::size_t, ViewStream>> streams;
     for (std::size_t i = 0; i < model.bufferViews.size(); ++i) {
-        tinygltf::BufferView& view = model.bufferViews[i];
+        const tinygltf::BufferView& view = model.bufferViews[i];
         const std::string pointer = "/bufferViews/" + std::to_string(i);
         const auto ext = view.extensions.find(kMeshoptExtension);
         if (ext == view.extensions.end()) {
@@ -147,10 +153,32 @@ Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::
                                      std::to_string(meshopt::kMaxExpansion) + " times its buffers' bytes, at most " +
                                      std::to_string(kMaxDecodedBytes >> 20) + " MiB)",
                                  ErrorKind::Refused);
-        FileBytes bytes(view.byteLength);
-        if (!decode(s, bytes, source.subspan(s.byteOffset, s.byteLength)))
-            return Error::inJson(path, extPointer, std::string("its ") + modeName(s.mode) + " stream does not decode");
         decoded += view.byteLength;
+        streams.emplace_back(i, s);
+    }
+    return streams;
+}
+
+}  // namespace
+
+Status decompressViews(tinygltf::Model& model, GltfBuffers& buffers, const std::string& path) {
+    auto streams = compressedViews(model, buffers, path);
+    if (!streams) return streams.error();
+    std::uint64_t total = 0;
+    for (const auto& [i, s] : *streams) total += model.bufferViews[i].byteLength;
+    if (total > 0 && !buffers.decoded.reserve(total, kMaxDecodedBytes))
+        return Error{path,
+                     {},
+                     "its compressed views decode to " + std::to_string(total) + " bytes, beyond the " +
+                         std::to_string(kMaxDecodedBytes >> 20) +
+                         " MiB the files read at once may decode to, with those this thread holds",
+                     ErrorKind::Refused};
+    for (const auto& [i, s] : *streams) {
+        tinygltf::BufferView& view = model.bufferViews[i];
+        FileBytes bytes(view.byteLength);
+        if (!decode(s, bytes, buffers.data[s.buffer].subspan(s.byteOffset, s.byteLength)))
+            return Error::inJson(path, "/bufferViews/" + std::to_string(i) + "/extensions/" + kMeshoptExtension,
+                                 std::string("its ") + modeName(s.mode) + " stream does not decode");
         buffers.owned.push_back(std::move(bytes));
         buffers.data.push_back(buffers.owned.back());
         view.buffer = int(buffers.data.size() - 1);

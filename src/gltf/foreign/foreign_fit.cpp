@@ -167,8 +167,11 @@ void MeasuredFit::add(const MeasuredFit& other) {
     beyond |= other.beyond;
 }
 
-Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
-                   MeasuredFit& measured) {
+namespace {
+
+// Keys of `fit` fitted to the samples at `times`, refined where they play beyond the tolerances (fitMeasured).
+Status fitRounds(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
+                 MeasuredFit& measured) {
     std::vector<SampledVector> samples;
     if (auto s = motion.sample(times, samples); !s) return s;
     const std::size_t limit = kRefinedSamplesPerSample * times.size() + kRefinedSampleAllowance;
@@ -195,6 +198,39 @@ Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const Fit
         times = std::move(next);
         samples = std::move(more);
     }
+}
+
+// The largest deviation measured, in tolerances of the targets it concerns.
+double excess(const MeasuredFit& m, std::span<const FitTarget> targets) {
+    double most = 0;
+    for (const FitTarget& target : targets)
+        most = std::max(most, (target.rotation ? m.rotation : m.position) / target.tolerance);
+    return most;
+}
+
+}  // namespace
+
+Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
+                   MeasuredFit& measured) {
+    MeasuredFit first;
+    if (auto s = fitRounds(motion, fit == KeyFit::Hermite ? times : std::move(times), targets, fit, first); !s)
+        return s;
+    if (!first.beyond || fit != KeyFit::Hermite) return measured.add(first), Success{};
+    // Hermite keys beyond the tolerances (a corner their smooth tangents round off): linear keys, which a full
+    // layout holds as well, when they play closer.
+    std::vector<Curve> hermite;
+    for (const FitTarget& target : targets)
+        hermite.insert(hermite.end(), target.curves, target.curves + target.components);
+    MeasuredFit linear;
+    if (auto s = fitRounds(motion, std::move(times), targets, KeyFit::Linear, linear); !s) return s;
+    if (linear.beyond && excess(linear, targets) >= excess(first, targets)) {
+        auto kept = hermite.begin();
+        for (const FitTarget& target : targets)
+            for (int c = 0; c < target.components; ++c) target.curves[c] = std::move(*kept++);
+        return measured.add(first), Success{};
+    }
+    measured.add(linear);
+    return Success{};
 }
 
 }  // namespace inputanim

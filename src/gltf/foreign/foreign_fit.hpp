@@ -47,7 +47,8 @@ public:
 // against the motion between every two samples: at a quarter, half and three quarters of the way, and each target's
 // worst intervals searched for their peak (golden section). Where the keys play beyond 90% of a tolerance there, those
 // points become samples too and the keys are fitted again: at most `kFitRounds` rounds, within a multiple of the
-// first samples' count and the sampling budget. `measured` takes the largest deviation found.
+// first samples' count and the sampling budget. Hermite keys that still play beyond a tolerance (smooth tangents at a
+// corner of the motion) give way to linear keys when those play closer. `measured` takes the largest deviation found.
 inline constexpr int kFitRounds = 8;
 Status fitMeasured(Motion& motion, std::vector<float> times, std::span<const FitTarget> targets, KeyFit fit,
                    MeasuredFit& measured);

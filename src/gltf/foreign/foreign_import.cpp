@@ -168,13 +168,21 @@ Finding animationNote(const GltfDocument& doc) {
                                                (others.size() >= 200 ? ", ...)" : ")"));
 }
 
+// Whether some channel of the animation read is CUBICSPLINE: its motion is smooth between keys, which Hermite keys
+// (a full layout's) follow with fewer keys. Sampled LINEAR motion (Blender's export) has corners at every key, where
+// linear keys are exact and Hermite keys round off.
+bool smoothMotion(const GltfDocument& doc) {
+    return std::any_of(doc.channels().begin(), doc.channels().end(),
+                       [](const ChannelData& c) { return c.track().interpolation == Interpolation::CubicSpline; });
+}
+
 // One import: the camera, each hand's joints and states, and gaze, sampled within one budget and fitted.
 class ForeignReader {
 public:
     ForeignReader(const GltfDocument& doc, const ImportOptions& options, ImportReport& report, const RigsFound& rigs)
         : doc_(doc), options_(options), report_(report), rigs_(rigs), budget_(doc) {
         r_.encoding = options.encoding.value_or(kEncoding11Compact);
-        fit_ = r_.encoding.layout == Layout::Full ? KeyFit::Hermite : KeyFit::Linear;
+        fit_ = r_.encoding.layout == Layout::Full && smoothMotion(doc) ? KeyFit::Hermite : KeyFit::Linear;
         r_.hasCameraPose = rigs.camera >= 0;
         r_.hasHandData = rigs.hands[0] || rigs.hands[1];
         r_.hasEyeGaze = rigs.gazeOrigin >= 0 && rigs.gazeDirection >= 0;

@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "document.hpp"
-#include "inputanim/core/utf8.hpp"
 #include "extras.hpp"
 #include "foreign_import.hpp"
 #include "inputanim/tracks/linear_fit.hpp"
@@ -41,20 +40,15 @@ void holdPose(Recording& r, double hold, std::vector<Finding>& notes) {
     notes.push_back(Finding::note("pose-held", text));
 }
 
-// An archive whose buffer is not the one its record hashed: damaged (refused unless accepted, then a warning), or
-// rewritten by another tool since this one wrote it (a warning).
+// An archive's damage (GltfDocument::archiveDamage) refuses it unless accepted; accepted, or rewritten by another
+// tool since, a warning: read as it is.
 Result<std::optional<Finding>> archiveDamage(const GltfDocument& doc, const ImportOptions& options) {
-    const std::string differs = doc.bufferDamage();
-    if (differs.empty()) return std::optional<Finding>();
-    if (const std::string tool = doc.rewrittenBy(); !tool.empty())
-        return std::optional<Finding>(Finding::ofFile(
-            Severity::Warning, "archive-rewritten", "",
-            "rewritten by " + shortened(tool) + " since it was archived: " + differs + "; read as it is"));
-    if (!options.acceptDamaged)
-        return Error{
-            doc.path(), {}, "the archive is damaged: " + differs, ErrorKind::Malformed, Reason::ArchiveDamaged};
-    return std::optional<Finding>(Finding::ofFile(Severity::Warning, "archive-damaged", "",
-                                                  "the archive is damaged: " + differs + "; read as it is"));
+    std::optional<Finding> damage = doc.archiveDamage();
+    if (!damage) return damage;
+    if (damage->severity == Severity::Error && !options.acceptDamaged)
+        return Error{doc.path(), {}, damage->message, ErrorKind::Malformed, Reason::ArchiveDamaged};
+    return std::optional<Finding>(
+        Finding::ofFile(Severity::Warning, damage->code, "", damage->message + "; read as it is"));
 }
 
 Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, ImportReport* report) {

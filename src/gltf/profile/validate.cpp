@@ -302,12 +302,7 @@ ProfileReport checkProfile(const ParsedGltf& gltf) {
     report.ownFile = isOwnExtras(doc.inputanimExtras());
     for (const Finding& note : doc.notes())
         report.findings.push_back(Finding::ofFile(Severity::Warning, note.code, "", note.message));
-    if (const std::string differs = doc.bufferDamage(); !differs.empty())
-        report.findings.push_back(doc.rewrittenBy().empty()
-                                      ? Finding::ofFile(Severity::Error, "archive-damaged", "/buffers/0",
-                                                        "the archive is damaged: " + differs)
-                                      : Finding::ofFile(Severity::Warning, "archive-rewritten", "/buffers/0",
-                                                        "rewritten by another tool since it was archived: " + differs));
+    if (auto damage = doc.archiveDamage()) report.findings.push_back(std::move(*damage));
     ProfileValidator(doc, report.findings).run();
     return report;
 }
