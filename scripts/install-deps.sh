@@ -15,6 +15,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(blender python3-numpy chromium mono-devel)  # Blender 3.4 interop test; the viewer test; MRTK's own reader
     packages+=(clang-format-14 black universal-ctags)  # the style test (Prettier: tests/interop's npm packages)
     packages+=(libmeshoptimizer-dev)  # meshoptimizer, the reference for the EXT_meshopt_compression codec
+    packages+=(assimp-utils)  # Assimp, a glTF client many engines use (tests/interop/assimp_play.py)
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--windows" ]; then
     packages+=(g++-mingw-w64-x86-64-posix wine64)  # the Windows build, and Wine to test it

@@ -10,6 +10,7 @@
 #include "curve_pieces.hpp"
 #include "inputanim/core/math.hpp"
 #include "linear_key_copy.hpp"
+#include "portable_knots.hpp"
 #include "slerp_bound.hpp"
 
 namespace inputanim {
@@ -86,6 +87,7 @@ public:
             const double slerpBound = slerpDeviationBound(alpha) + unnormalisedSlerpPart(alpha, worstCopiedLengthOff_);
             track_.maxError = std::max(track_.maxError, slerpBound + chordDegrees(std::sqrt(worstCopiedRounding2_)));
         }
+        if (track_.interpolation == Interpolation::Step) portableSteps(track_);
         mapKeysToKnots();
         return finished(std::move(track_));
     }
@@ -93,6 +95,8 @@ public:
 private:
     Track finished(Track track) const {
         if (options_.holdFromZero) holdFromZero(track);  // nothing to do where the track starts at 0 already
+        if (kind_ == TrackKind::Rotation && !options_.mrtkPlayback && track.interpolation != Interpolation::CubicSpline)
+            unitRotationKnots(track);
         return track;
     }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "inputanim/core/math.hpp"
 #include "inputanim/gltf/import.hpp"
 #include "support/foreign_gltf.hpp"
 
@@ -151,8 +152,8 @@ namespace {
 // export samples an edit made key by key. Rotations [x, y, z, w] per key, or as CUBICSPLINE data with chord tangents
 // (the same corners: [in, value, out] per key).
 constexpr double kZigzagStep = 1.0 / 120, kZigzagDegrees = 25;
-double zigzagAngle(std::size_t k) { return (k % 2 ? 1 : -1) * kZigzagDegrees * M_PI / 180; }
-double swayAngle(std::size_t k) { return 60 * std::sin(0.3 * double(k)) * M_PI / 180; }  // smooth, no corner
+double zigzagAngle(std::size_t k) { return (k % 2 ? 1 : -1) * radians(kZigzagDegrees); }
+double swayAngle(std::size_t k) { return radians(60 * std::sin(0.3 * double(k))); }  // smooth, no corner
 using Angle = double (*)(std::size_t key);
 std::vector<float> zigzagRotations(std::size_t keys, bool cubic, Angle angle = zigzagAngle) {
     auto component = [](double angle, int c) {

@@ -139,3 +139,40 @@ TEST_CASE("a skin whose bind matrices carry fitMoves puts the model hand where h
         CHECK(std::ranges::equal(fitted.view().indices, model.indices));
     }
 }
+
+TEST_CASE("a marker sphere's triangles all have area and face outwards") {
+    const SkinnedGeometry g = sphere(0.012f);
+    auto at = [&](std::uint16_t i) {
+        return glm::dvec3(g.positions[3 * i], g.positions[3 * i + 1], g.positions[3 * i + 2]);
+    };
+    REQUIRE(g.indices.size() % 3 == 0);
+    CHECK(g.indices.size() / 3 == 8 * 12 * 2 - 2 * 12);  // 8 rings of 12 quads, less one triangle of each at a pole
+    for (std::size_t t = 0; t < g.indices.size(); t += 3) {
+        const glm::dvec3 a = at(g.indices[t]), b = at(g.indices[t + 1]), c = at(g.indices[t + 2]);
+        const glm::dvec3 n = glm::cross(b - a, c - a);
+        CHECK(glm::length(n) > 1e-8);  // 0.012 m: a sliver's area is far above this
+        CHECK(glm::dot(n, a + b + c) > 0);  // counter-clockwise seen from outside, as glTF's front faces
+    }
+}
+
+TEST_CASE("a placed hand mesh is the unplaced one moved rigidly, normals turned") {
+    const HandPose rest = restHand(Hand::Left);
+    const glm::dmat4 placement = glm::translate(glm::dmat4(1), glm::dvec3(0.2, 1.4, -0.3)) *
+                                 glm::mat4_cast(glm::angleAxis(0.7, glm::normalize(glm::dvec3(1, 2, 3))));
+    const HandMesh plain = handMesh(Hand::Left, rest), placed = handMesh(Hand::Left, rest, placement);
+    REQUIRE(plain.positions.size() == placed.positions.size());
+    double worst = 0, worstNormal = 0;
+    for (std::size_t v = 0; v < plain.positions.size() / 3; ++v) {
+        const glm::dvec4 p =
+            placement * glm::dvec4(plain.positions[3 * v], plain.positions[3 * v + 1], plain.positions[3 * v + 2], 1);
+        const glm::dvec3 n = glm::dmat3(placement) *
+                             glm::dvec3(plain.normals[3 * v], plain.normals[3 * v + 1], plain.normals[3 * v + 2]);
+        worst =
+            std::max(worst, glm::length(glm::dvec3(p) - glm::dvec3(placed.positions[3 * v], placed.positions[3 * v + 1],
+                                                                   placed.positions[3 * v + 2])));
+        worstNormal = std::max(worstNormal, glm::length(n - glm::dvec3(placed.normals[3 * v], placed.normals[3 * v + 1],
+                                                                       placed.normals[3 * v + 2])));
+    }
+    CHECK(worst < 1.1e-5);  // both on the 2^-17 m grid: at most one step (7.6 micrometres) apart per axis
+    CHECK(worstNormal < 5e-5);
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Exports every generated sample, edge case and real recording to glTF (both rigs), then checks that the Khronos
-# validator reports no error or warning and that three.js plays each file as the library's evaluator does.
+# validator reports no error or warning, that three.js plays each file as the library's evaluator does, and so do
+# Babylon.js (babylon_play.mjs, both rigs) and Assimp (assimp_play.py, the linear-only flat rig).
 # Usage: run.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
@@ -67,6 +68,18 @@ check_foreign_compressors() {
     record $?
 }
 
+# Assimp (Debian's assimp-utils: the library many engines and DCC pipelines import glTF with) plays keys linearly
+# whatever their interpolation: the linear-only flat rig, the docs' setting for it.
+play_in_assimp() {  # play_in_assimp NAME FILE POS_TOL
+    if ! command -v assimp >/dev/null; then
+        echo "SKIP: Assimp (scripts/install-deps.sh --test installs assimp-utils)"; skipped=1; return
+    fi
+    assimp export "$2" "$work/$1.assimp.json" -fassjson >/dev/null 2>&1 || { echo "FAIL: assimp export $2"; record 1; return; }
+    "$tool" info "$work/$1.bin" --json >"$work/$1.info.json"
+    python3 "$here/assimp_play.py" "$work/$1.assimp.json" "$work/$1.json" "$work/$1.info.json" "$3" 0.01
+    record $?
+}
+
 glbs=()
 for name in $(printf '%s\n' "${!kind[@]}" | sort); do
     bin=$work/$name.bin
@@ -86,6 +99,12 @@ for name in $(printf '%s\n' "${!kind[@]}" | sort); do
         node "$here/play.mjs" "$out" "$work/$name.json" "$pos" 0.01
         record $?
         [ "$variant" = meshopt ] && check_compressed "$name"
+        [ "$variant" = linear-only ] && play_in_assimp "$name" "$out" "$pos"
+        # Babylon.js on Node loads EXT_meshopt_compression's decoder from its CDN only: not the archives.
+        if [ "$variant" = default ] || [ "$variant" = hierarchy ]; then
+            node "$here/babylon_play.mjs" "$out" "$work/$name.json" "$pos" 0.01
+            record $?
+        fi
     done
 done
 check_foreign_compressors

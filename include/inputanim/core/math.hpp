@@ -78,6 +78,11 @@ inline double dot(const Quaternion& a, const Quaternion& b) {
 }
 inline double norm(const Quaternion& q) { return std::sqrt(dot(q, q)); }
 
+// How far from unit length a rotation written for glTF's STEP and LINEAR may be: players use such knots as they are
+// (three.js and Babylon.js build matrices from them, which a length of 1 - e scales by 1 - 2e), so anything beyond
+// Float32 rounding of a unit quaternion (about 1.2e-7) is normalised.
+inline constexpr double kUnitLengthSlack = 1e-6;
+
 // Scales q to unit length; false (q unchanged) when it is (almost) zero.
 inline bool normalize(Quaternion& q) {
     const double n = norm(q);

@@ -80,8 +80,9 @@ SkinnedGeometry sphere(float radius) {
     for (int r = 0; r < rings; ++r)
         for (int s = 0; s < segments; ++s) {
             const auto a = std::uint16_t(r * (segments + 1) + s), b = std::uint16_t(a + segments + 1);
-            g.indices.insert(g.indices.end(),
-                             {a, std::uint16_t(a + 1), b, std::uint16_t(a + 1), std::uint16_t(b + 1), b});
+            // At a pole a ring's vertices coincide: the triangle with two of them there has no area.
+            if (r > 0) g.indices.insert(g.indices.end(), {a, std::uint16_t(a + 1), b});
+            if (r + 1 < rings) g.indices.insert(g.indices.end(), {std::uint16_t(a + 1), std::uint16_t(b + 1), b});
         }
     return g;
 }
@@ -157,12 +158,13 @@ std::array<glm::dmat4, kJointCount> fitMoves(Hand hand, const HandPose& rest) {
 __attribute__((target_clones("avx2", "default")))
 #endif
 HandMesh
-handMesh(Hand hand, const HandPose& rest) {
+handMesh(Hand hand, const HandPose& rest, const glm::dmat4& placement) {
     // The model hand's mesh: the left one as the build made it, the right one its mirror image (as fieldHandMesh
     // builds a right hand: x negated, two corners of each triangle swapped), each around its rest pose.
     const bool right = hand == Hand::Right;
     const MeshView model = modelHandMesh(hand);
-    const std::array<glm::dmat4, kJointCount> moves = fitMoves(hand, rest);
+    std::array<glm::dmat4, kJointCount> moves = fitMoves(hand, rest);
+    for (glm::dmat4& move : moves) move = placement * move;  // a blend of placed moves is the blend placed
     HandMesh g;
     g.model = {{}, {}, model.joints, model.weights, model.indices};
     g.positions.resize(model.positions.size());

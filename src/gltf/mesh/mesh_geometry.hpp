@@ -78,7 +78,8 @@ struct HandMesh {
     MeshView model;
     MeshView view() const { return {positions, normals, model.joints, model.weights, model.indices}; }
 };
-HandMesh handMesh(Hand hand, const HandPose& rest);
+// `placement`: a rigid move of the whole mesh, with its rest pose (restPlacement).
+HandMesh handMesh(Hand hand, const HandPose& rest, const glm::dmat4& placement = glm::dmat4(1));
 // Its positions lie on a grid of 2^-17 m (7.6 micrometres) and its normals' components on one of 2^-16: invisible,
 // and float bits whose low bytes are zero, which EXT_meshopt_compression packs into a tenth less (docs/archival.md).
 inline constexpr double kPositionGrid = 1.0 / (1 << 17), kNormalGrid = 1.0 / (1 << 16);

@@ -7,7 +7,9 @@
 
 #include <glm/glm.hpp>
 
+#include "inputanim/core/curve.hpp"
 #include "inputanim/core/hand_frames.hpp"
+#include "inputanim/core/math.hpp"
 
 namespace inputanim {
 
@@ -53,6 +55,24 @@ HandPose rigRestPose(const Recording& recording, Hand hand) {
     }
     auto frames = mrtkFramesAt(hand, positions);
     return frames ? *frames : model;
+}
+
+glm::dmat4 restPlacement(const Recording& recording, Hand hand, const HandPose& rest) {
+    const Curve& tracked = recording.curves[booleanCurve(trackedCurve(hand))];
+    for (std::size_t k = 0; k < tracked.keys.size(); ++k) {
+        if (!booleanOn(tracked.keys.value(k))) continue;
+        const double t = std::max(0.0, double(tracked.keys.time(k)));
+        JointPose wrist;
+        for (int c = 0; c < 3; ++c)
+            wrist.position[c] = evaluate(recording.curves[jointCurve(hand, Joint::Wrist, kPositionX + c)], t);
+        for (int c = 0; c < 4; ++c)
+            wrist.rotation[c] = evaluate(recording.curves[jointCurve(hand, Joint::Wrist, kRotationX + c)], t);
+        bool finite = std::isfinite(norm(wrist.rotation));
+        for (double v : wrist.position) finite = finite && std::isfinite(v) && std::abs(v) < 1e4;
+        if (!finite || !normalize(wrist.rotation)) return glm::dmat4(1);
+        return gltfMatrix(wrist) * glm::inverse(gltfMatrix(rest[indexOf(Joint::Wrist)]));
+    }
+    return glm::dmat4(1);
 }
 
 }  // namespace inputanim

@@ -32,4 +32,9 @@ inline glm::dmat4 gltfMatrix(const JointPose& pose) {
 // half and twice the model's (a hand without keys, or with values no hand has, keeps the model's).
 HandPose rigRestPose(const Recording& recording, Hand hand);
 
+// Where a flat rig's rest pose is put (glTF space): the move taking the rest wrist onto the wrist's pose at the first
+// key that tracks the hand, so that clients that frame or cull by what a file shows before it plays (model-viewer,
+// Babylon.js, Filament) find the hand where it plays. Identity for a hand never tracked there.
+glm::dmat4 restPlacement(const Recording& recording, Hand hand, const HandPose& rest);
+
 }  // namespace inputanim

@@ -159,40 +159,55 @@ private:
             curveExtras_.emplace_back(curveName(index), std::move(*extras));
     }
 
-    // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0.
-    void addBooleanChannel(int node, std::size_t index) {
+    // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0. Before each switch
+    // a knot one Float32 step earlier holds the old value, so that a client that plays it LINEAR (Assimp, Godot's
+    // bake) switches within that step too.
+    // `restOn`: the node rests at scale 1 whatever the state plays (a hand, so that its bounds at rest hold it).
+    void addBooleanChannel(int node, std::size_t index, bool restOn = false) {
         const Curve& curve = recording_.curves[index];
         std::vector<float> times, output;
+        std::vector<std::size_t> keyKnots;
         for (const Key& key : curve.keys) {
             if (!std::isfinite(key.time)) continue;
             const float t = std::max(0.0f, key.time);
             const float v = booleanOn(key.value) ? profile::kStateOn : profile::kStateOff;
             if (!times.empty() && t <= times.back()) {
-                if (t == times.back()) output.resize(output.size() - 3), times.pop_back();  // the later key wins
-                else continue;
+                if (t != times.back()) continue;
+                output.resize(output.size() - 3), times.pop_back(), keyKnots.pop_back();  // the later key wins
             }
+            if (const float before = std::nextafter(t, 0.0f);
+                !times.empty() && output.back() != v && before > times.back()) {
+                times.push_back(before);
+                output.insert(output.end(), output.end() - 3, output.end());
+            }
+            keyKnots.push_back(times.size());
             times.push_back(t);
             output.insert(output.end(), {v, v, v});
         }
         if (times.empty()) {
-            if (auto extras = booleanExtrasFor(curve, false))
+            if (auto extras = booleanExtrasFor(curve, keyKnots, 0))
                 curveExtras_.emplace_back(curveName(index), std::move(*extras));
-            model_.nodes[node].scale = {0, 0, 0};  // an empty Boolean curve plays back as false
+            restScale(node, 0);  // an empty Boolean curve plays back as false
             return;
         }
         // End at the recording's end: Blender samples an action only up to its last whole frame, which
         // would drop a final switch that falls between frames.
-        const float end = float(trackOptions_.duration);
-        const bool extended = end > times.back();
-        if (extended) {
+        if (const float end = float(trackOptions_.duration); end > times.back()) {
             times.push_back(end);
             output.insert(output.end(), output.end() - 3, output.end());
         }
-        if (auto extras = booleanExtrasFor(curve, extended))
+        if (auto extras = booleanExtrasFor(curve, keyKnots, times.size()))
             curveExtras_.emplace_back(curveName(index), std::move(*extras));
-        const float first = output[0];
-        model_.nodes[node].scale = {first, first, first};
+        restScale(node, restOn ? 1 : output[0]);
         addChannel(node, placeOf(index).path, times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);
+    }
+
+    // A scale 0 leaves a node's rotation to be derived by clients that decompose its matrix (Assimp turns it by
+    // 180 degrees): it is written.
+    void restScale(int node, double scale) {
+        if (scale == 1) return;
+        model_.nodes[node].scale = {scale, scale, scale};
+        if (model_.nodes[node].rotation.empty()) model_.nodes[node].rotation = {0, 0, 0, 1};
     }
 
     // ---- scene sections ----------------------------------------------------------------------------
@@ -219,7 +234,7 @@ private:
         const std::size_t tracked = booleanCurve(trackedCurve(hand)),
                           pinchingCurve = booleanCurve(inputanim::pinchingCurve(hand));
         const int root = addNode(placeOf(tracked).node, -1);
-        addBooleanChannel(root, tracked);
+        addBooleanChannel(root, tracked, true);
         const bool hierarchy = options_.rig == Rig::Hierarchy;
         // The rest pose: the skeleton's static transforms and the skin's bind pose (glTF space).
         const HandPose rest = rigRestPose(recording_, hand);
@@ -229,6 +244,9 @@ private:
         const bool oneMesh = options_.meshes && options_.compress;
         const auto fit = oneMesh ? fitMoves(hand, rest) : std::array<glm::dmat4, kJointCount>{};
         const glm::dmat4 mirror = hand == Hand::Right ? kMirrorX : glm::dmat4(1);
+        // A flat rig rests where the hand is first tracked (its skin binds there: the same playback); the hierarchy
+        // rig, Blender's, at the origin.
+        const glm::dmat4 placed = hierarchy ? glm::dmat4(1) : restPlacement(recording_, hand, rest);
         std::array<glm::dmat4, kJointCount> restWorld;
         std::vector<int> nodes;  // by joint index
         std::vector<float> inverseBinds;
@@ -239,13 +257,16 @@ private:
             const auto parent = joint == Joint::None || !hierarchy ? std::nullopt : parentJoint(joint);
             const int node = addNode(jointNodeName(hand, joint), parent ? nodes[indexOf(*parent)] : root);
             nodes.push_back(node);
-            restWorld[indexOf(joint)] = joint == Joint::None ? glm::dmat4(1) : gltfMatrix(rest[indexOf(joint)]);
+            restWorld[indexOf(joint)] =
+                joint == Joint::None ? glm::dmat4(1) : placed * gltfMatrix(rest[indexOf(joint)]);
             setTransform(node, parent ? glm::inverse(restWorld[indexOf(*parent)]) * restWorld[indexOf(joint)]
                                       : restWorld[indexOf(joint)]);
             if (joint == Joint::None) continue;
             skin.joints.push_back(node);
-            const glm::dmat4 bind = glm::inverse(restWorld[indexOf(joint)]);
-            const glm::mat4 inverse(oneMesh ? bind * fit[indexOf(joint)] * mirror : bind);
+            // The shared mesh stays the model's: its skin places it with the joints (their rest times the inverse).
+            const glm::mat4 inverse(oneMesh
+                                        ? glm::inverse(gltfMatrix(rest[indexOf(joint)])) * fit[indexOf(joint)] * mirror
+                                        : glm::inverse(restWorld[indexOf(joint)]));
             inverseBinds.insert(inverseBinds.end(), &inverse[0][0], &inverse[0][0] + 16);
         }
         skin.inverseBindMatrices = addAccessor(inverseBinds.data(), skin.joints.size(), TINYGLTF_TYPE_MAT4, kFloat, 0);
@@ -259,7 +280,7 @@ private:
                 staticMesh("Pinch_Marker", sphere(0.012f).view(), material("Pinch", {1.0, 0.25, 0.2, 1}));
             const int meshNode = addNode(name + std::string(profile::kMeshSuffix), -1);
             model_.nodes[meshNode].mesh =
-                skinnedMesh(name, oneMesh ? sharedHandMesh(hand) : handMesh(hand, rest).view(),
+                skinnedMesh(name, oneMesh ? sharedHandMesh(hand) : handMesh(hand, rest, placed).view(),
                             material(name, hand == Hand::Left ? std::vector<double>{0.35, 0.6, 0.95, 1}
                                                               : std::vector<double>{0.95, 0.6, 0.35, 1}));
             model_.nodes[meshNode].skin = int(model_.skins.size() - 1);

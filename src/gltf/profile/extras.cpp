@@ -174,17 +174,22 @@ std::optional<std::string> emptyCurveExtrasFor(const Curve& curve) {
     return fullKeys(curve);
 }
 
-std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended) {
-    bool plain = defaultWraps(curve);
+std::optional<std::string> booleanExtrasFor(const Curve& curve, const std::vector<std::size_t>& keyKnots,
+                                            std::size_t knots) {
+    bool plain = defaultWraps(curve) && keyKnots.size() == curve.keys.size();
     for (std::size_t k = 0; k < curve.keys.size() && plain; ++k) {
         const Key& key = curve.keys[k];
-        const std::uint32_t bits = floatBits(key.value);
-        plain = std::isfinite(key.time) && key.time >= 0 && (bits == 0 || key.value == 1.0f) && isCompactKey(key) &&
-                (k == 0 || key.time > curve.keys[k - 1].time);
+        plain = std::isfinite(key.time) && key.time >= 0 && (floatBits(key.value) == 0 || key.value == 1.0f) &&
+                isCompactKey(key) && (k == 0 || key.time > curve.keys[k - 1].time);
     }
     if (!plain) return fullKeys(curve);
-    if (extended) return "{\"knots\":[[0," + std::to_string(curve.keys.size()) + "]]}";
-    return std::nullopt;
+    if (knots == keyKnots.size()) return std::nullopt;  // every knot is a key
+    PairList runs;
+    for (std::size_t i = 0, j = 1; i < keyKnots.size(); i = j++) {
+        while (j < keyKnots.size() && keyKnots[j] == keyKnots[j - 1] + 1) ++j;
+        runs.add(keyKnots[i], j - i);
+    }
+    return "{\"knots\":" + runs.text() + "}";
 }
 
 std::string extrasText(const Recording& recording, double duration, bool hierarchyRig,

@@ -36,9 +36,10 @@ std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track
 // The same for a float curve that has no channel because it and its vector's other components are empty:
 // only wrap modes other than ClampForever need saying.
 std::optional<std::string> emptyCurveExtrasFor(const Curve& curve);
-// The same for a Boolean curve played as a STEP scale channel; `extended`: the channel has one more knot
-// at its end than the curve has keys.
-std::optional<std::string> booleanExtrasFor(const Curve& curve, bool extended);
+// The same for a Boolean curve played as a STEP scale channel of `knots` knots, its keys at `keyKnots` (the others:
+// a knot just before each switch, and one at the recording's end).
+std::optional<std::string> booleanExtrasFor(const Curve& curve, const std::vector<std::size_t>& keyKnots,
+                                            std::size_t knots);
 
 // {"inputanim": {...}} as JSON text: the recording's header, markers and the curves' extras (name, JSON text).
 std::string extrasText(const Recording& recording, double duration, bool hierarchyRig,

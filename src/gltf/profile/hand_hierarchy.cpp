@@ -187,7 +187,7 @@ private:
         for (int c = 0; c < 4; ++c) target.q[c] = float(curves[kRotationX + c].value(time)) * kGltfRotationSigns[c];
         const dquat q(target.q[3], target.q[0], target.q[1], target.q[2]);
         target.pose = {dvec3(target.p[0], target.p[1], target.p[2]),
-                       std::abs(glm::length(q) - 1) < 0.005 ? q : unit(q)};
+                       std::abs(glm::length(q) - 1) <= kUnitLengthSlack ? q : unit(q)};
         return target;
     }
 
