@@ -38,6 +38,8 @@ expect "says so, with the size before" grep -q "(EXT_meshopt_compression; .* MB 
 expect "is smaller than the plain one" test "$(stat -c %s "$work/archive/packed.glb")" -lt "$(stat -c %s "$work/archive/take.glb")"
 check "verify: byte-identical from it too" 0 "$tool" verify "$work/archive/packed.glb" "$work/archive/take.bin"
 check "it converts back" 0 "$tool" convert "$work/archive/packed.glb" "$work/archive/unpacked.bin"
+check "info on it" 0 "$tool" info "$work/archive/packed.glb"
+expect "names the clients that read it, and what the others read" grep -q "requires EXT_meshopt_compression: three.js (with MeshoptDecoder), .*Assimp 5.2 read the plain file" "$work/out"
 expect "byte for byte" cmp -s "$work/archive/unpacked.bin" "$work/archive/take.bin"
 # The last byte of the first view's stream: its tail, the baseline each byte's deltas start from, so it still decodes.
 tail=$(python3 -c "

@@ -55,7 +55,14 @@ Result<std::vector<std::string>> checkExtensions(const Json& json, const std::st
     const std::vector<std::string> required = namesAt(json, "extensionsRequired");
     for (std::size_t i = 0; i < required.size(); ++i) {
         const std::string& name = required[i];
-        if (name == "EXT_meshopt_compression") continue;  // read: decompressViews
+        if (name == "EXT_meshopt_compression") {  // read: decompressViews
+            notes.push_back(Finding::note(
+                "extension-clients",
+                "requires EXT_meshopt_compression: three.js (with MeshoptDecoder), Babylon.js, Filament, "
+                "glTF-Transform and gltfpack read it; Blender 3.4 and Assimp 5.2 read the plain file a conversion "
+                "without compression writes"));
+            continue;
+        }
         const std::string part = ignoredPartOf(name), changes = whatItChanges(name);
         if (part.empty())
             return Error{path,
