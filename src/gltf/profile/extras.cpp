@@ -153,7 +153,7 @@ std::optional<std::string> curveExtrasFor(const Curve& curve, const Track& track
         if (fixes->size() < values->size()) values.reset();
         else fixes.reset();
     }
-    if (fixes) o.member("fix") += fixes->text();
+    if (fixes && fixes->size() > 0) o.member("fix") += fixes->text();
     if (knots.size() != track.times.size()) {  // some knots were added
         PairList runs;
         for (std::size_t i = 0; i < knots.size();) {
@@ -403,7 +403,7 @@ Result<Recording> recordingFromExtras(GltfDocument& doc, const nlohmann::json& e
             tracks[i] = channels[i] ? &channels[i]->track() : nullptr;
         }
         std::array<std::optional<HandWorld>, 2> hands;
-        if (extras.contains("rig") && extras["rig"] == "hierarchy")
+        if (extras.contains("rig"))
             for (Hand hand : kHands) {
                 auto world = hierarchicalHand(doc, hand);
                 if (!world) return Error{doc.path(), {}, world.error().message};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/utf8.hpp"
 #include "inputanim/tracks/track.hpp"
 
 namespace inputanim {
@@ -21,6 +22,23 @@ inline bool isOwnExtras(const nlohmann::json& extras) {
     if (!extras.is_object()) return false;
     const auto schema = extras.find("schema");
     return schema != extras.end() && schema->is_string() && schema->get_ref<const std::string&>() == kExtrasSchema;
+}
+
+// Why this version cannot read `extras` that name this tool's profile, else "": another version of the schema
+// ("inputanim.gltf/2"), or a rig it does not know. Such a file is refused, not misread as a flat or foreign one.
+inline std::string unreadableExtras(const nlohmann::json& extras) {
+    if (!extras.is_object() || !extras.contains("schema") || !extras["schema"].is_string()) return "";
+    const std::string& schema = extras["schema"].get_ref<const std::string&>();
+    if (schema.starts_with("inputanim.gltf/") && schema != kExtrasSchema)
+        return "written with the profile schema " + shortened(schema) +
+               ", which a later version of inputanim reads; this one "
+               "reads " +
+               kExtrasSchema;
+    if (schema == kExtrasSchema && extras.contains("rig") && extras["rig"] != "hierarchy")
+        return "its rig is " + shortened(extras["rig"].dump()) +
+               ", which this version cannot read (the flat rig and "
+               "\"hierarchy\" it reads)";
+    return "";
 }
 
 // A Float32 as JSON: a number when finite (exact through double), else "inf", "-inf" or "nan:0x7fc00000".

@@ -8,6 +8,7 @@
 #include "document.hpp"
 #include "extras.hpp"
 #include "foreign_import.hpp"
+#include "inputanim/core/utf8.hpp"
 #include "inputanim/tracks/linear_fit.hpp"
 
 namespace inputanim {
@@ -62,6 +63,8 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     if (auto damage = archiveDamage(doc, options); !damage) return damage.error();
     else if (damage->has_value()) r->notes.push_back(**damage);
     const nlohmann::json& extras = doc.inputanimExtras();
+    if (const std::string why = unreadableExtras(extras); !why.empty())
+        return Error{doc.path(), {}, why, ErrorKind::Refused};
     Result<Recording> recording = Error{};
     if (isOwnExtras(extras)) {
         r->ownFile = true;
