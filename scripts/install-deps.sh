@@ -37,7 +37,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 npm_dirs=()
 case "${1:-}" in
-    --test) npm_dirs=(tests/interop tests/bundlers web/viewer) ;;
+    --test) npm_dirs=(tests/interop tests/bundlers tests/clients web/viewer) ;;
     --wasm) npm_dirs=(web/viewer) ;;  # the viewer's three.js
 esac
 for dir in "${npm_dirs[@]}"; do

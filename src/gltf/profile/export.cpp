@@ -162,7 +162,7 @@ private:
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0. Before each switch
     // a knot one Float32 step earlier holds the old value, so that a client that plays it LINEAR (Assimp, Godot's
     // bake) switches within that step too.
-    // `restOn`: the node rests at scale 1 whatever the state plays (a hand, so that its bounds at rest hold it).
+    // `restOn`: the node rests at scale 1 whatever the state plays (a hand ever tracked: its bounds at rest hold it).
     void addBooleanChannel(int node, std::size_t index, bool restOn = false) {
         const Curve& curve = recording_.curves[index];
         std::vector<float> times, output;
@@ -234,7 +234,11 @@ private:
         const std::size_t tracked = booleanCurve(trackedCurve(hand)),
                           pinchingCurve = booleanCurve(inputanim::pinchingCurve(hand));
         const int root = addNode(placeOf(tracked).node, -1);
-        addBooleanChannel(root, tracked, true);
+        const Curve& trackedKeys = recording_.curves[tracked];
+        bool everTracked = false;  // a hand never tracked rests unseen, as it plays
+        for (std::size_t k = 0; k < trackedKeys.keys.size() && !everTracked; ++k)
+            everTracked = booleanOn(trackedKeys.keys.value(k));
+        addBooleanChannel(root, tracked, everTracked);
         const bool hierarchy = options_.rig == Rig::Hierarchy;
         // The rest pose: the skeleton's static transforms and the skin's bind pose (glTF space).
         const HandPose rest = rigRestPose(recording_, hand);
