@@ -4,10 +4,13 @@
 // sources with XRHand, viewer and joint poses, squeeze and select events). With window.xrEmulationDrawable set before
 // it runs, a page's renderer can draw into the session as into a headset: an XRWebGLLayer on the page's canvas, the
 // two eyes side by side (each 90 degrees wide); without it, the browser's own XRWebGLLayer refuses the session and a
-// renderer stays on the page. The test drives it frame by frame:
+// renderer stays on the page. With window.xrEmulationLayers set, it is as strict as the WebXR Device API (and Chromium,
+// and Meta's IWER): a session runs no frames until its render state has a base layer (an XRWebGLLayer as with
+// xrEmulationDrawable). The test drives it frame by frame:
 //   window.xrEmulation.drive(frames, {markersAfter})  frames: [{time (ms), viewer: [px,py,pz,qx,qy,qz,qw],
 //     hands: {left, right: null or 25 x 7 numbers in XRHandJoint order}}]; a squeeze after each frame index in
-//     markersAfter. Resolves when every frame has been given to the session's callbacks.
+//     markersAfter (before the next frame's callbacks, where a runtime fires input events). Resolves when every frame
+//     has been given to the session's callbacks.
 //   window.xrEmulation.session: the session once requested (null before).
 //   window.xrEmulation.holding = true: the next session waits (as behind a permission prompt) for xrEmulation.release().
 // A block, not a function: its names stay inside it (strict, so that its function declarations do too).
@@ -70,7 +73,7 @@
     });
   }
 
-  if (window.xrEmulationDrawable) {
+  if (window.xrEmulationDrawable || window.xrEmulationLayers) {
     delete window.XRWebGLBinding; // three.js then draws through an XRWebGLLayer
     window.XRWebGLLayer = class {
       constructor(session, gl) {
@@ -132,6 +135,7 @@
     }
     // One frame: the input sources present, then every callback waiting (each asks again for the next frame).
     frame(data) {
+      if (window.xrEmulationLayers && !this.renderState.baseLayer) return; // no layer, no frame
       this.inputSources = ['left', 'right'].filter((side) => data.hands[side]).map((side) => this.sources[side]);
       const frame = {
         session: this,

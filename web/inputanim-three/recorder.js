@@ -44,6 +44,7 @@ export class InputAnimationRecorder extends EventTarget {
       this.ownSession = !session;
       this.session = session ?? (await this.requestSession(mode));
       this.space = referenceSpace ?? (await this.referenceSpace(this.session));
+      giveLayer(this.session);
       if (this.cancelled) throw new Error('the take was stopped before it began');
     } catch (error) {
       this.cancelled = false;
@@ -55,6 +56,8 @@ export class InputAnimationRecorder extends EventTarget {
     this.begin = null;
     this.elapsed = 0;
     this.markers = 0;
+    this.pendingMarkers = 0;
+    this.frames = 0;
     this.failure = null;
     this.finished = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
     this.finished.catch(() => {});
@@ -95,6 +98,7 @@ export class InputAnimationRecorder extends EventTarget {
   onFrame(time, frame) {
     if (this.state !== 'countdown' && this.state !== 'recording') return;
     this.frameRequest = this.session.requestAnimationFrame(this.loop);
+    this.frames++;
     const viewer = frame.getViewerPose(this.space);
     if (!viewer) return; // the headset lost its own tracking: no frame
     this.begin ??= time + this.countdown * 1000;
@@ -107,6 +111,7 @@ export class InputAnimationRecorder extends EventTarget {
       this.dispatchEvent(new Event('start'));
     }
     this.elapsed = (time - this.begin) / 1000;
+    for (; this.pendingMarkers > 0; this.pendingMarkers--) this.marker();
     const values = this.write(frame, viewer);
     this.dispatchEvent(new CustomEvent('tick', { detail: { seconds: this.elapsed, values } }));
   }
@@ -160,9 +165,10 @@ export class InputAnimationRecorder extends EventTarget {
   }
 
   // A controller's trigger or either squeeze drops a marker; a hand's select is its pinch, which is recorded instead.
+  // A runtime fires input events before the callbacks of the frame they belong to: the marker takes that frame's time.
   gestureMarker(event) {
     if (event.type === 'selectstart' && event.inputSource?.hand) return;
-    this.marker();
+    if (this.state === 'recording') this.pendingMarkers++;
   }
 
   // Ends the take: {bytes (ArrayBuffer: the .bin), name, format, duration, frames, skipped, messages}. A session the
@@ -178,6 +184,8 @@ export class InputAnimationRecorder extends EventTarget {
     this.state = 'finishing';
     this.session.cancelAnimationFrame?.(this.frameRequest);
     try {
+      if (!recorded && !this.frames)
+        throw new Error('the session ran no frames (a WebXR session runs none without a layer): nothing was recorded');
       if (!recorded) throw new Error('the take ended before its countdown did: nothing was recorded');
       this.flush();
       const name = `take-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.bin`;
@@ -208,6 +216,30 @@ export class InputAnimationRecorder extends EventTarget {
     this.worker = null;
     this.state = 'idle';
   }
+}
+
+// A session runs no frames without a layer to draw into (the WebXR Device API: Chromium and IWER skip such sessions):
+// a recorder alone on its session gives it a layer of its own, 1 x 1 pixels, which nothing draws into. A session whose
+// app sets its own layer later keeps that one. Where no layer can be made here, the app's may still come: stop() says
+// when no frame did.
+function giveLayer(session) {
+  const state = session.renderState;
+  if (state.baseLayer || state.layers?.length) return;
+  try {
+    session.updateRenderState({ baseLayer: smallLayer(session) });
+  } catch {
+    /* no WebGL, or a runtime that refuses the layer: the app's, if any */
+  }
+}
+
+function smallLayer(session) {
+  const canvas =
+    typeof OffscreenCanvas === 'function'
+      ? new OffscreenCanvas(1, 1)
+      : Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
+  const gl = canvas.getContext('webgl2', { xrCompatible: true }) ?? canvas.getContext('webgl', { xrCompatible: true });
+  if (!gl) throw new Error('this browser gives no WebGL context for the session to run frames with');
+  return new XRWebGLLayer(session, gl); // made XR-compatible with the context (makeXRCompatible may wait for a device)
 }
 
 function putPose(values, at, transform) {
