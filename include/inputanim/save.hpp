@@ -10,6 +10,7 @@
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/tracks/linear_fit.hpp"
@@ -32,8 +33,9 @@ struct BinaryOptions {
     std::optional<int> minor;  // format version 1.minor (0 or 1); default: the recording's
     std::optional<Layout> layout;  // 1.1's key layout; default compact, the one MRTK reads (full: the published
                                    // specification's, which no MRTK version loads; written only when asked for)
-    double positionTolerance = 1e-4;  // metres: keys fitted for the compact layout stay this close to the original
-    double rotationTolerance = 0.01;  // degrees
+    // Metres and degrees: keys fitted for the compact layout stay this close to the original.
+    double positionTolerance = kDefaultPositionTolerance;
+    double rotationTolerance = kDefaultRotationTolerance;
 };
 
 struct BinaryReport {

@@ -71,6 +71,12 @@ int fail(const ia::Error& error) { return fail(error, std::cerr); }
 int fail(int code, const std::string& line, std::ostream& log) { return fail(log, code, ia::printable(line)); }
 int fail(int code, const std::string& line) { return fail(code, line, std::cerr); }
 
+std::string withDefault(const std::string& help, double value) {
+    char text[48];
+    std::snprintf(text, sizeof text, " (default %g)", value);
+    return help + text;
+}
+
 std::string fixed(double value, int digits) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", digits, value);

@@ -39,6 +39,7 @@ int fail(int code, const std::string& line, std::ostream& log);
 int fail(int code, const std::string& line);
 
 std::string fixed(double value, int digits = 3);  // "%.*f"
+std::string withDefault(const std::string& help, double value);  // "help (default %g)": a default decided elsewhere
 // The options that act on an error (by its reason) or on a library note or warning (by its code), as " (...)"; empty
 // when none does. The library's own messages name no option.
 std::string hintFor(ia::Reason reason);

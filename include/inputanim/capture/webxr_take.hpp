@@ -14,6 +14,7 @@
 
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/tracks/streamed_reduction.hpp"
 
 namespace inputanim {
@@ -56,8 +57,8 @@ inline constexpr double kPinchEnterDistance = 0.02;  // metres
 inline constexpr double kPinchExitDistance = 0.05;  // metres
 
 struct TakeOptions {
-    double positionTolerance = 1e-4;  // metres, for the reduction (the glTF export's)
-    double rotationTolerance = 0.01;  // degrees
+    double positionTolerance = kDefaultPositionTolerance;  // metres, for the reduction (the glTF export's)
+    double rotationTolerance = kDefaultRotationTolerance;  // degrees
 };
 
 // WebXR -> Unity (MRTK's space): z negated, as Unity's own OpenXR support maps a right-handed runtime, so that the

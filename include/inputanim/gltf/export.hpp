@@ -11,6 +11,7 @@
 #include "inputanim/core/default_init.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/gltf/provenance.hpp"
 
 namespace inputanim {
@@ -21,8 +22,8 @@ enum class Rig { Flat, Hierarchy };
 
 struct ExportOptions {
     Rig rig = Rig::Flat;
-    double positionTolerance = 1e-4;  // metres (0.1 mm)
-    double rotationTolerance = 0.01;  // degrees
+    double positionTolerance = kDefaultPositionTolerance;  // metres (0.1 mm)
+    double rotationTolerance = kDefaultRotationTolerance;  // degrees
     bool linearOnly = false;  // only LINEAR/STEP samplers (Blender ignores cubic tangents)
     bool meshes = true;  // hand, pinch and gaze meshes
     double verticalFieldOfView = 60;  // degrees, for the camera

@@ -13,6 +13,7 @@
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/joints.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/gltf/container.hpp"
 #include "inputanim/gltf/provenance.hpp"
 
@@ -36,8 +37,8 @@ inline constexpr double kHoldLeast = 1e-3, kHoldMost = 3600;
 
 struct ImportOptions {
     std::optional<Encoding> encoding;  // default: the source's for our files, 1.1 compact for others
-    double positionTolerance = 1e-4;  // metres, for fitting keys to foreign motion
-    double rotationTolerance = 0.01;  // degrees
+    double positionTolerance = kDefaultPositionTolerance;  // metres, for fitting keys to foreign motion
+    double rotationTolerance = kDefaultRotationTolerance;  // degrees
     double sampleRate = 120;  // Hz: foreign motion is evaluated at every key time and at this rate
     NodeMap map;
     bool allowExternalPaths = false;  // let a .gltf reference buffers outside its own folder

@@ -8,12 +8,13 @@
 
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/tolerances.hpp"
 
 namespace inputanim {
 
 struct LinearFitOptions {
-    double positionTolerance = 1e-4;  // metres (gaze directions: units of the vector)
-    double rotationTolerance = 0.01;  // degrees
+    double positionTolerance = kDefaultPositionTolerance;  // metres (gaze directions: units of the vector)
+    double rotationTolerance = kDefaultRotationTolerance;  // degrees
 };
 
 struct LinearFitReport {

@@ -10,14 +10,15 @@
 #include "inputanim/core/curve.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/tracks/track.hpp"
 
 namespace inputanim {
 
 struct TrackOptions {
     double duration = 0;  // seconds; wrapped curves are unrolled over [0, duration]
-    double positionTolerance = 1e-4;  // metres (0.1 mm)
-    double rotationTolerance = 0.01;  // degrees
+    double positionTolerance = kDefaultPositionTolerance;  // metres (0.1 mm)
+    double rotationTolerance = kDefaultRotationTolerance;  // degrees
     bool linearOnly = false;  // densify Hermite and weighted data into LINEAR keys
     std::size_t maxKnots = 10'000'000;  // knots fitting may add between the events (keys, wrap seams); refused beyond
     std::size_t maxEvents = 10'000'000;  // events, the keys of wrapped curves unrolled included; refused beyond

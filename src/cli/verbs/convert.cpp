@@ -13,6 +13,7 @@
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/analysis/rebase.hpp"
 #include "inputanim/archive.hpp"
+#include "inputanim/core/tolerances.hpp"
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/io/file_io.hpp"
@@ -358,9 +359,13 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     addBinaryOptions(*convert, s.binary);
     convert
         ->add_option("--pos-tolerance", s.gltf.positionTolerance,
-                     "how far fitted keys or samplers may play from the source: metres (default 0.0001)")
+                     withDefault("how far fitted keys or samplers may play from the source: metres",
+                                 ia::kDefaultPositionTolerance))
         ->check(kPositive);
-    convert->add_option("--rot-tolerance", s.gltf.rotationTolerance, "and degrees (default 0.01)")->check(kPositive);
+    convert
+        ->add_option("--rot-tolerance", s.gltf.rotationTolerance,
+                     withDefault("and degrees", ia::kDefaultRotationTolerance))
+        ->check(kPositive);
     convert->add_flag("-f,--force", s.force, "overwrite outputs that exist (never an input)");
     convert->add_flag(
         "--json", s.json,
