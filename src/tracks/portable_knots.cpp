@@ -1,4 +1,4 @@
-#include "portable_knots.hpp"
+#include "inputanim/tracks/portable_knots.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,8 @@ void unitRotationKnots(Track& track) {
     }
 }
 
-void portableSteps(Track& track) {
+void portableSteps(Track& track, std::vector<std::size_t>* kept) {
+    if (kept) kept->assign(track.times.empty() ? 0 : 1, 0);
     if (track.times.empty()) return;
     const auto n = std::size_t(track.components);
     std::vector<float> times{track.times[0]}, values(track.values.begin(), track.values.begin() + std::ptrdiff_t(n));
@@ -30,6 +31,7 @@ void portableSteps(Track& track) {
             times.push_back(before);
             for (std::size_t c = 0; c < n; ++c) values.push_back(values[previous + c]);
         }
+        if (kept) kept->push_back(times.size());
         times.push_back(track.times[k]);
         values.insert(values.end(), knot, knot + n);
     }

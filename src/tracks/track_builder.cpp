@@ -9,8 +9,8 @@
 
 #include "curve_pieces.hpp"
 #include "inputanim/core/math.hpp"
+#include "inputanim/tracks/portable_knots.hpp"
 #include "linear_key_copy.hpp"
-#include "portable_knots.hpp"
 #include "slerp_bound.hpp"
 
 namespace inputanim {

@@ -213,20 +213,28 @@ def nla_layer():
     bpy.ops.export_scene.mrtk_input_animation(filepath=edited.replace(".bin", "-nla.bin"))
 
 
+def refused_unless_ticked(path, option, said, what):
+    """Importing `path` is refused with a message holding each of `said`; with the import option `option` ticked,
+    it is imported."""
+    try:
+        bpy.ops.import_scene.mrtk_input_animation(filepath=path)
+        failures.append("%s was imported without the option" % what)
+    except RuntimeError as error:
+        expect(all(s in str(error) for s in said), "unclear refusal of %s: %s" % (what, error))
+    expect(
+        bpy.ops.import_scene.mrtk_input_animation(filepath=path, **{option: True}) == {"FINISHED"},
+        "%s was not imported with the option" % what,
+    )
+
+
 @cases.case()
 def prerelease_2019():
     # A 2019 prerelease recording: refused with the import option's name, read with it.
     prerelease = os.path.join(os.path.dirname(recording), "prerelease-2019")
     if os.path.isdir(prerelease):
         first = os.path.join(prerelease, sorted(os.listdir(prerelease))[0])
-        try:
-            bpy.ops.import_scene.mrtk_input_animation(filepath=first)
-            failures.append("a 2019 prerelease recording was imported without the option")
-        except RuntimeError as error:
-            expect("tick '2019 prerelease' in the import options" in str(error), "no hint at the option: %s" % error)
-        expect(
-            bpy.ops.import_scene.mrtk_input_animation(filepath=first, prerelease=True) == {"FINISHED"},
-            "a 2019 prerelease recording was not imported with the option",
+        refused_unless_ticked(
+            first, "prerelease", ["tick '2019 prerelease' in the import options"], "a 2019 prerelease recording"
         )
 
 
@@ -241,17 +249,8 @@ def damaged_archive():
         byte = f.read(1)[0]
         f.seek(-4, os.SEEK_END)
         f.write(bytes([byte ^ 1]))
-    try:
-        bpy.ops.import_scene.mrtk_input_animation(filepath=damaged)
-        failures.append("a damaged archive was imported")
-    except RuntimeError as error:
-        expect(
-            "the archive is damaged" in str(error) and "tick 'Read damaged archive'" in str(error),
-            "unclear refusal of a damaged archive: %s" % error,
-        )
-    expect(
-        bpy.ops.import_scene.mrtk_input_animation(filepath=damaged, accept_damaged=True) == {"FINISHED"},
-        "a damaged archive was not read with 'Read damaged archive'",
+    refused_unless_ticked(
+        damaged, "accept_damaged", ["the archive is damaged", "tick 'Read damaged archive'"], "a damaged archive"
     )
 
 

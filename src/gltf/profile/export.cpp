@@ -26,6 +26,7 @@
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
+#include "inputanim/tracks/portable_knots.hpp"
 #include "inputanim/tracks/track_builder.hpp"
 #include "inputanim/gltf/profile_names.hpp"
 
@@ -159,9 +160,8 @@ private:
             curveExtras_.emplace_back(curveName(index), std::move(*extras));
     }
 
-    // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0. Before each switch
-    // a knot one Float32 step earlier holds the old value, so that a client that plays it LINEAR (Assimp, Godot's
-    // bake) switches within that step too.
+    // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0. Its steps are made
+    // portable (portableSteps), as every STEP track's: a client that plays it LINEAR switches within a Float32 step.
     // `restOn`: the node rests at scale 1 whatever the state plays (a hand ever tracked: its bounds at rest hold it).
     void addBooleanChannel(int node, std::size_t index, bool restOn = false) {
         const Curve& curve = recording_.curves[index];
@@ -174,11 +174,6 @@ private:
             if (!times.empty() && t <= times.back()) {
                 if (t != times.back()) continue;
                 output.resize(output.size() - 3), times.pop_back(), keyKnots.pop_back();  // the later key wins
-            }
-            if (const float before = std::nextafter(t, 0.0f);
-                !times.empty() && output.back() != v && before > times.back()) {
-                times.push_back(before);
-                output.insert(output.end(), output.end() - 3, output.end());
             }
             keyKnots.push_back(times.size());
             times.push_back(t);
@@ -196,10 +191,16 @@ private:
             times.push_back(end);
             output.insert(output.end(), output.end() - 3, output.end());
         }
-        if (auto extras = booleanExtrasFor(curve, keyKnots, times.size()))
+        Track steps;
+        steps.interpolation = Interpolation::Step, steps.components = 3;
+        steps.times = std::move(times), steps.values = std::move(output);
+        std::vector<std::size_t> kept;
+        portableSteps(steps, &kept);
+        for (std::size_t& knot : keyKnots) knot = kept[knot];
+        if (auto extras = booleanExtrasFor(curve, keyKnots, steps.times.size()))
             curveExtras_.emplace_back(curveName(index), std::move(*extras));
-        restScale(node, restOn ? 1 : output[0]);
-        addChannel(node, placeOf(index).path, times, output, TINYGLTF_TYPE_VEC3, Interpolation::Step);
+        restScale(node, restOn ? 1 : steps.values[0]);
+        addChannel(node, placeOf(index).path, steps.times, steps.values, TINYGLTF_TYPE_VEC3, Interpolation::Step);
     }
 
     // A scale 0 leaves a node's rotation to be derived by clients that decompose its matrix (Assimp turns it by

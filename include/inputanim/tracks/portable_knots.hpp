@@ -1,6 +1,9 @@
-// Knots written so that every glTF client plays them as the profile says (internal to the track engine): rotations
-// at unit length, and STEP tracks that LINEAR players follow too.
+// Knots written so that every glTF client plays them as the profile says: rotations at unit length, and STEP tracks
+// that LINEAR players follow too.
 #pragma once
+
+#include <cstddef>
+#include <vector>
 
 #include "inputanim/tracks/track.hpp"
 
@@ -13,7 +16,8 @@ namespace inputanim {
 void unitRotationKnots(Track& track);
 
 // A STEP track as clients that play every channel LINEAR (Assimp, Godot's import bake) play it too: before each
-// change a knot one Float32 step earlier holds the old value (STEP plays the same).
-void portableSteps(Track& track);
+// change a knot one Float32 step earlier holds the old value (STEP plays the same). `kept`, when given: where each knot
+// of the track as it was is now.
+void portableSteps(Track& track, std::vector<std::size_t>* kept = nullptr);
 
 }  // namespace inputanim
