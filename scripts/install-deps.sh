@@ -16,6 +16,7 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(clang-format-14 black universal-ctags)  # the style test (Prettier: tests/interop's npm packages)
     packages+=(libmeshoptimizer-dev)  # meshoptimizer, the reference for the EXT_meshopt_compression codec
     packages+=(assimp-utils)  # Assimp, a glTF client many engines use (tests/interop/assimp_play.py)
+    packages+=(godot3-server)  # Godot 3, its editor headless: its glTF import (tests/clients/godot_play.mjs)
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--windows" ]; then
     packages+=(g++-mingw-w64-x86-64-posix wine64)  # the Windows build, and Wine to test it

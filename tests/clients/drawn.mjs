@@ -1,7 +1,9 @@
-// What a glTF client draws of a converted file before anything plays, as a person opening it sees it: <model-viewer>
-// (which frames a model by its bounds at load) in headless Chromium. Each hand the recording ever tracks must be on
-// screen in its colour (docs/gltf-profile.md: the rest pose sits where the hand is first tracked), and a hand never
-// tracked must not be. Screenshots are written beside the files (NAME.model-viewer.png).
+// What a glTF client draws of a converted file in its default view, as a person opening it sees it, in headless
+// Chromium: <model-viewer> (which frames a model by its bounds at load) before anything plays: each hand the recording
+// ever tracks on screen in its colour (docs/gltf-profile.md: the rest pose sits where the hand is first tracked), a
+// hand never tracked not; and Babylon.js (its sandbox's default camera, framing the scene's bounds, the animation
+// playing) at the time each hand is first tracked: that hand. Screenshots are written beside the files
+// (NAME.model-viewer.png, NAME.babylon-SIDE.png).
 // Usage: node drawn.mjs INPUTANIM FILE.glb...
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -29,11 +31,12 @@ const served = new Map([
   ['model-viewer.min.js', join(here, 'node_modules/@google/model-viewer/dist/model-viewer.min.js')],
   ...files.map((f) => [basename(f), f]),
 ]);
-const site = await serveSite(here, served);
+served.set('babylon.html', join(here, 'babylon.html'));
+const site = await serveSite(join(here, '../interop/node_modules'), served); // Babylon.js's modules by their paths
 const browser = await launchChromium();
 let failures = 0;
-for (const file of files) {
-  const info = JSON.parse(execFileSync(tool, ['info', file, '--json']));
+
+async function modelViewer(file, info) {
   const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
   await page.goto(`${site.origin}/index.html?src=${basename(file)}`);
   const how = await page.evaluate(() =>
@@ -46,12 +49,41 @@ for (const file of files) {
   const seen = { left: countPixels(image, isLeftHand), right: countPixels(image, isRightHand) };
   const wrong = ['left', 'right'].filter((side) => info.tracked[side].length > 0 !== seen[side] > 200);
   const ok = how === 'load' && wrong.length === 0;
-  if (!ok) failures++;
   console.log(
     `${ok ? 'ok  ' : 'FAIL'} <model-viewer> on ${basename(file)} (${how}): left hand ${seen.left} pixels, right hand ` +
       `${seen.right} (tracked: left ${info.tracked.left.length > 0}, right ${info.tracked.right.length > 0})`,
   );
   await page.close();
+  return ok;
+}
+
+async function babylon(file, info) {
+  const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  page.on('pageerror', (e) => console.log(`  Babylon.js page error: ${e.message}`));
+  await page.goto(`${site.origin}/babylon.html`);
+  await page.waitForFunction(() => window.babylonReady);
+  const how = await page.evaluate((src) => window.open_(src), basename(file));
+  let ok = how === 'load';
+  for (const side of ['left', 'right'].filter((side) => info.tracked[side].length > 0)) {
+    const time = info.tracked[side][0][0] + 0.001;
+    await page.evaluate((t) => window.showAt(t), time);
+    const png = await page.screenshot();
+    writeFileSync(file.replace(/\.glb$/, `.babylon-${side}.png`), png);
+    const pixels = countPixels(decodePng(png), side === 'left' ? isLeftHand : isRightHand);
+    ok &&= pixels > 200;
+    console.log(
+      `${pixels > 200 ? 'ok  ' : 'FAIL'} Babylon.js's default view of ${basename(file)} (${how}) at ${time.toFixed(3)} s: ` +
+        `${side} hand ${pixels} pixels`,
+    );
+  }
+  await page.close();
+  return ok;
+}
+
+for (const file of files) {
+  const info = JSON.parse(execFileSync(tool, ['info', file, '--json']));
+  if (!(await modelViewer(file, info))) failures++;
+  if (!(await babylon(file, info))) failures++;
 }
 await browser.close();
 site.close();

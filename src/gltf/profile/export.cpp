@@ -23,6 +23,7 @@
 #include "uri.hpp"
 #include "inputanim/core/lanes.hpp"
 #include "inputanim/core/coordinates.hpp"
+#include "inputanim/core/curve.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
@@ -335,9 +336,17 @@ private:
         return Success{};
     }
 
+    // The gaze point rests where the recording's gaze starts (its ray at 0 s), so that clients framing or culling by
+    // the rest pose find it near the hands rather than at the origin; the channels play over it.
     Status addGaze() {
         const int node = addNode(placeOf(gazeCurve(0)).node, -1);
         const int direction = addNode(placeOf(gazeCurve(kGazeDirectionX)).node, node);
+        for (auto [index, first] : {std::pair{node, kGazeOriginX}, std::pair{direction, kGazeDirectionX}}) {
+            std::vector<double> rest(3);
+            for (int c = 0; c < 3; ++c)
+                rest[c] = double(float(evaluate(recording_.curves[gazeCurve(first + c)], 0.0))) * kGltfPositionSigns[c];
+            if (rest != std::vector<double>(3, 0.0)) model_.nodes[index].translation = rest;
+        }
         if (options_.meshes)
             model_.nodes[direction].mesh =
                 staticMesh("Gaze_Point", sphere(0.015f).view(), material("Gaze", {0.2, 0.9, 0.3, 1}));
