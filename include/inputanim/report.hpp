@@ -4,6 +4,7 @@
 
 #include <array>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,9 @@ ReportJson profileTableJson();
 // {"duration": seconds}, {"mirror": true}, {"markers": {"add": [{"time", "name"}], "remove": [names],
 // "rename": [[old, new]]}}; at most kMaxEditsPerRequest. Anything else is refused (ErrorKind::Usage), naming the edit.
 Result<std::vector<EditStep>> readEditRequest(std::string_view json);
+// A marker as every JSON form writes one (a markers file, an edit request's "add"): {"time": seconds, "name": text},
+// its time the Float32 a recording holds, which must be finite. nullopt for anything else.
+std::optional<Marker> markerFromJson(const nlohmann::json& value);
 // What edits did, as inputanim.edit/1 reports it: {"keysKept", "keysAdded", "timesRounded", "valuesRounded",
 // "markersKept", "markersDropped"}.
 ReportJson editCountsJson(const EditReport& report);

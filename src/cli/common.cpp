@@ -142,8 +142,9 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
                   "glTF input: let a .gltf read buffers outside its own folder");
     verb.add_flag("--accept-damaged", input.load.gltf.acceptDamaged,
                   "glTF input: read an archive whose buffer is not the one it recorded, with a warning");
-    verb.add_option("--hold", input.load.gltf.hold,
-                    "glTF input: seconds a single pose is held, so that MRTK shows it (default 1)")
+    verb.add_option(
+            "--hold", input.load.gltf.hold,
+            withDefault("glTF input: seconds a single pose is held, so that MRTK shows it", input.load.gltf.hold))
         ->check(finiteWithin(ia::kHoldLeast, ia::kHoldMost));
 }
 

@@ -25,11 +25,10 @@ Result<MarkerEdits> markerEdits(const Json& value) {
         Error::usage("markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}");
     if (!value.is_object()) return refused;
     MarkerEdits edits;
-    for (const auto& marker : value.value("add", Json::array())) {
-        if (!marker.is_object() || !marker.value("time", Json()).is_number() ||
-            !marker.value("name", Json()).is_string())
-            return refused;
-        edits.add.push_back({markerTime(marker["time"].get<double>()), marker["name"].get<std::string>()});
+    for (const auto& added : value.value("add", Json::array())) {
+        auto marker = markerFromJson(added);
+        if (!marker) return refused;
+        edits.add.push_back(std::move(*marker));
     }
     for (const auto& name : value.value("remove", Json::array())) {
         if (!name.is_string()) return refused;
@@ -78,6 +77,14 @@ Result<EditStep> editStep(const Json& edit) {
 }
 
 }  // namespace
+
+std::optional<Marker> markerFromJson(const nlohmann::json& value) {
+    if (!value.is_object() || !value.value("time", Json()).is_number() || !value.value("name", Json()).is_string())
+        return std::nullopt;
+    const float time = markerTime(value["time"].get<double>());
+    if (!std::isfinite(time)) return std::nullopt;
+    return Marker{time, value["name"].get<std::string>()};
+}
 
 Result<std::vector<EditStep>> readEditRequest(std::string_view text) {
     const Json request = Json::parse(text, nullptr, false);

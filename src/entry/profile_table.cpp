@@ -29,7 +29,7 @@ ReportJson optionsJson() {
     return {{"hold", {{"least", kHoldLeast}, {"most", kHoldMost}, {"default", reading.hold}, {"unit", "s"}}},
             {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
             {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
-            {"rate", {{"least", kRateLeast}, {"most", kRateMost}, {"default", DiffOptions{}.rate}, {"unit", "Hz"}}},
+            {"rate", {{"least", kRateLeast}, {"most", kRateMost}, {"default", kRateDefault}, {"unit", "Hz"}}},
             {"editsPerRequest", kMaxEditsPerRequest},
             {"compress", kCompressionNames},
             {"reading", kReadingOptionNames}};

@@ -66,9 +66,21 @@ TEST_CASE("edit request: what is not an edit is refused, naming it", "[edit-requ
     CHECK(place(R"({"edits": [{"trim": {"keepTime": "yes"}}]})") == "/edits/0");
     CHECK(place(R"({"edits": [{"shift": 1, "retime": 2}]})") == "/edits/0");
     CHECK(place(R"({"edits": [{"markers": {"add": [{"time": "1"}]}}]})") == "/edits/0");
+    CHECK(place(R"({"edits": [{"markers": {"add": [{"time": 1e39, "name": "far"}]}}]})") == "/edits/0");
     CHECK(place(R"([1, 2])").empty());
     std::string many = R"({"edits": [)";
     for (std::size_t i = 0; i <= kMaxEditsPerRequest; ++i) many += std::string(i ? "," : "") + R"({"shift": 0})";
     CHECK(readEditRequest(many + "]}").error().message.find("more than the 100") != std::string::npos);
     CHECK(readEditRequest(R"({"edits": []})").value().empty());
+}
+
+TEST_CASE("edit request: a marker is read as a markers file reads it", "[edit-request]") {
+    // One rule for {"time", "name"} (markerFromJson), shared with `convert --markers`: the time as its Float32.
+    const auto marker = markerFromJson(nlohmann::json::parse(R"({"time": 0.1, "name": "tap"})"));
+    REQUIRE(marker);
+    CHECK(marker->time == 0.1f);
+    CHECK(marker->name == "tap");
+    for (const char* bad : {R"({"time": 1e39, "name": "x"})", R"({"time": "1", "name": "x"})", R"({"time": 1})",
+                            R"({"name": "x"})", R"([0.5, "x"])"})
+        CHECK_FALSE(markerFromJson(nlohmann::json::parse(bad)));
 }

@@ -5,13 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
 
 namespace inputanim {
 
 struct DiffOptions {
-    double rate = 120;  // Hz
+    double rate = kRateDefault;  // Hz
     std::optional<double> start, end;  // seconds of the first's time; default: the range both recordings cover
     double offset = 0;  // seconds: the second is compared at the first's time plus this (it started this much later)
     double positionTolerance = 0.001;  // metres: a pose further apart than this, or

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "inputanim/analysis/selection.hpp"
+#include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/recording.hpp"
 
@@ -16,8 +17,8 @@ struct PlotOptions {
     // pinching bands); a joint draws its position. Empty: every section the recording has, but a hand that is
     // never tracked.
     Selection select;
-    double rate =
-        120;  // samples per second, at most 200,000 in all (lines are thinned to each pixel column's extremes)
+    double rate = kRateDefault;  // samples per second, at most 200,000 in all (lines thinned to each pixel column's
+                                 // extremes)
     double width = 1200;  // px
     double panelHeight = 150;  // px
     std::string title;  // shown above the panels

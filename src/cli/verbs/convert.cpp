@@ -32,16 +32,13 @@ std::string megabytes(std::size_t bytes) { return fixed(double(bytes) / 1e6, 2) 
 ia::Result<std::vector<ia::Marker>> readMarkers(const std::string& path) {
     auto bytes = ia::readFile(path);
     if (!bytes) return bytes.error();
-    const auto json = Json::parse(bytes->begin(), bytes->end(), nullptr, false);
+    const auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
     std::vector<ia::Marker> markers;
     if (json.is_array())
-        for (const auto& m : json) {
-            if (!m.is_object() || !m.contains("time") || !m["time"].is_number() || !m.contains("name") ||
-                !m["name"].is_string())
-                break;
-            const float time = ia::markerTime(m["time"].get<double>());
-            if (!std::isfinite(time)) break;
-            markers.push_back({time, m["name"].get<std::string>()});
+        for (const auto& value : json) {
+            auto marker = ia::markerFromJson(value);
+            if (!marker) break;
+            markers.push_back(std::move(*marker));
         }
     if (!json.is_array() || markers.size() != json.size() ||
         !std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
@@ -331,7 +328,8 @@ void addGltfOptions(CLI::App& convert, ConvertSettings& s) {
                                   CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
-    gltf->add_option("--fov", s.gltf.verticalFieldOfView, "camera vertical field of view in degrees (default 60)")
+    gltf->add_option("--fov", s.gltf.verticalFieldOfView,
+                     withDefault("camera vertical field of view in degrees", s.gltf.verticalFieldOfView))
         ->check(finiteWithin(1.0, 179.0));
 }
 
@@ -384,7 +382,8 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
     batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
         ->check(CLI::IsMember({"glb", "gltf", "bin"}));
-    batch->add_option("-j,--jobs", options->batch.jobs, "worker threads (default 1)")->check(CLI::Range(1u, 256u));
+    batch->add_option("-j,--jobs", options->batch.jobs, withDefault("worker threads", options->batch.jobs))
+        ->check(CLI::Range(1u, 256u));
     convert->footer(
         "The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
         "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"

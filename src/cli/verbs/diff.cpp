@@ -73,18 +73,22 @@ Verb addDiff(CLI::App& app, const Globals&) {
     addInputOptions(*diff, options->a, nullptr);
     diff->add_flag("--json", options->json, "print JSON (schema inputanim.diff/1)");
     ia::DiffOptions& d = options->diff;
-    diff->add_option("--rate", d.rate, "samples per second (default 120)")
+    diff->add_option("--rate", d.rate, withDefault("samples per second", d.rate))
         ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
-    diff->add_option("--pos-tolerance", d.positionTolerance, "metres (default 0.001)")->check(kPositive);
-    diff->add_option("--rot-tolerance", d.rotationTolerance, "degrees (default 0.5)")->check(kPositive);
+    diff->add_option("--pos-tolerance", d.positionTolerance, withDefault("metres", d.positionTolerance))
+        ->check(kPositive);
+    diff->add_option("--rot-tolerance", d.rotationTolerance, withDefault("degrees", d.rotationTolerance))
+        ->check(kPositive);
     diff->add_option("--start", d.start, "first time compared, seconds (default: where both recordings start)")
         ->check(kFinite);
     diff->add_option("--end", d.end, "last time compared, seconds (default: where the first of them ends)")
         ->check(kFinite);
-    diff->add_option("--offset", d.offset,
-                     "seconds: compare B at A's time plus this, for a B that started this much later (default 0)")
+    diff->add_option(
+            "--offset", d.offset,
+            withDefault("seconds: compare B at A's time plus this, for a B that started this much later", d.offset))
         ->check(kFinite);
-    diff->add_option("--switch-tolerance", d.switchTolerance, "seconds between Boolean switches (default 1/24)")
+    diff->add_option("--switch-tolerance", d.switchTolerance,
+                     withDefault("seconds between Boolean switches", d.switchTolerance))
         ->check(kNonNegative);
     diff->footer(
         "Exit status 5 when beyond a tolerance, when switch counts differ, or when a section or joint has keys\n"

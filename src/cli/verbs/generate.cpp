@@ -20,8 +20,9 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     generate->add_option("OUT", o.path, "output file (.bin), or - for standard output")->required();
     addBinaryOptions(*generate, o.output.binary);
     generate->add_flag("-f,--force", o.output.force, "overwrite OUT when it exists");
-    generate->add_option("--duration", o.synthetic.duration, "seconds (default 6)")->check(finiteWithin(0.1, 36000.0));
-    generate->add_option("--rate", o.synthetic.frameRate, "frames per second (default 60)")
+    generate->add_option("--duration", o.synthetic.duration, withDefault("seconds", o.synthetic.duration))
+        ->check(finiteWithin(0.1, 36000.0));
+    generate->add_option("--rate", o.synthetic.frameRate, withDefault("frames per second", o.synthetic.frameRate))
         ->check(finiteWithin(1.0, 1000.0));
     generate->add_option("--seed", o.synthetic.seed, "random seed (same seed, same bytes)");
     generate->add_flag("--no-reduce", o.noReduce, "keep every frame's key (no MRTK-like key reduction)");

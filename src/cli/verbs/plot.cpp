@@ -28,9 +28,9 @@ Verb addPlot(CLI::App& app, const Globals&) {
             "--select", o.select,
             "sections and joints: camera, left, right, gaze, left.IndexTip, ... (any case; default: every section)")
         ->delimiter(',');
-    plot->add_option("--rate", o.plot.rate, "samples per second (default 120)")
+    plot->add_option("--rate", o.plot.rate, withDefault("samples per second", o.plot.rate))
         ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
-    plot->add_option("--width", o.plot.width, "px (default 1200)")->check(finiteWithin(400.0, 100000.0));
+    plot->add_option("--width", o.plot.width, withDefault("px", o.plot.width))->check(finiteWithin(400.0, 100000.0));
     plot->add_option("--title", o.plot.title, "heading (default: the file name)");
     plot->add_option("--start", o.plot.start, "first time, seconds (default 0)")->check(kFinite);
     plot->add_option("--end", o.plot.end, "last time, seconds (default: the recording's end)")->check(kFinite);

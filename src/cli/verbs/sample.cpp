@@ -107,7 +107,7 @@ ia::Result<std::vector<double>> readTimes(const std::string& path) {
 Verb addSample(CLI::App& app, const Globals&) {
     struct Options {
         InputOptions input;
-        double rate = 120;
+        double rate = ia::kRateDefault;
         std::string format = "csv";
         std::string coordinates = "unity";
         std::vector<std::string> select;
@@ -118,7 +118,7 @@ Verb addSample(CLI::App& app, const Globals&) {
     CLI::App* sample =
         app.add_subcommand("sample", "evaluate poses and states per frame, as MRTK plays them (CSV or JSON)");
     addInputOptions(*sample, options->input);
-    sample->add_option("--rate", options->rate, "frames per second (default 120)")
+    sample->add_option("--rate", options->rate, withDefault("frames per second", options->rate))
         ->check(finiteWithin(ia::kRateLeast, ia::kRateMost));
     sample->add_option("--format", options->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
     sample->add_option("--coordinates", options->coordinates, "unity (default, the recording's space) or gltf")
