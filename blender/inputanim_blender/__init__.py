@@ -320,7 +320,7 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                 json.dump(_markers_json(context.scene, self.markers), out)
             version = self._version(context, base)
             has_gaze = any(o.name == profile.nodes()["gaze"] for o in context.scene.objects)
-            _export_glb(context, glb, gaze=version != "1.0")
+            _export_glb(context, glb, gaze=version is None or profile.holds_gaze(version))
             arguments = [glb, self.filepath, "--markers", markers, "--force"]
             if base:
                 arguments += ["--base", base]
@@ -346,11 +346,11 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                     tolerance["rotation"],
                 ),
             )
-        elif version == "1.0" and has_gaze:
+        elif version is not None and not profile.holds_gaze(version) and has_gaze:
             self.report(
                 {"WARNING"},
-                "Exported %s (%s): format 1.0 has no eye gaze, the gaze was left out"
-                % (os.path.basename(self.filepath), written),
+                "Exported %s (%s): format %s has no eye gaze, the gaze was left out"
+                % (os.path.basename(self.filepath), written, version),
             )
         elif ignored:
             self.report(

@@ -9,7 +9,6 @@ from . import profile, states
 from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY
 from .tool import run
 
-EYE_HEIGHT = 1.6  # metres: a standing user's eyes (Blender's +Z up; the user looks along -Y, Unity's +Z)
 GAZE_DISTANCE = 1.0  # metres in front of the eyes, where the gaze target starts
 POSE_TIME = 1.0  # seconds into a generated recording whose hands' pose becomes the starting pose
 LENGTH = 5.0  # seconds: the new scene's frame range
@@ -48,7 +47,7 @@ def _aim_gaze(scene):
     follow.target = head
     target.parent = None
     target.matrix_parent_inverse.identity()
-    target.location = (0.0, -GAZE_DISTANCE, EYE_HEIGHT)
+    target.location = (0.0, -GAZE_DISTANCE, profile.eye_height())
     target.keyframe_insert("location", frame=scene.frame_start)
 
 
@@ -72,7 +71,7 @@ def make_scene(context, run, import_recording):
         _key_pose(obj, pose, 0)
     head = bpy.data.objects.get(profile.nodes()["camera"])
     if head is not None:
-        _key_pose(head, ((0.0, 0.0, EYE_HEIGHT), (1.0, 0.0, 0.0, 0.0), {}), 0)
+        _key_pose(head, ((0.0, 0.0, profile.eye_height()), (1.0, 0.0, 0.0, 0.0), {}), 0)
     for side in ("Left", "Right"):
         hand = bpy.data.objects.get(profile.hand(side))
         marker = bpy.data.objects.get(profile.pinching(profile.hand(side)))

@@ -28,6 +28,16 @@ def nodes():
     return table()["nodes"]
 
 
+def eye_height():
+    """Metres above the floor of a standing user's eyes (Blender's +Z up; the user looks along -Y, Unity's +Z)."""
+    return table()["eyeHeight"]
+
+
+def holds_gaze(version):
+    """Whether a format version ("1.0", "1.1") holds eye gaze."""
+    return table()["formats"][version]["eyeGaze"]
+
+
 def hand(side):
     """A hand's root node: hand("Left") -> "Hand_Left"."""
     return nodes()["hands"][side]

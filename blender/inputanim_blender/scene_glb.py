@@ -304,7 +304,7 @@ def write_glb(path, sampled, times):
         "scene": 0,
         "scenes": [{"nodes": roots}],
         "nodes": nodes,
-        "animations": [{"name": "InputAnimation", "channels": channels, "samplers": samplers}],
+        "animations": [{"name": profile.nodes()["animation"], "channels": channels, "samplers": samplers}],
         "accessors": buffer.accessors,
         "bufferViews": buffer.views,
         "buffers": [{"byteLength": buffer.length}],

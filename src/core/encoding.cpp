@@ -28,7 +28,7 @@ namespace {
 
 // Which curves an encoding stores: 1.0 all but gaze, 1.1 the sections whose flags are set.
 bool stores(const Recording& recording, std::size_t index) {
-    if (recording.encoding.minor == 0) return index < kVersion10CurveCount;
+    if (!holdsEyeGaze(recording.encoding)) return index < kVersion10CurveCount;
     return recording.sectionPresent(sectionOf(index));
 }
 
@@ -55,7 +55,7 @@ std::optional<std::string> unrepresentable(const Recording& recording) {
     if (encoding.minor != 0 && encoding.minor != 1)
         return "format version 1." + std::to_string(encoding.minor) + " is not supported";
     if (encoding.minor == 0 && encoding.layout != Layout::Full) return "format 1.0 has only the full key layout";
-    if (encoding.minor == 0 && recording.hasEyeGaze && !sectionEmpty(recording, kGazeFirst, kCurveCount))
+    if (!holdsEyeGaze(encoding) && recording.hasEyeGaze && !sectionEmpty(recording, kGazeFirst, kCurveCount))
         return "format 1.0 cannot hold eye gaze (curve gaze.OriginX and the other gaze curves)";
     if (auto problem = invalidMarkerName(recording)) return problem;
     for (std::size_t i = 0; i < kCurveCount; ++i) {

@@ -35,6 +35,15 @@ ReportJson optionsJson() {
             {"reading", kReadingOptionNames}};
 }
 
+// What each format version holds that front ends offer: {"1.0": {"eyeGaze": false}, "1.1": {"eyeGaze": true}}.
+ReportJson formatsJson() {
+    ReportJson formats = ReportJson::object();
+    for (std::int32_t minor : {0, 1})
+        formats[std::string(versionName(Encoding{minor, Layout::Compact}))] = {
+            {"eyeGaze", holdsEyeGaze(Encoding{minor, Layout::Compact})}};
+    return formats;
+}
+
 }  // namespace
 
 ReportJson profileTableJson() {
@@ -53,7 +62,9 @@ ReportJson profileTableJson() {
               {"off", profile::kStateOff},
               {"onAbove", kBooleanThreshold}}},
             {"inputKinds", kinds},
-            {"options", optionsJson()}};
+            {"options", optionsJson()},
+            {"eyeHeight", profile::kStandingEyeHeight},
+            {"formats", formatsJson()}};
 }
 
 }  // namespace inputanim

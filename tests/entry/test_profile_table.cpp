@@ -88,4 +88,12 @@ TEST_CASE("profile table: the state rule and option ranges are those the library
     CHECK_FALSE(timeGrid(0, 1, std::nextafter(table["options"]["rate"]["most"].get<double>(), 1e9)).ok());
     CHECK(table["options"]["hold"]["default"] == ImportOptions{}.hold);
     CHECK(table["inputKinds"]["binary"] == inputKindName(InputKind::MrtkBinary));
+    // What each version holds, as the writer decides it: a recording with eye gaze is refused as 1.0, kept as 1.1.
+    Recording gazing;
+    gazing.hasEyeGaze = 1;
+    gazing.curves[gazeCurve(kGazeOriginX)].keys.push_back(Key{0.0f, 1.0f, 0, 0, 0, 0, 3});
+    for (const auto& [version, encoding] : {std::pair{"1.0", kEncoding10}, std::pair{"1.1", kEncoding11Compact}}) {
+        gazing.encoding = encoding;
+        CHECK(table["formats"][version]["eyeGaze"] == !unrepresentable(gazing).has_value());
+    }
 }

@@ -127,6 +127,10 @@ export interface ProfileTable {
   states: { path: 'scale'; interpolation: 'STEP'; on: number; off: number; onAbove: number };
   inputKinds: { binary: string; glb: string; gltf: string };
   options: Record<string, { least?: number; most?: number; default?: number; unit?: string } | number>;
+  /** Metres above the floor of a standing user's eyes. */
+  eyeHeight: number;
+  /** What each format version holds: `{"1.0": {eyeGaze: false}, "1.1": {eyeGaze: true}}`. */
+  formats: Record<string, { eyeGaze: boolean }>;
 }
 
 /** A span where two recordings differ: [start, end] seconds. */

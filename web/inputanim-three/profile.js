@@ -82,4 +82,13 @@ export const PROFILE = {
     compress: ['none', 'meshopt'],
     reading: ['animation', 'side', 'map', 'hold', 'prerelease2019', 'acceptDamaged'],
   },
+  eyeHeight: 1.6,
+  formats: {
+    '1.0': {
+      eyeGaze: false,
+    },
+    1.1: {
+      eyeGaze: true,
+    },
+  },
 };

@@ -2,7 +2,9 @@
 // `page`: {state (the viewer's), seek(time), isTracked(side, time), sideOf(joint)}.
 import * as THREE from 'three';
 
-export const EYE_HEIGHT = 1.6; // metres above the floor, standing: where the floor goes under the recorded head
+// Metres above the floor of a standing user's eyes (the library's profile table): where the floor goes under the
+// recorded head.
+const eyeHeight = (state) => state.recording.profileTable.eyeHeight;
 
 // Calls visit(time) with the scene posed at `count` + 1 evenly spaced times over the recording, then returns to the
 // current time.
@@ -25,18 +27,18 @@ export function visibleJointPositions({ state, isTracked, sideOf }) {
   return points;
 }
 
-// The floor's height: EYE_HEIGHT under the recorded head's median height (0 without a head).
+// The floor's height: the eye height under the recorded head's median height (0 without a head).
 export function floorHeight(page) {
   const head = page.state.head;
   if (!head) return 0;
   const heights = [];
   sampleRecording(page, 50, () => heights.push(head.getWorldPosition(new THREE.Vector3()).y));
   heights.sort((a, b) => a - b);
-  return heights[25] - EYE_HEIGHT;
+  return heights[25] - eyeHeight(page.state);
 }
 
 export function headPosition(state) {
-  const head = new THREE.Vector3(0, EYE_HEIGHT, 0);
+  const head = new THREE.Vector3(0, eyeHeight(state), 0);
   if (state.head) state.head.getWorldPosition(head);
   return head;
 }

@@ -21,6 +21,8 @@ inline constexpr Encoding kEncoding11Compact{1, Layout::Compact};
 inline constexpr Encoding kEncoding11Full{1, Layout::Full};
 
 std::string_view versionName(Encoding encoding);  // "1.0", "1.1"
+// Whether the encoding can hold eye gaze: 1.1 can (a flagged section), 1.0 cannot.
+inline constexpr bool holdsEyeGaze(Encoding encoding) { return encoding.minor >= 1; }
 std::string_view layoutName(Layout layout);  // "compact", "full"
 std::string_view describe(Encoding encoding);  // "1.0", "1.1 compact", "1.1 full"
 // The inverse of versionName and layoutName ("1.0" + "full", "1.1" + "compact"); none for other words or 1.0 compact.

@@ -17,6 +17,9 @@ inline constexpr std::string_view kGazeDirection = "Gaze_Direction";  // Gaze's 
 inline constexpr std::string_view kHandPrefix = "Hand_";  // + "Left" or "Right": a hand's root; + "_" + joint: a joint
 inline constexpr std::string_view kPinchingSuffix = "_Pinching";  // hand + it: the node keyed with the pinch state
 inline constexpr std::string_view kMeshSuffix = "_Mesh";  // hand + it: the node of the skinned hand mesh
+// Metres above the floor of a standing user's eyes: where front ends put the head of a recording they author and the
+// floor under a recorded head.
+inline constexpr double kStandingEyeHeight = 1.6;
 
 // A state (tracked on the hand's root, pinching on its _Pinching node) is keyed as the node's scale, all three
 // components, with STEP interpolation: 1 on, 0 off. Readers take a value as MRTK does (booleanOn: above 0.5).
