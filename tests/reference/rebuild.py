@@ -131,7 +131,7 @@ def f32(value):
 def to_bytes(recording):
     """The .bin MRTK reads: header, (1.1) flags, curves, markers (docs/format.md)."""
     minor = 0 if recording["version"] == "1.0" else 1
-    out = [struct.pack("<qii", MAGIC - (1 << 64) if MAGIC >= 1 << 63 else MAGIC, 1, minor)]
+    out = [struct.pack("<Qii", MAGIC, 1, minor)]
     if minor:
         out.append(bytes(recording["flags"]))
     full = recording["layout"] == "full"
