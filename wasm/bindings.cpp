@@ -410,7 +410,10 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_take_finish(const char* name) {
     take.reset();
     std::vector<double>().swap(takeFrames);
     if (!recording) return failure(recording.error().from(name));
-    return writeBinary(*recording, name, Json::array());  // the checker notes its gaze (gaze-from-head)
+    // A take without a tracked hand is said now, as it is written (the checker also notes its gaze when it is opened).
+    std::vector<ia::Finding> said;
+    if (auto warning = ia::handsNeverTracked(*recording)) said.push_back(std::move(*warning));
+    return writeBinary(*recording, name, ia::findingsJson(said));
 }
 
 }  // extern "C"

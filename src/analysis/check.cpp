@@ -236,9 +236,23 @@ std::optional<Finding> gazeFromHead(const Recording& recording) {
 
 }  // namespace
 
+std::optional<Finding> handsNeverTracked(const Recording& recording) {
+    if (!recording.sectionPresent(Section::Booleans)) return std::nullopt;
+    bool anyKey = false;
+    for (const Curve& curve : recording.curves) anyKey = anyKey || !curve.keys.empty();
+    for (Hand hand : kHands)
+        for (const Key& key : recording.curves[booleanCurve(trackedCurve(hand))].keys)
+            if (booleanOn(key.value)) return std::nullopt;
+    if (!anyKey) return std::nullopt;
+    return Finding::ofCurve(Severity::Warning, "no-hand-tracked", "booleans", std::nullopt,
+                            "neither hand is tracked at any time: MRTK shows no hands (a take with controllers only, "
+                            "or on a device without hand tracking)");
+}
+
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options) {
     auto findings = Checker(recording, options).run();
     if (auto note = gazeFromHead(recording)) findings.push_back(std::move(*note));
+    if (auto warning = handsNeverTracked(recording)) findings.push_back(std::move(*warning));
     return findings;
 }
 

@@ -29,6 +29,7 @@ Recording base() {
     Recording r;
     r.encoding = {1, Layout::Compact};
     setRotation(r, {{0, 0}, {1, 10}, {2, 20}});
+    r.curves[booleanCurve(trackedCurve(Hand::Left))].keys.push_back(Key{0, 1});  // the hand shows
     return r;
 }
 }  // namespace
@@ -150,4 +151,26 @@ TEST_CASE("a note when the eye gaze is the head's forward ray at every key") {
     r.curves[gazeCurve(kGazeDirectionX + 2)].keys.set(1, Key{1, 0});
     r.curves[gazeCurve(kGazeOriginX)].keys.set(0, Key{0, 0.01f});  // the eyes 1 cm aside
     CHECK_FALSE(find(checkRecording(r), "gaze-from-head"));
+}
+
+TEST_CASE("check: a recording whose hands are never tracked is warned of", "[check]") {
+    // The hands section stored, keys (a head), neither tracked curve ever on: MRTK shows no hands.
+    Recording r = base();
+    r.encoding = {1, Layout::Compact};
+    r.hasCameraPose = r.hasHandData = 1;
+    r.curves[cameraCurve(1)].keys.push_back(Key{0, 1.6f});
+    r.curves[booleanCurve(trackedCurve(Hand::Left))].keys.set(0, Key{0, 0});
+    const Finding* warning = find(checkRecording(r), "no-hand-tracked");
+    REQUIRE(warning);
+    CHECK(warning->severity == Severity::Warning);
+    CHECK(warning->curve == "booleans");
+    // A hand tracked once (above one half, as MRTK reads it) is enough; so is having no hands section at all.
+    r.curves[booleanCurve(trackedCurve(Hand::Right))].keys.push_back(Key{0.5f, 0.75f});
+    CHECK_FALSE(find(checkRecording(r), "no-hand-tracked"));
+    r.curves[booleanCurve(trackedCurve(Hand::Right))].keys.set(0, Key{0.5f, 0.5f});
+    CHECK(find(checkRecording(r), "no-hand-tracked"));
+    r.hasHandData = 0;
+    r.curves[booleanCurve(trackedCurve(Hand::Left))].keys.clear();
+    r.curves[booleanCurve(trackedCurve(Hand::Right))].keys.clear();
+    CHECK_FALSE(find(checkRecording(r), "no-hand-tracked"));
 }

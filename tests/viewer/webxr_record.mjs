@@ -146,6 +146,7 @@ try {
   await refusals(browser);
   await inTheHeadset(browser);
   await tenMinutes(browser);
+  await withoutHands(browser);
 } finally {
   await browser.close();
   server.close();
@@ -371,6 +372,30 @@ async function tenMinutes(browser) {
   expect(result.heap <= 256 * 2 ** 20, 'the library held at most 256 MiB');
   await page.close();
   return path;
+}
+
+// A take in which no hand is ever tracked (controllers only) is written, and its result says so (no-hand-tracked); a
+// take with hands says nothing of the kind (tenMinutes' is checked here too).
+async function withoutHands(browser) {
+  const page = await browser.newPage();
+  await page.addInitScript(() => (window.xrEmulationLayers = true));
+  await page.addInitScript({ path: join(here, 'webxr_emulation.js') });
+  await page.goto(`${server.origin}/index.html`);
+  const codes = await page.evaluate(async (motion) => {
+    const { InputAnimationRecorder } = await import('inputanim-three');
+    const take = async (hands) => {
+      const recorder = new InputAnimationRecorder({ countdown: 0 });
+      await recorder.start();
+      await xrEmulation.drive(
+        motion.slice(0, 90).map((m) => ({ time: m.t * 1000, viewer: m.viewer, hands: hands ? m.hands : {} })),
+      );
+      return (await recorder.stop()).messages.map((m) => m.code);
+    };
+    return { without: await take(false), with: await take(true) };
+  }, motion);
+  expect(codes.without.includes('no-hand-tracked'), `a take without hands says so (${codes.without})`);
+  expect(!codes.with.includes('no-hand-tracked'), `a take with hands does not (${codes.with})`);
+  await page.close();
 }
 
 rmSync(work, { recursive: true, force: true });

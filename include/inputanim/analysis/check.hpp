@@ -1,6 +1,7 @@
 // Problems in a recording, reported by curve name and key index. Pure analysis: nothing is changed.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "inputanim/core/finding.hpp"
@@ -14,6 +15,11 @@ struct CheckOptions {
 };
 
 std::vector<Finding> checkRecording(const Recording& recording, const CheckOptions& options = {});
+
+// A warning ("no-hand-tracked") when the recording stores hands and has keys but neither hand is ever tracked: MRTK
+// then shows no hands (a WebXR take with controllers only, or a device without hand tracking). The checker reports
+// it; the WebXR recorder's result says it too.
+std::optional<Finding> handsNeverTracked(const Recording& recording);
 
 // The markers MRTK never fires (after the last key, where its playback stops): the checker's "marker-after-end".
 std::vector<Finding> checkMarkers(const Recording& recording);
