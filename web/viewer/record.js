@@ -18,7 +18,8 @@ export class RecordButton {
     recordingModes().then((modes) => {
       $('record').disabled = !modes.length;
       $('record').title = modes.length
-        ? `record hands and head with this headset (${modes[0]}, hand tracking): an MRTK input animation`
+        ? // Whether the device tracks hands shows only once a session runs: a take without them says so when it stops.
+          `record the head, and the hands where this headset tracks them (${modes[0]}): an MRTK input animation`
         : 'recording needs a headset browser with WebXR hand tracking, over HTTPS (docs/recording.md)';
     });
   }
