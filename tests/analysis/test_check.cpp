@@ -160,7 +160,8 @@ TEST_CASE("check: a recording whose hands are never tracked is warned of", "[che
     r.hasCameraPose = r.hasHandData = 1;
     r.curves[cameraCurve(1)].keys.push_back(Key{0, 1.6f});
     r.curves[booleanCurve(trackedCurve(Hand::Left))].keys.set(0, Key{0, 0});
-    const Finding* warning = find(checkRecording(r), "no-hand-tracked");
+    const auto findings = checkRecording(r);
+    const Finding* warning = find(findings, "no-hand-tracked");
     REQUIRE(warning);
     CHECK(warning->severity == Severity::Warning);
     CHECK(warning->curve == "booleans");

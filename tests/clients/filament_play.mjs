@@ -29,9 +29,7 @@ const site = await serveSite(
 );
 const browser = await launchChromium();
 const sides = Object.entries(profile.nodes.hands); // [['Left', 'Hand_Left'], ...]
-const names = ['Camera'];
-for (const [, hand] of sides)
-  names.push(hand, hand + profile.nodes.pinchingSuffix, ...profile.joints.map((j) => `${hand}_${j}`));
+const names = checkedNodes(profile);
 
 async function drawn(page, file, info) {
   const seen = [];
