@@ -238,12 +238,11 @@ std::optional<Finding> gazeFromHead(const Recording& recording) {
 
 std::optional<Finding> handsNeverTracked(const Recording& recording) {
     if (!recording.sectionPresent(Section::Booleans)) return std::nullopt;
-    bool anyKey = false;
-    for (const Curve& curve : recording.curves) anyKey = anyKey || !curve.keys.empty();
     for (Hand hand : kHands)
         for (const Key& key : recording.curves[booleanCurve(trackedCurve(hand))].keys)
             if (booleanOn(key.value)) return std::nullopt;
-    if (!anyKey) return std::nullopt;
+    const auto& curves = recording.curves;
+    if (std::none_of(curves.begin(), curves.end(), [](const Curve& c) { return !c.keys.empty(); })) return std::nullopt;
     return Finding::ofCurve(Severity::Warning, "no-hand-tracked", "booleans", std::nullopt,
                             "neither hand is tracked at any time: MRTK shows no hands (a take with controllers only, "
                             "or on a device without hand tracking)");
