@@ -22,7 +22,7 @@ from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, scene_glb, states, tidy
 from .keys import DURATION, FORMAT, MARKERS, MAX_FRAME, SOURCE, SUMMARY, TAG, WORKING, within_frames as _frame
-from .tool import InputanimError, convert as _convert
+from .tool import InputanimError, run_job as _run_job
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -166,18 +166,14 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
-            report = _convert(
-                context,
-                filepath,
-                glb,
-                "--rig",
-                "hierarchy",
-                "--linear-only",
-                "--force",
-                *(["--prerelease-2019"] if prerelease else []),
-                *(["--accept-damaged"] if accept_damaged else []),
-                allowed=(0, 6)
-            )
+            job = {
+                "input": filepath,
+                "output": glb,
+                "overwrite": True,
+                "gltf": {"rig": "hierarchy", "linearOnly": True},
+                "reading": {"prerelease2019": prerelease, "acceptDamaged": accept_damaged},
+            }
+            report = _run_job(context, job, allowed=(0, 6))
             window.progress_update(20)
             info = report["recording"]
             renamed = _take_names()
@@ -315,19 +311,19 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
             )
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             glb = os.path.join(folder, "edited.glb")
-            markers = os.path.join(folder, "markers.json")
-            with open(markers, "w") as out:
-                json.dump(_markers_json(context.scene, self.markers), out)
             version = self._version(context, base)
             has_gaze = any(o.name == profile.nodes()["gaze"] for o in context.scene.objects)
             _export_glb(context, glb, gaze=version is None or profile.holds_gaze(version))
-            arguments = [glb, self.filepath, "--markers", markers, "--force"]
-            if base:
-                arguments += ["--base", base]
-            if version:
-                arguments += ["--format-version", version]
+            job = {
+                "input": glb,
+                "output": self.filepath,
+                "markers": _markers_json(context.scene, self.markers),
+                "overwrite": True,
+                "base": base,
+                "formatVersion": version,
+            }
             # Exit 6: written, but its keys play beyond the tolerances: a warning with the figures, the file kept.
-            report = _convert(context, *arguments, allowed=(0, 6))
+            report = _run_job(context, job, allowed=(0, 6))
         written = "%s %s, %d bytes" % (report["format"]["version"], report["format"]["layout"], report["bytes"])
         notes = [m["message"] for m in report["messages"] if m["code"] == "onto-base"]
         ignored = tidy.ignored_edits(context.scene, TAG)

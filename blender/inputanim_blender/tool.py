@@ -59,9 +59,12 @@ def executable(context):
     return found
 
 
-def run(context, *arguments, allowed=(0,)):
-    """Runs inputanim; returns (stdout, stderr); an error carries the tool's own message."""
-    result = subprocess.run([executable(context), *arguments], capture_output=True, encoding="utf-8", errors="replace")
+def run(context, *arguments, allowed=(0,), stdin=None):
+    """Runs inputanim (`stdin`: text for its standard input); returns (stdout, stderr); an error carries the tool's
+    own message."""
+    result = subprocess.run(
+        [executable(context), *arguments], input=stdin, capture_output=True, encoding="utf-8", errors="replace"
+    )
     if result.returncode not in allowed:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         message = lines[-1] if lines else "inputanim exited with status %d" % result.returncode
@@ -72,6 +75,7 @@ def run(context, *arguments, allowed=(0,)):
     return result.stdout, result.stderr
 
 
-def convert(context, *arguments, allowed=(0,)):
-    """Runs `inputanim convert ... --json`; returns its report (schema inputanim.convert/1, docs/cli.md)."""
-    return json.loads(run(context, "convert", *arguments, "--json", allowed=allowed)[0])
+def run_job(context, job, allowed=(0,)):
+    """Runs one conversion job (a dict of schema inputanim.job/1, docs/cli.md) with `inputanim run -`; returns its
+    report (schema inputanim.run/1)."""
+    return json.loads(run(context, "run", "-", allowed=allowed, stdin=json.dumps(job))[0])

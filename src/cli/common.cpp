@@ -46,6 +46,7 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
         case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
         case ia::Reason::MirrorNeedsLinearKeys: return " (--plane x=METRES mirrors any keys)";
+        case ia::Reason::BinaryOptionsForGltf: return " (--format-version and --layout)";
         case ia::Reason::ExtensionUnsupported:
         case ia::Reason::MarkupPage:
         case ia::Reason::OutOfMemory:
@@ -125,26 +126,26 @@ void addInputOptions(CLI::App& verb, InputOptions& input, const char* name) {
     if (name)
         verb.add_option(name, input.path, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")
             ->required();
-    verb.add_flag("--prerelease-2019", input.load.binary.acceptPrerelease2019,
+    addReadingOptions(verb, input.load);
+}
+
+void addReadingOptions(CLI::App& verb, ia::LoadOptions& load) {
+    verb.add_flag("--prerelease-2019", load.binary.acceptPrerelease2019,
                   "read a header-less mid-2019 prerelease recording as a 1.0 body, rebasing its times to start at 0");
-    verb.add_option("--map", input.load.mapFile,
-                    "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
-    verb.add_option("--animation", input.load.gltf.animation,
+    verb.add_option("--map", load.mapFile, "glTF input: JSON file naming the nodes to use (schema in docs/cli.md)");
+    verb.add_option("--animation", load.gltf.animation,
                     "glTF input: the animation to read, by name or index (default: InputAnimation, else the first)");
     verb.add_option_function<std::string>(
             "--side",
-            [&input](const std::string& side) {
-                input.load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right;
-            },
+            [&load](const std::string& side) { load.gltf.side = side == "left" ? ia::Hand::Left : ia::Hand::Right; },
             "glTF input: the side of a one-handed rig, whatever its names or shape say (left or right)")
         ->transform(CLI::IsMember({"left", "right"}, CLI::ignore_case));
-    verb.add_flag("--allow-external-paths", input.load.gltf.allowExternalPaths,
+    verb.add_flag("--allow-external-paths", load.gltf.allowExternalPaths,
                   "glTF input: let a .gltf read buffers outside its own folder");
-    verb.add_flag("--accept-damaged", input.load.gltf.acceptDamaged,
+    verb.add_flag("--accept-damaged", load.gltf.acceptDamaged,
                   "glTF input: read an archive whose buffer is not the one it recorded, with a warning");
-    verb.add_option(
-            "--hold", input.load.gltf.hold,
-            withDefault("glTF input: seconds a single pose is held, so that MRTK shows it", input.load.gltf.hold))
+    verb.add_option("--hold", load.gltf.hold,
+                    withDefault("glTF input: seconds a single pose is held, so that MRTK shows it", load.gltf.hold))
         ->check(finiteWithin(ia::kHoldLeast, ia::kHoldMost));
 }
 

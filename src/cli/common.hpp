@@ -73,6 +73,7 @@ struct InputOptions {
 };
 // --prerelease-2019, --map, --animation, --side, --allow-external-paths; `name` (nullptr: none) is the positional.
 void addInputOptions(CLI::App& verb, InputOptions& input, const char* name = "FILE");
+void addReadingOptions(CLI::App& verb, ia::LoadOptions& load);  // the same without the positional
 
 // "-" as an output path: standard output, for formats that stream (binary, GLB, SVG, PNG).
 inline bool isStandardOutput(const std::string& path) { return path == "-"; }

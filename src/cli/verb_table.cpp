@@ -36,7 +36,8 @@ constexpr std::pair<std::string_view, Verb (*)(CLI::App&, const Globals&)> kVerb
     {"info", addInfo},         {"check", addCheck},   {"validate", addValidate}, {"convert", addConvert},
     {"generate", addGenerate}, {"sample", addSample}, {"diff", addDiff},         {"plot", addPlot},
     {"trim", addTrim},         {"shift", addShift},   {"retime", addRetime},     {"markers", addMarkers},
-    {"mirror", addMirror},     {"merge", addMerge},   {"verify", addVerify},     {"profile", addProfile}};
+    {"mirror", addMirror},     {"merge", addMerge},   {"run", addRun},           {"verify", addVerify},
+    {"profile", addProfile}};
 
 bool isVerb(std::string_view word) {
     return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& verb) { return verb.first == word; });

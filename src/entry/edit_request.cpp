@@ -10,7 +10,9 @@ using Json = nlohmann::json;
 
 constexpr const char* kEditForms =
     "an edit is {\"trim\": {\"start\", \"end\", \"keepTime\"}}, {\"shift\": seconds}, {\"retime\": speed}, "
-    "{\"duration\": seconds}, {\"mirror\": true} or {\"markers\": {\"add\", \"remove\", \"rename\"}}";
+    "{\"duration\": seconds}, {\"mirror\": true or {\"x\": metres}} or {\"markers\": {\"replace\", \"add\", "
+    "\"remove\", "
+    "\"rename\"}}";
 
 // A trim's time: seconds, or a marker's name.
 Result<EditTime> trimTime(const Json& value) {
@@ -21,10 +23,20 @@ Result<EditTime> trimTime(const Json& value) {
 }
 
 Result<MarkerEdits> markerEdits(const Json& value) {
-    const Error refused =
-        Error::usage("markers: {\"add\": [{\"time\", \"name\"}], \"remove\": [names], \"rename\": [[old, new]]}");
+    const Error refused = Error::usage(
+        "markers: {\"replace\": [{\"time\", \"name\"}], \"add\": [{\"time\", \"name\"}], \"remove\": [names], "
+        "\"rename\": [[old, new]]}");
     if (!value.is_object()) return refused;
     MarkerEdits edits;
+    if (value.contains("replace")) {
+        if (!value["replace"].is_array()) return refused;
+        edits.replace.emplace();
+        for (const auto& replacing : value["replace"]) {
+            auto marker = markerFromJson(replacing);
+            if (!marker) return refused;
+            edits.replace->push_back(std::move(*marker));
+        }
+    }
     for (const auto& added : value.value("add", Json::array())) {
         auto marker = markerFromJson(added);
         if (!marker) return refused;
@@ -63,8 +75,11 @@ Result<EditStep> editStep(const Json& edit) {
                     : kind == "retime" ? EditStep::Kind::Retime
                                        : EditStep::Kind::Duration;
         step.amount = value.get<double>();
-    } else if (kind == "mirror" && value == true) {
+    } else if (kind == "mirror" &&
+               (value == true || (value.is_object() && value.size() == 1 && value.value("x", Json()).is_number() &&
+                                  std::isfinite(value["x"].get<double>())))) {
         step.kind = EditStep::Kind::Mirror;
+        if (value.is_object()) step.mirror.plane = MirrorPlane{value["x"].get<double>(), 0, 1, 0};
     } else if (kind == "markers") {
         auto markers = markerEdits(value);
         if (!markers) return markers.error();

@@ -4,6 +4,7 @@
 #include "inputanim/edit/edit.hpp"
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import_options.hpp"
+#include "inputanim/job.hpp"
 #include "inputanim/gltf/profile_names.hpp"
 #include "inputanim/report.hpp"
 #include "inputanim/save.hpp"
@@ -25,10 +26,16 @@ ReportJson nodesJson() {
 
 ReportJson optionsJson() {
     const ImportOptions reading;
-    const BinaryOptions saving;
+    const Tolerances tolerances;
+    const ExportOptions gltf;
     return {{"hold", {{"least", kHoldLeast}, {"most", kHoldMost}, {"default", reading.hold}, {"unit", "s"}}},
-            {"positionTolerance", {{"default", saving.positionTolerance}, {"unit", "m"}}},
-            {"rotationTolerance", {{"default", saving.rotationTolerance}, {"unit", "degrees"}}},
+            {"positionTolerance", {{"default", tolerances.position}, {"unit", "m"}}},
+            {"rotationTolerance", {{"default", tolerances.rotation}, {"unit", "degrees"}}},
+            {"fieldOfView",
+             {{"least", kFieldOfViewLeast},
+              {"most", kFieldOfViewMost},
+              {"default", gltf.verticalFieldOfView},
+              {"unit", "degrees"}}},
             {"rate", {{"least", kRateLeast}, {"most", kRateMost}, {"default", kRateDefault}, {"unit", "Hz"}}},
             {"editsPerRequest", kMaxEditsPerRequest},
             {"compress", kCompressionNames},

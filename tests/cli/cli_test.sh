@@ -318,7 +318,7 @@ expect "writes the keys and says how far they are" sh -c "test -s '$work/tight.b
 check "convert --json onto a base" 0 "$tool" convert "$work/rig.glb" "$work/rebased-json.bin" --base "$samples/gesture-1.0.bin" --json
 expect "reports what was written and the note, with nothing on standard error" sh -c "test ! -s '$work/err' && python3 -c \"
 import json; d = json.load(open('$work/out'))
-assert d['schema'] == 'inputanim.convert/1' and d['kind'] == 'bin' and d['files'] == ['$work/rebased-json.bin'], d
+assert d['schema'] == 'inputanim.run/1' and d['verb'] == 'convert' and d['kind'] == 'bin' and d['files'] == ['$work/rebased-json.bin'], d
 assert d['format'] == {'version': '1.0', 'layout': 'full'} and d['bytes'] == $(stat -c %s "$samples/gesture-1.0.bin"), d
 assert [m['code'] for m in d['messages']] == ['onto-base'] and 'nothing edited' in d['messages'][0]['message'], d['messages']
 assert d['recording']['schema'] == 'inputanim.info/1' and d['recording']['duration'] == 6.0, d['recording']['duration']\""
@@ -350,6 +350,7 @@ expect "naming the marker, writing nothing" sh -c "grep -q 'marker \"far\" has n
 
 source "$(dirname "$0")/robust_checks.sh"
 source "$(dirname "$0")/archive_checks.sh"
+source "$(dirname "$0")/run_checks.sh"
 source "$(dirname "$0")/manifest_checks.sh"
 
 # Edits: trim, shift, retime, markers (their values are pinned in tests/edit, their MRTK playback in interop_mrtk).
@@ -370,7 +371,7 @@ expect "is byte-identical" cmp -s "$work/edit/back.bin" "$work/c.bin"
 check "retime needs a speed or a duration" 1 "$tool" retime "$work/c.bin" "$work/edit/x.bin"
 check "shift --json" 0 "$tool" shift "$work/c.bin" "$work/edit/later.glb" --by 0.5 --json
 expect "reports the edit" python3 -c "
-import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.edit/1' and d['edit']['keysKept']>0 and d['files']==['$work/edit/later.glb'], d['edit']"
+import json; d=json.load(open('$work/out')); assert d['schema']=='inputanim.run/1' and d['verb']=='shift' and d['edit']['keysKept']>0 and d['files']==['$work/edit/later.glb'], d['edit']"
 check "markers: add and rename" 0 "$tool" markers "$work/edit/trim.bin" "$work/edit/marked.bin" --add 0.5=press --add 1.5=release
 check "markers lists" 0 "$tool" markers "$work/edit/marked.bin"
 expect "in time order" grep -qz "0.500000 press.*1.500000 release" "$work/out"

@@ -72,6 +72,12 @@ export const PROFILE = {
       default: 0.01,
       unit: 'degrees',
     },
+    fieldOfView: {
+      least: 1.0,
+      most: 179.0,
+      default: 60.0,
+      unit: 'degrees',
+    },
     rate: {
       least: 0.001,
       most: 100000.0,

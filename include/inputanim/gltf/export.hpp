@@ -26,13 +26,14 @@ struct ExportOptions {
     double rotationTolerance = kDefaultRotationTolerance;  // degrees
     bool linearOnly = false;  // only LINEAR/STEP samplers (Blender ignores cubic tangents)
     bool meshes = true;  // hand, pinch and gaze meshes
-    double verticalFieldOfView = 60;  // degrees, for the camera
+    double verticalFieldOfView = 60;  // degrees, for the camera: kFieldOfViewLeast to kFieldOfViewMost
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
     std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given
     // Every buffer view compressed losslessly with EXT_meshopt_compression (required by the file then: three.js plays
     // it with its MeshoptDecoder): half the size of a plain file for long recordings (docs/archival.md).
     bool compress = false;
 };
+inline constexpr double kFieldOfViewLeast = 1, kFieldOfViewMost = 179;  // degrees
 // The names front ends give `compress`'s two choices (the CLI's --compress, the loader's export option): false, true.
 inline constexpr std::array<std::string_view, 2> kCompressionNames = {"none", "meshopt"};
 

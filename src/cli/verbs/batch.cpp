@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 // The manifest's entry for a converted job: both files' sizes and hashes (the archive's read back from disk; the
 // source's as the conversion recorded them, or read again), its deviation.
-std::optional<ia::ManifestEntry> recordOf(const Job& job, const Converted& saved, const fs::path& outDir) {
+std::optional<ia::ManifestEntry> recordOf(const Job& job, const ia::JobReport& saved, const fs::path& outDir) {
     auto archive = ia::digestFile(ia::utf8Path(job.output));
     if (!archive) return std::nullopt;
     ia::ManifestEntry e;
@@ -44,8 +44,8 @@ std::optional<ia::ManifestEntry> recordOf(const Job& job, const Converted& saved
     e.archive = ia::utf8Path(job.output.lexically_relative(outDir));
     e.archiveBytes = archive->bytes;
     e.archiveSha256 = archive->sha256;
-    e.positionError = saved.report.maxPositionError;
-    e.rotationError = saved.report.maxRotationError;
+    e.positionError = saved.saved.maxPositionError;
+    e.rotationError = saved.saved.maxRotationError;
     return e;
 }
 
@@ -196,16 +196,17 @@ private:
     void work() {
         for (std::size_t i; (i = next_.fetch_add(1)) < jobs_.size();) {
             Job& job = jobs_[i];
-            ConvertSettings jobSettings = settings_;
-            jobSettings.input.path = ia::utf8Path(job.input);
+            ia::Job converting = jobOf(settings_);
+            converting.input = ia::utf8Path(job.input);
+            converting.output = ia::utf8Path(job.output);
             std::vector<ia::StagedFile> staged;
             std::ostringstream log;
             std::error_code error;
             fs::create_directories(job.output.parent_path(), error);
             int code;
-            auto saved = std::make_shared<Converted>();
+            auto saved = std::make_shared<ia::JobReport>();
             try {  // nothing a worker meets may end the process: a job fails alone
-                code = convertFile(jobSettings, ia::utf8Path(job.output), log, !globals_.verbose, &staged, saved.get());
+                code = runConverting(converting, false, log, !globals_.verbose, *saved, &staged);
             } catch (const std::bad_alloc&) {
                 staged.clear();
                 code = fail(kExitInvalidInput, ia::utf8Path(job.input) + ": out of memory while converting", log);

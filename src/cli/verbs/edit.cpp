@@ -12,87 +12,44 @@ namespace cli {
 namespace {
 
 struct EditSettings {
-    InputOptions input;
-    std::string output;
+    ia::Job job;  // its verb, input, output, reading and binary options; the edits are set per verb
     bool force = false;
     bool json = false;
-    ia::BinaryOptions binary;
-    std::vector<std::string> alsoRead;  // other inputs (merge's sources): never replaced
 };
 
 void addEditOptions(CLI::App& verb, EditSettings& s, bool outputRequired = true) {
-    addInputOptions(verb, s.input, "IN");
+    verb.add_option("IN", s.job.input, "recording: MRTK binary (.bin) or glTF (.glb, .gltf), told apart by content")
+        ->required();
+    addReadingOptions(verb, s.job.reading);
     auto* out = verb.add_option(
-        "OUT", s.output, "the edited recording: .bin, .glb or .gltf, by its extension (the input's version kept)");
+        "OUT", s.job.output, "the edited recording: .bin, .glb or .gltf, by its extension (the input's version kept)");
     if (outputRequired) out->required();
     verb.add_flag("-f,--force", s.force, "replace OUT if it exists");
     verb.add_flag("--json", s.json,
                   "print a report (what changed, what was written, the result as info --json) on standard output");
-    addBinaryOptions(verb, s.binary);
+    addBinaryOptions(verb, s.job.binary);
 }
 
-using Edit = std::function<ia::Result<ia::Recording>(const ia::Recording&, ia::EditReport&)>;
-
-Json reportJson(const char* verb, const EditSettings& s, const ia::Recording& edited, const ia::LoadReport& loaded,
-                const ia::EditReport& report, const ia::SaveReport& saved, const std::vector<ia::Finding>& messages) {
-    Json json;
-    json["schema"] = "inputanim.edit/1";
-    json["verb"] = verb;
-    json["input"] = s.input.path;
-    json["output"] = s.output;
-    json["files"] = saved.files;
-    json["edit"] = ia::editCountsJson(report);
-    json["beyondTolerance"] = saved.beyondTolerance;
-    json["messages"] = ia::findingsJson(messages);
-    json["recording"] = ia::infoJson(s.output, edited, loaded, ia::summarize(edited), {});
-    return json;
-}
-
-// Loads IN, edits it, writes OUT; the exit status.
-int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const Edit& edit) {
-    const auto kind = ia::outputKindFor(s.output);
-    if (!kind)
-        return fail(kExitUsage, s.output + ": the output's format follows its extension (" +
-                                    std::string(ia::outputExtensions()) + ")");
-    if (int code = refuseBinaryOptionsFor(*kind, s.binary, s.output, std::cerr); code != kExitSuccess) return code;
-    ia::LoadReport loaded;
-    auto recording = ia::loadFile(s.input.path, s.input.load, &loaded);
-    if (!recording) return fail(recording.error());
-    ia::EditReport report;
-    auto edited = edit(*recording, report);
-    if (!edited) return fail(edited.error().from(s.input.path));
-    ia::SaveOptions save;
-    save.overwrite = overwriteFor(s.force);
-    save.binary = s.binary;
-    save.inputs = loaded.gltf.bufferFiles;
-    save.inputs.push_back(s.input.path);
-    save.sourcePositionError = loaded.gltf.maxPositionError;
-    save.sourceRotationError = loaded.gltf.maxRotationError;
-    save.inputs.insert(save.inputs.end(), s.alsoRead.begin(), s.alsoRead.end());
-    ia::SaveReport saved;
-    if (auto written = ia::saveRecording(*edited, s.output, *kind, save, &saved); !written)
-        return fail(written.error().from(s.input.path));
-    std::vector<ia::Finding> messages = loaded.gltf.notes;
-    messages.insert(messages.end(), report.messages.begin(), report.messages.end());
-    messages.insert(messages.end(), saved.messages.begin(), saved.messages.end());
-    const int status = saved.beyondTolerance ? kExitBeyondTolerance : kExitSuccess;
-    if (s.json) {
-        std::cout << dumped(reportJson(verb, s, *edited, loaded, report, saved, messages)) << "\n";
-        return status;
+// Runs the edit job `verb` with `steps`; the exit status.
+int runEdit(const char* verb, EditSettings& s, const Globals& globals, std::vector<ia::EditStep> steps) {
+    s.job.verb = verb;
+    s.job.edits = std::move(steps);
+    s.job.overwrite = overwriteFor(s.force);
+    ia::JobReport report;
+    ia::JobContext context;
+    context.describe = true;  // for the duration said
+    const auto status = ia::runJob(s.job, report, context);
+    if (!s.json) printMessages(report.messages, std::cerr, globals.quiet);
+    if (!status) return fail(status.error());
+    if (s.json) std::cout << dumped(ia::runReportJson(s.job, report)) << "\n";
+    else if (!globals.quiet) {
+        const ia::EditReport& e = report.edit;
+        std::cerr << "wrote " << shown(s.job.output) << ": " << verb << ", " << e.keysKept << " keys kept, "
+                  << e.keysAdded << " added, " << e.timesRounded << " times and " << e.valuesRounded
+                  << " values rounded to float32, " << e.markersKept << " markers (" << e.markersDropped
+                  << " dropped), " << fixed((*report.recording)["duration"].get<double>()) << " s\n";
     }
-    printMessages(messages, s.input.path, std::cerr, globals.quiet);
-    if (!globals.quiet)
-        std::cerr << "wrote " << shown(s.output) << ": " << verb << ", " << report.keysKept << " keys kept, "
-                  << report.keysAdded << " added, " << report.timesRounded << " times and " << report.valuesRounded
-                  << " values rounded to float32, " << report.markersKept << " markers (" << report.markersDropped
-                  << " dropped), " << fixed(ia::playbackDuration(*edited)) << " s\n";
-    return status;
-}
-
-// Loads IN, applies `step` as every front end does (ia::applyEdit), writes OUT; the exit status.
-int runEdit(const char* verb, const EditSettings& s, const Globals& globals, const ia::EditStep& step) {
-    return runEdit(verb, s, globals,
-                   [&](const ia::Recording& r, ia::EditReport& report) { return ia::applyEdit(r, step, &report); });
+    return report.saved.beyondTolerance ? int(kExitBeyondTolerance) : int(kExitSuccess);
 }
 
 // "1.5=press" -> {1.5, "press"}; "old=new" -> {"old", "new"}.
@@ -118,7 +75,7 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
         edits.rename.push_back(*pair);
     }
     if (!from.empty()) {
-        auto markers = readMarkers(from);
+        auto markers = ia::readMarkersFile(from);
         if (!markers) return markers.error();
         edits.replace = std::move(*markers);
     }
@@ -168,9 +125,9 @@ Verb addTrim(CLI::App& app, const Globals& globals) {
                 step.start = o->start;
                 if (!o->end.empty()) step.end = o->end;
                 step.keepTime = o->keepTime;
-                return runEdit("trim", o->edit, globals, step);
+                return runEdit("trim", o->edit, globals, {step});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 Verb addShift(CLI::App& app, const Globals& globals) {
@@ -186,9 +143,9 @@ Verb addShift(CLI::App& app, const Globals& globals) {
             [o, &globals] {
                 ia::EditStep step;
                 step.amount = o->by;  // a shift
-                return runEdit("shift", o->edit, globals, step);
+                return runEdit("shift", o->edit, globals, {step});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 Verb addRetime(CLI::App& app, const Globals& globals) {
@@ -210,9 +167,9 @@ Verb addRetime(CLI::App& app, const Globals& globals) {
                 ia::EditStep step;
                 step.kind = o->speed ? ia::EditStep::Kind::Retime : ia::EditStep::Kind::Duration;
                 step.amount = o->speed ? *o->speed : *o->duration;
-                return runEdit("retime", o->edit, globals, step);
+                return runEdit("retime", o->edit, globals, {step});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 Verb addMarkers(CLI::App& app, const Globals& globals) {
@@ -236,12 +193,12 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
     return {verb,
             [o, &globals] {
                 const bool edits = !o->add.empty() || !o->remove.empty() || !o->rename.empty() || !o->from.empty();
-                if (o->edit.output.empty()) {
+                if (o->edit.job.output.empty()) {
                     if (edits) return fail(kExitUsage, "markers: the edits need an output file (OUT)");
-                    auto r = ia::loadFile(o->edit.input.path, o->edit.input.load);
+                    auto r = ia::loadFile(o->edit.job.input, o->edit.job.reading);
                     if (!r) return fail(r.error());
                     if (o->edit.json)
-                        std::cout << dumped(ia::infoJson(o->edit.input.path, *r, {}, ia::summarize(*r), {})["markers"])
+                        std::cout << dumped(ia::infoJson(o->edit.job.input, *r, {}, ia::summarize(*r), {})["markers"])
                                   << "\n";
                     else
                         for (const auto& m : r->markers) std::cout << fixed(m.time, 6) << " " << shown(m.name) << "\n";
@@ -252,9 +209,9 @@ Verb addMarkers(CLI::App& app, const Globals& globals) {
                 ia::EditStep step;
                 step.kind = ia::EditStep::Kind::Markers;
                 step.markers = std::move(*parsed);
-                return runEdit("markers", o->edit, globals, step);
+                return runEdit("markers", o->edit, globals, {step});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 Verb addMirror(CLI::App& app, const Globals& globals) {
@@ -284,9 +241,9 @@ Verb addMirror(CLI::App& app, const Globals& globals) {
                 ia::EditStep step;
                 step.kind = ia::EditStep::Kind::Mirror;
                 step.mirror = options;
-                return runEdit("mirror", o->edit, globals, step);
+                return runEdit("mirror", o->edit, globals, {step});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 Verb addMerge(CLI::App& app, const Globals& globals) {
@@ -298,10 +255,11 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
     auto o = std::make_shared<Options>();
     CLI::App* verb =
         app.add_subcommand("merge", "put parts of several recordings together: camera, left hand, right hand, gaze");
-    verb->add_option("OUT", o->edit.output, "the merged recording: .bin, .glb or .gltf, by its extension")->required();
-    verb->add_option("--base", o->edit.input.path,
+    verb->add_option("OUT", o->edit.job.output, "the merged recording: .bin, .glb or .gltf, by its extension")
+        ->required();
+    verb->add_option("--base", o->edit.job.input,
                      "the recording whose other parts and markers are kept (default: the first part's)");
-    addInputOptions(*verb, o->edit.input, nullptr);  // for every input
+    addReadingOptions(*verb, o->edit.job.reading);  // for every input
     for (int p = 0; p < 4; ++p)
         verb->add_option("--" + std::string(kPartNames[p]), o->parts[p],
                          "the recording whose " + std::string(kPartNames[p]) + " to take");
@@ -309,41 +267,28 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
     verb->add_flag("-f,--force", o->edit.force, "replace OUT if it exists");
     verb->add_flag("--json", o->edit.json,
                    "print a report (what changed, what was written, the result as info --json) on standard output");
-    addBinaryOptions(*verb, o->edit.binary);
+    addBinaryOptions(*verb, o->edit.job.binary);
     verb->footer(
         "A hand's tracked and pinching states go with it. Example:\n"
         "  inputanim merge both.bin --camera take1.bin --left take1.bin --right take2.bin --offset right=0.5");
     return {verb,
             [o, &globals] {
-                EditSettings& s = o->edit;
-                for (const std::string& part : o->parts)
-                    if (!part.empty()) {
-                        if (s.input.path.empty()) s.input.path = part;
-                        s.alsoRead.push_back(part);
-                    }
-                if (s.input.path.empty())
-                    return fail(kExitUsage, "merge needs at least one of --camera, --left, --right, --gaze");
+                ia::Job& job = o->edit.job;
                 auto offsets = partOffsets(o->offsets);
                 if (!offsets) return fail(offsets.error());
-                return runEdit(
-                    "merge", s, globals,
-                    [&](const ia::Recording& base, ia::EditReport& report) -> ia::Result<ia::Recording> {
-                        std::vector<ia::Recording> loaded(4);
-                        std::vector<ia::MergeSource> sources;
-                        for (int p = 0; p < 4; ++p) {
-                            if (o->parts[p].empty()) continue;
-                            auto part = ia::loadFile(o->parts[p], s.input.load);
-                            if (!part) return part.error().from(o->parts[p]);
-                            loaded[std::size_t(p)] = std::move(*part);
-                            double offset = 0;
-                            for (const auto& [which, seconds] : *offsets)
-                                if (which == p) offset = seconds;
-                            sources.push_back({ia::MergePart(p), &loaded[std::size_t(p)], offset, o->parts[p]});
-                        }
-                        return ia::mergeRecordings(base, sources, &report);
-                    });
+                for (int p = 0; p < 4; ++p) {
+                    if (o->parts[p].empty()) continue;
+                    if (job.input.empty()) job.input = o->parts[p];
+                    double offset = 0;
+                    for (const auto& [which, seconds] : *offsets)
+                        if (which == p) offset = seconds;
+                    job.parts.push_back({ia::MergePart(p), o->parts[p], offset});
+                }
+                if (job.input.empty())
+                    return fail(kExitUsage, "merge needs at least one of --camera, --left, --right, --gaze");
+                return runEdit("merge", o->edit, globals, {});
             },
-            &o->edit.input.path};
+            &o->edit.job.input};
 }
 
 }  // namespace cli

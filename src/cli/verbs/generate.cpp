@@ -9,7 +9,8 @@ namespace cli {
 
 Verb addGenerate(CLI::App& app, const Globals& globals) {
     struct Options {
-        ConvertSettings output;  // encoding options and --force
+        ia::BinaryOptions binary;
+        bool force = false;
         std::string path;
         ia::SyntheticOptions synthetic;
         bool noReduce = false, noMarkers = false;
@@ -18,8 +19,8 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     auto& o = *options;
     CLI::App* generate = app.add_subcommand("generate", "write a synthetic two-handed gesture recording");
     generate->add_option("OUT", o.path, "output file (.bin), or - for standard output")->required();
-    addBinaryOptions(*generate, o.output.binary);
-    generate->add_flag("-f,--force", o.output.force, "overwrite OUT when it exists");
+    addBinaryOptions(*generate, o.binary);
+    generate->add_flag("-f,--force", o.force, "overwrite OUT when it exists");
     generate->add_option("--duration", o.synthetic.duration, withDefault("seconds", o.synthetic.duration))
         ->check(finiteWithin(0.1, 36000.0));
     generate->add_option("--rate", o.synthetic.frameRate, withDefault("frames per second", o.synthetic.frameRate))
@@ -31,12 +32,10 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
     return {generate,
             [options, &globals] {
                 auto& o = *options;
-                auto encoding = ia::binaryEncodingFor(ia::kEncoding11Compact, o.output.binary);
+                auto encoding = ia::binaryEncodingFor(ia::kEncoding11Compact, o.binary);
                 if (!encoding) return fail(encoding.error());
-                auto kind = isStandardOutput(o.path) ? ia::Result<ia::OutputKind>(ia::OutputKind::MrtkBinary)
-                                                     : outputKind(o.path, o.output, std::nullopt);
-                if (!kind) return fail(kind.error());
-                if (*kind != ia::OutputKind::MrtkBinary)
+                const auto kind = isStandardOutput(o.path) ? ia::OutputKind::MrtkBinary : ia::outputKindFor(o.path);
+                if (kind != ia::OutputKind::MrtkBinary)
                     return fail(kExitUsage,
                                 o.path + ": generate writes the binary format (.bin); convert it to glTF afterwards");
                 o.synthetic.encoding = *encoding;
@@ -47,15 +46,15 @@ Verb addGenerate(CLI::App& app, const Globals& globals) {
                 if (isStandardOutput(
                         o.path)) {  // already in the encoding asked for: prepareBinary only has its warnings to give
                     ia::BinaryReport prepared;
-                    if (auto s = ia::prepareBinary(*recording, o.output.binary, &prepared); !s) return fail(s.error());
+                    if (auto s = ia::prepareBinary(*recording, o.binary, &prepared); !s) return fail(s.error());
                     printMessages(prepared.messages, o.path, std::cerr, globals.quiet);
                     return writeStandardOutput(
                         [&](const ia::ByteSink& write) { return ia::encodeRecording(*recording, write); }, std::cerr);
                 }
                 ia::SaveReport report;
                 ia::SaveOptions save;
-                save.overwrite = overwriteFor(o.output.force);
-                save.binary = o.output.binary;
+                save.overwrite = overwriteFor(o.force);
+                save.binary = o.binary;
                 if (auto saved = ia::saveRecording(*recording, o.path, *kind, save, &report); !saved)
                     return fail(saved.error());
                 printMessages(report.binary.messages, o.path, std::cerr, globals.quiet);

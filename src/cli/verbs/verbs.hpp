@@ -30,6 +30,7 @@ Verb addRetime(CLI::App& app, const Globals& globals);
 Verb addMarkers(CLI::App& app, const Globals& globals);
 Verb addMirror(CLI::App& app, const Globals& globals);
 Verb addMerge(CLI::App& app, const Globals& globals);
+Verb addRun(CLI::App& app, const Globals& globals);
 Verb addVerify(CLI::App& app, const Globals& globals);
 Verb addProfile(CLI::App& app, const Globals& globals);
 
