@@ -28,6 +28,7 @@
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/gltf/import_options.hpp"
 #include "inputanim/gltf/validate.hpp"
+#include "inputanim/job.hpp"
 #include "inputanim/load.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 #include "inputanim/report.hpp"
@@ -102,46 +103,36 @@ std::span<const std::uint8_t> outputPart(int part) {
                        : std::span<const std::uint8_t>();
 }
 
-// `recording` as MRTK binary (the library's choice of version and layout, as `inputanim convert` makes it), and
-// what to answer: {"ok", "format", "messages": `messages` then the writer's, "duration"}.
-struct WrittenBinary {
+// A job (ia::readJob's JSON, its output "-") run on `recording`, read as `loaded` says, which stands for the job's
+// input, named `name` in messages; written into part 0. {"ok", "report": inputanim.run/1, "format": what was written,
+// in words, "messages": the report's, "duration"}. `said`: messages to put first.
+ia::Result<Json> runOn(const char* jobJson, ia::Recording recording, ia::LoadReport loaded, const std::string& name,
+                       const std::vector<ia::Finding>& said = {}) {
+    auto job = ia::readJob(jobJson);
+    if (!job) return job.error().from(name);
+    if (job->output != "-") return ia::Error::usage("a job's output here is \"-\", the library's memory").from(name);
+    job->input = name;
     std::vector<std::uint8_t> bytes;
-    Json answer;
-};
-ia::Result<WrittenBinary> binaryOf(const ia::Recording& recording, const std::string& name, Json messages) {
-    if (auto s = ia::playable(recording); !s) return s.error().from(name);
-    ia::BinaryReport report;
-    auto prepared = ia::prepareBinary(recording, {}, &report);
-    if (!prepared) return prepared.error().from(name);
-    auto bytes = ia::writeRecording(*prepared ? **prepared : recording);
-    if (!bytes) return bytes.error().from(name);
-    for (auto& message : ia::profileFindingsJson(report.messages)) messages.push_back(std::move(message));
-    return WrittenBinary{std::move(*bytes),
-                         {{"ok", true},
-                          {"format", std::string(ia::describe(report.encoding))},
-                          {"messages", std::move(messages)},
-                          {"duration", ia::playbackDuration(recording)}}};
-}
-
-// binaryOf into part 0.
-const char* writeBinary(const ia::Recording& recording, const std::string& name, Json messages) {
-    auto written = binaryOf(recording, name, std::move(messages));
-    if (!written) return failure(written.error());
-    output = {std::move(written->bytes), {}, {}};
-    return answer(written->answer);
-}
-
-// The open recording with the edits of a request (readEditRequest) applied in order; it stays as it is.
-ia::Result<ia::Recording> editedCopy(const char* editsJson, ia::EditReport& report) {
-    auto steps = ia::readEditRequest(editsJson);
-    if (!steps) return steps.error().from(current->name);
-    ia::Recording edited = *current->recording;
-    for (const ia::EditStep& step : *steps) {
-        auto next = ia::applyEdit(edited, step, &report);
-        if (!next) return next.error().from(current->name);
-        edited = std::move(*next);
-    }
-    return edited;
+    ia::JobContext context;
+    context.describe = true;
+    context.standardOutput = [&bytes](std::span<const std::uint8_t> piece) {
+        bytes.insert(bytes.end(), piece.begin(), piece.end());
+        return ia::Status(ia::Success{});
+    };
+    ia::JobReport report;
+    for (const auto& finding : said) report.messages.emplace_back(name, finding);
+    if (auto s = ia::runJobOn(*job, std::move(recording), std::move(loaded), report, context); !s) return s.error();
+    output = {std::move(bytes), {}, {}};
+    Json json = ia::runReportJson(*job, report);
+    const std::string format = ia::isGltfOutput(report.kind)
+                                   ? "glTF 2.0 " + std::string(report.kind == ia::OutputKind::Glb ? "binary" : "JSON")
+                                   : std::string(ia::describe(report.saved.binary.encoding));
+    Json messages = json["messages"], duration = json["recording"]["duration"];
+    return Json{{"ok", true},
+                {"report", std::move(json)},
+                {"format", format},
+                {"messages", std::move(messages)},
+                {"duration", std::move(duration)}};
 }
 
 // Opens the bytes in `input` as the recording `name` and selects it: {"ok", "handle", "info", "profile"} (see
@@ -167,21 +158,6 @@ ia::Result<Json> openInput(const std::string& name, const char* optionsJson) {
                 {"handle", handle},
                 {"info", ia::infoJson(current->name, *current->recording, current->loaded, summary, {})},
                 {"profile", profile}};
-}
-
-// The open recording as a GLB in the profile, in three parts (ia::GlbBytes: 0 the header and JSON, 1 the buffer, 2
-// its padding), so that the buffer's views can be handed on without assembling the file: {"ok", "channels",
-// "knots"}. `provenance`: what it records of its source, if anything.
-const char* exportGlb(const std::optional<ia::Provenance>& provenance, bool compress) {
-    if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
-    ia::ExportReport report;
-    ia::ExportOptions exported;
-    exported.provenance = provenance;
-    exported.compress = compress;
-    auto glb = ia::exportGlbBytes(*current->recording, exported, &report);
-    if (!glb) return failure(glb.error());
-    output = std::move(*glb);
-    return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}});
 }
 
 }  // namespace
@@ -256,31 +232,27 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_sample(const char* requestJson) {
     return answer({{"ok", true}, {"frames", std::move(frames)}});
 }
 
-// The open recording with the edits of a request (readEditRequest) applied in order (the open recording stays as it
-// is), written as an MRTK binary recording as `inputanim convert` writes one, into part 0: {"ok", "format",
-// "messages": the edits' and the writer's notes and warnings, "duration"}.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_edit(const char* editsJson) {
+// A job (ia::readJob's JSON: its edits, output kind and options; its output "-") run on the open recording, which
+// stays as it is: the file it writes, as `inputanim run` writes it, into part 0 (runOn's answer). What the loader's
+// export() and edit() write.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_run(const char* jobJson) {
     if (!current) return failure(kNothingOpen);
-    ia::EditReport report;
-    auto edited = editedCopy(editsJson, report);
-    return edited ? writeBinary(*edited, current->name, ia::findingsJson(report.messages)) : failure(edited.error());
+    auto ran = runOn(jobJson, *current->recording, current->loaded, current->name);
+    return ran ? answer(*ran) : failure(ran.error());
 }
 
-// The same edits, the result opened beside the open recording as the recording `name` and selected, as its MRTK
-// binary recording (the bytes inputanim_edit writes, read again where they are: what is drawn is what Save
-// writes): inputanim_open's answer with inputanim_edit's "format", "messages" and "duration".
-EMSCRIPTEN_KEEPALIVE const char* inputanim_edit_open(const char* editsJson, const char* name) {
+// The same job (an MRTK binary output), its result opened beside the open recording as the recording `name` and
+// selected (the bytes inputanim_run writes, read again where they are: what is drawn is what Save writes):
+// inputanim_open's answer with inputanim_run's "format", "messages" and "duration".
+EMSCRIPTEN_KEEPALIVE const char* inputanim_run_open(const char* jobJson, const char* name) {
     if (!current) return failure(kNothingOpen);
     Json said;
-    {  // the edited copy is freed once written, and the bytes once copied, before the result is read
-        ia::EditReport report;
-        auto edited = editedCopy(editsJson, report);
-        if (!edited) return failure(edited.error());
-        auto written = binaryOf(*edited, current->name, ia::findingsJson(report.messages));
-        if (!written) return failure(written.error());
-        *edited = ia::Recording();
-        input.assign(written->bytes.begin(), written->bytes.end());
-        said = std::move(written->answer);
+    {  // the job's copy is freed once written, and the bytes once copied, before the result is read
+        auto ran = runOn(jobJson, *current->recording, current->loaded, current->name);
+        if (!ran) return failure(ran.error());
+        input.assign(output.head.begin(), output.head.end());
+        output = {};
+        said = std::move(*ran);
     }
     auto opened = openInput(name, "{}");
     if (!opened) return failure(opened.error());
@@ -302,31 +274,19 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_diff(int other, const char* optionsJs
     return answer({{"ok", true}, {"diff", ia::diffJson(*report, *options, current->name, b.name)}});
 }
 
-// The open recording as a GLB to keep, as `inputanim convert` writes it: recording its source (an MRTK binary
-// recording's name, size and hash), compressed by the method named `compress` (one of ia::kCompressionNames).
-EMSCRIPTEN_KEEPALIVE const char* inputanim_export_glb(const char* compress) {
-    if (!current) return failure(kNothingOpen);
-    const auto& names = ia::kCompressionNames;
-    const auto method = std::find(names.begin(), names.end(), std::string_view(compress));
-    if (method == names.end()) {
-        std::string expected;
-        for (std::string_view name : names) expected += (expected.empty() ? "" : " or ") + std::string(name);
-        return failure(current->name + ": compress: expected " + expected + ", not " + Json(compress).dump());
-    }
-    return exportGlb(ia::recordedSource(current->loaded), method != names.begin());
-}
-
-// The same to draw (what the loader hands three.js): uncompressed, recording nothing of its source (whose hash
-// waits until a GLB is kept).
+// The open recording as the GLB the loader hands three.js, in three parts (ia::GlbBytes: 0 the header and JSON, 1 the
+// buffer, 2 its padding), so that the buffer's views can be handed on without assembling the file: {"ok", "channels",
+// "knots", "json": [offset, length] of the JSON text in part 0}. Uncompressed, recording nothing of its source (whose
+// hash waits until a GLB is kept, through inputanim_run).
 EMSCRIPTEN_KEEPALIVE const char* inputanim_draw_glb() {
-    return current ? exportGlb(std::nullopt, false) : failure(kNothingOpen);
-}
-
-// The open recording as an MRTK binary recording that MRTK loads (the library's choice of version and layout, as
-// `inputanim convert` makes it), into part 0: {"ok", "format", "messages": its notes and warnings}.
-EMSCRIPTEN_KEEPALIVE const char* inputanim_export_binary() {
     if (!current) return failure(kNothingOpen);
-    return writeBinary(*current->recording, current->name, Json::array());
+    if (auto s = ia::playable(*current->recording); !s) return failure(s.error().from(current->name));
+    ia::ExportReport report;
+    auto glb = ia::exportGlbBytes(*current->recording, {}, &report);
+    if (!glb) return failure(glb.error());
+    const Json json = {glb->jsonOffset, glb->jsonLength};
+    output = std::move(*glb);
+    return answer({{"ok", true}, {"channels", report.channels}, {"knots", report.knots}, {"json", json}});
 }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* inputanim_output_data(int part) { return outputPart(part).data(); }
@@ -403,7 +363,7 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_take_marker(double time, const char* 
     return answer({{"ok", true}});
 }
 
-// Ends the take and writes it as an MRTK binary recording into part 0, as inputanim_edit answers.
+// Ends the take and writes it as an MRTK binary recording into part 0, as inputanim_run answers.
 EMSCRIPTEN_KEEPALIVE const char* inputanim_take_finish(const char* name) {
     if (!take) return failure("no take was begun");
     auto recording = take->finish();
@@ -413,7 +373,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_take_finish(const char* name) {
     // A take without a tracked hand is said now, as it is written (the checker also notes its gaze when it is opened).
     std::vector<ia::Finding> said;
     if (auto warning = ia::handsNeverTracked(*recording)) said.push_back(std::move(*warning));
-    return writeBinary(*recording, name, ia::findingsJson(said));
+    auto ran = runOn(R"({"input": "-", "output": "-", "to": "bin"})", std::move(*recording), {}, name, said);
+    return ran ? answer(*ran) : failure(ran.error());
 }
 
 }  // extern "C"

@@ -164,11 +164,11 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
     window.progress_begin(0, 100)
     try:
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
-            glb = os.path.join(folder, "recording.glb")
+            gltf = os.path.join(folder, "recording.gltf")  # its buffer beside it: JSON the add-on reads as it is
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
             job = {
                 "input": filepath,
-                "output": glb,
+                "output": gltf,
                 "overwrite": True,
                 "gltf": {"rig": "hierarchy", "linearOnly": True},
                 "reading": {"prerelease2019": prerelease, "acceptDamaged": accept_damaged},
@@ -179,8 +179,8 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
             renamed = _take_names()
             before = set(bpy.data.objects)
             with _numpy_compatibility():
-                bpy.ops.import_scene.gltf(filepath=glb)
-            rests = poses.rest_rotations(glb)
+                bpy.ops.import_scene.gltf(filepath=gltf)
+            rests = poses.rest_rotations(gltf)
     finally:
         window.progress_end()
     imported = set(bpy.data.objects) - before
@@ -310,12 +310,12 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
                 "the original recording '%s' is gone: export without keeping unedited keys, or " "point to it" % base
             )
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
-            glb = os.path.join(folder, "edited.glb")
+            gltf = os.path.join(folder, "edited.gltf")
             version = self._version(context, base)
             has_gaze = any(o.name == profile.nodes()["gaze"] for o in context.scene.objects)
-            _export_glb(context, glb, gaze=version is None or profile.holds_gaze(version))
+            _export_gltf(context, gltf, gaze=version is None or profile.holds_gaze(version))
             job = {
-                "input": glb,
+                "input": gltf,
                 "output": self.filepath,
                 "markers": _markers_json(context.scene, self.markers),
                 "overwrite": True,
@@ -373,10 +373,10 @@ class EXPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ExportHelper):
         return None
 
 
-def _export_glb(context, path, gaze=True):
+def _export_gltf(context, path, gaze=True):
     """The recording's objects (those of the last import, else the whole scene: armatures and the profile's named
-    objects; the gaze's only with `gaze`) as Blender shows them at every frame of the scene's range, as a GLB
-    inputanim reads."""
+    objects; the gaze's only with `gaze`) as Blender shows them at every frame of the scene's range, as a .gltf
+    (its buffer beside it) inputanim reads."""
     scene = context.scene
     ours = [o for o in scene.objects if o.get(TAG)] or list(scene.objects)
     objects = [o for o in ours if o.type == "ARMATURE" or scene_glb.is_profile_object(o.name)]
@@ -403,7 +403,7 @@ def _export_glb(context, path, gaze=True):
                 folder,
                 lambda done: window.progress_update(int(99 * done)),
             )
-            scene_glb.write_glb(path, sampled, [f / fps for f in frames])
+            scene_glb.write_gltf(path, sampled, [f / fps for f in frames])
     finally:
         window.progress_end()
 

@@ -4,7 +4,6 @@
 # and the wrist stays where it is.
 import json
 import os
-import struct
 
 import bpy
 from mathutils import Quaternion
@@ -17,12 +16,10 @@ PINCH_DISTANCE = 0.02  # metres between index and thumb tips of a pose taken as 
 TIP_LENGTH = 0.004  # metres: how far a fingertip bone is drawn past the fingertip
 
 
-def rest_rotations(glb_path):
-    """Each node's world rotation at rest (Blender's axes) in a GLB of this project's profile, by node name."""
-    with open(glb_path, "rb") as data:
-        header = data.read(20)
-        length = struct.unpack("<I", header[12:16])[0]
-        document = json.loads(data.read(length))
+def rest_rotations(gltf_path):
+    """Each node's world rotation at rest (Blender's axes) in a .gltf of this project's profile, by node name."""
+    with open(gltf_path, encoding="utf-8") as data:
+        document = json.load(data)
     nodes = document.get("nodes", [])
     parents = {child: index for index, node in enumerate(nodes) for child in node.get("children", [])}
     world = {}
@@ -52,7 +49,7 @@ def shorten_tips(context, armatures):
 
 
 def store_axes(armatures, rests):
-    """Each bone's turn from MRTK's frame (the GLB's rest) to its own axes, kept on the bone."""
+    """Each bone's turn from MRTK's frame (the rest the tool wrote) to its own axes, kept on the bone."""
     for armature in armatures:
         turn = armature.matrix_world.to_quaternion()
         for bone in armature.data.bones:

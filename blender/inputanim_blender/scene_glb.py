@@ -1,12 +1,11 @@
-# The scene as Blender shows it, sampled at every frame and written as a GLB of this project's flat profile
-# (docs/gltf-profile.md): each armature a node, each of its bones a node under it holding the bone's world pose;
+# The scene as Blender shows it, sampled at every frame and written as a .gltf of this project's flat profile
+# (docs/gltf-profile.md), its buffer beside it: each armature a node, each of its bones a node under it holding the bone's world pose;
 # the profile's empties (Camera, Gaze, Gaze_Direction, Hand_*_None) with their world poses; the states as STEP
 # scales. inputanim reads it by node names. One depsgraph update per frame, only the recording's objects evaluated
 # (docs/performance.md, "The Blender add-on's export").
 import json
 import os
 import shutil
-import struct
 
 import numpy
 
@@ -233,7 +232,7 @@ _COMPONENTS = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}
 
 
 class _Buffer:
-    """The GLB's binary chunk (arrays, and files copied in at the end) and the JSON's accessors and buffer views."""
+    """The buffer (arrays, and files copied in at the end) and the JSON's accessors and buffer views."""
 
     def __init__(self):
         self.parts, self.length = [], 0
@@ -260,8 +259,10 @@ class _Buffer:
                 out.write(memoryview(part).cast("B"))
 
 
-def write_glb(path, sampled, times):
-    """A GLB of the flat profile: armatures and their bones, objects, states as STEP scales (docs/gltf-profile.md)."""
+def write_gltf(path, sampled, times):
+    """A .gltf of the flat profile, its buffer beside it (the same name, .bin): armatures and their bones, objects,
+    states as STEP scales (docs/gltf-profile.md). Plain glTF JSON and an array file: no container to frame."""
+    bin_path = os.path.splitext(path)[0] + ".bin"
     buffer = _Buffer()
     times = numpy.asarray(times, numpy.float32)
     time = buffer.add(times, len(times), "SCALAR", minmax=(float(times[0]), float(times[-1])))
@@ -307,13 +308,9 @@ def write_glb(path, sampled, times):
         "animations": [{"name": profile.nodes()["animation"], "channels": channels, "samplers": samplers}],
         "accessors": buffer.accessors,
         "bufferViews": buffer.views,
-        "buffers": [{"byteLength": buffer.length}],
+        "buffers": [{"uri": os.path.basename(bin_path), "byteLength": buffer.length}],
     }
-    text = json.dumps(document, separators=(",", ":")).encode()
-    text += b" " * (-len(text) % 4)
-    with open(path, "wb") as out:
-        out.write(struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(text) + 8 + buffer.length))
-        out.write(struct.pack("<II", len(text), 0x4E4F534A))
-        out.write(text)
-        out.write(struct.pack("<II", buffer.length, 0x004E4942))
+    with open(bin_path, "wb") as out:
         buffer.write(out)
+    with open(path, "w") as out:
+        json.dump(document, out, separators=(",", ":"))

@@ -65,12 +65,17 @@ struct JobContext {
     // Files finished but left staged here, for the caller to commit (a batch, on its own thread); else committed.
     std::vector<StagedFile>* deferred = nullptr;
     bool describe = false;  // fill JobReport::recording
+    ByteSink standardOutput;  // where an output of "-" goes (default: the process's standard output)
 };
 
 // Runs the job: what can be refused is refused before any work (an output of no format, one that exists, binary
 // options for a glTF output), and nothing is written when any phase fails. The report keeps the messages said before
 // a failure. A usage error for a job that contradicts itself.
 Status runJob(const Job& job, JobReport& report, const JobContext& context = {});
+// The same on a recording already read (`loaded`: how; a front end's open file, a take), which stands for the job's
+// input: merged, marked, edited and written as runJob does; the input's name is the job's.
+Status runJobOn(const Job& job, Recording recording, LoadReport loaded, JobReport& report,
+                const JobContext& context = {});
 
 // The job as JSON (schema inputanim.job/1, docs/cli.md): {"input", "output", "reading": readLoadOptions' object,
 // "base", "parts": [{"part", "path", "offset"}], "markers": [{"time", "name"}], "markersFile", "edits":

@@ -163,7 +163,8 @@ SaveOptions saveOptions(const Job& job, JobReport& report) {
     save.gltf = job.gltf;
     save.gltf.positionTolerance = job.tolerances.position;
     save.gltf.rotationTolerance = job.tolerances.rotation;
-    save.gltf.provenance = isGltfOutput(report.kind) ? provenanceFor(report.loaded) : std::nullopt;
+    save.gltf.provenance =
+        isGltfOutput(report.kind) && recordsSource(job) ? provenanceFor(report.loaded) : std::nullopt;
     report.source = save.gltf.provenance;
     save.inputs = report.loaded.gltf.bufferFiles;  // every file the job reads, never replaced
     for (const std::string* read : {&job.input, &job.base, &job.markersFile, &job.reading.mapFile})
@@ -180,7 +181,8 @@ Status write(const Job& job, const Recording& recording, JobReport& report, cons
         const ByteSink toStandardOutput = [](std::span<const std::uint8_t> piece) {
             return writeStandardOutput(piece);
         };
-        if (auto s = writeRecording(recording, report.kind, save, toStandardOutput, &report.saved); !s) return s;
+        const ByteSink& sink = context.standardOutput ? context.standardOutput : toStandardOutput;
+        if (auto s = writeRecording(recording, report.kind, save, sink, &report.saved); !s) return s;
     } else {
         auto staged = stageRecording(recording, job.output, report.kind, save, &report.saved);
         if (!staged) return staged.error().from(job.input);
@@ -194,11 +196,8 @@ Status write(const Job& job, const Recording& recording, JobReport& report, cons
     return Success{};
 }
 
-}  // namespace
-
-Status runJob(const Job& job, JobReport& report, const JobContext& context) {
-    if (auto refused = refuseEarly(job); !refused) return refused;
-    auto recording = readInput(job, report);
+// The phases after reading: merge, mark, edit, write, describe.
+Status finishJob(const Job& job, Result<Recording> recording, JobReport& report, const JobContext& context) {
     if (recording) recording = mergeParts(job, std::move(*recording), report);
     if (recording) recording = markAndEdit(job, std::move(*recording), report);
     if (!recording) return recording.error();
@@ -210,6 +209,19 @@ Status runJob(const Job& job, JobReport& report, const JobContext& context) {
     report.loaded.unhashedSource.reset();  // the report outlives the job (a batch's, until its files are committed)
     if (context.describe) report.recording = infoJson(job.input, *recording, report.loaded, summarize(*recording), {});
     return Success{};
+}
+
+}  // namespace
+
+Status runJob(const Job& job, JobReport& report, const JobContext& context) {
+    if (auto refused = refuseEarly(job); !refused) return refused;
+    return finishJob(job, readInput(job, report), report, context);
+}
+
+Status runJobOn(const Job& job, Recording recording, LoadReport loaded, JobReport& report, const JobContext& context) {
+    if (auto refused = refuseEarly(job); !refused) return refused;
+    report.loaded = std::move(loaded);
+    return finishJob(job, std::move(recording), report, context);
 }
 
 }  // namespace inputanim

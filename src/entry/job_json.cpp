@@ -68,7 +68,8 @@ Status readGltf(const Json& json, ExportOptions& gltf) {
     const Json rig = json.value("rig", Json("flat")), compress = json.value("compress", Json("none"));
     if (rig != "flat" && rig != "hierarchy") return refused("/gltf/rig", "\"flat\" or \"hierarchy\"");
     if (compress != kCompressionNames[0] && compress != kCompressionNames[1])
-        return refused("/gltf/compress", "\"none\" or \"meshopt\"");
+        return refused("/gltf/compress", "\"" + std::string(kCompressionNames[0]) + "\" or \"" +
+                                             std::string(kCompressionNames[1]) + "\"");
     for (const char* flag : {"linearOnly", "meshes"})
         if (json.contains(flag) && !json[flag].is_boolean()) return refused("/gltf/" + std::string(flag), "a boolean");
     const Json fov = json.value("fieldOfView", Json(gltf.verticalFieldOfView));

@@ -195,3 +195,37 @@ TEST_CASE("readJob takes the ranges and defaults the profile table lists") {
     CHECK(job->tolerances.position == options["positionTolerance"]["default"]);
     CHECK(job->tolerances.rotation == options["rotationTolerance"]["default"]);
 }
+
+TEST_CASE("runJobOn writes a recording already read as runJob writes its file, into the sink given") {
+    JobFolder folder;
+    Job job;
+    job.input = folder / "in.bin";
+    job.output = folder / "file.glb";
+    JobReport fromFile;
+    REQUIRE(runJob(job, fromFile).ok());
+
+    LoadOptions reading;
+    reading.recordSource = true;  // as a front end's open does
+    LoadReport loaded;
+    auto recording = loadFile(job.input, reading, &loaded);
+    REQUIRE(recording.ok());
+    job.output = "-";
+    job.kind = OutputKind::Glb;
+    std::vector<std::uint8_t> bytes;
+    JobContext context;
+    context.standardOutput = [&bytes](std::span<const std::uint8_t> piece) {
+        bytes.insert(bytes.end(), piece.begin(), piece.end());
+        return Status(Success{});
+    };
+    JobReport inMemory;
+    REQUIRE(runJobOn(job, *recording, loaded, inMemory, context).ok());
+    CHECK(bytes == fileBytes(folder / "file.glb"));  // its source recorded as the file's
+    CHECK(inMemory.source->sourceSha256 == fromFile.source->sourceSha256);
+
+    job.edits = {EditStep{}};  // a shift by 0: an edited recording records no source, whatever was read
+    bytes.clear();
+    JobReport edited;
+    REQUIRE(runJobOn(job, *recording, loaded, edited, context).ok());
+    CHECK_FALSE(edited.source);
+    CHECK(bytes.size() < fileBytes(folder / "file.glb").size());
+}

@@ -144,9 +144,16 @@ TEST_CASE("a GLB in parts: the head ends with the BIN chunk's header, the buffer
         INFO(c.name);
         auto parts = exportGlbBytes(c.recording, {});
         REQUIRE(parts.ok());
-        const auto& [head, bin, tail] = *parts;
+        const auto& [head, bin, tail, jsonOffset, jsonText] = *parts;
         std::uint32_t jsonLength;
         std::memcpy(&jsonLength, head.data() + 12, 4);
+        // The JSON's place, as front ends take it: its text parses, and only padding follows it in its chunk.
+        CHECK(jsonOffset == 20);
+        REQUIRE(jsonText <= jsonLength);
+        CHECK(!nlohmann::json::parse(head.begin() + 20, head.begin() + 20 + std::ptrdiff_t(jsonText), nullptr, false)
+                   .is_discarded());
+        CHECK(std::all_of(head.begin() + 20 + std::ptrdiff_t(jsonText), head.begin() + 20 + jsonLength,
+                          [](std::uint8_t b) { return b == ' '; }));
         if (bin.empty()) {
             CHECK(head.size() == 20 + jsonLength);
             CHECK(tail.empty());

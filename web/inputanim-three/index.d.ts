@@ -52,6 +52,8 @@ export interface Finding {
   curve?: string | null;
   key?: number | null;
   pointer?: string;
+  /** The file it is about (what export() and edit() say). */
+  file?: string;
 }
 
 export interface HandState {

@@ -15,8 +15,8 @@
 //           (see takeGlb)
 //   close   {handle}: the recording's memory is the library's again
 //   and on an open recording, by its handle: check -> findings;  sample {request} -> frames (inputanim.sample/1);
-//           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages};  edit {edits} -> the same, a
-//           .bin with the edits applied (bindings.cpp's applyEdit), and its duration;  editOpen {edits, name} -> the
+//           export {format: 'glb' | 'bin', compress} -> {parts: [ArrayBuffer], format, messages, duration};  edit {edits}
+//           -> the same, a .bin with the edits applied (a job: bindings.cpp's inputanim_run);  editOpen {edits, name} -> the
 //           edited recording opened beside it in this worker, as `open` answers, with the edit's format and messages;
 //           diff {other: a handle, or input and name: a file read; options: what readDiffOptions reads; anything but
 //           an object is refused there} -> inputanim.diff/1
@@ -54,13 +54,12 @@ function outputPart(part) {
   return module.HEAPU8.slice(start, start + module._inputanim_output_size(part)).buffer;
 }
 
-// The library's .glb as three.js can use it without copying: its JSON (parsed), and each buffer view's bytes as a
-// buffer of its own (given the whole .glb, three.js copies its binary chunk, then each view out of that copy: twice
-// 51 MB for a 600 s recording, on the page's thread).
-function takeGlb() {
-  const head = outputPart(0);
-  const jsonLength = new DataView(head).getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(head, 20, jsonLength)));
+// The library's .glb as three.js can use it without copying: its JSON (parsed; `at`: the JSON text's offset and
+// length in part 0, as the library answered), and each buffer view's bytes as a buffer of its own (given the whole
+// .glb, three.js copies its binary chunk, then each view out of that copy: twice 51 MB for a 600 s recording, on the
+// page's thread).
+function takeGlb([jsonOffset, jsonLength]) {
+  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(outputPart(0), jsonOffset, jsonLength)));
   const start = module._inputanim_output_data(1),
     length = module._inputanim_output_size(1);
   const views = (json.bufferViews ?? []).map((view, i) => {
@@ -199,13 +198,14 @@ function open({ id, input, name, files, options }) {
 // profile table and the .glb (see takeGlb), and its buffer views to transfer. It is closed again if that fails.
 function drawn({ ok, ...opened }, progress) {
   progress('converting');
+  let at;
   try {
-    call('draw_glb');
+    at = call('draw_glb').json;
   } catch (error) {
     module._inputanim_close(opened.handle);
     throw error;
   }
-  const glb = takeGlb();
+  const glb = takeGlb(at);
   profileTable ??= call('profile').table;
   return [{ ...opened, profileTable, glb }, glb.views];
 }
@@ -213,19 +213,19 @@ function drawn({ ok, ...opened }, progress) {
 // The selected recording with `edits` applied, opened beside it as `name` and drawn, as `open` answers (with the
 // edit's format, messages and duration): what Save writes, without leaving the worker.
 function editOpen({ id, edits, name }) {
-  const opened = call('edit_open', JSON.stringify({ edits }), String(name));
+  const opened = call('run_open', JSON.stringify(job('bin', edits)), String(name));
   return drawn(opened, (stage) => postMessage({ id, type: 'progress', stage }));
 }
 
-// The file in `format` ('glb', 'bin'; a .glb compressed by the method named `compress`), or with `edits` applied
-// (a .bin).
-function exportFile(format, edits, compress = 'none') {
-  const answer = edits
-    ? call('edit', JSON.stringify({ edits }))
-    : format === 'bin'
-      ? call('export_binary')
-      : call('export_glb', String(compress));
-  return takeOutput(answer);
+// The job (inputanim.job/1, docs/cli.md) that writes the selected recording in `format` ('glb', 'bin'), with
+// `edits` applied and a .glb compressed by the method named `compress`, into the library's memory.
+function job(format, edits = [], compress = 'none') {
+  return { input: '-', output: '-', to: format, edits, gltf: { compress: String(compress) } };
+}
+
+// The file the job writes, as the library ran it (bindings.cpp's inputanim_run).
+function exportFile(format, edits, compress) {
+  return takeOutput(call('run', JSON.stringify(job(format, edits, compress))));
 }
 
 // The library's output (its parts, copied out of its memory, which it then releases) with what `answer` says of
@@ -233,7 +233,7 @@ function exportFile(format, edits, compress = 'none') {
 function takeOutput(answer, extra = {}) {
   const parts = [0, 1, 2].map(outputPart).filter((part) => part.byteLength > 0);
   module._inputanim_release_output();
-  const { format = 'glTF 2.0 binary', messages = [], duration } = answer;
+  const { format, messages, duration } = answer;
   return [{ parts, format, messages, duration, ...extra }, parts];
 }
 

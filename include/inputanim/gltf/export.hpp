@@ -58,6 +58,7 @@ struct GlbBytes {
     std::vector<std::uint8_t> head;  // the 12-byte header, the JSON chunk and the BIN chunk's 8-byte header
     ByteBuffer bin;  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
     std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
+    std::size_t jsonOffset = 0, jsonLength = 0;  // where the JSON text is in `head`, without its padding
 };
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options,
                                 ExportReport* report = nullptr);

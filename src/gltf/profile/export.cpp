@@ -392,6 +392,8 @@ Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions&
     for (auto piece : std::span(pieces).first(hasBin ? pieces.size() - 2 : pieces.size()))
         glb.head.insert(glb.head.end(), piece.begin(), piece.end());
     if (hasBin) glb.tail.assign(pieces.back().begin(), pieces.back().end());
+    glb.jsonOffset = framing.head.size();
+    glb.jsonLength = parts->json.size();
     glb.bin = std::move(parts->bin);
     return glb;
 }
