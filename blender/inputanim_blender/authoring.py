@@ -6,6 +6,7 @@ import tempfile
 import bpy
 
 from . import profile, states
+from .operator_support import reporting_errors
 from .keys import DURATION, FORMAT, MARKERS, SOURCE, SUMMARY
 from .tool import run
 
@@ -98,7 +99,7 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
     bl_options = {"REGISTER", "UNDO"}
 
     def execute(self, context):
-        from . import _reporting_errors, _show, import_recording  # the package's, loaded by now
+        from . import _show, import_recording  # the package's, loaded by now
 
         def add(context):
             made, warnings = make_scene(context, run, import_recording)
@@ -115,7 +116,7 @@ class OBJECT_OT_mrtk_input_animation_add(bpy.types.Operator):
             )
             return {"FINISHED"}
 
-        return _reporting_errors(self, add, context)
+        return reporting_errors(self, add, context)
 
 
 def _menu_add(self, context):

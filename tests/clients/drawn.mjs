@@ -9,7 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countPixels, decodePng, isLeftHand, isRightHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
+import {
+  countPixels,
+  decodePng,
+  handPixels,
+  isLeftHand,
+  isRightHand,
+  launchChromium,
+  serveSite,
+} from '../interop/viewer_site.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [tool, ...files] = process.argv.slice(2);
@@ -67,9 +75,7 @@ async function babylon(file, info) {
   for (const side of ['left', 'right'].filter((side) => info.tracked[side].length > 0)) {
     const time = info.tracked[side][0][0] + 0.001;
     await page.evaluate((t) => window.showAt(t), time);
-    const png = await page.screenshot();
-    writeFileSync(file.replace(/\.glb$/, `.babylon-${side}.png`), png);
-    const pixels = countPixels(decodePng(png), side === 'left' ? isLeftHand : isRightHand);
+    const pixels = await handPixels(page, side, file.replace(/\.glb$/, `.babylon-${side}.png`));
     ok &&= pixels > 200;
     console.log(
       `${pixels > 200 ? 'ok  ' : 'FAIL'} Babylon.js's default view of ${basename(file)} (${how}) at ${time.toFixed(3)} s: ` +

@@ -5,10 +5,9 @@
 // Usage: node filament_play.mjs INPUTANIM ROT_TOL_DEG FILE.glb POS_TOL_M DRAW [FILE.glb POS_TOL_M DRAW]...
 // (DRAW: 1 to check the default view, for the flat rig's plain files; the hierarchy rig rests at the origin.)
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countPixels, decodePng, isLeftHand, isRightHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
+import { handPixels, launchChromium, serveSite } from '../interop/viewer_site.mjs';
 import { checkPlayback, checkedNodes, posesClient, report, sampleFor } from '../interop/world_check.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,9 +37,7 @@ async function drawn(page, file, info) {
     const spans = info.tracked[side];
     if (!spans.length) continue;
     await page.evaluate((t) => window.drawAt(t), spans[0][0] + 0.001);
-    const png = await page.screenshot();
-    writeFileSync(file.replace(/\.glb$/, `.filament-${side}.png`), png);
-    const pixels = countPixels(decodePng(png), side === 'left' ? isLeftHand : isRightHand);
+    const pixels = await handPixels(page, side, file.replace(/\.glb$/, `.filament-${side}.png`));
     seen.push({ side, pixels, ok: pixels > 200 });
   }
   return seen;
@@ -56,7 +53,7 @@ page.on(
 );
 await page.goto(`${site.origin}/index.html`);
 for (const { file, posTol, draw } of jobs) {
-  const { info, sample } = sampleFor(tool, file, 60, execFileSync);
+  const { info, sample } = sampleFor(tool, file, 60);
   // Filament loops (its time taken modulo the duration): at the duration it shows the start, a time left out.
   const duration = await page.evaluate((src) => window.open_(src), basename(file));
   const times = sample.frames.map((f) => f.time);

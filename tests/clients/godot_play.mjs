@@ -26,7 +26,7 @@ for (let i = 0; i < pairs.length; i += 2) {
     file: pairs[i],
     posTol: Number(pairs[i + 1]),
     name,
-    ...sampleFor(tool, pairs[i], 120, execFileSync, START),
+    ...sampleFor(tool, pairs[i], 120, START),
   });
 }
 writeFileSync(join(project, 'project.godot'), 'config_version=4\n\n[application]\n\nconfig/name="inputanim-check"\n');

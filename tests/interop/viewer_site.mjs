@@ -1,7 +1,7 @@
 // What the browser tests (tests/viewer/, tests/three/three_loader.mjs) and the viewer's benchmark (bench/viewer_open.mjs)
 // share: files served on localhost, headless Chromium as they drive it (touch gestures too), and its screenshots decoded.
 import { createServer } from 'node:http';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -119,6 +119,14 @@ export function countPixels(image, test, [x0, y0, x1, y1] = [0, 0, image.width, 
   for (let y = Math.max(0, Math.floor(y0)); y < Math.min(image.height, y1); y++)
     for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x1); x++) if (test(image.at(x, y))) n++;
   return n;
+}
+
+// A screenshot of `page`, kept at the path `png` to be looked at, and how many of its pixels are the `side` hand's
+// colour ('left' or 'right').
+export async function handPixels(page, side, png) {
+  const shot = await page.screenshot();
+  writeFileSync(png, shot);
+  return countPixels(decodePng(shot), side === 'left' ? isLeftHand : isRightHand);
 }
 
 // Clicks `selector` on `page` and saves the download it starts into `folder`: {name (as suggested), bytes}.

@@ -2,6 +2,8 @@
 // poses and states of a converted file against the library's evaluator (`inputanim sample --coordinates gltf
 // --format json`) at every sampled time: the camera's and, while a hand is tracked, each joint's world position and
 // rotation; both states of each hand (a node's scale above 1/2), away from a switch by more than 2 ms.
+import { execFileSync } from 'node:child_process';
+
 const SWITCH_TOLERANCE = 0.002;
 
 // The angle in degrees between a client's quaternion {x, y, z, w} and an expected [x, y, z, w].
@@ -86,7 +88,7 @@ export function checkedNodes(profile) {
 // `inputanim sample` of a file for a client check: in glTF's coordinates, at `rate` Hz, from `start` seconds (a time off
 // the keys' own: at a key's exact time some clients still play the STEP key before it, an instant no frame lands on in
 // practice).
-export function sampleFor(tool, file, rate, execFileSync, start = 0.00037) {
+export function sampleFor(tool, file, rate, start = 0.00037) {
   const info = JSON.parse(execFileSync(tool, ['info', file, '--json']));
   const window = info.duration > 0.001 && start ? ['--start', String(start)] : [];
   const args = ['sample', file, '--format', 'json', '--coordinates', 'gltf', '--rate', String(rate), ...window];

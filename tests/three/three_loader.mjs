@@ -15,7 +15,7 @@ import { basename, join, resolve } from 'node:path';
 import { countPixels, decodePng, isLeftHand, launchChromium, serveSite } from '../interop/viewer_site.mjs';
 import { generatedRig } from './generated_rig.mjs';
 import { checkContract, checkDispose, checkFailures, checkStreaming, writeBroken } from './three_loader_failures.mjs';
-import { checkCompressed, checkCompressedExport, checkSeparateGltf } from './three_loader_formats.mjs';
+import { checkCompressed, checkCompressedExport, checkForeignRig, checkSeparateGltf } from './three_loader_formats.mjs';
 
 const [tool, tarball, recording, given] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-three-'));
@@ -361,57 +361,6 @@ async function checkStates(page) {
   );
 }
 
-// A foreign rig (Godot's hand, or generated_rig.mjs's), its second animation by the `animation` option; with a node
-// map (`map`) that makes its Armature (Godot's) or its Hand_Left_Wrist the head, as `--map` does.
-async function checkForeignRig(page) {
-  const json = JSON.parse(readFileSync(foreign));
-  const animations = json.animations.map((a) => a.name);
-  const head = json.nodes.some((n) => n.name === 'Armature') ? 'Armature' : 'Hand_Left_Wrist';
-  const animation = animations[1] ?? animations[0];
-  const rigTime = 0.3;
-  const rig = await page.evaluate(
-    async ({ name, animation, rigTime, head }) => {
-      const { THREE, InputAnimationLoader } = window.lib;
-      const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
-      const mixer = new THREE.AnimationMixer(gltf.scene);
-      mixer.clipAction(gltf.animations[0]).play();
-      mixer.setTime(rigTime);
-      gltf.scene.updateMatrixWorld(true);
-      const side = gltf.recording.sections.includes('left') ? 'left' : 'right',
-        Side = side === 'left' ? 'Left' : 'Right';
-      const joints = {};
-      gltf.scene.traverse((o) => {
-        if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name))
-          joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray();
-      });
-      gltf.recording.dispose();
-      const mapped = await new InputAnimationLoader().setOptions({ map: { camera: head } }).loadAsync(name);
-      const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
-      mapped.recording.dispose();
-      return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
-    },
-    { name: basename(foreign), animation, rigTime, head },
-  );
-  const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
-  let rigWorst = 0;
-  for (const [name, position] of Object.entries(rig.joints))
-    rigWorst = Math.max(rigWorst, Math.hypot(...position.map((v, k) => v - rigCli.joints[name].position[k])));
-  const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
-  expect(
-    Object.keys(rig.joints).length === 26 && rigWorst <= TOLERANCE && Math.abs(rig.duration - rigDuration) < 1e-9,
-    `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``,
-  );
-  writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: head }));
-  const mappedInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--map', join(work, 'map.json'), '--json']));
-  const mappedCli = sampled(foreign, [rigTime], '--map', join(work, 'map.json'))[0];
-  expect(
-    rig.mappedKeys === mappedInfo.keys &&
-      mappedInfo.sections.camera.keys > 0 &&
-      JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
-    `with map {camera: '${head}'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``,
-  );
-}
-
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
@@ -428,7 +377,7 @@ try {
   await checkSeparateGltf(page, formats);
   await checkCompressed(page, formats);
   await checkCompressedExport(page, { expect, recording, tool, work });
-  await checkForeignRig(page);
+  await checkForeignRig(page, { expect, foreign, sampled, tolerance: TOLERANCE, tool, work });
   const context = { expect, info, recording, tool, work };
   await checkFailures(page, context);
   await checkContract(page, context);

@@ -1,9 +1,10 @@
-// The recording in other forms than real.bin, in three_loader.mjs's page: as a .gltf with its buffer in a folder, and
-// compressed (`convert --compress meshopt`, served as real.meshopt.glb, and the loader's own export).
+// The recording in other forms than real.bin, in three_loader.mjs's page: as a .gltf with its buffer in a folder,
+// compressed (`convert --compress meshopt`, served as real.meshopt.glb, and the loader's own export), and a foreign rig
+// (its animations and a node map).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 // The recording as a .gltf with its buffer in a file beside it, in a folder: the same poses.
 export async function checkSeparateGltf(page, { expect, pose, time, same, separateBuffer }) {
@@ -86,5 +87,56 @@ export async function checkCompressedExport(page, { expect, recording, tool, wor
     /^real\.bin: \/gltf\/compress: takes "none" or "meshopt"/.test(exported.said[0]) &&
       /^real\.bin: export takes \{compress\}, not 'compres'/.test(exported.said[1]),
     `export refuses an unknown method and option naming the file: ${exported.said.join(' | ')}`,
+  );
+}
+
+// A foreign rig (Godot's hand, or generated_rig.mjs's), its second animation by the `animation` option; with a node
+// map (`map`) that makes its Armature (Godot's) or its Hand_Left_Wrist the head, as `--map` does.
+export async function checkForeignRig(page, { expect, foreign, sampled, tolerance, tool, work }) {
+  const json = JSON.parse(readFileSync(foreign));
+  const animations = json.animations.map((a) => a.name);
+  const head = json.nodes.some((n) => n.name === 'Armature') ? 'Armature' : 'Hand_Left_Wrist';
+  const animation = animations[1] ?? animations[0];
+  const rigTime = 0.3;
+  const rig = await page.evaluate(
+    async ({ name, animation, rigTime, head }) => {
+      const { THREE, InputAnimationLoader } = window.lib;
+      const gltf = await new InputAnimationLoader().setOptions({ animation }).loadAsync(name);
+      const mixer = new THREE.AnimationMixer(gltf.scene);
+      mixer.clipAction(gltf.animations[0]).play();
+      mixer.setTime(rigTime);
+      gltf.scene.updateMatrixWorld(true);
+      const side = gltf.recording.sections.includes('left') ? 'left' : 'right',
+        Side = side === 'left' ? 'Left' : 'Right';
+      const joints = {};
+      gltf.scene.traverse((o) => {
+        if (new RegExp(`^Hand_${Side}_(?!Mesh$|Pinching$|None$)\\w+$`).test(o.name))
+          joints[o.name.slice(6 + side.length)] = o.getWorldPosition(new THREE.Vector3()).toArray();
+      });
+      gltf.recording.dispose();
+      const mapped = await new InputAnimationLoader().setOptions({ map: { camera: head } }).loadAsync(name);
+      const mappedFrame = (await mapped.recording.sample([rigTime]))[0];
+      mapped.recording.dispose();
+      return { side, joints, duration: gltf.recording.duration, mappedKeys: mapped.recording.info.keys, mappedFrame };
+    },
+    { name: basename(foreign), animation, rigTime, head },
+  );
+  const rigCli = sampled(foreign, [rigTime], '--animation', animation)[0][rig.side];
+  let rigWorst = 0;
+  for (const [name, position] of Object.entries(rig.joints))
+    rigWorst = Math.max(rigWorst, Math.hypot(...position.map((v, k) => v - rigCli.joints[name].position[k])));
+  const rigDuration = JSON.parse(execFileSync(tool, ['info', foreign, '--animation', animation, '--json'])).duration;
+  expect(
+    Object.keys(rig.joints).length === 26 && rigWorst <= tolerance && Math.abs(rig.duration - rigDuration) < 1e-9,
+    `${basename(foreign)}, animation "${animation}": ${rig.side} hand's 26 joints at ${rigTime} s within ${rigWorst.toExponential(2)} m of \`sample --animation\``,
+  );
+  writeFileSync(join(work, 'map.json'), JSON.stringify({ camera: head }));
+  const mappedInfo = JSON.parse(execFileSync(tool, ['info', foreign, '--map', join(work, 'map.json'), '--json']));
+  const mappedCli = sampled(foreign, [rigTime], '--map', join(work, 'map.json'))[0];
+  expect(
+    rig.mappedKeys === mappedInfo.keys &&
+      mappedInfo.sections.camera.keys > 0 &&
+      JSON.stringify(rig.mappedFrame) === JSON.stringify(mappedCli),
+    `with map {camera: '${head}'}: ${rig.mappedKeys} keys and the frame at ${rigTime} s (head included) as \`--map\``,
   );
 }

@@ -1,5 +1,5 @@
 // extras.inputanim: what glTF cannot express, so that binary -> glTF -> binary is byte-identical (internal to the
-// glTF layer). Written by the export, read back here, side by side.
+// glTF layer). Written by the export (extras_write.cpp), read back by the import (extras_read.cpp).
 #pragma once
 
 #include <nlohmann/json.hpp>
