@@ -124,7 +124,8 @@ ia::Result<Json> runOn(const char* jobJson, ia::Recording recording, ia::LoadRep
     if (auto s = ia::runJobOn(*job, std::move(recording), std::move(loaded), report, context); !s) return s.error();
     output = {std::move(bytes), {}, {}};
     Json json = ia::runReportJson(*job, report);
-    const std::string format = ia::isGltfOutput(report.kind)
+    const std::string format = report.kind == ia::OutputKind::IwerCapture ? std::string("IWER capture")
+                               : ia::isGltfOutput(report.kind)
                                    ? "glTF 2.0 " + std::string(report.kind == ia::OutputKind::Glb ? "binary" : "JSON")
                                    : std::string(ia::describe(report.saved.binary.encoding));
     Json messages = json["messages"], duration = json["recording"]["duration"];

@@ -48,6 +48,7 @@ struct Job {
     Overwrite overwrite = Overwrite::Never;  // never an input, whatever it says
     BinaryOptions binary;  // format version and layout (its tolerances are the job's)
     ExportOptions gltf;  // rig, samplers, meshes, camera, compression (its tolerances and provenance are the job's)
+    IwerOptions iwer;  // an IWER capture's frame rate
     Tolerances tolerances;
 };
 
@@ -80,8 +81,8 @@ Status runJobOn(const Job& job, Recording recording, LoadReport loaded, JobRepor
 // The job as JSON (schema inputanim.job/1, docs/cli.md): {"input", "output", "reading": readLoadOptions' object,
 // "base", "parts": [{"part", "path", "offset"}], "markers": [{"time", "name"}], "markersFile", "edits":
 // readEditRequest's list, "to", "embed", "overwrite", "formatVersion", "layout", "gltf": {"rig", "linearOnly",
-// "compress", "meshes", "fieldOfView"}, "tolerances": {"position", "rotation"}, "verb"}. Refused (ErrorKind::Usage),
-// naming the member by its JSON pointer: another name, a value the option does not take.
+// "compress", "meshes", "fieldOfView"}, "iwer": {"rate"}, "tolerances": {"position", "rotation"}, "verb"}. Refused
+// (ErrorKind::Usage), naming the member by its JSON pointer: another name, a value the option does not take.
 Result<Job> readJob(std::string_view json);
 inline constexpr std::uint64_t kMaxJobBytes = std::uint64_t(16) << 20;  // the longest job text a front end reads
 

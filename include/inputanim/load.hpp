@@ -21,11 +21,13 @@
 
 namespace inputanim {
 
-enum class InputKind { MrtkBinary, Glb, GltfJson };
-std::string_view inputKindName(InputKind kind);  // "MRTK binary", "GLB", "glTF JSON"
+enum class InputKind { MrtkBinary, Glb, GltfJson, IwerCapture };
+std::string_view inputKindName(InputKind kind);  // "MRTK binary", "GLB", "glTF JSON", "IWER capture"
+inline bool isGltfInput(InputKind kind) { return kind == InputKind::Glb || kind == InputKind::GltfJson; }
 
-// GLB magic, or JSON text starting with '{': glTF; anything else is read as MRTK binary, whose reader says what
-// it expected (its magic number, or with ReadOptions::acceptPrerelease2019 a header-less 2019 body).
+// GLB magic, or JSON text starting with '{': glTF, or an IWER capture where its first member is "schema"
+// (isIwerCapture); anything else is read as MRTK binary, whose reader says what it expected (its magic number, or with
+// ReadOptions::acceptPrerelease2019 a header-less 2019 body).
 InputKind detectInput(std::span<const std::uint8_t> bytes);
 
 struct LoadOptions {

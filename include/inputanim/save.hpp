@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "inputanim/capture/iwer_capture.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/core/recording.hpp"
@@ -17,13 +18,14 @@
 
 namespace inputanim {
 
-enum class OutputKind { MrtkBinary, Glb, GltfSeparate, GltfEmbedded };
+enum class OutputKind { MrtkBinary, Glb, GltfSeparate, GltfEmbedded, IwerCapture };
 
-// By extension: .bin (any case) is MRTK binary, .glb GLB, .gltf glTF JSON (embedded with `embed`). Nullopt for
-// anything else: no output is written under a name that says another format.
+// By extension: .bin (any case) is MRTK binary, .glb GLB, .gltf glTF JSON (embedded with `embed`), .json an IWER
+// capture (capture/iwer_capture.hpp). Nullopt for anything else: no output is written under a name that says another
+// format.
 std::optional<OutputKind> outputKindFor(const std::string& path, bool embed = false);
-inline bool isGltfOutput(OutputKind kind) { return kind != OutputKind::MrtkBinary; }
-std::string_view outputExtensions();  // ".bin, .glb or .gltf", for messages
+inline bool isGltfOutput(OutputKind kind) { return kind != OutputKind::MrtkBinary && kind != OutputKind::IwerCapture; }
+std::string_view outputExtensions();  // ".bin, .glb, .gltf or .json", for messages
 
 // The files an output writes: the path itself, and for a separate .gltf its buffer (same name, .bin) first.
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind);
@@ -56,6 +58,7 @@ struct SaveOptions {
     Overwrite overwrite = Overwrite::Never;
     BinaryOptions binary;  // binary outputs
     ExportOptions gltf;  // glTF outputs
+    IwerOptions iwer;  // IWER captures
     std::vector<std::string> inputs;  // files the conversion reads: never replaced, whatever `overwrite` says
     // How far the recording already plays from what it was read from (ImportReport's deviation of a glTF from
     // another tool): added to the output's own deviation, and judged with it against the tolerances.
@@ -64,9 +67,10 @@ struct SaveOptions {
 
 struct SaveReport {
     std::vector<std::string> files;  // written (staged), in commit order
-    std::size_t bytes = 0;  // binary output's size
+    std::size_t bytes = 0;  // binary output's or IWER capture's size
     BinaryReport binary;  // binary output
     ExportReport gltf;  // glTF output
+    IwerReport iwer;  // IWER capture
     std::vector<Finding> messages;  // notes and warnings for the user, whatever the format, with codes (docs/cli.md)
     // How far the output plays from the source, as measured: the output's deviation plus the source's (SaveOptions),
     // in metres and degrees, and whether that is beyond the options' tolerances.

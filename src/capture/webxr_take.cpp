@@ -163,13 +163,14 @@ Result<bool> WebXrTake::add(const XrFrame& frame) {
     streams_[kCameraRotationStream].add(time, turn);
     streams_[kGazeOriginStream].add(time, asSample(head));
     streams_[kGazeDirectionStream].add(time, asSample(rotate(turn, {0, 0, 1})));
-    for (Hand hand : kHands) addHand(hand, time, frame.hands[int(hand)]);
+    for (Hand hand : kHands) addHand(hand, time, frame.hands[int(hand)], frame.pinching[int(hand)]);
     return true;
 }
 
 // A hand's states and joints at `time`. MRTK records joints only while the hand is tracked; where tracking ends,
 // the joints' runs end too, so that the last pose before the gap and the first after it are keys.
-void WebXrTake::addHand(Hand hand, float time, const std::optional<std::array<XrPose, kWebXrJointCount>>& joints) {
+void WebXrTake::addHand(Hand hand, float time, const std::optional<std::array<XrPose, kWebXrJointCount>>& joints,
+                        std::optional<bool> pinching) {
     const int h = int(hand);
     if (tracked_[h] && !joints)
         for (Joint joint : kJoints) {
@@ -182,7 +183,7 @@ void WebXrTake::addHand(Hand hand, float time, const std::optional<std::array<Xr
         const Vector3 &thumb = pose[indexOf(Joint::ThumbTip)].position,
                       &index = pose[indexOf(Joint::IndexTip)].position;
         const double gap = length3(minus3(thumb, index));
-        pinching_[h] = pinching_[h] ? gap <= kPinchExitDistance : gap < kPinchEnterDistance;
+        pinching_[h] = pinching.value_or(pinching_[h] ? gap <= kPinchExitDistance : gap < kPinchEnterDistance);
         for (Joint joint : kJoints) {
             streams_[jointStream(hand, joint, false)].add(time, asSample(pose[indexOf(joint)].position));
             streams_[jointStream(hand, joint, true)].add(time, pose[indexOf(joint)].rotation);

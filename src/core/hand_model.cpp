@@ -18,12 +18,6 @@ Vector3 unit(const Vector3& a) {
     return l > 0 ? (1 / l) * a : Vector3{0, 0, 1};
 }
 
-Quaternion multiply(const Quaternion& a, const Quaternion& b) {
-    return {
-        a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-        a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
-}
-
 Quaternion axisAngle(const Vector3& axis, double angle) {
     const Vector3 a = unit(axis);
     const double s = std::sin(angle / 2);

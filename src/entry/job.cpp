@@ -37,7 +37,7 @@ Result<OutputKind> outputKindOf(const Job& job, std::optional<InputKind> input) 
 }
 
 Status refuseBinaryOptions(const Job& job, OutputKind kind) {
-    if (isGltfOutput(kind) && (job.binary.minor || job.binary.layout))
+    if (kind != OutputKind::MrtkBinary && (job.binary.minor || job.binary.layout))
         return Error::usage("a format version and layout apply to binary output, not to " + job.output,
                             Reason::BinaryOptionsForGltf);
     return Success{};
@@ -161,6 +161,7 @@ SaveOptions saveOptions(const Job& job, JobReport& report) {
     save.overwrite = job.overwrite;
     save.binary = binaryOptions(job);
     save.gltf = job.gltf;
+    save.iwer = job.iwer;
     save.gltf.positionTolerance = job.tolerances.position;
     save.gltf.rotationTolerance = job.tolerances.rotation;
     save.gltf.provenance =

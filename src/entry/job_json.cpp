@@ -13,7 +13,7 @@ using Json = nlohmann::json;
 // clang-format off
 constexpr std::string_view kJobNames[] = {
     "input", "output", "reading", "base", "parts", "markers", "markersFile", "edits", "to", "embed", "overwrite",
-    "formatVersion", "layout", "gltf", "tolerances", "verb"};
+    "formatVersion", "layout", "gltf", "iwer", "tolerances", "verb"};
 constexpr std::string_view kGltfNames[] = {"rig", "linearOnly", "compress", "meshes", "fieldOfView"};
 constexpr std::string_view kPartNames[] = {"camera", "left", "right", "gaze"};  // in MergePart's order
 // clang-format on
@@ -84,6 +84,17 @@ Status readGltf(const Json& json, ExportOptions& gltf) {
     return Success{};
 }
 
+Status readIwer(const Json& json, IwerOptions& iwer) {
+    const Json rate = json.is_object() && json.size() == std::size_t(json.contains("rate")) ? json.value("rate", Json())
+                                                                                            : Json(false);
+    if (!rate.is_null() &&
+        (!isFinite(rate) || rate.get<double>() < kIwerRateLeast || rate.get<double>() > kIwerRateMost))
+        return refused("/iwer", "{\"rate\": frames per second, " + std::to_string(int(kIwerRateLeast)) + " to " +
+                                    std::to_string(int(kIwerRateMost)) + ", or null: the recording's key times}");
+    if (!rate.is_null()) iwer.rate = rate.get<double>();
+    return Success{};
+}
+
 Status readTolerances(const Json& json, Tolerances& tolerances) {
     const bool fine = json.is_object() &&
                       json.size() == std::size_t(json.contains("position")) + std::size_t(json.contains("rotation"));
@@ -97,12 +108,14 @@ Status readTolerances(const Json& json, Tolerances& tolerances) {
 }
 
 Status readOutput(const Json& json, Job& job) {
-    static const std::pair<const char*, OutputKind> kinds[] = {
-        {"glb", OutputKind::Glb}, {"gltf", OutputKind::GltfEmbedded}, {"bin", OutputKind::MrtkBinary}};
+    static const std::pair<const char*, OutputKind> kinds[] = {{"glb", OutputKind::Glb},
+                                                               {"gltf", OutputKind::GltfEmbedded},
+                                                               {"bin", OutputKind::MrtkBinary},
+                                                               {"iwer", OutputKind::IwerCapture}};
     if (json.contains("to")) {
         const auto* kind =
             std::find_if(std::begin(kinds), std::end(kinds), [&](auto& k) { return json["to"] == k.first; });
-        if (kind == std::end(kinds)) return refused("/to", "\"glb\", \"gltf\" or \"bin\"");
+        if (kind == std::end(kinds)) return refused("/to", "\"glb\", \"gltf\", \"bin\" or \"iwer\"");
         job.kind = kind->second;
     }
     for (const char* flag : {"embed", "overwrite"})
@@ -116,6 +129,8 @@ Status readOutput(const Json& json, Job& job) {
         return refused("/layout", "\"compact\" or \"full\"");
     if (!version.is_null()) job.binary.minor = version == "1.0" ? 0 : 1;
     if (!layout.is_null()) job.binary.layout = layout == "full" ? Layout::Full : Layout::Compact;
+    if (json.contains("iwer"))
+        if (auto s = readIwer(json["iwer"], job.iwer); !s) return s;
     if (json.contains("gltf")) return readGltf(json["gltf"], job.gltf);
     return Success{};
 }
@@ -186,6 +201,10 @@ ReportJson runReportJson(const Job& job, const JobReport& report) {
                         {"jsonBytes", g.jsonBytes},
                         {"bufferBytes", g.bufferBytes}};
         if (g.uncompressedBytes != g.bufferBytes) json["gltf"]["uncompressedBytes"] = g.uncompressedBytes;
+    } else if (report.kind == OutputKind::IwerCapture) {
+        json["kind"] = "iwer";
+        json["iwer"] = {{"frames", report.saved.iwer.frames}};
+        json["bytes"] = report.saved.bytes;
     } else {
         json["kind"] = "bin";
         json["format"] = {{"version", versionName(report.saved.binary.encoding)},

@@ -1,6 +1,8 @@
 // Reading any input: its kind from its content, then the layer that reads that kind.
 #include "inputanim/load.hpp"
 
+#include "inputanim/capture/iwer_capture.hpp"
+
 #include <algorithm>
 
 #include "inputanim/analysis/check.hpp"
@@ -39,6 +41,7 @@ std::string_view inputKindName(InputKind kind) {
         case InputKind::MrtkBinary: return "MRTK binary";
         case InputKind::Glb: return "GLB";
         case InputKind::GltfJson: return "glTF JSON";
+        case InputKind::IwerCapture: return "IWER capture";
     }
     return "?";
 }
@@ -85,11 +88,18 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
     if (hasMagic(bytes)) return InputKind::MrtkBinary;
     switch (gltfFormOf(bytes)) {
         case GltfForm::Glb: return InputKind::Glb;
-        case GltfForm::Json: return InputKind::GltfJson;
+        case GltfForm::Json: return isIwerCapture(bytes) ? InputKind::IwerCapture : InputKind::GltfJson;
         case GltfForm::None: break;
     }
     return InputKind::MrtkBinary;  // the binary reader says what it expected
 }
+
+namespace {
+// A capture is read as a take, reduced within the import's tolerances.
+TakeOptions takeOptions(const LoadOptions& options) {
+    return {options.gltf.positionTolerance, options.gltf.rotationTolerance};
+}
+}  // namespace
 
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,
                                 const LoadOptions& options, LoadReport* report) {
@@ -97,6 +107,7 @@ Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::
     r->kind = detectInput(bytes);
     if (r->kind == InputKind::MrtkBinary)
         return withSource(readRecording(bytes, path, options.binary), bytes, path, options, *r);
+    if (r->kind == InputKind::IwerCapture) return readIwerCapture(bytes, path, takeOptions(options));
     return loadGltf(parseGltf(bytes, path, options.gltf.allowExternalPaths, options.gltf.animation), options, *r);
 }
 
@@ -110,6 +121,7 @@ Result<Recording> loadRecording(FileBytes&& bytes, const std::string& path, cons
         auto recording = readRecording(kept, path, options.binary, owned);
         return withSource(std::move(recording), kept, path, options, *r, std::move(owned));
     }
+    if (r->kind == InputKind::IwerCapture) return readIwerCapture(bytes, path, takeOptions(options));
     // The bytes are freed once the document is read.
     return loadGltf(parseGltf(std::move(bytes), path, options.gltf.allowExternalPaths, options.gltf.animation), options,
                     *r);
@@ -180,7 +192,7 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
                                        const LoadOptions& options) {
     ValidationReport report;
     report.kind = detectInput(bytes);
-    if (report.kind != InputKind::MrtkBinary) {
+    if (isGltfInput(report.kind)) {
         LoadOptions checked = options;
         checked.checkProfile = true;
         LoadReport loaded;
@@ -198,9 +210,10 @@ Result<ValidationReport> validateInput(std::span<const std::uint8_t> bytes, cons
         report.recording = checkRecording(*recording);
         return report;
     }
-    // A binary recording is checked, then exported in memory and the result validated, so that validation also
-    // tells whether (and how cleanly) the recording converts.
-    auto recording = readRecording(bytes, path, options.binary);
+    // A binary recording (or a capture) is checked, then exported in memory and the result validated, so that
+    // validation also tells whether (and how cleanly) the recording converts.
+    auto recording = report.kind == InputKind::IwerCapture ? readIwerCapture(bytes, path, takeOptions(options))
+                                                           : readRecording(bytes, path, options.binary);
     if (!recording) return recording.error();
     report.converted = true;
     report.recording = checkRecording(*recording);

@@ -58,7 +58,8 @@ ReportJson profileTableJson() {
     for (Joint joint : kJoints) joints.push_back(jointName(joint));
     const ReportJson kinds = {{"binary", inputKindName(InputKind::MrtkBinary)},
                               {"glb", inputKindName(InputKind::Glb)},
-                              {"gltf", inputKindName(InputKind::GltfJson)}};
+                              {"gltf", inputKindName(InputKind::GltfJson)},
+                              {"iwer", inputKindName(InputKind::IwerCapture)}};
     return {{"schema", "inputanim.profile/1"},
             {"nodes", nodesJson()},
             {"joints", joints},

@@ -78,7 +78,7 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
     json["markers"] = markers;
     json["findings"] = findingList(findings);
     json["input"] = {{"kind", inputKindName(loaded.kind)}};
-    if (loaded.kind != InputKind::MrtkBinary) {
+    if (isGltfInput(loaded.kind)) {
         ReportJson animations = ReportJson::array();
         for (const auto& a : loaded.gltf.animations)
             animations.push_back({{"name", a.name}, {"channels", a.channels}, {"duration", a.duration}});

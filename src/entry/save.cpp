@@ -14,10 +14,11 @@ std::optional<OutputKind> outputKindFor(const std::string& path, bool embed) {
     if (extension == ".bin") return OutputKind::MrtkBinary;
     if (extension == ".glb") return OutputKind::Glb;
     if (extension == ".gltf") return embed ? OutputKind::GltfEmbedded : OutputKind::GltfSeparate;
+    if (extension == ".json") return OutputKind::IwerCapture;
     return std::nullopt;
 }
 
-std::string_view outputExtensions() { return ".bin, .glb or .gltf"; }
+std::string_view outputExtensions() { return ".bin, .glb, .gltf or .json"; }
 
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
     if (kind != OutputKind::GltfSeparate) return {path};
@@ -151,6 +152,16 @@ Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptio
         if (!gltf) return gltf.error();
         return write(bytesOf(gltf->json));
     }
+    if (kind == OutputKind::IwerCapture) {
+        r.bytes = 0;
+        return writeIwerCapture(
+            recording, options.iwer,
+            [&](std::span<const std::uint8_t> piece) {
+                r.bytes += piece.size();
+                return write(piece);
+            },
+            &r.iwer);
+    }
     return Error::usage("a .gltf with its buffer beside it is two files, not one stream");
 }
 
@@ -183,22 +194,29 @@ Status stageSeparateGltf(const Recording& recording, const std::string& path, co
 // a warning (a binary output's fitted keys come with their own).
 void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) {
     r.messages = r.binary.messages;
-    const bool gltf = isGltfOutput(kind);
-    const double positionTolerance = gltf ? options.gltf.positionTolerance : options.binary.positionTolerance;
-    const double rotationTolerance = gltf ? options.gltf.rotationTolerance : options.binary.rotationTolerance;
-    const double ownPosition = gltf ? r.gltf.maxPositionError : r.binary.fit.maxPositionError;
-    const double ownRotation = gltf ? r.gltf.maxRotationError : r.binary.fit.maxRotationError;
+    const bool binary = kind == OutputKind::MrtkBinary, iwer = kind == OutputKind::IwerCapture;
+    const double positionTolerance = binary ? options.binary.positionTolerance : options.gltf.positionTolerance;
+    const double rotationTolerance = binary ? options.binary.rotationTolerance : options.gltf.rotationTolerance;
+    const double ownPosition = binary ? r.binary.fit.maxPositionError
+                               : iwer ? r.iwer.maxPositionError
+                                      : r.gltf.maxPositionError;
+    const double ownRotation = binary ? r.binary.fit.maxRotationError
+                               : iwer ? r.iwer.maxRotationError
+                                      : r.gltf.maxRotationError;
     r.maxPositionError = ownPosition + options.sourcePositionError;
     r.maxRotationError = ownRotation + options.sourceRotationError;
     r.beyondTolerance = r.maxPositionError > positionTolerance || r.maxRotationError > rotationTolerance;
     // Warned already: by the fit of a binary output, or by the import of a source beyond the tolerances on its own.
-    const bool warned = (!gltf && (ownPosition > positionTolerance || ownRotation > rotationTolerance)) ||
+    const bool warned = (binary && (ownPosition > positionTolerance || ownRotation > rotationTolerance)) ||
                         options.sourcePositionError > positionTolerance ||
                         options.sourceRotationError > rotationTolerance;
     if (r.beyondTolerance && !warned)
         r.messages.push_back(Finding::ofFile(
             Severity::Warning, "beyond-tolerance", "",
-            std::string(gltf ? "the glTF" : "the recording") + " plays back beyond its tolerances; " +
+            std::string(binary ? "the recording"
+                        : iwer ? "the capture"
+                               : "the glTF") +
+                " plays back beyond its tolerances; " +
                 deviationLine(r.maxPositionError, r.maxRotationError, positionTolerance, rotationTolerance)));
 }
 

@@ -12,7 +12,7 @@ python3 - "$tool" "$hostile" "$hostile-out" "$hostile_limit_mb" "$hostile_guard_
 import glob, os, resource, subprocess, sys
 tool, folder, out, limit_mb, guard_s = sys.argv[1:4] + [int(sys.argv[4]), sys.argv[5]]
 runs = failures = 0
-for path in sorted(glob.glob(folder + '/*.bin') + glob.glob(folder + '/*.gl*')):
+for path in sorted(glob.glob(folder + '/*.bin') + glob.glob(folder + '/*.gl*') + glob.glob(folder + '/*.json')):
     name = os.path.basename(path)
     if name == 'outside.bin':
         continue

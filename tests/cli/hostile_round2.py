@@ -268,7 +268,62 @@ def hand_curves(rng, scale, keys):
     return curves
 
 
+WEBXR_JOINTS = ["wrist"] + [
+    f"{finger}-{joint}"
+    for finger, joints in [("thumb", ["metacarpal", "phalanx-proximal", "phalanx-distal", "tip"])]
+    + [
+        (f + "-finger", ["metacarpal", "phalanx-proximal", "phalanx-intermediate", "phalanx-distal", "tip"])
+        for f in ("index", "middle", "ring", "pinky")
+    ]
+    for joint in joints
+]
+
+
+def iwer(frames, hand=True):
+    """An IWER capture (docs/testing-webxr.md) of `frames`, its input 0 a left hand (or a controller)."""
+    schema = {
+        "handedness": "left",
+        "targetRayMode": "tracked-pointer",
+        "profiles": [],
+        "hasGrip": False,
+        "hasHand": hand,
+        "jointSequence": WEBXR_JOINTS,
+        "hasGamepad": True,
+        "mapping": "xr-standard",
+        "numButtons": 1,
+        "numAxes": 0,
+    }
+    return json.dumps({"schema": [[0, schema]], "frames": frames}).encode()
+
+
+def iwer_hand(position, rotation, ray=(0, 0, 0, 1)):
+    return [0, 0, 1, 0, *ray, [v for _ in range(25) for v in (*position, *rotation, 0.01)], [[1, 1, 1]]]
+
+
+def write_iwer(write):
+    write("iwer-deep.json", b'{"schema":[],"frames":[' + b"[" * 100000 + b"]" * 100000 + b"]}")
+    ray = [[t, 0, 1.6, 0, 0, 0, 0, 1, iwer_hand((0, 0, -0.1), (0, 0, 0, 1), (0, 0, 0, 0))] for t in (0, 10)]
+    write("iwer-zero-ray.json", iwer(ray))
+    joints = [[t, 0, 1.6, 0, 0, 0, 0, 0, iwer_hand((0, 0, -0.1), (0, 0, 0, 0))] for t in (0, 10)]
+    write("iwer-zero-joints.json", iwer(joints))
+    write(
+        "iwer-huge.json",
+        iwer([[t, 1e300, -1e300, 0, 0, 0, 0, 1, iwer_hand((1e300, 0, 3e38), (0, 0, 0, 1))] for t in (0, 10)]),
+    )
+    write("iwer-backwards.json", iwer([[t, 0, 1.6, 0, 0, 0, 0, 1] for t in (5000, -3e38)]))
+    write("iwer-times.json", iwer([[t, 0, 1.6, 0, 0, 0, 0, 1] for t in (0, 5, 5, 4, 3e38)]))
+    write("iwer-many-frames.json", iwer([[t * 11.1, 0, 1.6, 0, 0, 0, 0, 1] for t in range(200000)]))
+    write(
+        "iwer-many-inputs.json",
+        iwer(
+            [[0, 0, 1.6, 0, 0, 0, 0, 1] + [[0, 0, 0, 0, 0, 0, 0, 1, [[0, 0, 0]]]] * 200000, [5, 0, 1.6, 0, 0, 0, 0, 1]],
+            hand=False,
+        ),
+    )
+
+
 def write_all(write, glb, own_export, recording11):
+    write_iwer(write)
     rng = random.Random(39)
     write("camera-long.glb", glb(*camera_long()))
     write("shared-sampler.glb", glb(*shared_sampler()))

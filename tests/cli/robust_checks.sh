@@ -59,11 +59,11 @@ rm -f "$work"/.kept.glb.tmp-*
 
 # First use: mistakes are refused clearly, with nothing written and nothing lost.
 mkdir -p "$work/first"
-for ext in fbx json obj; do
+for ext in fbx txt obj; do
     check "convert to .$ext is refused" 2 "$tool" convert "$samples/gesture-1.0.bin" "$work/first/out.$ext"
     expect ".$ext: nothing written" test ! -e "$work/first/out.$ext"
 done
-expect "the refusal names the extensions" grep -q "unknown output extension '.obj'.*(.bin, .glb or .gltf)" "$work/err"
+expect "the refusal names the extensions" grep -q "unknown output extension '.obj'.*(.bin, .glb, .gltf or .json)" "$work/err"
 check "plot to .png is refused" 2 "$tool" plot "$samples/gesture-1.0.bin" -o "$work/first/chart.png"
 expect "plot .png: nothing written" test ! -e "$work/first/chart.png"
 check "convert -o" 0 "$tool" convert "$samples/gesture-1.0.bin" -o "$work/first/take.gltf"

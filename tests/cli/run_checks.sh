@@ -31,3 +31,30 @@ expect "are refused before anything is written, with convert's flags named" sh -
   grep -q 'apply to binary output, not to .*x.glb (--format-version and --layout)' '$work/err'"
 check "an output that exists" 4 "$tool" run "$work/run/edits.json"
 check "a job that is not JSON" 1 "$tool" run "$work/c.bin"
+
+# IWER captures (docs/testing-webxr.md): out by the .json extension or --to iwer, in by their content.
+check "a recording as an IWER capture" 0 "$tool" convert "$work/c.bin" "$work/run/c.json" --json
+expect "reports its frames and how far IWER plays it" python3 -c "
+import json; d = json.load(open('$work/out')); c = json.load(open('$work/run/c.json'))
+assert d['kind'] == 'iwer' and d['iwer']['frames'] == len(c['frames']) > 100 and not d['beyondTolerance'], d
+assert d['deviation']['position'] < 1e-4 and [s[1]['handedness'] for s in c['schema']] == ['left', 'right'], d
+assert [m['name'] for m in c['markers']] == [m['name'] for m in d['recording']['markers']], c['markers']"
+check "to standard output, at a rate too low for the tolerances" 6 sh -c "'$tool' convert '$work/c.bin' - --to iwer --rate 30 >'$work/run/c30.json'"
+expect "says how far IWER then plays from MRTK" grep -q "warning: .*the capture plays back beyond its tolerances; largest deviation from the source: [0-9.e-]* m" "$work/err"
+expect "a frame every 1/30 s, and the switches" python3 -c "
+import json; c = json.load(open('$work/run/c30.json')); t = [f[0] for f in c['frames']]
+assert t == sorted(t) and 180 <= len(t) < 200 and abs(t[1] - 1000 / 30) < 1e-3, t[:3]"
+check "a rate beyond the range" 1 "$tool" convert "$work/c.bin" "$work/run/x.json" --rate 5000
+check "binary options for a capture" 1 "$tool" convert "$work/c.bin" "$work/run/x.json" --layout full
+check "a capture read back" 0 "$tool" convert "$work/run/c.json" "$work/run/c-back.bin"
+check "compared with the recording" 5 "$tool" diff "$work/c.bin" "$work/run/c-back.bin" --json
+expect "it plays as it within the tolerances, but for the Palm and None (no WebXR joint) and the gaze (IWER has none)" python3 -c "
+import json; d = json.load(open('$work/out'))
+poses = [p for p in d['poses'] if not p['name'].endswith(('.Palm', '.None')) and not p['name'].startswith('gaze')]
+assert len(poses) == 51 and max(p['maxPosition'] for p in poses) < 1e-4, [p for p in poses if p['maxPosition'] >= 1e-4][:2]
+assert max(p['maxRotation'] for p in poses) < 0.01 and d['maxSwitchShift'] < 1e-6, d['maxSwitchShift']"
+check "info names its kind" 0 "$tool" info "$work/run/c.json" --json
+expect "IWER capture" python3 -c "import json; assert json.load(open('$work/out'))['input']['kind'] == 'IWER capture'"
+printf '{"schema": [[0, {"hasHand": true, "handedness": "up"}]], "frames": []}' >"$work/run/bad.json"
+check "a capture that is not one" 2 "$tool" info "$work/run/bad.json"
+expect "is refused by its place" grep -q "bad.json: /schema: a hand's handedness is left or right" "$work/err"

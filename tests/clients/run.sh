@@ -8,7 +8,9 @@
 #   key interval (gltfio's Animator, against glTF 2.0's appendix C): a file with Hermite keys is played as
 #   `--linear-only` writes it, as docs/gltf-profile.md tells Filament's users;
 # - godot_play.mjs: Godot 3 imports the flat files with the settings docs/gltf-profile.md gives and plays them at its
-#   bake's frames within the export's tolerances (the files it can play so: see below).
+#   bake's frames within the export's tolerances (the files it can play so: see below);
+# - iwer_play.mjs: IWER replays the IWER captures `convert` writes of the generated sample and the real recording into
+#   a WebXR session, as MRTK plays them (poses, hands present while tracked, select events at each pinch).
 # Usage: run.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
@@ -16,6 +18,7 @@ make_edge_cases=$2
 shared=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 if [ ! -d "$here/node_modules/@google/model-viewer" ] || [ ! -d "$here/node_modules/filament" ] ||
+    [ ! -d "$here/node_modules/iwer" ] ||
     [ ! -d "$here/../interop/node_modules/playwright-core" ]; then
     echo "clients: node_modules missing (scripts/install-deps.sh --test installs them)"
     exit 1
@@ -55,6 +58,9 @@ done
 failed=0
 node "$here/drawn.mjs" "$tool" "${drawn[@]}" || failed=1
 node "$here/filament_play.mjs" "$tool" 0.01 "${played[@]}" || failed=1
+captured=("$work/gesture.bin")
+[ -f "$work/real.bin" ] && captured+=("$work/real.bin")
+node "$here/iwer_play.mjs" "$tool" "${captured[@]}" || failed=1
 if command -v "${GODOT:-godot3-server}" >/dev/null; then
     node "$here/godot_play.mjs" "$tool" 0.01 "${flats[@]}" || failed=1
 else

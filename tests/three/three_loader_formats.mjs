@@ -85,7 +85,7 @@ export async function checkCompressedExport(page, { expect, recording, tool, wor
   );
   expect(
     /^real\.bin: \/gltf\/compress: takes "none" or "meshopt"/.test(exported.said[0]) &&
-      /^real\.bin: export takes \{compress\}, not 'compres'/.test(exported.said[1]),
+      /^real\.bin: export takes \{compress, rate\}, not 'compres'/.test(exported.said[1]),
     `export refuses an unknown method and option naming the file: ${exported.said.join(' | ')}`,
   );
 }

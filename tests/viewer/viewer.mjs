@@ -2,10 +2,10 @@
 // .bin through the file picker (the library in WebAssembly converts it in the page): the documented state object,
 // the timeline against `inputanim info --json`, each hand drawn where the recording puts it (pixels of the
 // screenshot, projected with the page's camera) and hidden while untracked, the hands framed on load and by F, the
-// floor under the head, the head camera view, frame stepping with the arrow keys, a joint's pose on click, play and
-// pause, and the download (plain and compressed) byte-identical to `inputanim convert`. With --errors-and-foreign:
-// a truncated .bin (an error on the page, then the next file opens), a foreign glTF (its download byte-identical to
-// the CLI's conversion), a .gltf dropped with its buffer file, and ?src=.
+// floor under the head, the head camera view, frame stepping with arrow keys, a joint's pose on click, play, pause,
+// and the download (plain, compressed, an IWER capture) byte-identical to `inputanim convert`. With a FOREIGN: a
+// truncated .bin (an error, then the next file opens), a foreign glTF (its download the CLI's), a .gltf dropped
+// with its buffer file, and ?src=.
 // Usage: node viewer.mjs INPUTANIM SITE_DIR RECORDING.bin [FOREIGN.gltf]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -297,11 +297,15 @@ try {
   );
   await page.selectOption('#download-compress', 'meshopt');
   const packed = await download(page);
+  await page.selectOption('#download-compress', 'iwer');
+  const capture = await download(page);
   execFileSync(tool, ['convert', recording, join(work, 'cli.meshopt.glb'), '-q', '--force', '--compress', 'meshopt']);
-  await page.selectOption('#download-compress', 'none');
+  execFileSync(tool, ['convert', recording, join(work, 'cli.json'), '-q', '--force']);
   expect(
-    packed.bytes.equals(readFileSync(join(work, 'cli.meshopt.glb'))),
-    `compressed, ${packed.bytes.length} bytes: \`convert --compress meshopt\`'s, byte-identical`,
+    packed.bytes.equals(readFileSync(join(work, 'cli.meshopt.glb'))) &&
+      capture.name.endsWith('.json') &&
+      capture.bytes.equals(readFileSync(join(work, 'cli.json'))),
+    `compressed, ${packed.bytes.length} bytes, and the IWER capture ${capture.name}: \`convert\`'s, byte-identical`,
   );
 
   // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording in the worker of the one

@@ -268,6 +268,8 @@ export class InputAnimationRecording {
   /** The file `inputanim convert` writes; `compress: 'meshopt'`: a .glb compressed as `convert --compress meshopt`. */
   export(format: 'glb', options?: { compress?: 'none' | 'meshopt' }): Promise<Written>;
   export(format: 'bin'): Promise<Written>;
+  /** An IWER capture (docs/testing-webxr.md); `rate`: frames per second (default: the recording's key times). */
+  export(format: 'iwer', options?: { rate?: number }): Promise<Written>;
   /** The recording with the edits applied in order, as the MRTK .bin the CLI's edit verbs write; it stays open unedited. */
   edit(edits: Edit[]): Promise<Written>;
   /** How far this recording (A) and `other` (B) are apart as MRTK plays them, as `inputanim diff A B --json`. */

@@ -56,6 +56,7 @@ export const PROFILE = {
     binary: 'MRTK binary',
     glb: 'GLB',
     gltf: 'glTF JSON',
+    iwer: 'IWER capture',
   },
   options: {
     hold: {

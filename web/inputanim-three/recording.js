@@ -77,20 +77,17 @@ export class InputAnimationRecording {
     return this.checked;
   }
 
-  // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it) or 'bin' (an MRTK binary
-  // recording MRTK loads) -> {blob, format, messages}. Options: {compress} (a .glb: one of the profile table's
-  // `options.compress`, as `convert --compress`).
+  // The recording as a file: 'glb' (inputanim's profile, as `inputanim convert` writes it), 'bin' (an MRTK binary
+  // recording MRTK loads) or 'iwer' (an IWER capture, as `convert REC.json` writes it) -> {blob, format, messages}.
+  // Options: {compress} (a .glb: one of the profile table's `options.compress`, as `convert --compress`), {rate} (a
+  // capture's frames per second, as `convert --rate`; default: the recording's key times). The library checks them.
   async export(format, options = {}) {
-    if (format !== 'glb' && format !== 'bin')
-      throw new Error(`${this.name}: export writes 'glb' or 'bin', not ${format}`);
-    const unknown = Object.keys(options ?? {}).find((key) => key !== 'compress');
-    if (unknown !== undefined) throw new Error(`${this.name}: export takes {compress}, not '${unknown}'`);
-    const compress = options?.compress ?? 'none';
-    const { parts, ...rest } = await this.ask('export', { format, compress });
-    return {
-      blob: new Blob(parts, { type: format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream' }),
-      ...rest,
-    };
+    const TYPES = { glb: 'model/gltf-binary', bin: 'application/octet-stream', iwer: 'application/json' };
+    if (!TYPES[format]) throw new Error(`${this.name}: export writes 'glb', 'bin' or 'iwer', not ${format}`);
+    const unknown = Object.keys(options ?? {}).find((key) => key !== 'compress' && key !== 'rate');
+    if (unknown !== undefined) throw new Error(`${this.name}: export takes {compress, rate}, not '${unknown}'`);
+    const { parts, ...rest } = await this.ask('export', { format, compress: options?.compress, rate: options?.rate });
+    return { blob: new Blob(parts, { type: TYPES[format] }), ...rest };
   }
 
   // The recording with `edits` applied in order, as an MRTK binary recording (the bytes `inputanim trim`, `shift`,

@@ -217,15 +217,21 @@ function editOpen({ id, edits, name }) {
   return drawn(opened, (stage) => postMessage({ id, type: 'progress', stage }));
 }
 
-// The job (inputanim.job/1, docs/cli.md) that writes the selected recording in `format` ('glb', 'bin'), with
-// `edits` applied and a .glb compressed by the method named `compress`, into the library's memory.
-function job(format, edits = [], compress = 'none') {
-  return { input: '-', output: '-', to: format, edits, gltf: { compress: String(compress) } };
+// The job (inputanim.job/1, docs/cli.md) that writes the selected recording in `format` ('glb', 'bin', 'iwer'), with
+// `edits` applied, a .glb compressed by the method named `compress` and a capture at `rate` frames per second (null:
+// the recording's key times), into the library's memory.
+function job(format, edits = [], compress = 'none', rate = null) {
+  return { input: '-', output: '-', to: format, edits, gltf: { compress }, iwer: { rate } };
 }
 
+// JSON text of `value`; a number that JSON cannot hold (NaN, Infinity) goes as text, which the library refuses by the
+// option's name.
+const jsonOf = (value) =>
+  JSON.stringify(value, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+
 // The file the job writes, as the library ran it (bindings.cpp's inputanim_run).
-function exportFile(format, edits, compress) {
-  return takeOutput(call('run', JSON.stringify(job(format, edits, compress))));
+function exportFile(format, edits, compress, rate) {
+  return takeOutput(call('run', jsonOf(job(format, edits, compress, rate))));
 }
 
 // The library's output (its parts, copied out of its memory, which it then releases) with what `answer` says of
@@ -244,8 +250,7 @@ function select(handle) {
 }
 
 // inputanim.diff/1 of the recording `handle` (selected) and `other` (a handle in this worker) or, without it, the file
-// `input` (read), opened for this and closed again. `options`: what the library's readDiffOptions reads; a number
-// that JSON cannot hold (NaN, Infinity) goes as text, which the library refuses by the option's name.
+// `input` (read), opened for this and closed again. `options`: what the library's readDiffOptions reads (see jsonOf).
 function diff({ handle, other, input, name, options }) {
   let opened = null;
   if (other === undefined) {
@@ -254,8 +259,7 @@ function diff({ handle, other, input, name, options }) {
     select(handle);
   }
   try {
-    const text =
-      JSON.stringify(options, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)) ?? 'null';
+    const text = jsonOf(options) ?? 'null';
     return [call('diff', Number(other ?? opened), text).diff];
   } finally {
     if (opened !== null) module._inputanim_close(opened);
@@ -266,7 +270,7 @@ function diff({ handle, other, input, name, options }) {
 const onRecording = {
   check: () => [call('check').findings],
   sample: ({ request }) => [call('sample', JSON.stringify(request)).frames],
-  export: ({ format, compress }) => exportFile(format, undefined, compress),
+  export: ({ format, compress, rate }) => exportFile(format, undefined, compress ?? 'none', rate ?? null),
   edit: ({ edits }) => exportFile('bin', edits),
   editOpen,
   diff,

@@ -1,5 +1,6 @@
 // Download: the open file's conversion, as `inputanim convert` writes it: a .glb from an MRTK recording (plain, or
-// compressed by one of the library's methods, as `convert --compress`), a .bin from a glTF.
+// compressed by one of the library's methods, as `convert --compress`), a .bin from a glTF, or from either an IWER
+// capture (.json) that IWER replays into a WebXR app's tests (docs/testing-webxr.md).
 import { element } from './panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +20,8 @@ export function saveAs(blob, name) {
 
 // What the compression choice says of each of the library's methods (profile table's `options.compress`).
 const METHOD_LABELS = { none: '.glb', meshopt: '.glb, compressed' };
+// The other choices: their label, the export's format and the file's extension.
+const OTHERS = { bin: ['.bin', 'bin', '.bin'], iwer: ['IWER capture (.json)', 'iwer', '.json'] };
 
 // `viewer`: { recording() (the open InputAnimationRecording or null), name() (its file name), showError(message),
 // setBusy(text or null) }.
@@ -29,17 +32,17 @@ export class Download {
     $('download').addEventListener('click', () => this.start());
   }
 
-  // The open recording's choices: a recording's .glb, plain or compressed; a glTF's .bin.
+  // The open recording's choices: a recording's .glb, plain or compressed; a glTF's .bin; an IWER capture of either.
   opened(recording) {
     $('download').disabled = false;
-    $('download').textContent = recording.binary ? 'Download' : 'Download .bin';
     const choice = $('download-compress');
-    choice.hidden = !recording.binary;
-    const methods = recording.profileTable.options.compress;
-    if (choice.options.length !== methods.length)
-      choice.replaceChildren(
-        ...methods.map((m) => Object.assign(element('option', METHOD_LABELS[m] ?? `.glb (${m})`), { value: m })),
-      );
+    choice.hidden = false;
+    const values = [...(recording.binary ? recording.profileTable.options.compress : ['bin']), 'iwer'];
+    choice.replaceChildren(
+      ...values.map((v) =>
+        Object.assign(element('option', OTHERS[v]?.[0] ?? METHOD_LABELS[v] ?? `.glb (${v})`), { value: v }),
+      ),
+    );
   }
 
   closed() {
@@ -54,13 +57,13 @@ export class Download {
     this.busy = true;
     const name = this.viewer.name();
     this.viewer.setBusy(`${name}: converting for the download ...`);
-    const exported = recording.binary
-      ? recording.export('glb', { compress: $('download-compress').value })
-      : recording.export('bin');
-    exported
+    const choice = $('download-compress').value;
+    const [, format, extension] = OTHERS[choice] ?? [null, 'glb', '.glb'];
+    recording
+      .export(format, format === 'glb' ? { compress: choice } : {})
       .then(
         ({ blob }) => {
-          if (this.viewer.recording() === recording) saveAs(blob, stem(name) + (recording.binary ? '.glb' : '.bin'));
+          if (this.viewer.recording() === recording) saveAs(blob, stem(name) + extension);
         },
         (error) => this.viewer.showError(`${name}: ${error.message}`),
       )

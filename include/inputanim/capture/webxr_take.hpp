@@ -39,6 +39,8 @@ struct XrFrame {
     double time = 0;
     XrPose viewer;
     std::array<std::optional<std::array<XrPose, kWebXrJointCount>>, 2> hands;
+    // Whether each hand pinches, where the source says so (an IWER capture's select button); else MRTK's rule below.
+    std::array<std::optional<bool>, 2> pinching;
 };
 
 // A frame as numbers, the layout JavaScript writes (kTakeFrameValues per frame): time; the viewer's position and
@@ -66,6 +68,9 @@ struct TakeOptions {
 // +Y out of the back of the hand) become MRTK's (+Z along the bone, +Y out of the back) by the same map.
 Vector3 unityFromWebXr(const std::array<double, 3>& position);
 Quaternion unityFromWebXr(const std::array<double, 4>& orientation);
+// The way back (the same map: z negated twice is z).
+inline Vector3 webXrFromUnity(const Vector3& position) { return unityFromWebXr(position); }
+inline Quaternion webXrFromUnity(const Quaternion& rotation) { return unityFromWebXr(rotation); }
 
 class WebXrTake {
 public:
@@ -84,7 +89,8 @@ public:
     Result<Recording> finish();
 
 private:
-    void addHand(Hand hand, float time, const std::optional<std::array<XrPose, kWebXrJointCount>>& joints);
+    void addHand(Hand hand, float time, const std::optional<std::array<XrPose, kWebXrJointCount>>& joints,
+                 std::optional<bool> pinching);
     void resetStreams();
 
     TakeOptions options_;

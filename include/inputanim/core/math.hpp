@@ -129,6 +129,13 @@ inline Quaternion slerp(Quaternion a, Quaternion b, double s) {
     return r;
 }
 
+// The Hamilton product a b: the rotation b, then a.
+inline Quaternion multiply(const Quaternion& a, const Quaternion& b) {
+    return {
+        a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+        a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
+
 // MRTK's playback of a rotation between two keys: each component interpolated on its own, not normalised.
 inline Quaternion lerp(const Quaternion& a, const Quaternion& b, double s) {
     Quaternion r{};

@@ -222,7 +222,8 @@ private:
                               [this, &job, code, saved, text = log.str()](const ia::Status& committed) {
                                   std::ostringstream line;
                                   if (!committed) fail(committed.error(), line);
-                                  else job.record = recordOf(job, *saved, plan_.outDir);
+                                  else if (saved->kind != ia::OutputKind::IwerCapture)  // not an archive
+                                      job.record = recordOf(job, *saved, plan_.outDir);
                                   complete(job, committed ? code : int(kExitOutputFailure), text + line.str());
                               });
         }

@@ -47,6 +47,7 @@ ia::Job jobOf(const ConvertSettings& settings) {
     if (settings.to == "gltf") job.kind = ia::OutputKind::GltfEmbedded;  // a separate buffer cannot stream
     if (settings.to == "glb") job.kind = ia::OutputKind::Glb;
     if (settings.to == "bin") job.kind = ia::OutputKind::MrtkBinary;
+    if (settings.to == "iwer") job.kind = ia::OutputKind::IwerCapture;
     return job;
 }
 
@@ -57,8 +58,16 @@ void summarize(const ia::Job& job, const ia::JobReport& report, std::ostream& lo
     const ia::SaveReport& saved = report.saved;
     std::string files;
     for (const auto& file : saved.files) files += (files.empty() ? "" : ", ") + shown(file);
-    if (!ia::isGltfOutput(report.kind)) {
+    const std::string deviation = ia::deviationLine(saved.maxPositionError, saved.maxRotationError,
+                                                    job.tolerances.position, job.tolerances.rotation);
+    if (report.kind == ia::OutputKind::MrtkBinary) {
         log << "wrote " << files << ": " << ia::describe(saved.binary.encoding) << ", " << saved.bytes << " bytes\n";
+        return;
+    }
+    if (report.kind == ia::OutputKind::IwerCapture) {
+        log << "wrote " << files << ": IWER capture, " << saved.iwer.frames << " frames, " << megabytes(saved.bytes)
+            << "\n"
+            << (saved.beyondTolerance ? "" : deviation + "\n");
         return;
     }
     const auto& g = saved.gltf;
@@ -69,10 +78,7 @@ void summarize(const ia::Job& job, const ia::JobReport& report, std::ostream& lo
                 ? " (EXT_meshopt_compression; " + megabytes(g.uncompressedBytes) + " without)"
                 : "")
         << "\n";
-    if (!saved.beyondTolerance)
-        log << ia::deviationLine(saved.maxPositionError, saved.maxRotationError, job.tolerances.position,
-                                 job.tolerances.rotation)
-            << "\n";
+    if (!saved.beyondTolerance) log << deviation << "\n";
 }
 
 }  // namespace
@@ -110,6 +116,11 @@ void addGltfOptions(CLI::App& convert, ConvertSettings& s) {
                                   CLI::ignore_case));
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--embed", s.job.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
+    auto* iwer = convert.add_option_group("IWER capture output (OUT ending in .json)");
+    iwer->add_option_function<double>(
+            "--rate", [&s](double rate) { s.job.iwer.rate = rate; },
+            "frames per second (default: the recording's own key times)")
+        ->check(finiteWithin(ia::kIwerRateLeast, ia::kIwerRateMost));
     gltf->add_option("--fov", s.job.gltf.verticalFieldOfView,
                      withDefault("camera vertical field of view in degrees", s.job.gltf.verticalFieldOfView))
         ->check(finiteWithin(ia::kFieldOfViewLeast, ia::kFieldOfViewMost));
@@ -163,17 +174,18 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     addGltfOptions(*convert, s);
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
-    batch->add_option("--to", s.to, "output kind: glb, gltf or bin (default: binary -> glb, glTF -> bin)")
-        ->check(CLI::IsMember({"glb", "gltf", "bin"}));
+    batch->add_option("--to", s.to, "output kind: glb, gltf, bin or iwer (default: binary -> glb, glTF -> bin)")
+        ->check(CLI::IsMember({"glb", "gltf", "bin", "iwer"}));
     batch->add_option("-j,--jobs", options->batch.jobs, withDefault("worker threads", options->batch.jobs))
         ->check(CLI::Range(1u, 256u));
     convert->footer(
-        "The output's format follows its extension: .bin, .glb or .gltf (others are refused).\n"
+        "The output's format follows its extension: .bin, .glb, .gltf or .json (others are refused).\n"
         "The input's kind follows its content (MRTK magic, GLB or JSON), not its name.\n"
         "Examples:\n  inputanim convert rec.bin rec.glb\n  inputanim convert rec.bin -o rec.gltf --embed "
         "--linear-only\n"
         "  inputanim convert old.bin new.bin --format-version 1.1 --layout compact\n"
         "  inputanim convert rec.bin rec.glb --compress meshopt\n"
+        "  inputanim convert rec.bin rec.json        (an IWER capture: docs/testing-webxr.md)\n"
         "  inputanim convert recordings/ --out-dir gltf/ -j 2");
     return {convert,
             [options, &globals] {

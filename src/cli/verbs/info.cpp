@@ -21,7 +21,9 @@ std::string intervalsText(const std::vector<ia::Interval>& intervals, bool prese
 }
 
 void printGltfInput(const ia::LoadReport& loaded) {
-    if (loaded.kind == ia::InputKind::MrtkBinary) return;
+    if (loaded.kind == ia::InputKind::IwerCapture)
+        std::cout << "input      " << ia::inputKindName(loaded.kind) << ", read as a WebXR take\n";
+    if (!ia::isGltfInput(loaded.kind)) return;
     const auto& report = loaded.gltf;
     std::cout << "input      " << ia::inputKindName(loaded.kind)
               << (report.ownFile ? ", written by inputanim" : ", from another tool (fitted)") << "\n";

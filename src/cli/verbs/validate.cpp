@@ -29,7 +29,7 @@ Verb addValidate(CLI::App& app, const Globals&) {
                 const std::string& path = options->input.path;
                 auto report = ia::validateFile(path, options->input.load);
                 if (!report) return fail(report.error());
-                const bool gltf = report->kind != ia::InputKind::MrtkBinary;
+                const bool gltf = ia::isGltfInput(report->kind);
                 const auto profile = ia::countBySeverity(report->profile),
                            recording = ia::countBySeverity(report->recording);
                 const std::size_t errors = profile[2] + recording[2], warnings = profile[1] + recording[1],
