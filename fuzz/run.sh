@@ -10,14 +10,14 @@ cd "$(dirname "$0")/.."
 built=
 [ "${1:-}" = "--built" ] && { built=1; shift; }
 seconds=${1:-60}
-targets=(binary_reader gltf_import gltf_structure roundtrip foreign_import json_split)
+targets=(binary_reader gltf_import gltf_structure roundtrip foreign_import json_split iwer_capture)
 if [ -z "$built" ]; then
     scripts/build.sh --sanitize --target "${targets[@]/#/fuzz_}" >/dev/null
     scripts/build.sh >/dev/null  # the seed makers
 fi
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/json" "$seeds/edge" fuzz/artifacts
+mkdir -p "$seeds/bin" "$seeds/glb" "$seeds/json" "$seeds/edge" "$seeds/iwer" fuzz/artifacts
 build/tests/make_edge_cases "$seeds/edge"
 for f in "$seeds"/edge/*.bin; do cp "$f" "$seeds/bin/"; done
 build/inputanim generate "$seeds/bin/small-1.1.bin" --duration 0.5 --rate 20 2>/dev/null
@@ -31,6 +31,9 @@ for f in "$seeds"/bin/small-*.bin "$seeds"/edge/markers-only.bin "$seeds"/edge/h
 done
 rm -f "$seeds"/json/*.bin  # the JSON only
 build/bench/make_foreign_gltf "$seeds/bin/small-1.1.bin" "$seeds/glb/foreign-rig.glb" >/dev/null
+for f in "$seeds"/bin/small-*.bin "$seeds"/edge/markers-only.bin; do
+    build/inputanim convert "$f" "$seeds/iwer/$(basename "$f" .bin).json" --rate 10 2>/dev/null || true
+done
 # The hostile inputs of the CLI test are regressions of the glTF targets too.
 python3 tests/cli/hostile.py "$seeds/hostile" build/inputanim
 
@@ -47,6 +50,7 @@ fuzz_one() {
     local -a regressions
     mapfile -t regressions < <(find "fuzz/regressions/$target" -type f ! -name .keep | sort)
     case $target in gltf_* | json_split | foreign_import) mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.gl*' | sort) ;; esac
+    [ "$target" = iwer_capture ] && mapfile -t -O "${#regressions[@]}" regressions < <(find "$seeds/hostile" -name '*.json' | sort)
     if [ ${#regressions[@]} -gt 0 ]; then
         echo "fuzz_$target: replaying ${#regressions[@]} regression inputs"
         "$exe" "${regressions[@]}" >"$seeds/$target-regressions.log" 2>&1 ||
@@ -60,6 +64,7 @@ fuzz_one() {
         roundtrip) seed=$seeds/bin max_len=65536 ;;
         json_split) seed=$seeds/json max_len=65536 ;;
         foreign_import) seed=$seeds/foreign max_len=1048576 ;;
+        iwer_capture) seed=$seeds/iwer max_len=262144 ;;
         *) seed=$seeds/bin max_len=1048576 ;;
     esac
     if "$exe" -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=20 \

@@ -125,13 +125,17 @@ public:
     Status frame(const Json& f) {
         const std::string at = "/frames/" + std::to_string(frames_++);
         if (!sources_) return std::move(malformed("the schema comes before the frames").at(at));
-        if (!finiteArray(f, 0, 8))
+        const bool timed = f.is_array() && !f.empty() && f[0].is_number() && std::isfinite(f[0].get<double>());
+        if (!timed || !finiteArray(f, 1, 7))
             return std::move(
                 malformed("a frame is [ms, viewer pose (7 numbers within Float32's range), inputs]").at(at));
         start_ = start_.value_or(f[0].get<double>());
         XrFrame frame;
         frame.time = (f[0].get<double>() - *start_) / 1000;
-        if (frame.time < 0) return std::move(malformed("a frame before the first: frames are in time order").at(at));
+        if (!(frame.time >= 0 && frame.time <= std::numeric_limits<float>::max()))
+            return std::move(malformed("a frame before the first, or beyond Float32's seconds: frames are in time "
+                                       "order")
+                                 .at(at));
         frame.viewer = poseAt(f, 1);
         for (std::size_t i = 8; i < f.size(); ++i) {
             const Json& input = f[i];

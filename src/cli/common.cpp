@@ -46,7 +46,7 @@ std::string hintFor(ia::Reason reason) {
         case ia::Reason::FitBudget: return " (a larger --pos-tolerance or --rot-tolerance needs fewer)";
         case ia::Reason::GeneratorTooLong: return " (choose a shorter --duration or a lower --rate)";
         case ia::Reason::MirrorNeedsLinearKeys: return " (--plane x=METRES mirrors any keys)";
-        case ia::Reason::BinaryOptionsForGltf: return " (--format-version and --layout)";
+        case ia::Reason::BinaryOptionsNotBinary: return " (--format-version and --layout)";
         case ia::Reason::ExtensionUnsupported:
         case ia::Reason::MarkupPage:
         case ia::Reason::OutOfMemory:

@@ -39,11 +39,11 @@ Result<OutputKind> outputKindOf(const Job& job, std::optional<InputKind> input) 
 Status refuseBinaryOptions(const Job& job, OutputKind kind) {
     if (kind != OutputKind::MrtkBinary && (job.binary.minor || job.binary.layout))
         return Error::usage("a format version and layout apply to binary output, not to " + job.output,
-                            Reason::BinaryOptionsForGltf);
+                            Reason::BinaryOptionsNotBinary);
     return Success{};
 }
 
-// What can be refused before the work: an output of no format, one that exists, binary options for glTF.
+// What can be refused before the work: an output of no format, one that exists, binary options for another kind.
 Status refuseEarly(const Job& job) {
     if (isStandardStream(job.output)) return Success{};
     auto kind = outputKindOf(job, std::nullopt);

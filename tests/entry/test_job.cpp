@@ -161,7 +161,7 @@ TEST_CASE("runJob refuses before reading, and writes nothing when a phase fails"
     job.binary.layout = Layout::Full;
     refused = runJob(job, report);
     REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().reason == Reason::BinaryOptionsForGltf);
+    CHECK(refused.error().reason == Reason::BinaryOptionsNotBinary);
     CHECK(refused.error().message.find("--") == std::string::npos);  // the library names no CLI flag
 
     job = Job{};

@@ -43,7 +43,7 @@ enum class Reason {
     MirrorNeedsLinearKeys,  // a mirror through a plane not of constant x, of keys other than MRTK's linear ones
     ExtensionUnsupported,  // a glTF file requires an extension the library cannot read it without
     ArchiveDamaged,  // an archive whose buffer is not the one its record hashed: read only when asked
-    BinaryOptionsForGltf,  // a format version or layout asked of a glTF output
+    BinaryOptionsNotBinary,  // a format version or layout asked of an output that is not MRTK binary
     OutOfMemory,
 };
 

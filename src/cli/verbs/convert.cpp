@@ -84,15 +84,15 @@ void summarize(const ia::Job& job, const ia::JobReport& report, std::ostream& lo
 }  // namespace
 
 int runConverting(const ia::Job& job, bool json, std::ostream& log, bool quiet, ia::JobReport& report,
-                  std::vector<ia::StagedFile>* deferred) {
+                  std::vector<ia::StagedFile>* deferred, const Summary& summary) {
     const bool toStdout = isStandardOutput(job.output);
     if (json && toStdout)
         return fail(kExitUsage, "--json reports on standard output, which the output takes here", log);
-    const auto status = ia::runJob(job, report, {deferred, json});
+    const auto status = ia::runJob(job, report, {deferred, json || summary});
     if (!json) printMessages(report.messages, log, quiet);
     if (!status) return fail(status.error(), log);
     if (json) std::cout << dumped(ia::runReportJson(job, report)) << "\n";
-    else if (!quiet && !toStdout) summarize(job, report, log);
+    else if (!quiet && !toStdout) (summary ? summary : summarize)(job, report, log);
     return report.saved.beyondTolerance ? int(kExitBeyondTolerance) : int(kExitSuccess);
 }
 

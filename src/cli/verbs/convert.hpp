@@ -2,6 +2,7 @@
 // (internal to the tool). The job itself is the library's (inputanim/job.hpp).
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -28,11 +29,13 @@ void printMessages(const std::vector<std::pair<std::string, ia::Finding>>& messa
 // The job as a conversion's flags complete it (--force, --no-mesh, --to).
 ia::Job jobOf(const ConvertSettings& settings);
 
-// Runs the job and presents it: errors on `log` always; the messages and convert's summary unless `quiet`, or with
-// `json` the report on standard output. With `deferred`, the finished files are left staged there for the caller
-// to commit. The exit status (6: written, beyond its tolerances).
+// What a verb says of a job it ran (the recording written is described in the report).
+using Summary = std::function<void(const ia::Job&, const ia::JobReport&, std::ostream&)>;
+// Runs the job and presents it: errors on `log` always; the messages and the summary (`summary`, else convert's)
+// unless `quiet`, or with `json` the report on standard output. With `deferred`, the finished files are left staged
+// there for the caller to commit. The exit status (6: written, beyond its tolerances).
 int runConverting(const ia::Job& job, bool json, std::ostream& log, bool quiet, ia::JobReport& report,
-                  std::vector<ia::StagedFile>* deferred = nullptr);
+                  std::vector<ia::StagedFile>* deferred = nullptr, const Summary& summary = {});
 
 struct BatchSettings {
     std::vector<std::string> inputs;  // files, or folders searched recursively for .bin, .glb, .gltf

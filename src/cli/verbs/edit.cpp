@@ -36,20 +36,15 @@ int runEdit(const char* verb, EditSettings& s, const Globals& globals, std::vect
     s.job.edits = std::move(steps);
     s.job.overwrite = overwriteFor(s.force);
     ia::JobReport report;
-    ia::JobContext context;
-    context.describe = true;  // for the duration said
-    const auto status = ia::runJob(s.job, report, context);
-    if (!s.json) printMessages(report.messages, std::cerr, globals.quiet);
-    if (!status) return fail(status.error());
-    if (s.json) std::cout << dumped(ia::runReportJson(s.job, report)) << "\n";
-    else if (!globals.quiet) {
-        const ia::EditReport& e = report.edit;
-        std::cerr << "wrote " << shown(s.job.output) << ": " << verb << ", " << e.keysKept << " keys kept, "
-                  << e.keysAdded << " added, " << e.timesRounded << " times and " << e.valuesRounded
-                  << " values rounded to float32, " << e.markersKept << " markers (" << e.markersDropped
-                  << " dropped), " << fixed((*report.recording)["duration"].get<double>()) << " s\n";
-    }
-    return report.saved.beyondTolerance ? int(kExitBeyondTolerance) : int(kExitSuccess);
+    return runConverting(s.job, s.json, std::cerr, globals.quiet, report, nullptr,
+                         [](const ia::Job& job, const ia::JobReport& done, std::ostream& log) {
+                             const ia::EditReport& e = done.edit;
+                             log << "wrote " << shown(job.output) << ": " << job.verb << ", " << e.keysKept
+                                 << " keys kept, " << e.keysAdded << " added, " << e.timesRounded << " times and "
+                                 << e.valuesRounded << " values rounded to float32, " << e.markersKept << " markers ("
+                                 << e.markersDropped << " dropped), "
+                                 << fixed((*done.recording)["duration"].get<double>()) << " s\n";
+                         });
 }
 
 // "1.5=press" -> {1.5, "press"}; "old=new" -> {"old", "new"}.
