@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { countPixels, countWorkers, decodePng, isLeftHand, isRightHand } from '../interop/viewer_site.mjs';
 import { downloadVia, launchChromium, openVia as openFiles, serveSite } from '../interop/viewer_site.mjs';
+import { checkDownloads } from './viewer_downloads.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
 const work = mkdtempSync(join(tmpdir(), 'inputanim-viewer-'));
@@ -287,26 +288,7 @@ try {
     `opening the file twice more keeps ${memoryOnce.geometries} geometries and ${memoryOnce.textures} textures (now ${memoryAgain.geometries}, ${memoryAgain.textures})`,
   );
 
-  // The download is the CLI's conversion, byte for byte.
-  const glb = await download(page);
-  execFileSync(tool, ['convert', recording, join(work, 'cli.glb'), '-q', '--force']);
-  expect(
-    glb.name === basename(recording).replace(/\.bin$/i, '.glb') &&
-      glb.bytes.equals(readFileSync(join(work, 'cli.glb'))),
-    `Download gives ${glb.name}, byte-identical to inputanim convert (${glb.bytes.length} bytes)`,
-  );
-  await page.selectOption('#download-compress', 'meshopt');
-  const packed = await download(page);
-  await page.selectOption('#download-compress', 'iwer');
-  const capture = await download(page);
-  execFileSync(tool, ['convert', recording, join(work, 'cli.meshopt.glb'), '-q', '--force', '--compress', 'meshopt']);
-  execFileSync(tool, ['convert', recording, join(work, 'cli.json'), '-q', '--force']);
-  expect(
-    packed.bytes.equals(readFileSync(join(work, 'cli.meshopt.glb'))) &&
-      capture.name.endsWith('.json') &&
-      capture.bytes.equals(readFileSync(join(work, 'cli.json'))),
-    `compressed, ${packed.bytes.length} bytes, and the IWER capture ${capture.name}: \`convert\`'s, byte-identical`,
-  );
+  await checkDownloads(page, { download, expect, recording, tool, work });
 
   // Edits through the Edit panel: trim to 1-4 s, then mirror; each opens as a new recording in the worker of the one
   // edited (no worker started), and Save .bin is what `inputanim trim` and `inputanim mirror` write, byte for byte;
