@@ -42,6 +42,8 @@ Result<std::vector<EditStep>> readEditRequest(std::string_view json);
 // A marker as every JSON form writes one (a markers file, an edit request's "add"): {"time": seconds, "name": text},
 // its time the Float32 a recording holds, which must be finite. nullopt for anything else.
 std::optional<Marker> markerFromJson(const nlohmann::json& value);
+// A list of them ([marker, ...], in the order given); nullopt for anything else.
+std::optional<std::vector<Marker>> markerListFromJson(const nlohmann::json& value);
 // What edits did, as inputanim.edit/1 reports it: {"keysKept", "keysAdded", "timesRounded", "valuesRounded",
 // "markersKept", "markersDropped"}.
 ReportJson editCountsJson(const EditReport& report);

@@ -2,6 +2,7 @@
 // files are staged and committed as file_io.hpp describes, and no output ever replaces a file an input needs.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,12 @@ enum class OutputKind { MrtkBinary, Glb, GltfSeparate, GltfEmbedded, IwerCapture
 std::optional<OutputKind> outputKindFor(const std::string& path, bool embed = false);
 inline bool isGltfOutput(OutputKind kind) { return kind != OutputKind::MrtkBinary && kind != OutputKind::IwerCapture; }
 std::string_view outputExtensions();  // ".bin, .glb, .gltf or .json", for messages
+
+// The names front ends give an output's kind where no file name says it (standard output, a batch's --to, a job's
+// "to"): "glb", "gltf" (its buffer embedded: a stream), "bin", "iwer"; nullopt for another.
+inline constexpr std::array<std::string_view, 4> kOutputKindNames = {"glb", "gltf", "bin", "iwer"};
+std::optional<OutputKind> outputKindNamed(std::string_view name);
+std::string_view outputExtension(OutputKind kind);  // ".bin", ".glb", ".gltf", ".json": what outputKindFor reads
 
 // The files an output writes: the path itself, and for a separate .gltf its buffer (same name, .bin) first.
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind);

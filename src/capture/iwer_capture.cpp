@@ -51,9 +51,9 @@ struct Frame {
     std::array<HandFrame, 2> hands;
 };
 
-Frame frameAt(const Recording& recording, double time) {
-    const FrameSample s = sampleFrame(recording, time, Coordinates::Unity);
-    Frame f{time, webXr(s.camera), {}};
+// The frame written of MRTK's playback `s` (Unity's coordinates).
+Frame frameOf(const FrameSample& s) {
+    Frame f{s.time, webXr(s.camera), {}};
     for (Hand hand : kHands) {
         HandFrame& h = f.hands[int(hand)];
         h.present = s.tracked[int(hand)];
@@ -151,10 +151,8 @@ void compare(const Written& played, const Written& truth, IwerReport& r) {
     r.maxRotationError = std::max(r.maxRotationError, rotationAngle(played.rotation, truth.rotation));
 }
 
-// IWER's poses at `s` of the way from frame a to frame b (the hands present in b), against MRTK's at that time.
-void judge(const Recording& recording, const Frame& a, const Frame& b, double s, IwerReport& r) {
-    const double time = a.time + (b.time - a.time) * s;
-    const FrameSample truth = sampleFrame(recording, time, Coordinates::Unity);
+// IWER's poses at `s` of the way from frame a to frame b (the hands present in b), against MRTK's there, `truth`.
+void judge(const Frame& a, const Frame& b, double s, const FrameSample& truth, IwerReport& r) {
     compare(between(a.viewer, b.viewer, s), webXr(truth.camera), r);
     for (Hand hand : kHands) {
         const HandFrame &ha = a.hands[int(hand)], &hb = b.hands[int(hand)];
@@ -212,9 +210,13 @@ Status writeIwerCapture(const Recording& recording, const IwerOptions& options, 
     if (auto s = text(schemaText()); !s) return s;
     std::optional<Frame> previous;
     for (double time : *times) {
-        Frame frame = frameAt(recording, time);
-        if (previous) judge(recording, *previous, frame, 0.5, *r);
-        judge(recording, frame, frame, 0, *r);
+        const FrameSample played = sampleFrame(recording, time, Coordinates::Unity);
+        Frame frame = frameOf(played);
+        if (previous) {
+            const double halfway = (previous->time + time) / 2;
+            judge(*previous, frame, 0.5, sampleFrame(recording, halfway, Coordinates::Unity), *r);
+        }
+        judge(frame, frame, 0, played, *r);
         if (auto s = text((previous ? ",\n" : "") + frameText(frame)); !s) return s;
         previous = std::move(frame);
     }

@@ -29,13 +29,8 @@ Result<MarkerEdits> markerEdits(const Json& value) {
     if (!value.is_object()) return refused;
     MarkerEdits edits;
     if (value.contains("replace")) {
-        if (!value["replace"].is_array()) return refused;
-        edits.replace.emplace();
-        for (const auto& replacing : value["replace"]) {
-            auto marker = markerFromJson(replacing);
-            if (!marker) return refused;
-            edits.replace->push_back(std::move(*marker));
-        }
+        edits.replace = markerListFromJson(value["replace"]);
+        if (!edits.replace) return refused;
     }
     for (const auto& added : value.value("add", Json::array())) {
         auto marker = markerFromJson(added);
@@ -99,6 +94,17 @@ std::optional<Marker> markerFromJson(const nlohmann::json& value) {
     const float time = markerTime(value["time"].get<double>());
     if (!std::isfinite(time)) return std::nullopt;
     return Marker{time, value["name"].get<std::string>()};
+}
+
+std::optional<std::vector<Marker>> markerListFromJson(const nlohmann::json& value) {
+    if (!value.is_array()) return std::nullopt;
+    std::vector<Marker> markers;
+    for (const auto& element : value) {
+        auto marker = markerFromJson(element);
+        if (!marker) return std::nullopt;
+        markers.push_back(std::move(*marker));
+    }
+    return markers;
 }
 
 Result<std::vector<EditStep>> readEditRequest(std::string_view text) {

@@ -33,15 +33,11 @@ Status onlyNames(const Json& object, const std::string_view (&names)[N], const s
 
 bool isFinite(const Json& value) { return value.is_number() && std::isfinite(value.get<double>()); }
 
+// Markers in time order (a markers file's, a job's), or nullopt.
 std::optional<std::vector<Marker>> markersFrom(const Json& json) {
-    if (!json.is_array()) return std::nullopt;
-    std::vector<Marker> markers;
-    for (const auto& value : json) {
-        auto marker = markerFromJson(value);
-        if (!marker) return std::nullopt;
-        markers.push_back(std::move(*marker));
-    }
-    if (!std::is_sorted(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
+    auto markers = markerListFromJson(json);
+    if (!markers ||
+        !std::is_sorted(markers->begin(), markers->end(), [](const auto& a, const auto& b) { return a.time < b.time; }))
         return std::nullopt;
     return markers;
 }
@@ -108,15 +104,9 @@ Status readTolerances(const Json& json, Tolerances& tolerances) {
 }
 
 Status readOutput(const Json& json, Job& job) {
-    static const std::pair<const char*, OutputKind> kinds[] = {{"glb", OutputKind::Glb},
-                                                               {"gltf", OutputKind::GltfEmbedded},
-                                                               {"bin", OutputKind::MrtkBinary},
-                                                               {"iwer", OutputKind::IwerCapture}};
     if (json.contains("to")) {
-        const auto* kind =
-            std::find_if(std::begin(kinds), std::end(kinds), [&](auto& k) { return json["to"] == k.first; });
-        if (kind == std::end(kinds)) return refused("/to", "\"glb\", \"gltf\", \"bin\" or \"iwer\"");
-        job.kind = kind->second;
+        job.kind = json["to"].is_string() ? outputKindNamed(json["to"].get<std::string>()) : std::nullopt;
+        if (!job.kind) return refused("/to", "\"glb\", \"gltf\", \"bin\" or \"iwer\"");
     }
     for (const char* flag : {"embed", "overwrite"})
         if (json.contains(flag) && !json[flag].is_boolean()) return refused("/" + std::string(flag), "a boolean");

@@ -20,6 +20,25 @@ std::optional<OutputKind> outputKindFor(const std::string& path, bool embed) {
 
 std::string_view outputExtensions() { return ".bin, .glb, .gltf or .json"; }
 
+std::optional<OutputKind> outputKindNamed(std::string_view name) {
+    constexpr OutputKind kinds[] = {OutputKind::Glb, OutputKind::GltfEmbedded, OutputKind::MrtkBinary,
+                                    OutputKind::IwerCapture};  // in kOutputKindNames' order
+    const auto* named = std::find(kOutputKindNames.begin(), kOutputKindNames.end(), name);
+    if (named == kOutputKindNames.end()) return std::nullopt;
+    return kinds[named - kOutputKindNames.begin()];
+}
+
+std::string_view outputExtension(OutputKind kind) {
+    switch (kind) {
+        case OutputKind::MrtkBinary: return ".bin";
+        case OutputKind::Glb: return ".glb";
+        case OutputKind::GltfSeparate:
+        case OutputKind::GltfEmbedded: return ".gltf";
+        case OutputKind::IwerCapture: return ".json";
+    }
+    return ".bin";
+}
+
 std::vector<std::string> outputFiles(const std::string& path, OutputKind kind) {
     if (kind != OutputKind::GltfSeparate) return {path};
     return {utf8Path(nativePath(path).replace_extension(".bin")), path};

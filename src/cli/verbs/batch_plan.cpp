@@ -103,7 +103,7 @@ Plan plan(const BatchSettings& batch, const ConvertSettings& settings) {
                                : input.kind == ia::InputKind::MrtkBinary ? "glb"
                                                                          : "bin";
         fs::path output = ia::nativePath(batch.outDir) / relative;
-        output.replace_extension(to == "iwer" ? ".json" : "." + to);
+        output.replace_extension(std::string(ia::outputExtension(*ia::outputKindNamed(to))));
         if (auto [it, inserted] = outputs.emplace(output, file); !inserted) {
             p.problems.push_back(ia::utf8Path(it->second) + " and " + ia::utf8Path(file) + " would both write " +
                                  ia::utf8Path(output) + " (convert them into different folders, or rename one)");

@@ -44,10 +44,7 @@ ia::Job jobOf(const ConvertSettings& settings) {
     ia::Job job = settings.job;
     job.overwrite = overwriteFor(settings.force);
     job.gltf.meshes = !settings.noMesh;
-    if (settings.to == "gltf") job.kind = ia::OutputKind::GltfEmbedded;  // a separate buffer cannot stream
-    if (settings.to == "glb") job.kind = ia::OutputKind::Glb;
-    if (settings.to == "bin") job.kind = ia::OutputKind::MrtkBinary;
-    if (settings.to == "iwer") job.kind = ia::OutputKind::IwerCapture;
+    if (!settings.to.empty()) job.kind = ia::outputKindNamed(settings.to);
     return job;
 }
 
@@ -175,7 +172,7 @@ Verb addConvert(CLI::App& app, const Globals& globals) {
     auto* batch = convert->add_option_group("batch (many inputs)");
     batch->add_option("--out-dir", options->batch.outDir, "convert every PATH (folders recursively) into this folder");
     batch->add_option("--to", s.to, "output kind: glb, gltf, bin or iwer (default: binary -> glb, glTF -> bin)")
-        ->check(CLI::IsMember({"glb", "gltf", "bin", "iwer"}));
+        ->check(CLI::IsMember(std::vector<std::string>(ia::kOutputKindNames.begin(), ia::kOutputKindNames.end())));
     batch->add_option("-j,--jobs", options->batch.jobs, withDefault("worker threads", options->batch.jobs))
         ->check(CLI::Range(1u, 256u));
     convert->footer(
