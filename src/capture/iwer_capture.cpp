@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "inputanim/capture/webxr_take.hpp"
@@ -71,10 +72,27 @@ Frame frameOf(const FrameSample& s) {
     return f;
 }
 
+// Whether every number of a frame is one IWER's reader (and this library's) takes: finite, within Float32's range.
+bool holdable(const Written& w) {
+    auto fits = [](double v) { return std::abs(v) <= std::numeric_limits<float>::max(); };
+    return std::all_of(w.position.begin(), w.position.end(), fits) &&
+           std::all_of(w.rotation.begin(), w.rotation.end(), fits);
+}
+
+bool holdable(const Frame& f) {
+    if (!holdable(f.viewer)) return false;
+    for (const HandFrame& h : f.hands)
+        if (h.present && (!holdable(h.ray) ||
+                          !std::all_of(h.joints.begin(), h.joints.end(), [](const Written& w) { return holdable(w); })))
+            return false;
+    return true;
+}
+
 // ---- text ---------------------------------------------------------------------------------------------
 
+// A number of at most Float32's magnitude (or milliseconds of Float32's seconds) to the 1e-6.
 void number(std::string& out, double v) {
-    char text[32];
+    char text[64];
     std::snprintf(text, sizeof text, "%.6f", v == 0 ? 0.0 : v);  // no "-0"
     std::string_view s(text);
     while (s.back() == '0') s.remove_suffix(1);
@@ -212,6 +230,9 @@ Status writeIwerCapture(const Recording& recording, const IwerOptions& options, 
     for (double time : *times) {
         const FrameSample played = sampleFrame(recording, time, Coordinates::Unity);
         Frame frame = frameOf(played);
+        if (!holdable(frame))
+            return Error::notRepresentable("the playback at " + nlohmann::json(time).dump() +
+                                           " s reaches a position beyond Float32's range, which a capture cannot hold");
         if (previous) {
             const double halfway = (previous->time + time) / 2;
             judge(*previous, frame, 0.5, sampleFrame(recording, halfway, Coordinates::Unity), *r);

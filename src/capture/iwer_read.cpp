@@ -40,12 +40,15 @@ XrPose poseAt(const Json& a, std::size_t from) {
         {a[from + 3].get<double>(), a[from + 4].get<double>(), a[from + 5].get<double>(), a[from + 6].get<double>()}};
 }
 
+// Whether an input's schema says `key` is true (a member of any other type or none: false).
+bool says(const Json& s, const char* key) { return s.value(key, Json()) == true; }
+
 Result<Source> sourceOf(const Json& s) {
     Source source;
     if (!s.is_object()) return malformed("an input's schema is an object");
-    source.grip = s.value("hasGrip", false) == true;
-    source.gamepad = s.value("hasGamepad", false) == true && s.value("numButtons", Json(0)) != 0;
-    if (s.value("hasHand", false) != true) return source;
+    source.grip = says(s, "hasGrip");
+    source.gamepad = says(s, "hasGamepad") && s.value("numButtons", Json(0)) != 0;
+    if (!says(s, "hasHand")) return source;
     const Json handedness = s.value("handedness", Json());
     if (handedness != "left" && handedness != "right") return malformed("a hand's handedness is left or right");
     source.hand = handedness == "left" ? Hand::Left : Hand::Right;

@@ -245,3 +245,35 @@ TEST_CASE("an IWER capture that is not one is refused by the place") {
     CHECK(pointerOf(R"({"schema":[],"frames":[]})").empty());  // no frame: said, with no place to point at
     CHECK(pointerOf(R"({"schema":[[0,{"hasHand":true,"handedness":"up"}]],"frames":[]})") == "/schema");
 }
+
+TEST_CASE("an IWER capture's schema flags of another type are false, not a failure") {
+    std::string text = iwerRecorded();
+    text.replace(text.find("\"hasGamepad\":true"), 17, "\"hasGamepad\":\"left\"");
+    REQUIRE(readText(text).ok());  // a hand without a select button
+    text.replace(text.find("\"hasHand\":true"), 14, "\"hasHand\":1");
+    auto r = readText(text);  // a controller: read, with no hand tracked
+    REQUIRE(r.ok());
+    CHECK_FALSE(sampleFrame(*r, 0, Coordinates::Unity).tracked[int(Hand::Right)]);
+}
+
+TEST_CASE("an IWER capture holds numbers up to Float32's range in full, and refuses what lies beyond it") {
+    Recording r = fixture();
+    hold(r, cameraCurve(0), 3e37f);  // 38 digits before the point: all of them written
+    std::string text;
+    auto sink = [&](std::span<const std::uint8_t> piece) {
+        text.append(reinterpret_cast<const char*>(piece.data()), piece.size());
+        return Status(Success{});
+    };
+    REQUIRE(writeIwerCapture(r, {}, sink).ok());
+    auto back = readText(text);
+    REQUIRE(back.ok());
+    CHECK(sampleFrame(*back, 0, Coordinates::Unity).camera.position[0] == Approx(3e37).epsilon(1e-6));
+    // The index tip 6e38 from the wrist: relative to the target ray, beyond Float32's range.
+    hold(r, jointCurve(Hand::Left, Joint::Wrist, 0), -3e38f);
+    hold(r, jointCurve(Hand::Left, Joint::IndexTip, 0), 3e38f);
+    text.clear();
+    auto refused = writeIwerCapture(r, {}, sink);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().kind == ErrorKind::NotRepresentable);
+    CHECK(refused.error().message.find("Float32") != std::string::npos);
+}
