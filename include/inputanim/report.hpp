@@ -12,6 +12,7 @@
 #include "inputanim/analysis/diff.hpp"
 #include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
+#include "inputanim/archive.hpp"
 #include "inputanim/core/playback.hpp"
 #include "inputanim/core/finding.hpp"
 #include "inputanim/edit/edit.hpp"
@@ -50,6 +51,10 @@ ReportJson editCountsJson(const EditReport& report);
 // What an archive records of its source: {"sourceName", "sourceBytes", "sourceSha256", "sourceFormat", "tool", "date"}
 ReportJson provenanceJson(const Provenance& provenance);
 
+// Schema inputanim.verify/1 (`inputanim verify --json`): an archive's check against its record and the original
+// (named `original`; empty when none was given).
+ReportJson verifyJson(const std::string& archive, const std::string& original, const ArchiveCheck& check);
+
 // Schema inputanim.diff/1 of `report`, made with `options`, of recordings named `a` and `b`: the spans where they
 // differ ("differs": [[start, end]]) and each span's worst moment ("worst": [{"time", "pose", "excess"}], in the same
 // order), overall and per pose, and whether they are within the tolerances.
@@ -80,6 +85,9 @@ SampleColumns sampleColumns(const Recording& recording, const Selection& selecti
 // The most values (frames times columns) one sampling holds, about 200 MB of CSV: more is refused
 // (Reason::GridTooLarge), naming the limit, before anything is printed.
 inline constexpr std::size_t kMaxSampleValues = 20'000'000;
+// The most values one sampling into arrays holds (Python's Recording.sample: 391 a frame), about 800 MB: more is
+// refused (Reason::GridTooLarge).
+inline constexpr std::size_t kMaxArrayValues = 100'000'000;
 Status checkSampleSize(std::size_t frames, const SampleColumns& columns);
 // One frame of schema inputanim.sample/1: {"time", "camera": pose, "Left": {"tracked", "pinching", "joints":
 // {name: pose}}, "Right", "gaze": {"origin", "direction"}}; a pose is {"position", "rotation"} (null when undefined).

@@ -147,6 +147,9 @@ void WebXrTake::resetStreams() {
 
 Result<bool> WebXrTake::add(const XrFrame& frame) {
     bool finite = std::isfinite(frame.time) && finitePose(frame.viewer);
+    if (frame.gaze)
+        for (int c = 0; c < 3; ++c)
+            finite = finite && std::isfinite(frame.gaze->origin[c]) && std::isfinite(frame.gaze->direction[c]);
     for (const auto& hand : frame.hands)
         if (hand)
             for (const XrPose& joint : *hand) finite = finite && finitePose(joint);
@@ -161,8 +164,10 @@ Result<bool> WebXrTake::add(const XrFrame& frame) {
     const Quaternion turn = unityFromWebXr(frame.viewer.orientation);
     streams_[kCameraPositionStream].add(time, asSample(head));
     streams_[kCameraRotationStream].add(time, turn);
-    streams_[kGazeOriginStream].add(time, asSample(head));
-    streams_[kGazeDirectionStream].add(time, asSample(rotate(turn, {0, 0, 1})));
+    const Vector3 gazeOrigin = frame.gaze ? unityFromWebXr(frame.gaze->origin) : head;
+    const Vector3 gazeDirection = frame.gaze ? unityFromWebXr(frame.gaze->direction) : rotate(turn, {0, 0, 1});
+    streams_[kGazeOriginStream].add(time, asSample(gazeOrigin));
+    streams_[kGazeDirectionStream].add(time, asSample(gazeDirection));
     for (Hand hand : kHands) addHand(hand, time, frame.hands[int(hand)], frame.pinching[int(hand)]);
     return true;
 }

@@ -10,17 +10,7 @@
 
 namespace cli {
 
-int exitCodeFor(ia::ErrorKind kind) {
-    switch (kind) {
-        case ia::ErrorKind::Malformed:
-        case ia::ErrorKind::Refused:
-        case ia::ErrorKind::InputFailed: return kExitInvalidInput;
-        case ia::ErrorKind::NotRepresentable: return kExitUnsupported;
-        case ia::ErrorKind::OutputFailed: return kExitOutputFailure;
-        case ia::ErrorKind::Usage: return kExitUsage;
-    }
-    return kExitInvalidInput;
-}
+int exitCodeFor(ia::ErrorKind kind) { return ia::exitStatusFor(kind); }
 
 int fail(std::ostream& log, int code, const std::string& text) {
     log << "inputanim: error: " << text << "\n";

@@ -6,6 +6,56 @@
 
 namespace inputanim {
 
+int exitStatusFor(ErrorKind kind) {
+    switch (kind) {
+        case ErrorKind::Usage: return 1;
+        case ErrorKind::Malformed:
+        case ErrorKind::Refused:
+        case ErrorKind::InputFailed: return 2;
+        case ErrorKind::NotRepresentable: return 3;
+        case ErrorKind::OutputFailed: return 4;
+    }
+    return 2;
+}
+
+std::string_view errorKindName(ErrorKind kind) {
+    switch (kind) {
+        case ErrorKind::Malformed: return "malformed";
+        case ErrorKind::Refused: return "refused";
+        case ErrorKind::NotRepresentable: return "not-representable";
+        case ErrorKind::InputFailed: return "input-failed";
+        case ErrorKind::OutputFailed: return "output-failed";
+        case ErrorKind::Usage: return "usage";
+    }
+    return "malformed";
+}
+
+std::string_view reasonName(Reason reason) {
+    switch (reason) {
+        case Reason::Unspecified: return "unspecified";
+        case Reason::OutputExists: return "output-exists";
+        case Reason::OutputIsInput: return "output-is-input";
+        case Reason::OutsideFolder: return "outside-folder";
+        case Reason::Prerelease2019: return "prerelease-2019";
+        case Reason::MarkupPage: return "markup-page";
+        case Reason::NodesUnrecognised: return "nodes-unrecognised";
+        case Reason::SideUnknown: return "side-unknown";
+        case Reason::SideOfTwoHands: return "side-of-two-hands";
+        case Reason::NodeMapInvalid: return "node-map-invalid";
+        case Reason::AnimationMissing: return "animation-missing";
+        case Reason::WindowInvalid: return "window-invalid";
+        case Reason::GridTooLarge: return "grid-too-large";
+        case Reason::FitBudget: return "fit-budget";
+        case Reason::GeneratorTooLong: return "generator-too-long";
+        case Reason::MirrorNeedsLinearKeys: return "mirror-needs-linear-keys";
+        case Reason::ExtensionUnsupported: return "extension-unsupported";
+        case Reason::ArchiveDamaged: return "archive-damaged";
+        case Reason::BinaryOptionsNotBinary: return "binary-options-not-binary";
+        case Reason::OutOfMemory: return "out-of-memory";
+    }
+    return "unspecified";
+}
+
 std::string Error::describe() const {
     std::string line;
     if (!source.empty()) line += printable(shortened(source, kLongestShownName)) + ": ";

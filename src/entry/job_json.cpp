@@ -15,7 +15,6 @@ constexpr std::string_view kJobNames[] = {
     "input", "output", "reading", "base", "parts", "markers", "markersFile", "edits", "to", "embed", "overwrite",
     "formatVersion", "layout", "gltf", "iwer", "tolerances", "verb"};
 constexpr std::string_view kGltfNames[] = {"rig", "linearOnly", "compress", "meshes", "fieldOfView"};
-constexpr std::string_view kPartNames[] = {"camera", "left", "right", "gaze"};  // in MergePart's order
 // clang-format on
 
 Error refused(const std::string& pointer, const std::string& expected) {
@@ -48,12 +47,13 @@ Result<std::vector<JobPart>> readParts(const Json& json) {
     for (std::size_t i = 0; i < json.size(); ++i) {
         const Json& p = json[i];
         const std::string at = "/parts/" + std::to_string(i);
-        const auto* named = p.is_object() ? std::find(std::begin(kPartNames), std::end(kPartNames), p.value("part", ""))
-                                          : std::end(kPartNames);
-        if (named == std::end(kPartNames) || !p.value("path", Json()).is_string() ||
+        const auto* named = p.is_object()
+                                ? std::find(kMergePartNames.begin(), kMergePartNames.end(), p.value("part", ""))
+                                : kMergePartNames.end();
+        if (named == kMergePartNames.end() || !p.value("path", Json()).is_string() ||
             (p.contains("offset") && !isFinite(p["offset"])) || p.size() != 2u + p.contains("offset"))
             return refused(at, "{\"part\": camera, left, right or gaze, \"path\": a file, \"offset\": seconds}");
-        parts.push_back({MergePart(named - std::begin(kPartNames)), p["path"], p.value("offset", 0.0)});
+        parts.push_back({MergePart(named - kMergePartNames.begin()), p["path"], p.value("offset", 0.0)});
     }
     return parts;
 }

@@ -103,6 +103,24 @@ ReportJson provenanceJson(const Provenance& p) {
             {"date", p.date}};
 }
 
+ReportJson verifyJson(const std::string& archive, const std::string& original, const ArchiveCheck& c) {
+    ReportJson json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
+    json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
+    json["recorded"] = nullptr;
+    if (c.recorded) {
+        json["recorded"] = provenanceJson(*c.recorded);
+        json["recorded"]["matches"] = *c.matchesRecorded;
+    }
+    json["bufferIntact"] = c.bufferIntact ? ReportJson(*c.bufferIntact) : ReportJson(nullptr);
+    json["original"] = nullptr;
+    if (c.matchesOriginal)
+        json["original"] = {{"path", original},
+                            {"bytes", *c.originalBytes},
+                            {"sha256", c.originalSha256},
+                            {"matches", *c.matchesOriginal}};
+    return json;
+}
+
 SampleColumns sampleColumns(const Recording& recording, const Selection& selection) {
     SampleColumns columns;
     const bool all = selection.empty();

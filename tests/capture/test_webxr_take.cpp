@@ -217,3 +217,18 @@ TEST_CASE("the reduced gaze direction plays within the rotation tolerance, in de
     }
     CHECK(worst < 0.0101);
 }
+
+TEST_CASE("a frame's own gaze ray is the take's, in Unity's axes; not finite, refused") {
+    WebXrTake take;
+    XrFrame frame = frameAt(0);
+    frame.gaze = XrRay{{0.1, 1.5, -0.2}, {0, 0.6, -0.8}};  // WebXR: looking ahead (-Z) and up
+    REQUIRE(take.add(frame).value());
+    frame.time = 0.5;
+    REQUIRE(take.add(frame).value());
+    const FrameSample f = sampleFrame(take.finish().value(), 0.25, Coordinates::Unity);
+    CHECK(distance({f.gazeOrigin[0], f.gazeOrigin[1], f.gazeOrigin[2]}, {0.1, 1.5, 0.2}) < 1e-6);
+    CHECK(distance({f.gazeDirection[0], f.gazeDirection[1], f.gazeDirection[2]}, {0, 0.6, 0.8}) < 1e-6);
+    frame.time = 1;
+    frame.gaze->direction[1] = std::numeric_limits<double>::quiet_NaN();
+    CHECK(take.add(frame).error().kind == ErrorKind::Usage);
+}

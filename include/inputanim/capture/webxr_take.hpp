@@ -33,6 +33,9 @@ struct XrPose {
     std::array<double, 4> orientation{0, 0, 0, 1};
 };
 
+struct XrRay {
+    std::array<double, 3> origin{}, direction{0, 0, -1};
+};
 // One frame of the session: its time (seconds since the take began), the viewer pose, and each hand's joints where
 // its XRHand is present (by int(Hand); nullopt while the hand is not tracked).
 struct XrFrame {
@@ -41,6 +44,9 @@ struct XrFrame {
     std::array<std::optional<std::array<XrPose, kWebXrJointCount>>, 2> hands;
     // Whether each hand pinches, where the source says so (an IWER capture's select button); else MRTK's rule below.
     std::array<std::optional<bool>, 2> pinching;
+    // The eye gaze ray (origin, direction), where the source has one (a recording made by code); else the viewer's
+    // forward ray.
+    std::optional<XrRay> gaze;
 };
 
 // A frame as numbers, the layout JavaScript writes (kTakeFrameValues per frame): time; the viewer's position and

@@ -21,6 +21,11 @@ enum class ErrorKind {
     OutputFailed,  // the output cannot be written (exists, folder missing, disk full, not a regular file)
     Usage,  // the caller's options contradict each other or name nothing
 };
+// The exit status of a process that fails with an error of this kind (docs/cli.md, "Exit codes"): 1 usage, 2 invalid
+// input (malformed, refused, unreadable), 3 not representable, 4 output failed. Front ends that raise exceptions
+// (Python's) group the kinds the same way.
+int exitStatusFor(ErrorKind kind);
+std::string_view errorKindName(ErrorKind kind);  // "malformed", "refused", "not-representable", ...
 
 // Why, for callers that act on it: a front end switches on it to add its own hint (an option of the CLI, a field of
 // a dialog); the library's messages name no front end's options.
@@ -46,6 +51,9 @@ enum class Reason {
     BinaryOptionsNotBinary,  // a format version or layout asked of an output that is not MRTK binary
     OutOfMemory,
 };
+// Its name for front ends that speak text (Python's exceptions): "output-exists", "prerelease-2019", ...;
+// "unspecified" for none.
+std::string_view reasonName(Reason reason);
 
 struct Error {
     ErrorKind kind = ErrorKind::Malformed;

@@ -2,9 +2,12 @@
 // range, move or stretch it in time, and change its markers. No file format: load.hpp reads, save.hpp writes.
 #pragma once
 
+#include <array>
+
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -69,6 +72,8 @@ Result<Recording> mirrorRecording(const Recording& recording, const MirrorOption
 
 // Parts of a recording that merge takes from another: the camera; a hand (its joints, tracked and pinching); gaze.
 enum class MergePart { Camera, Left, Right, Gaze };
+// Their names, as every front end says them (the CLI's --camera, a job's "part", Python's merge keywords).
+inline constexpr std::array<std::string_view, 4> kMergePartNames = {"camera", "left", "right", "gaze"};
 struct MergeSource {
     MergePart part;
     const Recording* recording;

@@ -77,19 +77,17 @@ ia::Result<ia::MarkerEdits> markerEdits(const std::vector<std::string>& add, con
     return edits;
 }
 
-constexpr std::string_view kPartNames[] = {"camera", "left", "right", "gaze"};  // in MergePart's order
-
 // --offset PART=SECONDS, as (part index, seconds).
 ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<std::string>& texts) {
     std::vector<std::pair<int, double>> offsets;
     for (const auto& text : texts) {
         auto pair = splitPair(text);
-        const auto* named =
-            pair ? std::find(std::begin(kPartNames), std::end(kPartNames), pair->first) : std::end(kPartNames);
+        const auto* named = pair ? std::find(ia::kMergePartNames.begin(), ia::kMergePartNames.end(), pair->first)
+                                 : ia::kMergePartNames.end();
         const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
-        if (named == std::end(kPartNames) || !seconds)
+        if (named == ia::kMergePartNames.end() || !seconds)
             return ia::Error::usage("--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"");
-        const int part = int(named - std::begin(kPartNames));
+        const int part = int(named - ia::kMergePartNames.begin());
         if (std::any_of(offsets.begin(), offsets.end(), [&](const auto& offset) { return offset.first == part; }))
             return ia::Error::usage("--offset names " + std::string(*named) + " twice");
         offsets.emplace_back(part, *seconds);
@@ -256,8 +254,8 @@ Verb addMerge(CLI::App& app, const Globals& globals) {
                      "the recording whose other parts and markers are kept (default: the first part's)");
     addReadingOptions(*verb, o->edit.job.reading);  // for every input
     for (int p = 0; p < 4; ++p)
-        verb->add_option("--" + std::string(kPartNames[p]), o->parts[p],
-                         "the recording whose " + std::string(kPartNames[p]) + " to take");
+        verb->add_option("--" + std::string(ia::kMergePartNames[p]), o->parts[p],
+                         "the recording whose " + std::string(ia::kMergePartNames[p]) + " to take");
     verb->add_option("--offset", o->offsets, "PART=SECONDS: move that part's keys in time (repeatable)");
     verb->add_flag("-f,--force", o->edit.force, "replace OUT if it exists");
     verb->add_flag("--json", o->edit.json,

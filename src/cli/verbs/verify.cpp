@@ -29,24 +29,6 @@ void printText(const std::string& archive, const std::string& original, const ia
     std::cout << shown(archive) << ": " << (c.identical() ? "byte-identical" : "differs") << "\n";
 }
 
-Json reportJson(const std::string& archive, const std::string& original, const ia::ArchiveCheck& c) {
-    Json json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
-    json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
-    json["recorded"] = nullptr;
-    if (c.recorded) {
-        json["recorded"] = ia::provenanceJson(*c.recorded);
-        json["recorded"]["matches"] = *c.matchesRecorded;
-    }
-    json["bufferIntact"] = c.bufferIntact ? Json(*c.bufferIntact) : Json(nullptr);
-    json["original"] = nullptr;
-    if (c.matchesOriginal)
-        json["original"] = {{"path", original},
-                            {"bytes", *c.originalBytes},
-                            {"sha256", c.originalSha256},
-                            {"matches", *c.matchesOriginal}};
-    return json;
-}
-
 // "-" is standard input (at most the loader's limit), as for the other verbs.
 std::string nameOf(const std::string& path) { return path == "-" ? "standard input" : path; }
 
@@ -103,7 +85,7 @@ Verb addVerify(CLI::App& app, const Globals& globals) {
                                                 ": records no source (it was not written by this tool from an MRTK "
                                                 "recording as it is): give the original to compare with");
                 const std::string archiveName = nameOf(options->archive), originalName = nameOf(options->original);
-                if (options->json) std::cout << dumped(reportJson(archiveName, originalName, *check)) << "\n";
+                if (options->json) std::cout << dumped(ia::verifyJson(archiveName, originalName, *check)) << "\n";
                 else printText(archiveName, originalName, *check);
                 return int(check->identical() ? kExitSuccess : kExitCheckFailed);
             },
