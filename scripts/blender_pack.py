@@ -8,31 +8,12 @@ import re
 import sys
 import zipfile
 
+from pose_library import library, notice as pose_notice
+
 SOURCE = "blender/inputanim_blender"
-# MRTK's pose files by the names the panel shows; pinching: MRTK's simulated hands select with these.
-POSES = [
-    ("Open", "ArticulatedHandPose_Open.json", False),
-    ("Flat", "ArticulatedHandPose_Flat.json", False),
-    ("Point", "ArticulatedHandPose_Poke.json", False),
-    ("Pinch", "ArticulatedHandPose_Pinch.json", True),
-    ("Grab", "ArticulatedHandPose_Grab.json", True),
-    ("Thumbs up", "ArticulatedHandPose_ThumbsUp.json", False),
-    ("Victory", "ArticulatedHandPose_Victory.json", False),
-]
 # Blender's platform names for ours (https://docs.blender.org/manual/en/latest/advanced/extensions/).
 BLENDER_PLATFORMS = {"linux-x64": "linux-x64", "windows-x64": "windows-x64"}
 EXECUTABLE_NAMES = {"linux-x64": "inputanim", "windows-x64": "inputanim.exe"}
-
-
-def library(folder):
-    poses = {}
-    for name, file, pinching in POSES:
-        path = os.path.join(folder, file)
-        if os.path.exists(path):
-            items = json.load(open(path))["items"]
-            joints = {i["joint"]: [i["pose"]["rotation"][c] for c in "xyzw"] for i in items if i["joint"] != "None"}
-            poses[name] = {"pinching": pinching, "joints": joints}
-    return poses
 
 
 def manifest(version, platform):
@@ -89,7 +70,7 @@ def main(out, poses_dir, version, extensions, *pairs):
     if unknown:
         sys.exit("unknown platform %s (known: %s)" % (", ".join(sorted(unknown)), ", ".join(EXECUTABLE_NAMES)))
     poses = library(poses_dir)
-    notice = open(os.path.join(poses_dir, "SOURCES.md")).read() if poses else ""
+    notice = pose_notice(poses_dir) if poses else ""
     write(out, "inputanim_blender/", version, poses, notice, executables, {})
     print(out)
     if extensions:

@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build
 # compile_commands.json: the `self_contained` test compiles each source of a unity batch alone from it.
-flags=(-DCMAKE_BUILD_TYPE=Release -DINPUTANIM_STATIC=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
+# The Python module (python/) for Debian's Python, whose NumPy the tests use, where it is installed.
+python=$(command -v /usr/bin/python3 || command -v python3 || true)
+flags=(-DCMAKE_BUILD_TYPE=Release -DINPUTANIM_STATIC=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+    ${python:+"-DPython3_EXECUTABLE=$(realpath "$python")"})
 if [ "${1:-}" = "--sanitize" ]; then
     shift
     dir=build-sanitize

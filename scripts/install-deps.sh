@@ -3,8 +3,9 @@
 # viewer's three.js pinned in web/viewer/package-lock.json); with --test, all the test suite needs (the
 # viewer's build included, and the npm test helpers pinned in tests/interop/package-lock.json).
 # Idempotent: quick when everything is there.
-# With --windows, what the Windows build needs (mingw-w64, and Wine to run it); --test includes it.
-# Usage: scripts/install-deps.sh [--test | --wasm | --fuzz | --windows]
+# With --windows, what the Windows build needs (mingw-w64, and Wine to run it); with --python, what the Python
+# package needs (docs/python.md); --test includes both.
+# Usage: scripts/install-deps.sh [--test | --wasm | --fuzz | --windows | --python]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(cmake g++ make libtinygltf-dev libglm-dev catch2 libcli11-dev nlohmann-json3-dev python3)
@@ -17,6 +18,12 @@ if [ "${1:-}" = "--test" ]; then
     packages+=(libmeshoptimizer-dev)  # meshoptimizer, the reference for the EXT_meshopt_compression codec
     packages+=(assimp-utils)  # Assimp, a glTF client many engines use (tests/interop/assimp_play.py)
     packages+=(godot3-server)  # Godot 3, its editor headless: its glTF import (tests/clients/godot_play.mjs)
+    packages+=(python3-pytest python3-pandas)  # the Python package's tests, and its optional to_pandas()
+fi
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--python" ]; then
+    # The Python package (python/): pybind11 and Python's headers build it, NumPy is its dependency, setuptools,
+    # wheel, pip and venv install it.
+    packages+=(pybind11-dev python3-dev python3-numpy python3-setuptools python3-wheel python3-pip python3-venv)
 fi
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--windows" ]; then
     packages+=(g++-mingw-w64-x86-64-posix wine64)  # the Windows build, and Wine to test it

@@ -6,6 +6,8 @@
 #   inputanim_blender-VERSION-PLATFORM.zip the Blender 4.2+ extension, one per platform
 #   inputanim-three-VERSION.tgz            the three.js loader's npm package
 #   inputanim-viewer-VERSION.zip           the web viewer as a static site
+#   inputanim-VERSION-cp311-cp311-linux_x86_64.whl  the Python package (built with the Python that scripts/build.sh
+#                                          found; MRTK's hand poses in it when SHARED holds them)
 #   SHA256SUMS                             sha256sum's list of all of the above
 # Builds what is missing first (scripts/build.sh: the static Linux tool; build-windows.sh --cli-only, build-three.sh,
 # build-viewer.sh).
@@ -64,6 +66,10 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
             path = os.path.join(folder, name)
             archive.write(path, os.path.join("inputanim-viewer", os.path.relpath(path, site)))
 PY
+
+python=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
+INPUTANIM_POSES=$shared/samples/mrtk-hand-poses "$python" -m pip wheel -q --no-build-isolation --no-index --no-deps \
+    -w "$dist" . >/dev/null
 
 (cd "$dist" && sha256sum -- * >SHA256SUMS)
 echo "$dist"

@@ -9,6 +9,7 @@
 #   carries;
 # - the viewer's zip, unzipped and served, plays a recording in Chromium; the npm tarball, installed into a blank
 #   project, loads recordings as the CLI reads them (tests/viewer/viewer.mjs, tests/three/three_loader.mjs);
+# - the Python wheel installs into a fresh virtual environment and reads, samples, edits and writes there;
 # - the Blender extension zips hold what they must, and every package is named with the version.
 # Skipped (exit 77) without mingw-w64 and Wine, or Blender.
 # Usage: tests/package/package_test.sh BUILD_INPUTANIM [SHARED]
@@ -41,9 +42,9 @@ version=$("$root/scripts/version.sh")
 dist=$work/dist
 expected="inputanim-$version-linux-x64.tar.gz inputanim-$version-windows-x64.zip inputanim_blender-$version.zip
 inputanim_blender-$version-linux-x64.zip inputanim_blender-$version-windows-x64.zip inputanim-three-$version.tgz
-inputanim-viewer-$version.zip SHA256SUMS"
+inputanim-viewer-$version.zip inputanim-$version-cp311-cp311-linux_x86_64.whl SHA256SUMS"
 check "dist holds exactly the packages" test "$(ls "$dist" | sort | tr '\n' ' ')" = "$(echo $expected | tr ' ' '\n' | sort | tr '\n' ' ')"
-check "SHA256SUMS lists every package and each sum holds" bash -c "cd '$dist' && sha256sum -c --strict SHA256SUMS && test \$(wc -l <SHA256SUMS) -eq 7"
+check "SHA256SUMS lists every package and each sum holds" bash -c "cd '$dist' && sha256sum -c --strict SHA256SUMS && test \$(wc -l <SHA256SUMS) -eq 8"
 
 python3 "$here/unpack.py" "$dist" "$work/unpacked" "$version" >"$work/unpack.log" 2>&1
 check "every package holds what it must ($(tail -1 "$work/unpack.log"))" grep -q "^unpacked: ok" "$work/unpack.log"
@@ -74,6 +75,13 @@ env -i HOME="$work/home" PATH=/usr/bin:/bin BLENDER_USER_SCRIPTS="$work/blender/
 grep "^bundled\|^  \|Error" "$work/blender.log" | grep -v Draco
 check "the Blender add-on converts with the executable it carries" grep -q "^bundled: ok" "$work/blender.log"
 check "  and an unedited round trip is byte-identical" cmp "$sample" "$work/exported.bin"
+
+# The Python wheel in a fresh virtual environment (Debian's NumPy through --system-site-packages), offline.
+wheel=$dist/inputanim-$version-cp311-cp311-linux_x86_64.whl
+python=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$(dirname "$tool")/CMakeCache.txt")
+check "the Python wheel installs in a fresh virtual environment" bash -c "'$python' -m venv --system-site-packages '$work/venv' &&
+    '$work/venv/bin/python' -m pip install -q --no-index '$wheel'"
+check "  and reads, samples, edits and writes there" bash -c "cd '$work' && '$work/venv/bin/python' '$root/tests/python/installed.py' '$sample'"
 
 # The viewer's static site, unzipped, in headless Chromium (tests/viewer/viewer.mjs on the generated sample), and
 # the loader's npm tarball installed into a blank project (tests/three/three_loader.mjs).

@@ -117,6 +117,20 @@ for item in [
 ]:
     expect("inputanim-viewer/" + item in held, "viewer zip lacks %s" % item)
 
+wheel = zipfile.ZipFile(os.path.join(dist, "inputanim-%s-cp311-cp311-linux_x86_64.whl" % version))
+held = set(wheel.namelist())
+info = "inputanim-%s.dist-info/" % version
+for item in ["inputanim/__init__.py", "inputanim/__init__.pyi", "inputanim/poses.pyi", "inputanim/py.typed"] + [
+    info + "LICENSE",
+    info + "THIRD_PARTY_NOTICES.md",
+]:
+    expect(item in held, "the wheel lacks %s" % item)
+expect(any(n.startswith("inputanim/_inputanim.cpython-311-") for n in held), "the wheel lacks its native module")
+metadata = wheel.read(info + "METADATA").decode()
+expect("Requires-Dist: numpy" in metadata and "License: MIT" in metadata, "the wheel's metadata: %s" % metadata[:200])
+if "inputanim/mrtk_poses.json" in held:  # built with MRTK's pose files beside the project: their licence with them
+    expect("inputanim/mrtk_poses_LICENSE.md" in held, "the wheel carries MRTK's poses without their licence")
+
 for failure in failures:
     print("  " + failure)
 print("unpacked: %s (%d failures)" % ("ok" if not failures else "FAIL", len(failures)))
