@@ -4,10 +4,12 @@
 #   site     builds build-viewer/ (the others' fixture) and checks scripts/viewer.sh's arguments and --lan;
 #   sample   the generated sample, and compare mode on it and its mirror (viewer_compare.mjs);
 #   real     the real recording with the error, foreign glTF and ?src= cases (see viewer.mjs for what is checked);
-#   webxr    its Record button on an emulated headset (webxr_record.mjs), the take played by MRTK's reader.
+#   webxr    its Record button on the project's emulated headset (webxr_record.mjs: frames driven one by one), the
+#            take played by MRTK's reader;
+#   iwer     Record on Meta's IWER replaying a real recording's capture in real time (webxr_record_iwer.mjs).
 # real and webxr need ../shared beside the project (skipped, exit 77, without it). The loader package the viewer is
 # built on has its own test (tests/three/run.sh).
-# Usage: run.sh PATH/TO/inputanim PATH/TO/shared site|sample|real|webxr
+# Usage: run.sh PATH/TO/inputanim PATH/TO/shared site|sample|real|webxr|iwer
 set -u
 tool=$1
 shared=${2:-}
@@ -24,7 +26,7 @@ if [ "$part" != site ] && [ ! -f "$site/index.html" ]; then
     echo "FAIL: $site was not built (the viewer_site test builds it)"
     exit 1
 fi
-if { [ "$part" = real ] || [ "$part" = webxr ]; } && ! { [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; }; then
+if { [ "$part" = real ] || [ "$part" = webxr ] || [ "$part" = iwer ]; } && ! { [ -n "$shared" ] && [ -f "$real" ] && [ -f "$foreign" ]; }; then
     echo "SKIP: ../shared/samples not found: the real recording and the foreign glTF"
     exit 77  # CTest's skip code
 fi
@@ -56,6 +58,11 @@ case $part in
         echo "== recording through an emulated WebXR runtime, played by MRTK's reader"
         node "$here/webxr_record.mjs" "$tool" "$site" "$shared" "$(dirname "$tool")" || status=1
         ;;
-    *) echo "usage: run.sh PATH/TO/inputanim PATH/TO/shared site|sample|real|webxr"; exit 2 ;;
+    iwer)
+        echo "== recording through IWER (Meta's WebXR emulation runtime), played by MRTK's reader"
+        node "$here/webxr_record_iwer.mjs" "$tool" "$site" "$shared" "$(dirname "$tool")"
+        status=$?
+        ;;
+    *) echo "usage: run.sh PATH/TO/inputanim PATH/TO/shared site|sample|real|webxr|iwer"; exit 2 ;;
 esac
 exit $status
