@@ -35,12 +35,13 @@ def test_samples_are_the_tools(path, coordinates, tmp_path):
         assert frame["time"] == s.time[i]
         if info["flags"]["hasCameraPose"]:
             np.testing.assert_array_equal(s.camera[i], pose_of(frame["camera"]))
-        for side, name in (("left", "Left"), ("right", "Right")):
-            if name not in frame:
+        assert ("left" in frame) == info["flags"]["hasHandData"]
+        for side in ("left", "right"):
+            if side not in frame:
                 continue
-            assert s.tracked[side][i] == frame[name]["tracked"]
-            assert s.pinching[side][i] == frame[name]["pinching"]
-            joints = np.array([pose_of(frame[name]["joints"][joint]) for joint in ia.JOINTS])
+            assert s.tracked[side][i] == frame[side]["tracked"]
+            assert s.pinching[side][i] == frame[side]["pinching"]
+            joints = np.array([pose_of(frame[side]["joints"][joint]) for joint in ia.JOINTS])
             np.testing.assert_array_equal(getattr(s, side)[i], joints)
         if "gaze" in frame:
             np.testing.assert_array_equal(s.gaze[i], frame["gaze"]["origin"] + frame["gaze"]["direction"])

@@ -10,7 +10,7 @@
 //   - no marker (a hand's select is its pinch, recorded as pinching, not a marker).
 // Usage: node webxr_record_iwer.mjs INPUTANIM SITE_DIR SHARED BUILD_DIR
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,30 +49,9 @@ execFileSync(tool, ['merge', twoHands, '--base', source, '--right', join(work, '
 const capture = join(work, 'two-hands.json');
 const report = JSON.parse(execFileSync(tool, ['convert', twoHands, capture, '--json']));
 
-// The page as users host it, with IWER installed over Chromium's own navigator.xr before the viewer's module runs, and
-// a log of every XR frame: its time, and the player's time in it (null while no capture plays).
-const installer = `<script type="module">
-  import { P_SESSION, XRDevice, metaQuest3 } from './iwer.module.js';
-  const device = new XRDevice(metaQuest3);
-  device.installRuntime({ forceInstall: true });
-  const test = (window.iwerTest = { frames: [], player: null, session: null });
-  const request = navigator.xr.requestSession.bind(navigator.xr);
-  navigator.xr.requestSession = async (...args) => {
-    const session = (test.session = await request(...args));
-    const log = (time) => {
-      test.frames.push([time, test.player?.playing ? test.player.currentTime : null]);
-      session.requestAnimationFrame(log);
-    };
-    session.requestAnimationFrame(log);
-    return session;
-  };
-  test.play = async (url) => {
-    const space = await test.session.requestReferenceSpace('local-floor'); // the recorder's
-    const eventContext = { session: test.session, getFrame: () => test.session[P_SESSION].activeFrame };
-    test.player = device.createActionPlayer(space, await (await fetch(url)).json(), { eventContext });
-    test.player.play();
-  };
-</script>`;
+// The page as users host it, with IWER installed over Chromium's own navigator.xr before the viewer's module runs
+// (tests/clients/iwer_install.js: a log of every XR frame's time and the player's time in it).
+const installer = '<script type="module" src="./iwer_install.js"></script>';
 const page = readFileSync(join(site, 'index.html'), 'utf8');
 const importMapEnd = page.indexOf('</script>', page.indexOf('type="importmap"')) + '</script>'.length;
 writeFileSync(join(work, 'index.html'), page.slice(0, importMapEnd) + installer + page.slice(importMapEnd));
@@ -81,6 +60,7 @@ const server = await serveSite(
   new Map([
     ['index.html', join(work, 'index.html')],
     ['iwer.module.js', iwer],
+    ['iwer_install.js', join(here, '../clients/iwer_install.js')],
     ['capture.json', capture],
   ]),
 );
@@ -115,6 +95,7 @@ try {
 }
 checkTake();
 console.log(failures.length ? `${failures.length} failed` : 'all passed');
+rmSync(work, { recursive: true, force: true });
 process.exit(failures.length ? 1 : 0);
 
 function checkTake() {

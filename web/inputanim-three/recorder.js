@@ -233,10 +233,11 @@ function giveLayer(session) {
 }
 
 function smallLayer(session) {
+  // A page's canvas where there is a page: emulators (IWER) style the layer's canvas as an element.
   const canvas =
-    typeof OffscreenCanvas === 'function'
-      ? new OffscreenCanvas(1, 1)
-      : Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
+    typeof document === 'object'
+      ? Object.assign(document.createElement('canvas'), { width: 1, height: 1 })
+      : new OffscreenCanvas(1, 1);
   const gl = canvas.getContext('webgl2', { xrCompatible: true }) ?? canvas.getContext('webgl', { xrCompatible: true });
   if (!gl) throw new Error('this browser gives no WebGL context for the session to run frames with');
   return new XRWebGLLayer(session, gl); // made XR-compatible with the context (makeXRCompatible may wait for a device)
