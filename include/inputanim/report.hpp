@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "inputanim/analysis/diff.hpp"
@@ -28,6 +29,8 @@ ReportJson infoJson(const std::string& path, const Recording& recording, const L
                     const RecordingSummary& summary, const std::vector<Finding>& findings);
 // Recording findings: [{"severity", "code", "curve", "key", "message"}, ...]
 ReportJson findingsJson(const std::vector<Finding>& findings);
+// Messages said of files, as a run reports them: [{"severity", "code", "file", "message"}, ...]
+ReportJson messagesJson(const std::vector<std::pair<std::string, Finding>>& messages);
 // glTF profile findings: [{"severity", "code", "pointer", "message"}, ...]
 ReportJson profileFindingsJson(const std::vector<Finding>& findings);
 // Schema inputanim.profile/1: the glTF profile and the reading options as data (docs/gltf-profile.md, "The profile

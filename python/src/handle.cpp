@@ -21,11 +21,9 @@ using Json = nlohmann::json;
 std::string dumped(const ia::ReportJson& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string messagesJson(const std::vector<ia::Finding>& findings, const std::string& file) {
-    ia::ReportJson list = ia::ReportJson::array();
-    for (const auto& m : findings)
-        list.push_back(
-            {{"severity", ia::severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
-    return dumped(list);
+    std::vector<std::pair<std::string, ia::Finding>> said;
+    for (const auto& finding : findings) said.emplace_back(file, finding);
+    return dumped(ia::messagesJson(said));
 }
 
 ia::LoadOptions readingOptions(const std::string& reading) {

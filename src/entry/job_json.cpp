@@ -205,11 +205,7 @@ ReportJson runReportJson(const Job& job, const JobReport& report) {
     json["deviation"] = {{"position", report.saved.maxPositionError}, {"rotation", report.saved.maxRotationError}};
     json["tolerance"] = {{"position", job.tolerances.position}, {"rotation", job.tolerances.rotation}};
     json["beyondTolerance"] = report.saved.beyondTolerance;
-    ReportJson messages = ReportJson::array();
-    for (const auto& [file, m] : report.messages)
-        messages.push_back(
-            {{"severity", severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
-    json["messages"] = std::move(messages);
+    json["messages"] = messagesJson(report.messages);
     json["recording"] = report.recording ? *report.recording : ReportJson();
     return json;
 }

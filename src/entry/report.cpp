@@ -103,6 +103,14 @@ ReportJson provenanceJson(const Provenance& p) {
             {"date", p.date}};
 }
 
+ReportJson messagesJson(const std::vector<std::pair<std::string, Finding>>& messages) {
+    ReportJson list = ReportJson::array();
+    for (const auto& [file, m] : messages)
+        list.push_back(
+            {{"severity", severityName(m.severity)}, {"code", m.code}, {"file", file}, {"message", m.message}});
+    return list;
+}
+
 ReportJson verifyJson(const std::string& archive, const std::string& original, const ArchiveCheck& c) {
     ReportJson json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
     json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
