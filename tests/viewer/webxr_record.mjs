@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countPixels, decodePng, downloadVia, launchChromium, serveSite } from '../interop/viewer_site.mjs';
+import { mrtkReader, twoHanded } from './webxr_common.mjs';
 
 const [tool, site, shared, build] = process.argv.slice(2);
 const source = join(shared, 'samples/real/handrecorder-2021-v1.0.bin');
@@ -33,12 +34,7 @@ const expect = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
 };
 
-// MRTK's reader, built once into the build folder.
-const reader = join(build, 'mrtkread-webxr', 'mrtkread.exe');
-if (!existsSync(reader))
-  execFileSync('bash', [join(readerSources, 'build.sh')], { env: { ...process.env, BUILD: dirname(reader) } });
-const mrtk = (file, ...args) =>
-  JSON.parse(execFileSync('mono', [reader, 'read', file, ...args], { maxBuffer: 1 << 30 }).toString());
+const mrtk = mrtkReader(build, readerSources);
 
 // WebXR's joint order, as MRTK names them (written out here, not read from the library).
 const XR_AS_MRTK = ['Wrist', 'ThumbMetacarpalJoint', 'ThumbProximalJoint', 'ThumbDistalJoint', 'ThumbTip'];
@@ -48,10 +44,7 @@ for (const f of ['Index', 'Middle', 'Ring', 'Pinky'])
 // The replayed frames: the source at 90 Hz with jitter, as `inputanim sample` plays it, in WebXR's space.
 const RATE = 90;
 const SIDES = ['left', 'right'];
-const twoHands = join(work, 'two-hands.bin');
-execFileSync(tool, ['mirror', source, join(work, 'mirror.bin'), '-q']);
-execFileSync(tool, ['shift', join(work, 'mirror.bin'), join(work, 'later.bin'), '--by', '0.5', '-q']);
-execFileSync(tool, ['merge', twoHands, '--base', source, '--right', join(work, 'later.bin'), '-q']);
+const twoHands = twoHanded(tool, source, work);
 const duration = JSON.parse(execFileSync(tool, ['info', twoHands, '--json'])).duration;
 let seed = 7;
 const jitter = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.002;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { downloadVia, launchChromium, serveSite } from '../interop/viewer_site.mjs';
+import { mrtkReader, twoHanded } from './webxr_common.mjs';
 
 const [tool, site, shared, build] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,20 +33,14 @@ const expect = (ok, what) => {
   if (!ok) failures.push(what);
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
 };
-const reader = join(build, 'mrtkread-webxr', 'mrtkread.exe');
-if (!existsSync(reader))
-  execFileSync('bash', [join(readerSources, 'build.sh')], { env: { ...process.env, BUILD: dirname(reader) } });
+const read = mrtkReader(build, readerSources);
 const mrtk = (file, times) => {
   writeFileSync(join(work, 'times.txt'), times.join('\n'));
-  const args = [reader, 'read', file, '--times-file', join(work, 'times.txt')];
-  return JSON.parse(execFileSync('mono', args, { maxBuffer: 1 << 30 }).toString());
+  return read(file, '--times-file', join(work, 'times.txt'));
 };
 
 // Both hands: the left as recorded, the right its mirror half a second later; and its capture for IWER.
-const twoHands = join(work, 'two-hands.bin');
-execFileSync(tool, ['mirror', source, join(work, 'mirror.bin'), '-q']);
-execFileSync(tool, ['shift', join(work, 'mirror.bin'), join(work, 'later.bin'), '--by', '0.5', '-q']);
-execFileSync(tool, ['merge', twoHands, '--base', source, '--right', join(work, 'later.bin'), '-q']);
+const twoHands = twoHanded(tool, source, work);
 const capture = join(work, 'two-hands.json');
 const report = JSON.parse(execFileSync(tool, ['convert', twoHands, capture, '--json']));
 
