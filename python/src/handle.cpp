@@ -1,6 +1,5 @@
 #include "handle.hpp"
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
@@ -125,10 +124,9 @@ HandlePtr edit(const Handle& h, const std::string& editsJson) {
 HandlePtr merge(const Handle& base, const std::vector<std::tuple<std::string, HandlePtr, double>>& parts) {
     std::vector<ia::MergeSource> sources;
     for (const auto& [part, from, offset] : parts) {
-        const auto named = std::find(ia::kMergePartNames.begin(), ia::kMergePartNames.end(), part);
-        if (named == ia::kMergePartNames.end())
-            throw LibraryError{ia::Error::usage("a part is camera, left, right or gaze, not " + part)};
-        sources.push_back({ia::MergePart(named - ia::kMergePartNames.begin()), &from->recording, offset, from->name});
+        const auto named = ia::mergePartNamed(part);
+        if (!named) throw LibraryError{ia::Error::usage("a part is camera, left, right or gaze, not " + part)};
+        sources.push_back({*named, &from->recording, offset, from->name});
     }
     ia::EditReport report;
     auto merged = take(ia::mergeRecordings(base.recording, sources, &report));

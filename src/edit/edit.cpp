@@ -110,6 +110,12 @@ void takeFlag(Recording& out, const Recording& source, MergePart part) {
 
 }  // namespace
 
+std::optional<MergePart> mergePartNamed(std::string_view name) {
+    const auto* named = std::find(kMergePartNames.begin(), kMergePartNames.end(), name);
+    if (named == kMergePartNames.end()) return std::nullopt;
+    return MergePart(named - kMergePartNames.begin());  // the names are in MergePart's order
+}
+
 Result<Recording> mergeRecordings(const Recording& base, const std::vector<MergeSource>& sources, EditReport* report) {
     Reported<EditReport> r(report);
     if (auto s = playable(base); !s) return s.error();

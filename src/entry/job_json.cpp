@@ -47,13 +47,13 @@ Result<std::vector<JobPart>> readParts(const Json& json) {
     for (std::size_t i = 0; i < json.size(); ++i) {
         const Json& p = json[i];
         const std::string at = "/parts/" + std::to_string(i);
-        const auto* named = p.is_object()
-                                ? std::find(kMergePartNames.begin(), kMergePartNames.end(), p.value("part", ""))
-                                : kMergePartNames.end();
-        if (named == kMergePartNames.end() || !p.value("path", Json()).is_string() ||
-            (p.contains("offset") && !isFinite(p["offset"])) || p.size() != 2u + p.contains("offset"))
+        const auto part = p.is_object() && p.value("part", Json()).is_string()
+                              ? mergePartNamed(p["part"].get<std::string>())
+                              : std::nullopt;
+        if (!part || !p.value("path", Json()).is_string() || (p.contains("offset") && !isFinite(p["offset"])) ||
+            p.size() != 2u + p.contains("offset"))
             return refused(at, "{\"part\": camera, left, right or gaze, \"path\": a file, \"offset\": seconds}");
-        parts.push_back({MergePart(named - kMergePartNames.begin()), p["path"], p.value("offset", 0.0)});
+        parts.push_back({*part, p["path"], p.value("offset", 0.0)});
     }
     return parts;
 }

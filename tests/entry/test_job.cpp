@@ -80,6 +80,7 @@ TEST_CASE("readJob refuses what the job does not take, by its JSON pointer") {
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "tolerances": {"angle": 1}})").pointer == "/tolerances");
     CHECK(refusal(R"({"input": "a", "output": "b", "parts": [{"part": "head", "path": "x"}]})").pointer == "/parts/0");
     CHECK(refusal(R"({"input": "a", "output": "b", "parts": [{"part": "left"}]})").pointer == "/parts/0");
+    CHECK(refusal(R"({"input": "a", "output": "b", "parts": [{"part": 7, "path": "x"}]})").pointer == "/parts/0");
     CHECK(refusal(R"({"input": "a", "output": "b", "markers": [{"time": 2, "name": "b"}, {"time": 1, "name": "a"}]})")
               .pointer == "/markers");
     CHECK(refusal(R"({"input": "a", "output": "b", "edits": [{"shift": 1}, {"spin": 1}]})").pointer == "/edits/1");

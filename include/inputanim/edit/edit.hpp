@@ -3,7 +3,6 @@
 #pragma once
 
 #include <array>
-
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -74,6 +73,7 @@ Result<Recording> mirrorRecording(const Recording& recording, const MirrorOption
 enum class MergePart { Camera, Left, Right, Gaze };
 // Their names, as every front end says them (the CLI's --camera, a job's "part", Python's merge keywords).
 inline constexpr std::array<std::string_view, 4> kMergePartNames = {"camera", "left", "right", "gaze"};
+std::optional<MergePart> mergePartNamed(std::string_view name);  // nullopt for another name
 struct MergeSource {
     MergePart part;
     const Recording* recording;

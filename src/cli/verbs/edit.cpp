@@ -82,14 +82,13 @@ ia::Result<std::vector<std::pair<int, double>>> partOffsets(const std::vector<st
     std::vector<std::pair<int, double>> offsets;
     for (const auto& text : texts) {
         auto pair = splitPair(text);
-        const auto* named = pair ? std::find(ia::kMergePartNames.begin(), ia::kMergePartNames.end(), pair->first)
-                                 : ia::kMergePartNames.end();
+        const auto named = pair ? ia::mergePartNamed(pair->first) : std::nullopt;
         const auto seconds = pair ? finiteNumber(pair->second) : std::nullopt;
-        if (named == ia::kMergePartNames.end() || !seconds)
+        if (!named || !seconds)
             return ia::Error::usage("--offset takes PART=SECONDS (camera, left, right or gaze), not \"" + text + "\"");
-        const int part = int(named - ia::kMergePartNames.begin());
+        const int part = int(*named);
         if (std::any_of(offsets.begin(), offsets.end(), [&](const auto& offset) { return offset.first == part; }))
-            return ia::Error::usage("--offset names " + std::string(*named) + " twice");
+            return ia::Error::usage("--offset names " + pair->first + " twice");
         offsets.emplace_back(part, *seconds);
     }
     return offsets;
