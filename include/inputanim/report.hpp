@@ -88,7 +88,7 @@ SampleColumns sampleColumns(const Recording& recording, const Selection& selecti
 // The most values (frames times columns) one sampling holds, about 200 MB of CSV: more is refused
 // (Reason::GridTooLarge), naming the limit, before anything is printed.
 inline constexpr std::size_t kMaxSampleValues = 20'000'000;
-// The most values one sampling into arrays holds (Python's Recording.sample: 391 a frame), about 800 MB: more is
+// The most values one sampling into arrays holds (Python's Recording.sample: 396 a frame), about 800 MB: more is
 // refused (Reason::GridTooLarge).
 inline constexpr std::size_t kMaxArrayValues = 100'000'000;
 Status checkSampleSize(std::size_t frames, const SampleColumns& columns);

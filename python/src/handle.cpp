@@ -1,6 +1,7 @@
 #include "handle.hpp"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <type_traits>
 
 #include "inputanim/analysis/check.hpp"
@@ -116,9 +117,9 @@ std::string run(const Handle& h, const std::string& jobJson) {
 HandlePtr edit(const Handle& h, const std::string& editsJson) {
     const auto steps = take(ia::readEditRequest(editsJson));
     ia::EditReport report;
-    ia::Recording recording = h.recording;
-    for (const auto& step : steps) recording = take(ia::applyEdit(recording, step, &report));
-    return madeFrom(h, std::move(recording), messagesJson(report.messages, h.name));
+    std::optional<ia::Recording> edited;  // each edit makes a new recording: the open one is never copied
+    for (const auto& step : steps) edited = take(ia::applyEdit(edited ? *edited : h.recording, step, &report));
+    return madeFrom(h, edited ? std::move(*edited) : h.recording, messagesJson(report.messages, h.name));
 }
 
 HandlePtr merge(const Handle& base, const std::vector<std::tuple<std::string, HandlePtr, double>>& parts) {
