@@ -310,8 +310,8 @@ EMSCRIPTEN_KEEPALIVE const char* inputanim_take_begin(const char* optionsJson) {
     ia::TakeOptions options;
     if (!json.is_object()) return failure("take options: expected a JSON object");
     for (const auto& [key, value] : json.items()) {
-        double* target = key == "positionTolerance"   ? &options.positionTolerance
-                         : key == "rotationTolerance" ? &options.rotationTolerance
+        double* target = key == "positionTolerance"   ? &options.tolerances.position
+                         : key == "rotationTolerance" ? &options.tolerances.rotation
                                                       : nullptr;
         if (!target || !value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
             return failure("take options: " + key +

@@ -20,12 +20,6 @@
 
 namespace inputanim {
 
-// How far what a job writes may play from what it read: fitted binary keys, glTF samplers, a foreign glTF's import.
-struct Tolerances {
-    double position = kDefaultPositionTolerance;  // metres
-    double rotation = kDefaultRotationTolerance;  // degrees
-};
-
 // A part taken from another recording (mergeRecordings), by file.
 struct JobPart {
     MergePart part = MergePart::Camera;
@@ -49,7 +43,7 @@ struct Job {
     BinaryOptions binary;  // format version and layout (its tolerances are the job's)
     ExportOptions gltf;  // rig, samplers, meshes, camera, compression (its tolerances and provenance are the job's)
     IwerOptions iwer;  // an IWER capture's frame rate
-    Tolerances tolerances;
+    Tolerances tolerances;  // fitted binary keys, glTF samplers, a foreign glTF's import
 };
 
 struct JobReport {

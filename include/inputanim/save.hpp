@@ -43,8 +43,7 @@ struct BinaryOptions {
     std::optional<Layout> layout;  // 1.1's key layout; default compact, the one MRTK reads (full: the published
                                    // specification's, which no MRTK version loads; written only when asked for)
     // Metres and degrees: keys fitted for the compact layout stay this close to the original.
-    double positionTolerance = kDefaultPositionTolerance;
-    double rotationTolerance = kDefaultRotationTolerance;
+    Tolerances tolerances;
 };
 
 struct BinaryReport {

@@ -31,8 +31,8 @@ void checkShapes(const ArrayTake& t, std::size_t n) {
     for (const auto& states : t.pinching)
         check(!states || (states->ndim() == 1 && std::size_t(states->shape(0)) == n),
               "a hand's pinching is (N,): whether it pinches at each time");
-    check(std::isfinite(t.positionTolerance) && t.positionTolerance > 0 && std::isfinite(t.rotationTolerance) &&
-              t.rotationTolerance > 0,
+    check(std::isfinite(t.tolerances.position) && t.tolerances.position > 0 && std::isfinite(t.tolerances.rotation) &&
+              t.tolerances.rotation > 0,
           "the tolerances are finite and above 0: position (metres) and rotation (degrees)");
     check(!t.gaze || (t.gaze->ndim() == 2 && std::size_t(t.gaze->shape(0)) == n && t.gaze->shape(1) == 6),
           "gaze is (N, 6): the ray's origin and direction at each time");
@@ -80,7 +80,7 @@ HandlePtr fromArrays(const ArrayTake& t) {
     const auto n = std::size_t(t.time.shape(0));
     checkShapes(t, n);
     py::gil_scoped_release released;
-    ia::WebXrTake webxr(ia::TakeOptions{t.positionTolerance, t.rotationTolerance});
+    ia::WebXrTake webxr(ia::TakeOptions{t.tolerances});
     for (std::size_t i = 0; i < n; ++i)
         check(take(webxr.add(frameAt(t, i))),
               "times are increasing (as Float32 seconds): time " + std::to_string(i) + " is not");

@@ -23,7 +23,7 @@ struct ArrayTake {
     std::array<std::optional<Bools>, 2> pinching;  // (N,) by int(Hand); none: MRTK's rule from the fingertips
     std::optional<Doubles> gaze;  // (N, 6); none: the head's forward ray
     std::vector<std::pair<double, std::string>> markers;
-    double positionTolerance = 0, rotationTolerance = 0;
+    ia::Tolerances tolerances;
     std::string version = "1.1";
 };
 

@@ -91,8 +91,7 @@ PYBIND11_MODULE(_inputanim, m) {
                                  {pinchingLeft, pinchingRight},
                                  gaze,
                                  std::move(markers),
-                                 positionTolerance,
-                                 rotationTolerance,
+                                 {positionTolerance, rotationTolerance},
                                  std::move(version)});
     });
     m.def("merge", &pyia::merge, Release());

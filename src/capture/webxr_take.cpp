@@ -129,7 +129,7 @@ void WebXrTake::resetStreams() {
     recording_.hasEyeGaze = 1;
     streams_.clear();
     streams_.reserve(kGazeDirectionStream + 1);
-    const double position = options_.positionTolerance, rotation = options_.rotationTolerance;
+    const double position = options_.tolerances.position, rotation = options_.tolerances.rotation;
     streams_.emplace_back(&recording_.curves[cameraCurve(kPositionX)], 3, false, position);
     streams_.emplace_back(&recording_.curves[cameraCurve(kRotationX)], 4, true, rotation);
     for (Hand hand : kHands)

@@ -61,8 +61,7 @@ Status refuseEarly(const Job& job) {
 
 BinaryOptions binaryOptions(const Job& job) {
     BinaryOptions binary = job.binary;
-    binary.positionTolerance = job.tolerances.position;
-    binary.rotationTolerance = job.tolerances.rotation;
+    binary.tolerances = job.tolerances;
     return binary;
 }
 
@@ -100,8 +99,7 @@ bool recordsSource(const Job& job) {
 Result<Recording> readInput(const Job& job, JobReport& report) {
     LoadOptions load = job.reading;
     load.recordSource = recordsSource(job);
-    load.gltf.positionTolerance = job.tolerances.position;
-    load.gltf.rotationTolerance = job.tolerances.rotation;
+    load.gltf.tolerances = job.tolerances;
     auto recording = job.base.empty() ? loadFile(job.input, load, &report.loaded) : ontoBase(job, load, report);
     if (recording) tell(report, report.loaded.gltf.notes, job.input);
     return recording;
@@ -162,8 +160,7 @@ SaveOptions saveOptions(const Job& job, JobReport& report) {
     save.binary = binaryOptions(job);
     save.gltf = job.gltf;
     save.iwer = job.iwer;
-    save.gltf.positionTolerance = job.tolerances.position;
-    save.gltf.rotationTolerance = job.tolerances.rotation;
+    save.gltf.tolerances = job.tolerances;
     save.gltf.provenance =
         isGltfOutput(report.kind) && recordsSource(job) ? provenanceFor(report.loaded) : std::nullopt;
     report.source = save.gltf.provenance;

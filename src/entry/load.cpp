@@ -97,7 +97,7 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
 namespace {
 // A capture is read as a take, reduced within the import's tolerances.
 TakeOptions takeOptions(const LoadOptions& options) {
-    return {options.gltf.positionTolerance, options.gltf.rotationTolerance};
+    return {options.gltf.tolerances};
 }
 }  // namespace
 

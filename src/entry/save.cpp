@@ -89,16 +89,15 @@ Result<std::optional<Recording>> prepareBinary(const Recording& recording, const
     // Written as it is, unless keys it holds are not the compact layout's (a merge of 1.0 keys with gaze): fitted.
     if (*target == recording.encoding && !(target->layout == Layout::Compact && needsLinearFit(recording)))
         return std::optional<Recording>();
-    auto converted =
-        convertFitting(recording, *target, {options.positionTolerance, options.rotationTolerance}, &r->fit);
+    auto converted = convertFitting(recording, *target, {options.tolerances}, &r->fit);
     if (!converted) return converted.error();
     if (!r->fit.fitted.empty()) {
         say(*r, Severity::Note, "keys-fitted", fitSummary(r->fit));
         if (!recording.hasEyeGaze)
             say(*r, Severity::Note, "keys-kept-by-1.0",
                 "format version 1.0 keeps these keys exactly (MRTK reads 1.0 with full keys)");
-        if (r->fit.maxPositionError > options.positionTolerance ||
-            r->fit.maxRotationError > options.rotationTolerance) {
+        if (r->fit.maxPositionError > options.tolerances.position ||
+            r->fit.maxRotationError > options.tolerances.rotation) {
             char text[160];
             std::snprintf(text, sizeof text,
                           "the fitted keys play back beyond the tolerances: %.3g m and %.3g degrees from the source",
@@ -214,8 +213,7 @@ Status stageSeparateGltf(const Recording& recording, const std::string& path, co
 void judgeDeviation(OutputKind kind, const SaveOptions& options, SaveReport& r) {
     r.messages = r.binary.messages;
     const bool binary = kind == OutputKind::MrtkBinary, iwer = kind == OutputKind::IwerCapture;
-    const double positionTolerance = binary ? options.binary.positionTolerance : options.gltf.positionTolerance;
-    const double rotationTolerance = binary ? options.binary.rotationTolerance : options.gltf.rotationTolerance;
+    const auto [positionTolerance, rotationTolerance] = binary ? options.binary.tolerances : options.gltf.tolerances;
     const double ownPosition = binary ? r.binary.fit.maxPositionError
                                : iwer ? r.iwer.maxPositionError
                                       : r.gltf.maxPositionError;

@@ -45,8 +45,7 @@ Result<LinearFitReport> fitLinearKeys(Recording& recording, const LinearFitOptio
     LinearFitReport report;
     KnotBudget budget(recording);
     TrackOptions trackOptions;
-    trackOptions.positionTolerance = options.positionTolerance;
-    trackOptions.rotationTolerance = options.rotationTolerance;
+    trackOptions.tolerances = options.tolerances;
     trackOptions.linearOnly = true;
     trackOptions.mrtkPlayback = true;
     const double duration = playbackDuration(recording);

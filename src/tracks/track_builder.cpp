@@ -38,7 +38,7 @@ public:
             pieceCursors_.emplace_back(*curve);
         }
         if (kind == TrackKind::Rotation)
-            slerpLimits_ = {safeSlerpCos(options.rotationTolerance), safeLengthOff(options.rotationTolerance)};
+            slerpLimits_ = {safeSlerpCos(options.tolerances.rotation), safeLengthOff(options.tolerances.rotation)};
     }
 
     Result<Track> build() {
@@ -269,7 +269,7 @@ private:
 
     // Fits aim 10% inside the tolerance, so that Float32 rounding of added knots stays inside it too.
     double tolerance() const {
-        return 0.9 * (kind_ == TrackKind::Rotation ? options_.rotationTolerance : options_.positionTolerance);
+        return 0.9 * (kind_ == TrackKind::Rotation ? options_.tolerances.rotation : options_.tolerances.position);
     }
 
     // The knot at the span's start as it was written, and the one at its end as it will be (Float32, rotations

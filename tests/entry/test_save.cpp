@@ -128,7 +128,7 @@ TEST_CASE("an output beyond its tolerances is reported as such, with the warning
         std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.name == "unaligned"; });
     REQUIRE(unaligned != cases.end());
     SaveOptions options;
-    options.gltf.positionTolerance = 1e-12;  // components keyed at different times are fitted: not this close
+    options.gltf.tolerances.position = 1e-12;  // components keyed at different times are fitted: not this close
     SaveReport report;
     REQUIRE(saveRecording(unaligned->recording, folder / "tight.glb", OutputKind::Glb, options, &report).ok());
     CHECK(report.gltf.maxPositionError > 1e-12);

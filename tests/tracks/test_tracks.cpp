@@ -67,10 +67,10 @@ TEST_CASE("every edge case builds well-formed tracks that play back within toler
                     checkWellFormed(b.track, kind);
                     if (linearOnly) CHECK(b.track.interpolation != Interpolation::CubicSpline);
                     if (kind == TrackKind::Rotation) {
-                        CHECK(b.error <= options.rotationTolerance);
+                        CHECK(b.error <= options.tolerances.rotation);
                     } else {
                         // Exact data stays exact (Float32 rounding only); fitted data stays within tolerance.
-                        CHECK(b.error <= (exact && !linearOnly ? 1e-5 : options.positionTolerance));
+                        CHECK(b.error <= (exact && !linearOnly ? 1e-5 : options.tolerances.position));
                     }
                 }
             }
@@ -214,7 +214,8 @@ TEST_CASE("the reported deviation is never below a dense evaluation, and within 
         // Many samples per interval, within a budget for tracks of thousands of knots (unrolled loops).
         const int perInterval = int(std::clamp<std::size_t>(40000 / track->times.size(), 16, 256));
         const double measured = dense::deviation(*track, {pointers, std::size_t(n)}, kind, perInterval);
-        const double tolerance = kind == TrackKind::Rotation ? options.rotationTolerance : options.positionTolerance;
+        const double tolerance =
+            kind == TrackKind::Rotation ? options.tolerances.rotation : options.tolerances.position;
         INFO("trial " << trial << " interpolation " << interpolationName(track->interpolation) << " knots "
                       << track->times.size());
         CHECK(measured <= track->maxError * (1 + 1e-9) + 1e-12);
@@ -236,7 +237,7 @@ TEST_CASE("MRTK 2.6/2.7's single RotationW key: fitted within tolerance, reporte
             if (r.curves[jointCurve(hand, joint, kRotationX)].keys.empty()) continue;
             const Built b = build(r, jointCurve(hand, joint, kRotationX), TrackKind::Rotation, options);
             CHECK(b.error <= b.track.maxError * (1 + 1e-9) + 1e-12);
-            CHECK(b.track.maxError <= options.rotationTolerance);
+            CHECK(b.track.maxError <= options.tolerances.rotation);
             worst = std::max(worst, b.track.maxError);
         }
     CHECK(worst > 0.001);  // the defect is there to fit

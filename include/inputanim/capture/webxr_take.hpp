@@ -65,8 +65,7 @@ inline constexpr double kPinchEnterDistance = 0.02;  // metres
 inline constexpr double kPinchExitDistance = 0.05;  // metres
 
 struct TakeOptions {
-    double positionTolerance = kDefaultPositionTolerance;  // metres, for the reduction (the glTF export's)
-    double rotationTolerance = kDefaultRotationTolerance;  // degrees
+    Tolerances tolerances;  // for the reduction (the glTF export's)
 };
 
 // WebXR -> Unity (MRTK's space): z negated, as Unity's own OpenXR support maps a right-handed runtime, so that the

@@ -22,8 +22,7 @@ enum class Rig { Flat, Hierarchy };
 
 struct ExportOptions {
     Rig rig = Rig::Flat;
-    double positionTolerance = kDefaultPositionTolerance;  // metres (0.1 mm)
-    double rotationTolerance = kDefaultRotationTolerance;  // degrees
+    Tolerances tolerances;
     bool linearOnly = false;  // only LINEAR/STEP samplers (Blender ignores cubic tangents)
     bool meshes = true;  // hand, pinch and gaze meshes
     double verticalFieldOfView = 60;  // degrees, for the camera: kFieldOfViewLeast to kFieldOfViewMost

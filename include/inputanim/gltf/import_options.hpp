@@ -30,15 +30,14 @@ Result<NodeMap> parseNodeMap(std::span<const std::uint8_t> json, const std::stri
 
 // Tolerances that read a file from another tool as closely as it plays, for comparing it with what a conversion made
 // of it (diff): a hundredth of the defaults.
-inline constexpr double kClosePositionTolerance = 1e-6, kCloseRotationTolerance = 1e-4;
+inline constexpr Tolerances kCloseTolerances{1e-6, 1e-4};
 
 // The seconds ImportOptions::hold may take, in every front end.
 inline constexpr double kHoldLeast = 1e-3, kHoldMost = 3600;
 
 struct ImportOptions {
     std::optional<Encoding> encoding;  // default: the source's for our files, 1.1 compact for others
-    double positionTolerance = kDefaultPositionTolerance;  // metres, for fitting keys to foreign motion
-    double rotationTolerance = kDefaultRotationTolerance;  // degrees
+    Tolerances tolerances;  // for fitting keys to foreign motion
     double sampleRate = 120;  // Hz: foreign motion is evaluated at every key time and at this rate
     NodeMap map;
     bool allowExternalPaths = false;  // let a .gltf reference buffers outside its own folder

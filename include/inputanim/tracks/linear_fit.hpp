@@ -13,8 +13,7 @@
 namespace inputanim {
 
 struct LinearFitOptions {
-    double positionTolerance = kDefaultPositionTolerance;  // metres (gaze directions: units of the vector)
-    double rotationTolerance = kDefaultRotationTolerance;  // degrees
+    Tolerances tolerances;
 };
 
 struct LinearFitReport {

@@ -17,8 +17,7 @@ namespace inputanim {
 
 struct TrackOptions {
     double duration = 0;  // seconds; wrapped curves are unrolled over [0, duration]
-    double positionTolerance = kDefaultPositionTolerance;  // metres (0.1 mm)
-    double rotationTolerance = kDefaultRotationTolerance;  // degrees
+    Tolerances tolerances;
     bool linearOnly = false;  // densify Hermite and weighted data into LINEAR keys
     std::size_t maxKnots = 10'000'000;  // knots fitting may add between the events (keys, wrap seams); refused beyond
     std::size_t maxEvents = 10'000'000;  // events, the keys of wrapped curves unrolled included; refused beyond

@@ -98,8 +98,7 @@ Verb addDiff(CLI::App& app, const Globals&) {
             [options] {
                 const auto& o = *options;
                 ia::LoadOptions load = o.a.load;  // a glTF from another tool read as closely as it plays
-                load.gltf.positionTolerance = ia::kClosePositionTolerance;
-                load.gltf.rotationTolerance = ia::kCloseRotationTolerance;
+                load.gltf.tolerances = ia::kCloseTolerances;
                 auto a = ia::loadFile(o.a.path, load);
                 if (!a) return fail(a.error());
                 auto b = ia::loadFile(o.b, load);

@@ -45,7 +45,7 @@ void booleanFromChannel(const ChannelData& channel, Curve& curve) {
 struct Fitter {
     Recording& recording;
     Hand hand;
-    double positionTolerance, rotationTolerance;
+    Tolerances tolerances;
     KeyFit fit;
 
     bool has(Joint joint) const { return !recording.curves[jointCurve(hand, joint, kPositionX)].keys.empty(); }
@@ -83,8 +83,8 @@ struct Fitter {
             position.values.push_back({pose.position[0], pose.position[1], pose.position[2], 0});
             rotation.values.push_back(q);
         }
-        fitInto(position, 3, false, positionTolerance, fit, &recording.curves[jointCurve(hand, joint, kPositionX)]);
-        fitInto(rotation, 4, true, rotationTolerance, fit, &recording.curves[jointCurve(hand, joint, kRotationX)]);
+        fitInto(position, 3, false, tolerances.position, fit, &recording.curves[jointCurve(hand, joint, kPositionX)]);
+        fitInto(rotation, 4, true, tolerances.rotation, fit, &recording.curves[jointCurve(hand, joint, kRotationX)]);
     }
 };
 
@@ -214,8 +214,8 @@ private:
     Status readPose(int node, const Matrix3& turn, int unscaled, std::size_t first,
                     const std::vector<float>* keyTimes = nullptr) {
         PoseMotion motion(doc_, node, turn, unscaled, cache_, probes_, budget_);
-        const FitTarget targets[] = {{&r_.curves[first + kPositionX], 3, false, options_.positionTolerance},
-                                     {&r_.curves[first + kRotationX], 4, true, options_.rotationTolerance}};
+        const FitTarget targets[] = {{&r_.curves[first + kPositionX], 3, false, options_.tolerances.position},
+                                     {&r_.curves[first + kRotationX], 4, true, options_.tolerances.rotation}};
         return fitMeasured(motion, timesFor(keyTimes ? *keyTimes : doc_.keyTimesAffecting(node)), targets, fit_,
                            measured_);
     }
@@ -252,12 +252,12 @@ private:
         if (rig->framesFromPositions) {
             std::sort(handKeyTimes.begin(), handKeyTimes.end());
             handKeyTimes.erase(std::unique(handKeyTimes.begin(), handKeyTimes.end()), handKeyTimes.end());
-            if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.positionTolerance,
-                                                options_.rotationTolerance, fit_, r_, budget_);
+            if (auto s = fitFramesFromPositions(doc_, hand, *rig, timesFor(handKeyTimes), options_.tolerances, fit_, r_,
+                                                budget_);
                 !s)
                 return s;
         }
-        Fitter fitter{r_, hand, options_.positionTolerance, options_.rotationTolerance, fit_};
+        Fitter fitter{r_, hand, options_.tolerances, fit_};
         deriveMissingJoints(fitter, *rig, report_.notes);
         readStates(hand, *rig, firstKey, lastKey);
         return Success{};
@@ -289,8 +289,8 @@ private:
 
     Status readGaze() {
         GazeMotion motion(doc_, rigs_.gazeOrigin, rigs_.gazeDirection, cache_, probes_, budget_);
-        const FitTarget targets[] = {{&r_.curves[gazeCurve(kGazeOriginX)], 3, false, options_.positionTolerance},
-                                     {&r_.curves[gazeCurve(kGazeDirectionX)], 3, false, options_.positionTolerance}};
+        const FitTarget targets[] = {{&r_.curves[gazeCurve(kGazeOriginX)], 3, false, options_.tolerances.position},
+                                     {&r_.curves[gazeCurve(kGazeDirectionX)], 3, false, options_.tolerances.position}};
         return fitMeasured(motion, timesFor(doc_.keyTimesAffecting(rigs_.gazeDirection)), targets, fit_, measured_);
     }
 
@@ -328,8 +328,8 @@ private:
                       "keys fitted to the file's motion: largest deviation %.3g mm and %.3g degrees, measured between "
                       "the samples against "
                       "glTF's playback (tolerance %.3g mm and %.3g degrees)",
-                      measured_.position * 1000, measured_.rotation, options_.positionTolerance * 1000,
-                      options_.rotationTolerance);
+                      measured_.position * 1000, measured_.rotation, options_.tolerances.position * 1000,
+                      options_.tolerances.rotation);
         report_.notes.push_back(measured_.beyond ? Finding::ofFile(Severity::Warning, "fit-beyond-tolerance", {}, text)
                                                  : Finding::note("motion-fitted", text));
     }

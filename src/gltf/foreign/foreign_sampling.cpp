@@ -205,17 +205,16 @@ void fitInto(const SampledVector& samples, int components, bool isRotation, doub
 }
 
 Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times,
-                              double positionTolerance, double rotationTolerance, KeyFit fit, Recording& r,
-                              SamplingBudget& budget) {
+                              const Tolerances& tolerances, KeyFit fit, Recording& r, SamplingBudget& budget) {
     std::vector<std::pair<Joint, int>> present;
     std::vector<StreamedReduction> streams;
     for (Joint joint : kJoints)
         if (const int node = rig.nodes[indexOf(joint)]; node >= 0 && joint != Joint::None) {
             present.emplace_back(joint, node);
             streams.push_back(
-                keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, positionTolerance, fit));
+                keyStream(&r.curves[jointCurve(hand, joint, kPositionX)], 3, false, tolerances.position, fit));
             streams.push_back(
-                keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, rotationTolerance, fit));
+                keyStream(&r.curves[jointCurve(hand, joint, kRotationX)], 4, true, tolerances.rotation, fit));
         }
     for (const auto& [joint, node] : present)
         if (auto s = budget.spend(node, times.size(), false); !s) return s;

@@ -112,7 +112,6 @@ void fitInto(const SampledVector& samples, int components, bool isRotation, doub
 // A hand whose joints move without turning: at each time, every joint's position, and the frames the hand's positions
 // give then (mrtkFramesAt, as at the reference pose), fitted as they come: memory follows the keys.
 Status fitFramesFromPositions(const GltfDocument& doc, Hand hand, const HandRig& rig, const std::vector<float>& times,
-                              double positionTolerance, double rotationTolerance, KeyFit fit, Recording& r,
-                              SamplingBudget& budget);
+                              const Tolerances& tolerances, KeyFit fit, Recording& r, SamplingBudget& budget);
 
 }  // namespace inputanim

@@ -55,8 +55,7 @@ public:
     ModelBuilder(const Recording& recording, const ExportOptions& options, ExportReport& report)
         : ModelWriter(report), recording_(recording), options_(options), budget_(recording) {
         trackOptions_.duration = summarizeDuration();
-        trackOptions_.positionTolerance = options.positionTolerance;
-        trackOptions_.rotationTolerance = options.rotationTolerance;
+        trackOptions_.tolerances = options.tolerances;
         trackOptions_.linearOnly = options.linearOnly;
         // Unrolling and densifying may multiply keys, but within the recording's budget (budget_): a tiny file claiming
         // a long loop of a short curve, or wild weighted keys, is refused rather than fitted for minutes.

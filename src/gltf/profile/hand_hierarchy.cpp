@@ -141,8 +141,8 @@ public:
             const float middle = float(0.5 * (double(a) + double(b)));
             if (middle <= a || middle >= b) continue;  // adjacent Float32 times (a stepped key): no time between them
             const Deviation deviation = deviationBetween(a, b);
-            const bool strays = deviation.position > 0.9 * options_.positionTolerance ||
-                                deviation.rotation > 0.9 * options_.rotationTolerance;
+            const bool strays = deviation.position > 0.9 * options_.tolerances.position ||
+                                deviation.rotation > 0.9 * options_.tolerances.rotation;
             if (!strays) {
                 h.maxPositionError = std::max(h.maxPositionError, deviation.position);
                 h.maxRotationError = std::max(h.maxRotationError, deviation.rotation);

@@ -75,8 +75,7 @@ Result<Recording> recordingOf(GltfDocument& doc, const ImportOptions& options, I
     if (recording) holdPose(*recording, options.hold, r->notes);
     if (!recording || !options.encoding || *options.encoding == recording->encoding) return recording;
     LinearFitReport fit;
-    auto converted = convertFitting(std::move(*recording), *options.encoding,
-                                    {options.positionTolerance, options.rotationTolerance}, &fit);
+    auto converted = convertFitting(std::move(*recording), *options.encoding, {options.tolerances}, &fit);
     if (!converted) return converted.error().from(doc.path());
     if (!fit.fitted.empty()) r->notes.push_back(Finding::note("keys-fitted", fitSummary(fit)));
     return converted;
