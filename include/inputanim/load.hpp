@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <span>
@@ -38,15 +39,25 @@ struct LoadOptions {
     // MRTK binary input: what an archive of it records (LoadReport::source, hashing the bytes; from a file, as it
     // is read; from bytes the recording keeps, its keys read in place, when recordedSource first asks for it).
     bool recordSource = false;
+    // loadFile: a 1.1 recording or a glTF of kMapInputLeast bytes or more read where the page cache holds it
+    // (FileReader::map), a recording's hash for recordSource taken on another thread meanwhile. A recording's keys
+    // stay there: the caller asks inputIntact after its last use of them.
+    bool mapInput = false;
 };
+inline constexpr std::uint64_t kMapInputLeast = std::uint64_t(1) << 20;  // a smaller file is read: that is faster
 
 struct LoadReport {
     InputKind kind = InputKind::MrtkBinary;
     ImportReport gltf;  // glTF input only
     std::optional<ProfileReport> profile;  // glTF input read as a document, when LoadOptions::checkProfile asks
     std::optional<Provenance> source;  // MRTK binary input, when LoadOptions::recordSource asks (see recordedSource)
-    std::shared_ptr<const FileBytes> unhashedSource;  // the bytes `source`'s hash is still to be taken of, if any
+    std::shared_future<std::string> sourceHash;  // `source`'s hash while it is still to be taken, if it is
+    std::shared_ptr<const MappedFile> mapped;  // a binary input the recording reads in place (LoadOptions::mapInput)
 };
+
+// Fails (ErrorKind::InputFailed, naming `path`) when a mapped input (LoadReport::mapped) was shortened by another
+// program since it was mapped: what was made of its keys is then not the file's.
+Status inputIntact(const LoadReport& report, const std::string& path);
 
 // What an archive of the recording loaded records of its source (LoadReport::source), its hash taken now if loading
 // left it to be taken; none unless LoadOptions::recordSource asked for it.

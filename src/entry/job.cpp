@@ -99,6 +99,7 @@ bool recordsSource(const Job& job) {
 Result<Recording> readInput(const Job& job, JobReport& report) {
     LoadOptions load = job.reading;
     load.recordSource = recordsSource(job);
+    load.mapInput = true;
     load.gltf.tolerances = job.tolerances;
     auto recording = job.base.empty() ? loadFile(job.input, load, &report.loaded) : ontoBase(job, load, report);
     if (recording) tell(report, report.loaded.gltf.notes, job.input);
@@ -140,9 +141,9 @@ Result<Recording> markAndEdit(const Job& job, Recording recording, JobReport& re
 }
 
 // What a glTF archive records of its source: dated only by SOURCE_DATE_EPOCH, so that the output stays the same
-// bytes from run to run.
-std::optional<Provenance> provenanceFor(LoadReport& loaded) {
-    if (!recordedSource(loaded)) return std::nullopt;
+// bytes from run to run; its hash may still be being taken (LoadReport::sourceHash, which the export waits for).
+std::optional<Provenance> provenanceFor(const LoadReport& loaded) {
+    if (!loaded.source) return std::nullopt;
     Provenance provenance = *loaded.source;
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
         const std::time_t seconds = std::time_t(std::strtoll(epoch, nullptr, 10));
@@ -163,6 +164,7 @@ SaveOptions saveOptions(const Job& job, JobReport& report) {
     save.gltf.tolerances = job.tolerances;
     save.gltf.provenance =
         isGltfOutput(report.kind) && recordsSource(job) ? provenanceFor(report.loaded) : std::nullopt;
+    if (save.gltf.provenance) save.gltf.sourceSha256 = report.loaded.sourceHash;
     report.source = save.gltf.provenance;
     save.inputs = report.loaded.gltf.bufferFiles;  // every file the job reads, never replaced
     for (const std::string* read : {&job.input, &job.base, &job.markersFile, &job.reading.mapFile})
@@ -181,9 +183,11 @@ Status write(const Job& job, const Recording& recording, JobReport& report, cons
         };
         const ByteSink& sink = context.standardOutput ? context.standardOutput : toStandardOutput;
         if (auto s = writeRecording(recording, report.kind, save, sink, &report.saved); !s) return s;
+        if (auto intact = inputIntact(report.loaded, job.input); !intact) return intact;
     } else {
         auto staged = stageRecording(recording, job.output, report.kind, save, &report.saved);
         if (!staged) return staged.error().from(job.input);
+        if (auto intact = inputIntact(report.loaded, job.input); !intact) return intact;  // nothing committed then
         if (context.deferred) {
             for (auto& file : *staged) context.deferred->push_back(std::move(file));
         } else if (auto committed = commitInOrder(*staged); !committed) {
@@ -191,20 +195,29 @@ Status write(const Job& job, const Recording& recording, JobReport& report, cons
         }
     }
     tell(report, report.saved.messages, job.input);
+    if (report.source) report.source->sourceSha256 = recordedSource(report.loaded)->sourceSha256;
     return Success{};
+}
+
+// A failure of a job whose mapped input another program shortened meanwhile: that is what to say (the keys read as
+// zeros since, which may have failed a check).
+Status orInputChanged(Status failure, const Job& job, const JobReport& report) {
+    if (auto intact = inputIntact(report.loaded, job.input); !intact) return intact;
+    return failure;
 }
 
 // The phases after reading: merge, mark, edit, write, describe.
 Status finishJob(const Job& job, Result<Recording> recording, JobReport& report, const JobContext& context) {
     if (recording) recording = mergeParts(job, std::move(*recording), report);
     if (recording) recording = markAndEdit(job, std::move(*recording), report);
-    if (!recording) return recording.error();
+    if (!recording) return orInputChanged(recording.error(), job, report);
     auto kind = outputKindOf(job, report.loaded.kind);
     if (!kind) return kind.error();
     if (auto refused = refuseBinaryOptions(job, *kind); !refused) return refused;
     report.kind = *kind;
-    if (auto written = write(job, *recording, report, context); !written) return written;
-    report.loaded.unhashedSource.reset();  // the report outlives the job (a batch's, until its files are committed)
+    if (auto written = write(job, *recording, report, context); !written) return orInputChanged(written, job, report);
+    report.loaded.sourceHash = {};  // the report outlives the job (a batch's, until its files are committed)
+    report.loaded.mapped.reset();
     if (context.describe) report.recording = infoJson(job.input, *recording, report.loaded, summarize(*recording), {});
     return Success{};
 }

@@ -4,6 +4,7 @@
 #include "inputanim/capture/iwer_capture.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "inputanim/analysis/check.hpp"
 #include "inputanim/archive.hpp"
@@ -59,27 +60,37 @@ Result<Recording> withPrereleaseSource(Result<Recording> recording, const std::s
 }
 
 // A binary recording read, with what an archive of it records when the options ask. Bytes (`owned`) that the
-// recording holds anyway, its keys read in place, are hashed only when recordedSource asks.
+// recording holds anyway, its keys read in place, are hashed only when recordedSource asks; mapped bytes meanwhile,
+// on another thread.
 Result<Recording> withSource(Result<Recording> recording, std::span<const std::uint8_t> bytes, const std::string& path,
-                             const LoadOptions& options, LoadReport& report,
-                             std::shared_ptr<const FileBytes> owned = {}) {
+                             const LoadOptions& options, LoadReport& report, std::shared_ptr<const void> owned = {}) {
     if (!recording || !options.recordSource) return recording;
     if (!hasMagic(bytes)) return withPrereleaseSource(std::move(recording), path, report);
-    if (owned && owned.use_count() > 1) {
+    if (report.mapped || (owned && owned.use_count() > 1)) {
         report.source = unhashedProvenanceOf(bytes.size(), path, recording->encoding);
-        report.unhashedSource = std::move(owned);
+        report.sourceHash = sha256HexLater(bytes, report.mapped ? HashWhen::Aside : HashWhen::Asked, std::move(owned));
     } else {
         report.source = provenanceOf(bytes, path, recording->encoding);
     }
     return recording;
 }
 
+// The error for a mapped file that another program shortened while it was read.
+Error shrankWhileRead(const std::string& path) {
+    return Error{path, {}, "file shrank while being read", ErrorKind::InputFailed};  // as a read() finds it
+}
+
 }  // namespace
 
+Status inputIntact(const LoadReport& report, const std::string& path) {
+    if (!report.mapped || report.mapped->intact()) return Success{};
+    return shrankWhileRead(path);
+}
+
 const std::optional<Provenance>& recordedSource(LoadReport& report) {
-    if (report.source && report.unhashedSource) {
-        report.source->sourceSha256 = sha256Hex(*report.unhashedSource);
-        report.unhashedSource.reset();
+    if (report.source && report.sourceHash.valid()) {
+        report.source->sourceSha256 = report.sourceHash.get();
+        report.sourceHash = {};
     }
     return report.source;
 }
@@ -96,9 +107,7 @@ InputKind detectInput(std::span<const std::uint8_t> bytes) {
 
 namespace {
 // A capture is read as a take, reduced within the import's tolerances.
-TakeOptions takeOptions(const LoadOptions& options) {
-    return {options.gltf.tolerances};
-}
+TakeOptions takeOptions(const LoadOptions& options) { return {options.gltf.tolerances}; }
 }  // namespace
 
 Result<Recording> loadRecording(std::span<const std::uint8_t> bytes, const std::string& path,
@@ -148,6 +157,33 @@ Result<FileBytes> readInput(const std::string& path, const LoadOptions& options)
     });
 }
 
+// Whether mapping a file saves work: a 1.1 recording (its compact keys then read where the page cache holds them) or
+// a glTF (read whole either way) of kMapInputLeast bytes or more; not a 1.0 one, read through a window, never whole.
+bool worthMapping(std::span<const std::uint8_t> head, std::uint64_t size) {
+    if (size < kMapInputLeast) return false;
+    if (!hasMagic(head)) return true;
+    std::int32_t version[2] = {0, 0};
+    if (head.size() >= 16) std::memcpy(version, head.data() + 8, sizeof version);
+    return version[0] == 1 && version[1] == 1;
+}
+
+// A file read where the system maps it: a binary recording's compact keys in place (the recording keeps the file
+// mapped), its hash taken meanwhile; a glTF read whole, its mapping let go once the document is read.
+Result<Recording> loadMapped(std::shared_ptr<const MappedFile> mapped, const std::string& path,
+                             const LoadOptions& options, LoadReport* report) {
+    Reported<LoadReport> r(report);
+    const std::span<const std::uint8_t> bytes = mapped->bytes();
+    if (!hasMagic(bytes)) {
+        auto recording = loadRecording(bytes, path, options, &*r);
+        if (!mapped->intact()) return shrankWhileRead(path);
+        return recording;
+    }
+    r->mapped = mapped;
+    r->kind = InputKind::MrtkBinary;
+    auto recording = readRecording(bytes, path, options.binary, mapped);
+    return withSource(std::move(recording), bytes, path, options, *r, std::move(mapped));
+}
+
 // A binary recording read as it comes, each byte hashed as it passes (and any after the recording's end), for what
 // an archive of it records (LoadReport::source): the file is read once.
 Result<Recording> readHashing(FileReader& file, const std::string& path, const LoadOptions& options,
@@ -174,9 +210,11 @@ Result<Recording> loadFile(const std::string& path, const LoadOptions& options, 
     auto file = FileReader::open(path);
     if (!file) return file.error();
     // A binary recording is read as it comes (a 1.0 file through a window, never whole); any other input whole.
-    auto head = file->readRest(8);  // the magic number, if there is one
+    auto head = file->readRest(16);  // the magic number and format version, if there are
     if (!head) return head.error();
     file->rewind();
+    if (loaded->mapInput && worthMapping(*head, file->size()))
+        if (auto mapped = file->map()) return loadMapped(std::move(mapped), path, *loaded, report);
     if (hasMagic(*head)) {
         if (report) report->kind = InputKind::MrtkBinary;
         if (loaded->recordSource && report) return readHashing(*file, path, *loaded, *report);

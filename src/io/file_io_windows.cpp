@@ -267,6 +267,11 @@ std::optional<FileIdentity> fileIdentity(const std::string& path) {
 
 void removeTemporariesOnSignals() { ::SetConsoleCtrlHandler(removeTemporariesAndEnd, TRUE); }
 
+// Not mapped here: inputs are read (a mapped file's bytes would also keep it from being replaced or deleted).
+std::shared_ptr<const MappedFile> FileReader::map() const { return nullptr; }
+MappedFile::~MappedFile() = default;
+bool MappedFile::intact() const { return true; }
+
 }  // namespace inputanim
 
 #endif  // _WIN32

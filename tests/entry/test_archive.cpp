@@ -89,7 +89,7 @@ TEST_CASE("a binary recording read with recordSource gives what an archive of it
     REQUIRE(kept.source);
     CHECK(kept.source->sourceSha256.empty());
     CHECK(recordedSource(kept)->sourceSha256 == sha256Hex(a.source));
-    CHECK_FALSE(kept.unhashedSource);  // let go of once hashed
+    CHECK_FALSE(kept.sourceHash.valid());  // let go of once hashed
     CHECK(recordedSource(kept)->sourceBytes == a.source.size());
     LoadReport unasked;
     REQUIRE(loadRecording(a.source, "take.bin", {}, &unasked).ok());

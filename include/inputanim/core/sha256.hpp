@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdint>
+#include <future>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -33,5 +35,17 @@ private:
 std::string hexDigest(const std::array<std::uint8_t, 32>& digest);
 // The digest of `bytes` so written.
 std::string sha256Hex(std::span<const std::uint8_t> bytes);
+
+// When to take a digest that sha256HexLater promises.
+enum class HashWhen {
+    Aside,  // now: on a thread of its own from kHashAsideLeast bytes (when first asked where no thread can be had),
+            // fewer at once (faster than a thread starts)
+    Asked,  // when first asked, on the thread that asks
+};
+inline constexpr std::size_t kHashAsideLeast = std::size_t(1) << 20;
+// sha256Hex of `bytes`, which `owner` (if any) keeps alive until the digest is taken. The last copy of the future
+// waits for a digest being taken before it goes.
+std::shared_future<std::string> sha256HexLater(std::span<const std::uint8_t> bytes, HashWhen when,
+                                               std::shared_ptr<const void> owner = {});
 
 }  // namespace inputanim

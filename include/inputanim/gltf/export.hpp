@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ struct ExportOptions {
     double verticalFieldOfView = 60;  // degrees, for the camera: kFieldOfViewLeast to kFieldOfViewMost
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
     std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given
+    // The provenance's source hash while it is still being taken (on another thread): waited for only once the
+    // buffer is made, when the metadata is written.
+    std::shared_future<std::string> sourceSha256;
     // Every buffer view compressed losslessly with EXT_meshopt_compression (required by the file then: three.js plays
     // it with its MeshoptDecoder): half the size of a plain file for long recordings (docs/archival.md).
     bool compress = false;

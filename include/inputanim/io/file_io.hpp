@@ -25,6 +25,8 @@ using FileBytes = ByteBuffer;
 // without waiting on it (ErrorKind::InputFailed).
 Result<FileBytes> readFile(const std::string& path, std::optional<std::uint64_t> limit = std::nullopt);
 
+class MappedFile;
+
 // A regular file open for reading in pieces, from its start (refused as readFile refuses).
 class FileReader {
 public:
@@ -42,6 +44,9 @@ public:
     // The path of the file opened, symbolic links resolved, as the system knows the open file (not as its name
     // resolves now, which another process may change); nullopt where the system does not say (no /proc).
     std::optional<std::string> openedPath() const;
+    // The file's bytes as it was opened, mapped read-only without a copy, where the system maps files (POSIX); null
+    // where it does not, for an empty file, or when the mapping fails: the caller reads instead.
+    std::shared_ptr<const MappedFile> map() const;
 
 private:
     FileReader(int fd, std::string path, std::uint64_t size) : fd_(fd), path_(std::move(path)), size_(size) {}
@@ -50,6 +55,27 @@ private:
     std::string path_;
     std::uint64_t size_ = 0;
     std::uint64_t position_ = 0;
+};
+
+// A file's bytes mapped into memory (FileReader::map), read where the page cache holds them: no fresh memory, no
+// copy. Should another process shorten the file while it is mapped, reading past its new end does not end the
+// process (SIGBUS): those pages read as zeros from then on and intact() turns false, so a caller checks intact()
+// after its last read of the bytes, before it trusts or commits what it made of them.
+class MappedFile {
+public:
+    MappedFile(const std::uint8_t* bytes, std::size_t size, std::size_t slot)
+        : bytes_(bytes), size_(size), slot_(slot) {}
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    ~MappedFile();
+
+    std::span<const std::uint8_t> bytes() const { return {bytes_, size_}; }
+    bool intact() const;
+
+private:
+    const std::uint8_t* bytes_;
+    std::size_t size_;
+    std::size_t slot_;  // in the table the signal handler reads
 };
 
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.

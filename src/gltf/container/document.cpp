@@ -200,15 +200,28 @@ std::optional<Finding> GltfDocument::archiveDamage() const {
                            "rewritten by " + shortened(generator_) + " since it was archived: " + differs);
 }
 
-Status GltfDocument::readRecord(const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers,
-                                const std::string& path) {
+Result<std::shared_future<std::string>> GltfDocument::readRecord(
+    const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers, const std::string& path) {
     auto provenance = provenanceIn(root, path);
     if (!provenance) return provenance.error();
     provenance_ = std::move(*provenance);
-    if (provenance_ && !provenance_->bufferSha256.empty())
-        bufferSha256_ = sha256Hex(buffers.empty() ? std::span<const std::uint8_t>() : buffers[0]);
     generator_ = provenanceGenerator(root);
-    return Success{};
+    if (!provenance_ || provenance_->bufferSha256.empty()) return std::shared_future<std::string>();
+    return sha256HexLater(buffers.empty() ? std::span<const std::uint8_t>() : buffers[0], HashWhen::Aside);
+}
+
+void GltfDocument::readExtras(const Json& json) {
+    auto extrasOf = [](const Json& object) -> Json {
+        if (object.is_object() && object.contains("extras") && object["extras"].is_object() &&
+            object["extras"].contains("inputanim"))
+            return object["extras"]["inputanim"];
+        return nullptr;
+    };
+    if (selected_ >= 0 && json.contains("animations") && json["animations"].is_array() &&
+        json["animations"].size() > std::size_t(selected_))
+        extras_ = extrasOf(json["animations"][std::size_t(selected_)]);
+    if (extras_.is_null() && json.contains("scenes") && json["scenes"].is_array() && !json["scenes"].empty())
+        extras_ = extrasOf(json["scenes"][0]);
 }
 
 Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, const std::string& path,
@@ -229,7 +242,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
     doc.extensionsUsed_ = std::move(*extensions);
     auto buffers = readBuffers(parts->json.kept, parts->binChunk, path, allowExternalPaths);
     if (!buffers) return buffers.error();
-    if (auto s = doc.readRecord(parts->json.kept, buffers->data, path); !s) return s.error();
+    auto hashing = doc.readRecord(parts->json.kept, buffers->data, path);  // done before `buffers` go
+    if (!hashing) return hashing.error();
     doc.path_ = path;
     if (parts->byteOrderMark)
         doc.notes_.push_back(Finding::note(
@@ -286,19 +300,8 @@ Result<GltfDocument> GltfDocument::load(std::span<const std::uint8_t> bytes, con
             doc.channels_.push_back(std::move(*channel));
         }
     }
-
-    auto extrasOf = [](const Json& object) -> Json {
-        if (object.is_object() && object.contains("extras") && object["extras"].is_object() &&
-            object["extras"].contains("inputanim"))
-            return object["extras"]["inputanim"];
-        return nullptr;
-    };
-    const Json& json = parts->json.kept;
-    if (doc.selected_ >= 0 && json.contains("animations") && json["animations"].is_array() &&
-        json["animations"].size() > std::size_t(doc.selected_))
-        doc.extras_ = extrasOf(json["animations"][std::size_t(doc.selected_)]);
-    if (doc.extras_.is_null() && json.contains("scenes") && json["scenes"].is_array() && !json["scenes"].empty())
-        doc.extras_ = extrasOf(json["scenes"][0]);
+    doc.readExtras(parts->json.kept);
+    if (hashing->valid()) doc.bufferSha256_ = hashing->get();
     return doc;
 }
 

@@ -4,6 +4,7 @@
 #include <tiny_gltf.h>
 
 #include <array>
+#include <future>
 #include <glm/glm.hpp>
 #include <map>
 #include <memory>
@@ -100,9 +101,13 @@ public:
     const nlohmann::json& inputanimExtras() const { return extras_; }
 
 private:
-    // The file's record of its source (KHR_xmp_json_ld), the hash of the buffer it holds, and the tool that wrote it.
-    Status readRecord(const nlohmann::json& root, const std::vector<std::span<const std::uint8_t>>& buffers,
-                      const std::string& path);
+    // The file's record of its source (KHR_xmp_json_ld) and the tool that wrote it; the hash of the buffer it holds,
+    // when the record has one to compare it with, being taken meanwhile on another thread (for bufferSha256_).
+    Result<std::shared_future<std::string>> readRecord(const nlohmann::json& root,
+                                                       const std::vector<std::span<const std::uint8_t>>& buffers,
+                                                       const std::string& path);
+    // The animation's (or else the first scene's) extras.inputanim.
+    void readExtras(const nlohmann::json& root);
 
     std::shared_ptr<tinygltf::Model> model_;
     std::string path_;

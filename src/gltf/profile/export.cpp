@@ -96,6 +96,7 @@ private:
     std::string provenancePacket() const {
         if (!options_.provenance) return {};
         Provenance provenance = *options_.provenance;
+        if (options_.sourceSha256.valid()) provenance.sourceSha256 = options_.sourceSha256.get();
         provenance.bufferSha256 = sha256Hex(buffer_);
         return xmpPacket(provenance);
     }
