@@ -4,15 +4,17 @@
 // (renderer.render, then a readback that waits for the GPU). Both frames draw the hands: GLTFLoader's skinned meshes are
 // not culled, as the loader's are not (culled at their bind pose, out of this camera's view, they would not be drawn
 // and their shaders not compiled: docs/three.md). The loader's default options: its checker runs after the hand-over,
-// so not counted.
-// Usage: node bench/loader_vs_gltf.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (SITE_DIR: scripts/build-viewer.sh's)
+// so not counted. --cold: a browser of its own for every page (a first visit: no HTTP, module or compiled-code cache
+// from an earlier page in the same browser); else one browser for all (its caches warm after the first pages).
+// Usage: node bench/loader_vs_gltf.mjs INPUTANIM SITE_DIR RECORDING [RUNS] [--cold]   (SITE_DIR: build-viewer.sh's)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, serveSite } from '../tests/interop/viewer_site.mjs';
 
-const [tool, site, recording, runsArg] = process.argv.slice(2);
+const cold = process.argv.includes('--cold');
+const [tool, site, recording, runsArg] = process.argv.slice(2).filter((a) => a !== '--cold');
 const runs = Number(runsArg ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-loader-'));
@@ -48,11 +50,15 @@ const served = new Map([
   ['recording.glb', join(work, 'recording.glb')],
 ]);
 const { origin, close } = await serveSite(site, served);
-const browser = await launchChromium();
+let browser = await launchChromium();
 const times = { loader: [], gltf: [] };
 try {
   for (let run = 0; run < runs; run++) {
     for (const which of run % 2 ? ['gltf', 'loader'] : ['loader', 'gltf']) {
+      if (cold) {
+        await browser.close();
+        browser = await launchChromium();
+      }
       const page = await browser.newPage();
       await page.goto(`${origin}/page.html`);
       await page.waitForFunction(() => window.firstFrame, null, { timeout: 60000 });
