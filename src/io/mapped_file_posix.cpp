@@ -2,8 +2,10 @@
 // process: pages past the file's new end are replaced by zeros and the mapping is marked changed.
 #if !defined(_WIN32)
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -75,8 +77,10 @@ std::shared_ptr<const MappedFile> FileReader::map() const {
         }
     }
     if (!free) return nullptr;
-    void* at = ::mmap(nullptr, std::size_t(size_), PROT_READ, MAP_PRIVATE, fd_, 0);
+    const int fd = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+    void* at = fd < 0 ? MAP_FAILED : ::mmap(nullptr, std::size_t(size_), PROT_READ, MAP_PRIVATE, fd_, 0);
     if (at == MAP_FAILED) {
+        if (fd >= 0) ::close(fd);
         free->begin.store(0);
         return nullptr;
     }
@@ -86,7 +90,7 @@ std::shared_ptr<const MappedFile> FileReader::map() const {
     free->end.store(begin + length);
     free->begin.store(begin);
     return std::make_shared<const MappedFile>(static_cast<const std::uint8_t*>(at), std::size_t(size_),
-                                              std::size_t(free - mappedRanges.data()));
+                                              std::size_t(free - mappedRanges.data()), fd);
 }
 
 MappedFile::~MappedFile() {
@@ -95,9 +99,14 @@ MappedFile::~MappedFile() {
     ::munmap(const_cast<std::uint8_t*>(bytes_), size_);
     range.end.store(0);
     range.begin.store(0);
+    ::close(fd_);
 }
 
-bool MappedFile::intact() const { return !mappedRanges[slot_].changed.load(); }
+// A file shortened within its last page gives no fault (the rest of that page reads as zeros): its size tells.
+bool MappedFile::intact() const {
+    struct stat info {};
+    return !mappedRanges[slot_].changed.load() && ::fstat(fd_, &info) == 0 && std::uint64_t(info.st_size) >= size_;
+}
 
 }  // namespace inputanim
 

@@ -122,6 +122,9 @@ TEST_CASE("a mapped file shortened by another program reads as zeros past its en
     REQUIRE(loadFile(other, mapping(false), &second).ok());
     REQUIRE(second.mapped);
     CHECK(second.mapped->intact());
+    // Shortened within its last page, where reading gives zeros and no fault: its size tells.
+    std::filesystem::resize_file(std::filesystem::path(other), bytes.size() - 8);
+    CHECK_FALSE(second.mapped->intact());
 }
 #endif
 

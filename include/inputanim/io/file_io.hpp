@@ -59,23 +59,25 @@ private:
 
 // A file's bytes mapped into memory (FileReader::map), read where the page cache holds them: no fresh memory, no
 // copy. Should another process shorten the file while it is mapped, reading past its new end does not end the
-// process (SIGBUS): those pages read as zeros from then on and intact() turns false, so a caller checks intact()
-// after its last read of the bytes, before it trusts or commits what it made of them.
+// process (SIGBUS): those pages read as zeros from then on (as the rest of its new last page does), and intact()
+// turns false, so a caller checks intact() after its last read of the bytes, before it trusts or commits what it
+// made of them.
 class MappedFile {
 public:
-    MappedFile(const std::uint8_t* bytes, std::size_t size, std::size_t slot)
-        : bytes_(bytes), size_(size), slot_(slot) {}
+    MappedFile(const std::uint8_t* bytes, std::size_t size, std::size_t slot, int fd)
+        : bytes_(bytes), size_(size), slot_(slot), fd_(fd) {}
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
     ~MappedFile();
 
     std::span<const std::uint8_t> bytes() const { return {bytes_, size_}; }
-    bool intact() const;
+    bool intact() const;  // no fault past its end, and the file as long as when it was mapped
 
 private:
     const std::uint8_t* bytes_;
     std::size_t size_;
     std::size_t slot_;  // in the table the signal handler reads
+    int fd_;  // the file, open for its size
 };
 
 // A path's extension in lower case, with its dot (".glb"); empty when it has none.
