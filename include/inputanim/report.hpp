@@ -85,6 +85,12 @@ struct SampleColumns {
     std::array<std::vector<Joint>, 2> joints;  // by int(Hand); a hand with none is left out
 };
 SampleColumns sampleColumns(const Recording& recording, const Selection& selection);
+// Every column: the camera, both hands' joints in MRTK's order, the gaze (what Python's sampled arrays hold).
+SampleColumns allSampleColumns();
+// The columns' names, as `inputanim sample` heads its CSV and Python's Samples.to_pandas names them: "time", the
+// camera's "camera.px" ... "camera.qw", each hand's "left.tracked", "left.pinching", "left.Wrist.px" ...
+// "left.Wrist.qw", ..., then "gaze.ox" ... "gaze.dz".
+std::vector<std::string> sampleColumnNames(const SampleColumns& columns);
 // The most values (frames times columns) one sampling holds, about 200 MB of CSV: more is refused
 // (Reason::GridTooLarge), naming the limit, before anything is printed.
 inline constexpr std::size_t kMaxSampleValues = 20'000'000;

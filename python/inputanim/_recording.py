@@ -49,21 +49,14 @@ class Samples:
         ("camera.px", "left.IndexTip.qw", "left.tracked", "gaze.dx"); needs pandas."""
         import pandas  # optional: only this method needs it
 
-        from . import JOINTS
-
-        columns = {}
-        for axis, name in enumerate(("px", "py", "pz", "qx", "qy", "qz", "qw")):
-            columns[f"camera.{name}"] = self.camera[:, axis]
+        values = [self.camera[:, axis] for axis in range(7)]  # in the order of the library's column names
         for side in ("left", "right"):
-            columns[f"{side}.tracked"] = self.tracked[side]
-            columns[f"{side}.pinching"] = self.pinching[side]
             joints = getattr(self, side)
-            for j, joint in enumerate(JOINTS):
-                for axis, name in enumerate(("px", "py", "pz", "qx", "qy", "qz", "qw")):
-                    columns[f"{side}.{joint}.{name}"] = joints[:, j, axis]
-        for axis, name in enumerate(("ox", "oy", "oz", "dx", "dy", "dz")):
-            columns[f"gaze.{name}"] = self.gaze[:, axis]
-        return pandas.DataFrame(columns, index=pandas.Index(self.time, name="time"))
+            values += [self.tracked[side], self.pinching[side]]
+            values += [joints[:, j, axis] for j in range(joints.shape[1]) for axis in range(7)]
+        values += [self.gaze[:, axis] for axis in range(6)]
+        names = _inputanim.sample_column_names()[1:]  # after "time", the index
+        return pandas.DataFrame(dict(zip(names, values, strict=True)), index=pandas.Index(self.time, name="time"))
 
 
 class Recording:

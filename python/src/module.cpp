@@ -98,5 +98,6 @@ PYBIND11_MODULE(_inputanim, m) {
     m.def("diff", &pyia::diff, Release());
     m.def("verify", &pyia::verify, Release());
     m.def("profile", [] { return ia::profileTableJson().dump(); });
+    m.def("sample_column_names", [] { return ia::sampleColumnNames(ia::allSampleColumns()); });
     m.attr("version") = INPUTANIM_VERSION;
 }

@@ -144,6 +144,31 @@ SampleColumns sampleColumns(const Recording& recording, const Selection& selecti
     return columns;
 }
 
+SampleColumns allSampleColumns() {
+    SampleColumns columns;
+    columns.camera = columns.gaze = true;
+    for (auto& joints : columns.joints) joints.assign(kJoints.begin(), kJoints.end());
+    return columns;
+}
+
+std::vector<std::string> sampleColumnNames(const SampleColumns& columns) {
+    std::vector<std::string> names{"time"};
+    auto pose = [&](const std::string& prefix) {
+        for (const char* c : {"px", "py", "pz", "qx", "qy", "qz", "qw"}) names.push_back(prefix + "." + c);
+    };
+    if (columns.camera) pose("camera");
+    for (Hand hand : kHands) {
+        if (columns.joints[int(hand)].empty()) continue;
+        const std::string side(handName(hand));
+        names.push_back(side + ".tracked");
+        names.push_back(side + ".pinching");
+        for (Joint joint : columns.joints[int(hand)]) pose(side + "." + std::string(jointName(joint)));
+    }
+    if (columns.gaze)
+        for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"}) names.push_back(c);
+    return names;
+}
+
 Status checkSampleSize(std::size_t frames, const SampleColumns& columns) {
     std::size_t perFrame = 1 + (columns.camera ? 7 : 0) + (columns.gaze ? 6 : 0);  // the time, poses, gaze
     for (const auto& joints : columns.joints) perFrame += joints.empty() ? 0 : 2 + 7 * joints.size();  // states, poses

@@ -21,24 +21,7 @@ public:
     FrameWriter(const ia::Recording& recording, const ia::Selection& selection)
         : columns_(ia::sampleColumns(recording, selection)) {}
 
-    std::vector<std::string> csvHeader() const {
-        std::vector<std::string> columns{"time"};
-        auto pose = [&](const std::string& prefix) {
-            for (const char* c : {"px", "py", "pz", "qx", "qy", "qz", "qw"}) columns.push_back(prefix + "." + c);
-        };
-        if (columns_.camera) pose("camera");
-        for (ia::Hand hand : ia::kHands) {
-            if (columns_.joints[int(hand)].empty()) continue;
-            const std::string side(ia::handName(hand));
-            columns.push_back(side + ".tracked");
-            columns.push_back(side + ".pinching");
-            for (ia::Joint joint : columns_.joints[int(hand)]) pose(side + "." + std::string(ia::jointName(joint)));
-        }
-        if (columns_.gaze)
-            for (const char* c : {"gaze.ox", "gaze.oy", "gaze.oz", "gaze.dx", "gaze.dy", "gaze.dz"})
-                columns.push_back(c);
-        return columns;
-    }
+    std::vector<std::string> csvHeader() const { return ia::sampleColumnNames(columns_); }
 
     std::string csvRow(const ia::FrameSample& f) const {
         std::string row = number(f.time);
