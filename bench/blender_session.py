@@ -1,4 +1,5 @@
-# Run inside Blender by bench/blender.py: the add-on installed from its zip as a user does; import a recording,
+# Run inside Blender by bench/blender.py: Blender's own glTF importer on the recording's .glb (`inputanim convert`'s,
+# beside it; once untimed first), then, in an emptied scene, the add-on installed from its zip as a user does: import the recording,
 # export it unedited, bend the left index knuckle by 25 degrees at every key (one edit), export that. Writes
 # OUT_FOLDER/seconds.json: wall seconds per step.
 # blender -b --factory-startup --python bench/blender_session.py -- ADDON.zip INPUTANIM RECORDING.bin OUT_FOLDER
@@ -42,6 +43,32 @@ def bend():
         c.update()
 
 
+def empty_scene():
+    for obj in list(bpy.data.objects):
+        bpy.data.objects.remove(obj)
+    for action in list(bpy.data.actions):
+        bpy.data.actions.remove(action)
+    bpy.ops.outliner.orphans_purge(do_recursive=True)
+
+
+def gltf_import():
+    # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed; the add-on sets it around its import too.
+    import numpy
+
+    removed = not hasattr(numpy, "bool")
+    if removed:
+        numpy.bool = bool
+    try:
+        bpy.ops.import_scene.gltf(filepath=os.path.splitext(recording)[0] + ".glb")
+    finally:
+        if removed:
+            del numpy.bool
+
+
+gltf_import()  # untimed: Blender loads its importer's modules once, which the add-on's import then uses too
+empty_scene()
+timed("gltf_import", gltf_import)
+empty_scene()
 timed("import", lambda: bpy.ops.import_scene.mrtk_input_animation(filepath=recording))
 timed(
     "export_unedited", lambda: bpy.ops.export_scene.mrtk_input_animation(filepath=os.path.join(folder, "unedited.bin"))
