@@ -3,8 +3,9 @@
 // WebAssembly, loaded by three.js, framed and rendered), with the parts the page reports, against the native CLI's
 // `convert` of the same file in the same run; and the same file loaded over HTTP by the three.js loader alone
 // (InputAnimationLoader.loadAsync in a page of its own, the library started first; checker off as in the viewer,
-// and on, the loader's default); and an edit opened in the recording's worker against the same through the page.
-// Medians of RUNS, each in a fresh page.
+// and on, the loader's default); an edit opened in the recording's worker against the same through the page; and
+// the viewer opened at ?src=recording.bin, from navigation to the hands drawn (the page's own clock, read at the
+// first animation frame after). Medians of RUNS, each in a fresh page.
 // Usage: node bench/viewer_open.mjs INPUTANIM SITE_DIR RECORDING [RUNS]   (bench/run.sh runs it on 600 s)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,7 +64,8 @@ const page = [],
   native = [],
   loads = [],
   checked = [],
-  edits = [];
+  edits = [],
+  navigated = [];
 try {
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -98,6 +100,16 @@ try {
     checked.push((await again.evaluate(() => window.load('recording.bin', true))) / 1000);
     edits.push(await again.evaluate(() => window.edit('recording.bin')));
     await again.close();
+
+    const addressed = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+    await addressed.goto(`${origin}/index.html?src=recording.bin`);
+    const drawn = await addressed.waitForFunction(
+      () => (window.inputanimViewer?.loaded || window.inputanimViewer?.error) && performance.now(),
+      null,
+      { timeout: 120000, polling: 'raf' },
+    );
+    navigated.push((await drawn.jsonValue()) / 1000);
+    await addressed.close();
   }
 } finally {
   await browser.close();
@@ -122,3 +134,4 @@ console.log(
   `an edit (trim from 1 s) opened in the recording's worker (editAsync): ${range(edits.map((e) => e.inWorker / 1000))}; ` +
     `as a .bin through the page into a worker started ahead: ${range(edits.map((e) => e.viaPage / 1000))}`,
 );
+console.log(`the viewer at ?src=recording.bin, from navigation to the hands drawn: ${range(navigated)}`);
