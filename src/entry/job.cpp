@@ -90,10 +90,12 @@ Result<Recording> ontoBase(const Job& job, LoadOptions load, JobReport& report) 
     return merged;
 }
 
-// Whether the recording written is the input file's own, for a glTF archive of it to record its source.
+// Whether the recording written is the input file's own, in a glTF archive that records its source (a binary
+// input's, whose standard output is a GLB): else its hash is not taken.
 bool recordsSource(const Job& job) {
+    const auto kind = outputKindOf(job, InputKind::MrtkBinary);
     return job.base.empty() && job.parts.empty() && !job.markers && job.markersFile.empty() && job.edits.empty() &&
-           !isStandardStream(job.input);
+           !isStandardStream(job.input) && kind && isGltfOutput(*kind);
 }
 
 Result<Recording> readInput(const Job& job, JobReport& report) {
