@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <system_error>
+
+#include "inputanim/core/aside.hpp"
 
 // x86-64's SHA extensions, chosen when the processor has them, with GCC's or Clang's intrinsics; elsewhere (other
 // processors, MSVC, WebAssembly) the portable code alone.
@@ -163,12 +164,6 @@ std::string sha256Hex(std::span<const std::uint8_t> bytes) {
     return hexDigest(hash.finish());
 }
 
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kThreads = false;  // WebAssembly without threads: taken when asked
-#else
-constexpr bool kThreads = true;
-#endif
-
 std::shared_future<std::string> sha256HexLater(std::span<const std::uint8_t> bytes, HashWhen when,
                                                std::shared_ptr<const void> owner) {
     auto hash = [bytes, owner = std::move(owner)] { return sha256Hex(bytes); };
@@ -177,10 +172,8 @@ std::shared_future<std::string> sha256HexLater(std::span<const std::uint8_t> byt
         now.set_value(hash());
         return now.get_future().share();
     }
-    if (when == HashWhen::Aside && kThreads) try {
-            return std::async(std::launch::async, hash).share();
-        } catch (const std::system_error&) {  // no thread to be had
-        }
+    if (when == HashWhen::Aside)
+        if (auto aside = startAside(hash)) return aside->share();
     return std::async(std::launch::deferred, std::move(hash)).share();
 }
 

@@ -45,6 +45,7 @@ public:
     TrackOptions limit(TrackOptions options, std::span<const Curve* const> curves) const;
     // A track built: its knots are spent.
     void spend(std::size_t knots) { left_ -= std::min(left_, knots); }
+    std::size_t left() const { return left_; }
 
 private:
     std::size_t left_;

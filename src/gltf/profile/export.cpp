@@ -72,6 +72,8 @@ public:
     template <class BufferUri>
     Result<GlbParts> build(BufferUri&& bufferUri) {
         if (auto problem = invalidMarkerName(recording_)) return Error::malformed(*problem);
+        if (options_.rig == Rig::Hierarchy && recording_.hasHandData)  // on the other core while the rest is built
+            rightSkeleton_.emplace(recording_, Hand::Right, trackOptions_, budget_);
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
         if (recording_.hasHandData)
@@ -310,7 +312,9 @@ private:
     // composing them gives back.
     Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
         if (auto s = addFlatJointChannels(nodes[indexOf(Joint::None)], hand, Joint::None); !s) return s;
-        auto built = buildHandHierarchy(recording_, hand, trackOptions_, budget_);
+        auto built = hand == Hand::Right && rightSkeleton_
+                         ? rightSkeleton_->take(budget_)
+                         : buildHandHierarchy(recording_, hand, trackOptions_, budget_);
         if (!built) return built.error();
         const HandHierarchy& h = *built;
         report_.maxPositionError = std::max(report_.maxPositionError, h.maxPositionError);
@@ -358,6 +362,7 @@ private:
     const ExportOptions& options_;
     TrackOptions trackOptions_;
     KnotBudget budget_;
+    std::optional<HandHierarchyAhead> rightSkeleton_;
     std::vector<bool> validCurves_;  // by curve index: what timeRange saw of each
     std::vector<std::pair<std::string, std::string>> curveExtras_;  // a curve's name, its extras as JSON text
 };

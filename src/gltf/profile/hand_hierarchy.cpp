@@ -6,6 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
+#include "inputanim/core/aside.hpp"
 #include "inputanim/tracks/curve_tracks.hpp"
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/math.hpp"
@@ -41,8 +42,12 @@ void forEachJoint(F f) {
 }
 
 int parentIndex(Joint joint) {
-    const auto parent = parentJoint(joint);
-    return parent ? indexOf(*parent) : -1;
+    static const auto parents = [] {
+        std::array<int, kJointCount> index{};
+        for (Joint j : kJoints) index[indexOf(j)] = parentJoint(j) ? indexOf(*parentJoint(j)) : -1;
+        return index;
+    }();
+    return parents[indexOf(joint)];
 }
 
 // ---- building ---------------------------------------------------------------------------------------
@@ -378,6 +383,27 @@ HandWorld composeHand(const HandLocals& locals) {
 Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options,
                                          KnotBudget& budget) {
     return Builder(recording, hand, options, budget).build();
+}
+
+HandHierarchyAhead::HandHierarchyAhead(const Recording& recording, Hand hand, const TrackOptions& options,
+                                       const KnotBudget& budget)
+    : recording_(recording), hand_(hand), options_(options), budget_(budget), start_(budget.left()) {
+    built_ = startAside([this] { return buildHandHierarchy(recording_, hand_, options_, budget_); });
+}
+
+// A build from a larger budget that spent no more than `budget` holds met each of its limits within `budget` too
+// (a track's knots and events, the knots the grid adds), so the build from `budget` is the same.
+Result<HandHierarchy> HandHierarchyAhead::take(KnotBudget& budget) {
+    if (built_) {
+        auto ahead = built_->get();
+        built_.reset();
+        const std::size_t spent = start_ - budget_.left();
+        if (ahead && spent <= budget.left()) {
+            budget.spend(spent);
+            return ahead;
+        }
+    }
+    return buildHandHierarchy(recording_, hand_, options_, budget);
 }
 
 }  // namespace inputanim

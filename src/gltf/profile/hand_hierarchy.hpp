@@ -6,6 +6,8 @@
 #pragma once
 
 #include <array>
+#include <future>
+#include <optional>
 #include <vector>
 
 #include "inputanim/core/error.hpp"
@@ -42,5 +44,24 @@ struct HandHierarchy {
 // curve: the caller does), or when the grid would need more knots than the budget allows (it spends them).
 Result<HandHierarchy> buildHandHierarchy(const Recording& recording, Hand hand, const TrackOptions& options,
                                          KnotBudget& budget);
+
+// A hand's skeleton built on another thread while the caller goes on (with the other hand), from the budget as it
+// is now. `take` gives what buildHandHierarchy would give with the budget then left, and spends the same: it builds
+// the skeleton again, there, when the one built ahead failed or spent more than is left, or had no thread.
+class HandHierarchyAhead {
+public:
+    HandHierarchyAhead(const Recording& recording, Hand hand, const TrackOptions& options, const KnotBudget& budget);
+    HandHierarchyAhead(const HandHierarchyAhead&) = delete;
+    HandHierarchyAhead& operator=(const HandHierarchyAhead&) = delete;
+    Result<HandHierarchy> take(KnotBudget& budget);
+
+private:
+    const Recording& recording_;
+    Hand hand_;
+    TrackOptions options_;
+    KnotBudget budget_;  // what the build ahead may spend, then what it left
+    std::size_t start_;  // budget_.left() before it
+    std::optional<std::future<Result<HandHierarchy>>> built_;
+};
 
 }  // namespace inputanim
