@@ -90,12 +90,12 @@ Result<Recording> ontoBase(const Job& job, LoadOptions load, JobReport& report) 
     return merged;
 }
 
-// Whether the recording written is the input file's own, in a glTF archive that records its source (a binary
-// input's, whose standard output is a GLB): else its hash is not taken.
+// Whether the recording written is the input file's own, in a glTF archive (with the way back) that records its
+// source (a binary input's, whose standard output is a GLB): else its hash is not taken.
 bool recordsSource(const Job& job) {
     const auto kind = outputKindOf(job, InputKind::MrtkBinary);
     return job.base.empty() && job.parts.empty() && !job.markers && job.markersFile.empty() && job.edits.empty() &&
-           !isStandardStream(job.input) && kind && isGltfOutput(*kind);
+           !isStandardStream(job.input) && kind && isGltfOutput(*kind) && job.gltf.extras;
 }
 
 Result<Recording> readInput(const Job& job, JobReport& report) {

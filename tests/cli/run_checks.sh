@@ -9,6 +9,13 @@ expect "and reports them (inputanim.run/1)" python3 -c "
 import json; d = json.load(open('$work/out'))
 assert d['schema'] == 'inputanim.run/1' and d['verb'] == 'convert' and d['files'] == ['$work/run/job.glb'], d
 assert d['edit'] is None and d['recording']['schema'] == 'inputanim.info/1', d"
+check "convert without the way back" 0 "$tool" convert "$work/c.bin" "$work/run/plain.glb" --no-extras
+check "the same as a job" 0 sh -c "echo '{\"input\": \"$work/c.bin\", \"output\": \"$work/run/plain-job.glb\",
+  \"gltf\": {\"extras\": false}}' | '$tool' run -"
+expect "writes the same bytes" cmp -s "$work/run/plain.glb" "$work/run/plain-job.glb"
+expect "which hold no extras.inputanim and no source, and read back as another tool's file" sh -c "
+  ! grep -q 'inputanim.gltf/1\|KHR_xmp_json_ld' '$work/run/plain.glb' &&
+  '$tool' info '$work/run/plain.glb' | grep -q 'from another tool'"
 check "trim and mirror's flags" 0 sh -c "'$tool' trim '$work/c.bin' '$work/run/t.bin' --start 1 --end 3 &&
   '$tool' mirror '$work/run/t.bin' '$work/run/tm.bin' --plane x=0.25"
 printf '{"input": "%s", "output": "%s", "verb": "edit", "edits": [{"trim": {"start": 1, "end": 3}}, {"mirror": {"x": 0.25}}]}' \

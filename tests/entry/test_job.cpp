@@ -41,7 +41,8 @@ TEST_CASE("readJob sets every member of the job from its JSON") {
         "base": "o.bin", "parts": [{"part": "right", "path": "r.bin", "offset": 0.5}, {"part": "gaze", "path": "g.bin"}],
         "markers": [{"time": 0.25, "name": "go"}], "markersFile": "m.json", "edits": [{"shift": 1.5}, {"mirror": {"x": 0.2}}],
         "to": "gltf", "embed": true, "overwrite": true, "formatVersion": "1.0", "layout": "full",
-        "gltf": {"rig": "hierarchy", "linearOnly": true, "compress": "meshopt", "meshes": false, "fieldOfView": 90},
+        "gltf": {"rig": "hierarchy", "linearOnly": true, "compress": "meshopt", "meshes": false, "extras": false,
+                 "fieldOfView": 90},
         "tolerances": {"position": 0.001, "rotation": 0.5}})");
     REQUIRE(job.ok());
     CHECK((job->input == "a.glb" && job->output == "b.bin" && job->verb == "trim" && job->base == "o.bin"));
@@ -58,13 +59,14 @@ TEST_CASE("readJob sets every member of the job from its JSON") {
     CHECK((job->kind == OutputKind::GltfEmbedded && job->embed && job->overwrite == Overwrite::Replace));
     CHECK((job->binary.minor == 0 && job->binary.layout == Layout::Full));
     CHECK((job->gltf.rig == Rig::Hierarchy && job->gltf.linearOnly && job->gltf.compress && !job->gltf.meshes));
-    CHECK(job->gltf.verticalFieldOfView == 90);
+    CHECK((job->gltf.verticalFieldOfView == 90 && !job->gltf.extras));
     CHECK((job->tolerances.position == 0.001 && job->tolerances.rotation == 0.5));
 
     auto least = readJob(R"({"input": "-", "output": "-"})");  // everything else at its default
     REQUIRE(least.ok());
     CHECK((least->verb == "convert" && !least->kind && least->overwrite == Overwrite::Never && !least->markers));
     CHECK((least->tolerances.position == kDefaultPositionTolerance && least->gltf.rig == Rig::Flat));
+    CHECK(least->gltf.extras);
 }
 
 TEST_CASE("readJob refuses what the job does not take, by its JSON pointer") {
@@ -75,6 +77,7 @@ TEST_CASE("readJob refuses what the job does not take, by its JSON pointer") {
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"rig": "bones"}})").pointer == "/gltf/rig");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"fieldOfView": 180}})").pointer == "/gltf/fieldOfView");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"meshes": 1}})").pointer == "/gltf/meshes");
+    CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"extras": "no"}})").pointer == "/gltf/extras");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"bones": 1}})").pointer == "/gltf/bones");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "tolerances": {"position": 0}})").pointer == "/tolerances");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "tolerances": {"angle": 1}})").pointer == "/tolerances");
@@ -146,6 +149,15 @@ TEST_CASE("runJob records the source of the input's own recording only, and desc
     auto back = loadFile(folder / "marked.glb");
     REQUIRE(back.ok());
     CHECK((back->markers.size() == 1 && back->markers[0].name == "new"));
+
+    job.markers.reset();  // the file's own again, but without the way back: no archive, so no source recorded
+    job.gltf.extras = false;
+    job.output = folder / "plain.glb";
+    JobReport plain;
+    REQUIRE(runJob(job, plain).ok());
+    CHECK_FALSE(plain.source);
+    const auto bytes = fileBytes(folder / "plain.glb");
+    CHECK(std::string(bytes.begin(), bytes.end()).find("KHR_xmp_json_ld") == std::string::npos);
 }
 
 TEST_CASE("runJob refuses before reading, and writes nothing when a phase fails") {

@@ -15,6 +15,7 @@
 #include "support/exported_json.hpp"
 #include "inputanim/io/file_io.hpp"
 #include "inputanim/gltf/export.hpp"
+#include "inputanim/gltf/import.hpp"
 #include "inputanim/mrtk/binary_format.hpp"
 #include "inputanim/analysis/synthetic.hpp"
 
@@ -233,4 +234,34 @@ TEST_CASE("channels share an input accessor exactly when their times are equal t
     CHECK(input.at("Hand_Left_ThumbTip") != input.at("Hand_Left_Wrist"));  // the rest differs
     CHECK(input.at("Hand_Left_IndexTip") != input.at("Hand_Left_Wrist"));  // the first word differs
     CHECK(input.at("Hand_Left_IndexTip") != input.at("Hand_Left_ThumbTip"));
+}
+
+TEST_CASE("without extras the file is the same channels and buffer, and reads back as another tool's rig") {
+    SyntheticOptions synthetic;
+    synthetic.duration = 2;
+    const Recording recording = generateRecording(synthetic).value();
+    for (Rig rig : {Rig::Flat, Rig::Hierarchy}) {
+        INFO((rig == Rig::Hierarchy ? "hierarchy" : "flat"));
+        ExportOptions options;
+        options.rig = rig;
+        const auto full = exportGlb(recording, options);
+        options.extras = false;
+        const auto plain = exportGlb(recording, options);
+        REQUIRE((full && plain));
+        Json withExtras = jsonChunk(*full);
+        REQUIRE(withExtras["animations"][0]["extras"].contains("inputanim"));
+        withExtras["animations"][0].erase("extras");
+        CHECK(jsonChunk(*plain) == withExtras);
+        const auto binChunk = [](const std::vector<std::uint8_t>& glb) {
+            std::uint32_t length;
+            std::memcpy(&length, glb.data() + 12, 4);
+            return std::vector<std::uint8_t>(glb.begin() + 20 + length, glb.end());
+        };
+        CHECK(binChunk(*plain) == binChunk(*full));
+        ImportReport report;
+        const auto back = importGltf(*plain, "plain.glb", {}, &report);
+        REQUIRE(back);
+        CHECK_FALSE(report.ownFile);
+        CHECK(back->markers.empty());
+    }
 }

@@ -26,6 +26,9 @@ struct ExportOptions {
     Tolerances tolerances;
     bool linearOnly = false;  // only LINEAR/STEP samplers (Blender ignores cubic tangents)
     bool meshes = true;  // hand, pinch and gaze meshes
+    // extras.inputanim, the way back to the binary file byte for byte (docs/gltf-profile.md). Without them the file
+    // plays the same but is a plain glTF, which this tool reads as any other rig, and records no source.
+    bool extras = true;
     double verticalFieldOfView = 60;  // degrees, for the camera: kFieldOfViewLeast to kFieldOfViewMost
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
     std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given

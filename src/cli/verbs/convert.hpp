@@ -17,6 +17,7 @@ struct ConvertSettings {
     std::string to;  // --to: "", "glb", "gltf", "bin": the output kind for standard output and batches
     bool force = false;
     bool noMesh = false;
+    bool noExtras = false;
     bool json = false;  // --json: the report (inputanim.run/1) on standard output instead of lines on the log
 };
 

@@ -83,8 +83,9 @@ public:
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
-        setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
-                  extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, curveExtras_));
+        if (options_.extras)
+            setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
+                      extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, curveExtras_));
         report_.bufferBytes = report_.uncompressedBytes = buffer_.size();
         // A file without data has no buffer: an empty one is not valid glTF.
         if (buffer_.empty()) model_.buffers.clear();
