@@ -20,7 +20,7 @@ import bpy
 from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, states, tidy
+from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, rig_keys, states, tidy
 from .keys import DURATION, FORMAT, MARKERS, MAX_FRAME, SOURCE, SUMMARY, TAG, within_frames as _frame
 from .export_op import EXPORT_SCENE_OT_mrtk_input_animation
 from .operator_support import fps as _fps, reporting_errors
@@ -153,26 +153,35 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
     window.progress_begin(0, 100)
     try:
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
-            glb = os.path.join(folder, "recording.glb")  # JSON without indentation: a fifth of a .gltf's bytes
+            # The rig for Blender, without the way back (extras.inputanim), which Blender would parse for nothing:
+            # the export rebuilds the recording from the original beside the edit.
+            glb = os.path.join(folder, "recording.glb")
             # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
             job = {
                 "input": filepath,
                 "output": glb,
                 "overwrite": True,
-                "gltf": {"rig": "hierarchy", "linearOnly": True},
+                "gltf": {"rig": "hierarchy", "linearOnly": True, "extras": False},
                 "reading": {"prerelease2019": prerelease, "acceptDamaged": accept_damaged},
             }
             report = _run_job(context, job, allowed=(0, 6))
             window.progress_update(20)
             info = report["recording"]
+            document, binary = rig_keys.read_glb(glb)
+            keyed = rig_keys.keyable(document)  # else Blender's importer keys it, as slowly as it does
+            if keyed:
+                glb = os.path.join(folder, "scene.glb")
+                rig_keys.write_unanimated(glb, document, binary)
             renamed = _take_names()
             before = set(bpy.data.objects)
             with _numpy_compatibility():
                 bpy.ops.import_scene.gltf(filepath=glb)
-            rests = poses.rest_rotations(glb)
+        imported = set(bpy.data.objects) - before
+        if keyed:
+            rig_keys.key(document, binary, imported, scene)
     finally:
         window.progress_end()
-    imported = set(bpy.data.objects) - before
+    rests = poses.rest_rotations(document["nodes"])
     poses.shorten_tips(context, [o for o in imported if o.type == "ARMATURE"])
     poses.store_axes([o for o in imported if o.type == "ARMATURE"], rests)
     for obj in imported:

@@ -4,7 +4,6 @@
 # and the wrist stays where it is.
 import json
 import os
-import struct
 
 import bpy
 from mathutils import Quaternion
@@ -17,20 +16,9 @@ PINCH_DISTANCE = 0.02  # metres between index and thumb tips of a pose taken as 
 TIP_LENGTH = 0.004  # metres: how far a fingertip bone is drawn past the fingertip
 
 
-def _glb_json(path):
-    """The JSON chunk of a GLB (the container's first chunk), parsed."""
-    with open(path, "rb") as data:
-        header = data.read(20)
-        magic, _, _, length, kind = struct.unpack("<4sIIII", header.ljust(20, b"\0"))
-        if magic != b"glTF" or kind != 0x4E4F534A:  # "JSON"
-            raise ValueError("%s is no GLB" % path)
-        return json.loads(data.read(length))
-
-
-def rest_rotations(glb_path):
-    """Each node's world rotation at rest (Blender's axes) in a .glb of this project's profile, by node name."""
-    document = _glb_json(glb_path)
-    nodes = document.get("nodes", [])
+def rest_rotations(nodes):
+    """Each node's world rotation at rest (Blender's axes) among a glTF's `nodes` of this project's profile, by node
+    name."""
     parents = {child: index for index, node in enumerate(nodes) for child in node.get("children", [])}
     world = {}
 

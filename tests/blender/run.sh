@@ -6,7 +6,8 @@
 # recording moves that finger only, and the format version stays. (4) A new input animation authored from a blank
 # scene (blender_author.py, check_authored.py). (5) The pose tools on the real recording, with MRTK's reader
 # (check_posed.py), and the docs' walkthroughs as written (blender_walkthroughs.py). (6) A compressed archive: refused
-# by Blender's importer by name, read through the add-on's conversion.
+# by Blender's importer by name, read through the add-on's conversion. (7) The add-on's keys against Blender's
+# importer's (blender_rig_keys.py).
 # Usage: run.sh PATH/TO/inputanim PATH/TO/make_edge_cases [PATH/TO/shared]
 set -u
 tool=$1
@@ -72,6 +73,24 @@ done
 # The add-on, installed from its zip into a Blender profile of its own.
 export BLENDER_USER_SCRIPTS=$work/blender/scripts BLENDER_USER_CONFIG=$work/blender/config
 bash "$here/../../scripts/blender-addon.sh" "$work/addon.zip" "${shared:-/nonexistent}" >/dev/null
+# The add-on keys the rig it imports as Blender's importer would: the hierarchy rig it converts to (the generated
+# sample and the real recording), the flat rig, and a rig with cubic samplers, which it leaves to the importer.
+rigs=()
+for source in "$work/gesture.bin" "${shared:-/nonexistent}/samples/real/handrecorder-2021-v1.0.bin"; do
+    [ -f "$source" ] || continue
+    base=$work/keys-$(basename "$source" .bin)
+    "$tool" convert "$source" "$base.glb" --rig hierarchy --linear-only --no-extras -q --force
+    "$tool" convert "$source" "$base-flat.glb" --linear-only -q --force
+    rigs+=("$base.glb" "$base-flat.glb")
+done
+"$tool" convert "$work/hermite.bin" "$work/keys-cubic.glb" -q --force
+if blender -b --factory-startup --python "$here/blender_rig_keys.py" -- "$work/addon.zip" "${rigs[@]}" \
+    "$work/keys-cubic.glb:unkeyable" >"$work/log" 2>&1 && grep -q "^rig-keys: ok" "$work/log"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
+grep "^rig keys\|^rig-keys\|^  " "$work/log" || tail -20 "$work/log"
 addon() {  # addon RECORDING EDITED|-
     blender -b --factory-startup --python "$here/blender_addon.py" -- "$work/addon.zip" "$tool" "$1" "$work/unedited.bin" "$2" \
         >"$work/log" 2>&1

@@ -1,0 +1,90 @@
+# Run inside Blender: the add-on's keys (rig_keys.py) against Blender's own glTF importer. Each GLB is imported by
+# Blender's importer, then, in an emptied scene, without its animation and keyed by the add-on; both must give the
+# same objects, actions, NLA tracks and curves (paths, indices, groups, interpolations, frames) and values within
+# 2e-6 (Blender's importer computes in Float32, the add-on in doubles). A GLB the add-on leaves to Blender's importer
+# (`keyable` false) is named so.
+# blender -b --factory-startup --python blender_rig_keys.py -- ADDON.zip GLB[:unkeyable]...
+import os
+import sys
+
+import bpy
+import numpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_support import Expectations, install_addon, script_arguments  # noqa: E402 (path first)
+
+arguments, _ = script_arguments()
+checks = Expectations()
+install_addon(arguments[0])
+from inputanim_blender import rig_keys  # noqa: E402 (installed just now)
+
+numpy.bool = bool  # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed
+
+
+def animation():
+    """Each animated object's action and NLA tracks, and each curve's keys."""
+    seen = {}
+    for obj in bpy.data.objects:
+        if not obj.animation_data:
+            continue
+        action = obj.animation_data.action
+        tracks = [
+            (t.name, t.lock, t.mute, [(s.name, s.frame_start, s.action.name) for s in t.strips])
+            for t in obj.animation_data.nla_tracks
+        ]
+        curves = []
+        for curve in action.fcurves:
+            co = numpy.empty(2 * len(curve.keyframe_points), numpy.float32)
+            curve.keyframe_points.foreach_get("co", co)
+            kinds = numpy.empty(len(curve.keyframe_points), numpy.int32)
+            curve.keyframe_points.foreach_get("interpolation", kinds)
+            curves.append(((curve.data_path, curve.array_index, curve.group.name), co, kinds))
+        seen[obj.name] = ((action.name, action.id_root, tracks), curves)
+    return seen
+
+
+def emptied():
+    for obj in list(bpy.data.objects):
+        bpy.data.objects.remove(obj)
+    for action in list(bpy.data.actions):
+        bpy.data.actions.remove(action)
+    bpy.ops.outliner.orphans_purge(do_recursive=True)
+
+
+def compare(name, theirs, ours):
+    expect = checks.expect
+    expect(sorted(theirs) == sorted(ours), "%s: animated objects %s, the add-on's %s" % (name, theirs, ours))
+    worst = 0.0
+    for obj in set(theirs) & set(ours):
+        expect(theirs[obj][0] == ours[obj][0], "%s %s: %s, the add-on's %s" % (name, obj, theirs[obj][0], ours[obj][0]))
+        names = [c[0] for c in theirs[obj][1]]
+        expect(names == [c[0] for c in ours[obj][1]], "%s %s: other curves" % (name, obj))
+        for (curve, co, kinds), (_, our_co, our_kinds) in zip(theirs[obj][1], ours[obj][1]):
+            same = co.shape == our_co.shape and (co[0::2] == our_co[0::2]).all() and (kinds == our_kinds).all()
+            expect(same, "%s %s: other frames or interpolations" % (name, curve))
+            if same and len(co):
+                worst = max(worst, float(numpy.abs(co[1::2] - our_co[1::2]).max()))
+    expect(worst <= 2e-6, "%s: values up to %g apart" % (name, worst))
+    return worst
+
+
+for given in arguments[1:]:
+    path, _, unkeyable = given.partition(":")
+    name = os.path.basename(path)
+    document, binary = rig_keys.read_glb(path)
+    checks.expect(rig_keys.keyable(document) != bool(unkeyable), "%s: keyable is %s" % (name, not unkeyable))
+    if unkeyable:
+        print("rig keys: %s left to Blender's importer" % name)
+        continue
+    emptied()
+    bpy.ops.import_scene.gltf(filepath=path)
+    theirs = animation()
+    emptied()
+    unanimated = os.path.join(bpy.app.tempdir, "unanimated.glb")
+    rig_keys.write_unanimated(unanimated, document, binary)
+    before = set(bpy.data.objects)
+    bpy.ops.import_scene.gltf(filepath=unanimated)
+    rig_keys.key(document, binary, set(bpy.data.objects) - before, bpy.context.scene)
+    curves = sum(len(c) for _, c in theirs.values())
+    print("rig keys: %s, %d curves, values within %.2g" % (name, curves, compare(name, theirs, animation())))
+checks.verdict("rig-keys")
