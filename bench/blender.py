@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Blender add-on speed: import, export unedited, one edit (a knuckle bent at every key), export edited, in headless
-Blender 3.4 with the add-on installed from its zip; the real recording (11 s) and generated ones of 60 s and 600 s.
+Blender 3.4 with the add-on installed from its zip; the real recording (11 s) and generated ones of 60 s (MRTK-reduced
+and not) and 600 s.
 Each row is one Blender session timed by build/bench/measure (its peak RSS is Blender's; inputanim runs beside it).
 
 Usage: bench/blender.py [SHARED] [--quick]   (build first: scripts/build.sh; --quick leaves out 600 s)"""
@@ -58,10 +59,12 @@ def main():
     real = os.path.join(SHARED, "samples", "real", "handrecorder-2021-v1.0.bin")
     if os.path.exists(real):
         recordings.append(("real MRTK 2.5 recording (11 s, 1.0)", real))
-    for seconds in (60,) if "--quick" in sys.argv else (60, 600):
-        path = os.path.join(work, "%ds.bin" % seconds)
-        subprocess.run([TOOL, "generate", path, "--duration", str(seconds), "--force"], check=True, capture_output=True)
-        recordings.append(("generated %d s (1.1)" % seconds, path))
+    generated = [(60, True), (60, False)] + ([] if "--quick" in sys.argv else [(600, True)])
+    for seconds, reduced in generated:
+        path = os.path.join(work, "%ds%s.bin" % (seconds, "" if reduced else "-unreduced"))
+        argv = [TOOL, "generate", path, "--duration", str(seconds), "--force"] + ([] if reduced else ["--no-reduce"])
+        subprocess.run(argv, check=True, capture_output=True)
+        recordings.append(("generated %d s (1.1%s)" % (seconds, "" if reduced else ", unreduced"), path))
     print(
         "| recording | Blender's glTF import of the .glb s | import s | import / Blender's | export unedited s | edit s"
         " | export edited s | unedited identical | Blender peak MB |"
