@@ -59,7 +59,7 @@ def main():
     real = os.path.join(SHARED, "samples", "real", "handrecorder-2021-v1.0.bin")
     if os.path.exists(real):
         recordings.append(("real MRTK 2.5 recording (11 s, 1.0)", real))
-    generated = [(60, True), (60, False)] + ([] if "--quick" in sys.argv else [(600, True)])
+    generated = [(60, True), (60, False)] + ([] if "--quick" in sys.argv else [(600, True), (600, False)])
     for seconds, reduced in generated:
         path = os.path.join(work, "%ds%s.bin" % (seconds, "" if reduced else "-unreduced"))
         argv = [TOOL, "generate", path, "--duration", str(seconds), "--force"] + ([] if reduced else ["--no-reduce"])

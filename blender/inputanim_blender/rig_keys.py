@@ -15,8 +15,11 @@ import numpy as np
 from mathutils import Matrix, Quaternion, Vector
 
 JSON, BIN = 0x4E4F534A, 0x004E4942
-PATHS = {"translation": ("location", "Location", 3), "rotation": ("rotation_quaternion", "Rotation", 4)}
-PATHS["scale"] = ("scale", "Scale", 3)
+PATHS = {
+    "translation": ("location", "Location"),
+    "rotation": ("rotation_quaternion", "Rotation"),
+    "scale": ("scale", "Scale"),
+}
 INTERPOLATION = {"LINEAR": "LINEAR", "STEP": "CONSTANT"}
 
 
@@ -142,7 +145,10 @@ class _Target:
         rest = _local(nodes[index], unit)
         armatures = [o for o in objects if o.type == "ARMATURE" and self.name in o.data.bones]
         self.bone = armatures[0].data.bones[self.name] if armatures else None
-        self.owner = armatures[0] if armatures else next(o for o in objects if o.name == self.name)
+        named = [o for o in objects if o.name == self.name]
+        if not armatures and not named:
+            raise RuntimeError("Blender's import of the rig has no bone or object '%s'" % self.name)
+        self.owner = armatures[0] if armatures else named[0]
         if self.bone is None:  # B0 L0^-1, where a translation or rotation needs it (keyable: then L0 has an inverse)
             self.before = self.owner.matrix_basis @ rest.inverted_safe()
             return
@@ -167,7 +173,7 @@ class _Target:
         return v
 
     def data_path(self, path):
-        name, group, _ = PATHS[path]
+        name, group = PATHS[path]
         if self.bone is None:
             return name, group
         return 'pose.bones["%s"].%s' % (bpy.utils.escape_identifier(self.name), name), self.name
