@@ -43,14 +43,6 @@ def animation():
     return seen
 
 
-def emptied():
-    for obj in list(bpy.data.objects):
-        bpy.data.objects.remove(obj)
-    for action in list(bpy.data.actions):
-        bpy.data.actions.remove(action)
-    bpy.ops.outliner.orphans_purge(do_recursive=True)
-
-
 def compare(name, theirs, ours):
     expect = checks.expect
     expect(sorted(theirs) == sorted(ours), "%s: animated objects %s, the add-on's %s" % (name, theirs, ours))
@@ -76,10 +68,10 @@ for given in arguments[1:]:
     if unkeyable:
         print("rig keys: %s left to Blender's importer" % name)
         continue
-    emptied()
+    bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=path)
     theirs = animation()
-    emptied()
+    bpy.ops.wm.read_factory_settings(use_empty=True)
     unanimated = os.path.join(bpy.app.tempdir, "unanimated.glb")
     rig_keys.write_unanimated(unanimated, document, binary)
     before = set(bpy.data.objects)
