@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "inputanim/core/aside.hpp"
+#include "inputanim/core/lanes.hpp"
 
 // x86-64's SHA extensions, chosen when the processor has them, with GCC's or Clang's intrinsics; elsewhere (other
 // processors, MSVC, WebAssembly) the portable code alone.
@@ -30,7 +31,8 @@ constexpr std::array<std::uint32_t, 64> kRound{
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-void portableBlocks(std::array<std::uint32_t, 8>& state, const std::uint8_t* data, std::size_t count) {
+INPUTANIM_OWN_FUNCTION void portableBlocks(std::array<std::uint32_t, 8>& state, const std::uint8_t* data,
+                                           std::size_t count) {
     for (; count; --count, data += 64) {
         std::array<std::uint32_t, 64> w;
         for (int i = 0; i < 16; ++i)
@@ -133,9 +135,14 @@ void Sha256::update(std::span<const std::uint8_t> bytes) {
         blocks(pending_.data(), 1);
         pendingBytes_ = 0;
     }
-    const std::size_t whole = (bytes.size() - at) / 64;
-    blocks(bytes.data() + at, whole);
-    at += whole * 64;
+    // At most kBlocksPerCall blocks a call: a WebAssembly engine optimises a function for its next call once it has
+    // run a while, so that most of a large input is hashed by optimised code rather than baseline code.
+    constexpr std::size_t kBlocksPerCall = 256;
+    for (std::size_t whole = (bytes.size() - at) / 64; whole > 0;) {
+        const std::size_t run = std::min(whole, kBlocksPerCall);
+        blocks(bytes.data() + at, run);
+        at += run * 64, whole -= run;
+    }
     std::memcpy(pending_.data(), bytes.data() + at, bytes.size() - at);
     pendingBytes_ = bytes.size() - at;
 }
