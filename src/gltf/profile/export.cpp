@@ -152,16 +152,21 @@ private:
         return Success{};
     }
 
+    // The extras `extrasOf()` gives curve `index`, if any, noted for extras.inputanim; nothing is made without them.
+    template <class ExtrasOf>
+    void noteExtras(std::size_t index, ExtrasOf&& extrasOf) {
+        if (!options_.extras) return;
+        if (auto extras = extrasOf()) curveExtras_.emplace_back(curveName(index), std::move(*extras));
+    }
+
     // Consecutive curves without a channel: only odd wrap modes need keeping.
     void noteEmptyCurveExtras(std::size_t firstCurve, int n) {
         for (int c = 0; c < n; ++c)
-            if (auto extras = emptyCurveExtrasFor(recording_.curves[firstCurve + c]))
-                curveExtras_.emplace_back(curveName(firstCurve + c), std::move(*extras));
+            noteExtras(firstCurve + c, [&] { return emptyCurveExtrasFor(recording_.curves[firstCurve + c]); });
     }
 
     void noteCurveExtras(std::size_t index, const Curve& curve, const Track& track, int component, float sign = 1) {
-        if (auto extras = curveExtrasFor(curve, track, component, sign))
-            curveExtras_.emplace_back(curveName(index), std::move(*extras));
+        noteExtras(index, [&] { return curveExtrasFor(curve, track, component, sign); });
     }
 
     // A Boolean as a STEP scale channel: (1,1,1) true, (0,0,0) false. Keys before 0 count at 0. Its steps are made
@@ -184,8 +189,7 @@ private:
             output.insert(output.end(), {v, v, v});
         }
         if (times.empty()) {
-            if (auto extras = booleanExtrasFor(curve, keyKnots, 0))
-                curveExtras_.emplace_back(curveName(index), std::move(*extras));
+            noteExtras(index, [&] { return booleanExtrasFor(curve, keyKnots, 0); });
             restScale(node, 0);  // an empty Boolean curve plays back as false
             return;
         }
@@ -201,8 +205,7 @@ private:
         std::vector<std::size_t> kept;
         portableSteps(steps, &kept);
         for (std::size_t& knot : keyKnots) knot = kept[knot];
-        if (auto extras = booleanExtrasFor(curve, keyKnots, steps.times.size()))
-            curveExtras_.emplace_back(curveName(index), std::move(*extras));
+        noteExtras(index, [&] { return booleanExtrasFor(curve, keyKnots, steps.times.size()); });
         restScale(node, restOn ? 1 : steps.values[0]);
         addChannel(node, placeOf(index).path, steps.times, steps.values, TINYGLTF_TYPE_VEC3, Interpolation::Step);
     }
