@@ -16,6 +16,8 @@ addon_zip, tool, recording, folder = sys.argv[sys.argv.index("--") + 1 :]
 bpy.ops.preferences.addon_install(filepath=addon_zip)
 bpy.ops.preferences.addon_enable(module="inputanim_blender")
 bpy.context.preferences.addons["inputanim_blender"].preferences.executable = tool
+import inputanim_blender  # noqa: E402 (installed just now)
+
 seconds = {}
 
 
@@ -52,17 +54,9 @@ def empty_scene():
 
 
 def gltf_import():
-    # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed; the add-on sets it around its import too.
-    import numpy
-
-    removed = not hasattr(numpy, "bool")
-    if removed:
-        numpy.bool = bool
-    try:
+    # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed: given as the add-on gives it for its import.
+    with inputanim_blender._numpy_compatibility():
         bpy.ops.import_scene.gltf(filepath=os.path.splitext(recording)[0] + ".glb")
-    finally:
-        if removed:
-            del numpy.bool
 
 
 gltf_import()  # untimed: Blender loads its importer's modules once, which the add-on's import then uses too

@@ -8,7 +8,7 @@ import os
 import bpy
 from mathutils import Quaternion
 
-from . import axes, spans
+from . import axes, rig_keys, spans
 
 AXES = "mrtk_axes"  # bone property: the turn (w x y z) from MRTK's joint frame to the bone's axes, set on import
 LIBRARY = os.path.join(os.path.dirname(__file__), "mrtk_poses.json")
@@ -19,7 +19,7 @@ TIP_LENGTH = 0.004  # metres: how far a fingertip bone is drawn past the fingert
 def rest_rotations(nodes):
     """Each node's world rotation at rest (Blender's axes) among a glTF's `nodes` of this project's profile, by node
     name."""
-    parents = {child: index for index, node in enumerate(nodes) for child in node.get("children", [])}
+    parents = rig_keys.parents_of(nodes)
     world = {}
 
     def rotation(index):

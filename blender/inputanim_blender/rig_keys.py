@@ -12,7 +12,9 @@ import struct
 
 import bpy
 import numpy as np
-from mathutils import Matrix, Quaternion, Vector
+from mathutils import Matrix, Vector
+
+from . import axes
 
 JSON, BIN = 0x4E4F534A, 0x004E4942
 PATHS = {
@@ -48,6 +50,11 @@ def write_unanimated(path, document, binary):
         out.write(struct.pack("<4sII", b"glTF", 2, 12 + len(chunks)) + chunks)
 
 
+def parents_of(nodes):
+    """Each glTF node's parent, by index (a root has none)."""
+    return {child: i for i, node in enumerate(nodes) for child in node.get("children", [])}
+
+
 def keyable(document):
     """Whether `key` keys the document's animation as the importer would: one animation, named; one buffer; Float32
     LINEAR or STEP samplers of translations, rotations and scales; nodes named once, without matrices, and with no
@@ -61,7 +68,7 @@ def keyable(document):
         return False
     if any("matrix" in node for node in nodes):
         return False
-    parents = {child: i for i, node in enumerate(nodes) for child in node.get("children", [])}
+    parents = parents_of(nodes)
     for channel in animations[0]["channels"]:
         index = channel["target"].get("node") if channel["target"].get("path") != "scale" else None
         while index is not None:  # the node and every node above it
@@ -99,10 +106,9 @@ def _to_blender(path, values, unit):
 
 def _local(node, unit):
     """A node's local transform at rest in Blender's axes."""
-    t = node.get("translation", (0, 0, 0))
-    x, y, z, w = node.get("rotation", (0, 0, 0, 1))
-    s = node.get("scale", (1, 1, 1))
-    return Matrix.LocRotScale(Vector((t[0], -t[2], t[1])) * unit, Quaternion((w, x, -z, y)), Vector((s[0], s[2], s[1])))
+    t, s = node.get("translation", (0, 0, 0)), node.get("scale", (1, 1, 1))
+    rotation = axes.gltf_rotation(node.get("rotation", (0, 0, 0, 1)))
+    return Matrix.LocRotScale(Vector((t[0], -t[2], t[1])) * unit, rotation, Vector((s[0], s[2], s[1])))
 
 
 def _multiply(a, b):
@@ -199,7 +205,7 @@ def key(document, binary, objects, scene):
     bpy.context.view_layer.update()  # the armatures' world matrices
     unit = 1.0 / scene.unit_settings.scale_length
     animation, nodes = document["animations"][0], document["nodes"]
-    parents = {child: i for i, node in enumerate(nodes) for child in node.get("children", [])}
+    parents = parents_of(nodes)
     targets, actions = {}, {}
     for channel in sorted(animation["channels"], key=lambda c: c["target"]["node"]):  # the importer's order
         index, path = channel["target"]["node"], channel["target"]["path"]
