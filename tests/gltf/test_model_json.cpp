@@ -164,7 +164,7 @@ void addNodesScenesAndSkins(tinygltf::Model& m) {
     m.scenes.emplace_back();
     m.scenes.back().nodes = {0};
     m.scenes.back().name = "Scene";
-    m.scenes.emplace_back();  // null
+    m.scenes.emplace_back();  // null in tinygltf's JSON, {} in ours
     m.scenes.emplace_back();
     m.scenes.back().extras = tinygltf::Value(std::string(kPlaceholder));
 
@@ -189,10 +189,15 @@ tinygltf::Model everything() {
 
 }  // namespace
 
-TEST_CASE("modelJson writes, byte for byte, what tinygltf writes") {
+TEST_CASE("modelJson writes, byte for byte, what tinygltf writes, but for an empty scene") {
     const tinygltf::Model model = everything();
     const std::string expected = tinygltfJson(model);
-    CHECK(ourJson(model) == expected);
+    // An empty scene is an object: tinygltf's null is no scene (the Khronos validator: TYPE_MISMATCH).
+    std::string ours = ourJson(model);
+    const std::string emptyScene = "\"name\":\"Scene\",\"nodes\":[0]},{},{";
+    REQUIRE(ours.find(emptyScene) != std::string::npos);
+    ours.replace(ours.find(emptyScene), emptyScene.size(), "\"name\":\"Scene\",\"nodes\":[0]},null,{");
+    CHECK(ours == expected);
     // The model printed every way on purpose: null for empty objects, {} for a default material, integer bounds.
     CHECK(expected.find("\"nodes\":[{") != std::string::npos);
     CHECK(expected.find(",null,") != std::string::npos);

@@ -83,11 +83,12 @@ play_in_assimp() {  # play_in_assimp NAME FILE POS_TOL
 glbs=()
 for name in $(printf '%s\n' "${!kind[@]}" | sort); do
     bin=$work/$name.bin
-    for variant in default linear-only hierarchy meshopt; do
+    for variant in default linear-only hierarchy hierarchy-plain meshopt; do
         out=$work/$name.$variant.glb
         flags=()
         [ "$variant" = linear-only ] && flags=(--linear-only)
         [ "$variant" = hierarchy ] && flags=(--rig hierarchy)
+        [ "$variant" = hierarchy-plain ] && flags=(--rig hierarchy --no-extras)  # a grid per joint
         [ "$variant" = meshopt ] && flags=(--compress meshopt)
         "$tool" convert "$bin" "$out" "${flags[@]}" 2>"$work/log" || { echo "FAIL: convert $name $variant"; cat "$work/log"; record 1; continue; }
         record 0
@@ -101,7 +102,7 @@ for name in $(printf '%s\n' "${!kind[@]}" | sort); do
         [ "$variant" = meshopt ] && check_compressed "$name"
         [ "$variant" = linear-only ] && play_in_assimp "$name" "$out" "$pos"
         # Babylon.js on Node loads EXT_meshopt_compression's decoder from its CDN only: not the archives.
-        if [ "$variant" = default ] || [ "$variant" = hierarchy ]; then
+        if [ "$variant" = default ] || [ "${variant%-plain}" = hierarchy ]; then
             node "$here/babylon_play.mjs" "$out" "$work/$name.json" "$pos" 0.01
             record $?
         fi

@@ -338,7 +338,7 @@ private:
         extras(o, s.extras);
         if (!s.name.empty()) o.string("name", s.name);
         o.numbers("nodes", s.nodes);
-        o.close();
+        o.close(true);  // a scene with nothing in it (a recording without keys, no extras) is still an object
     }
 
     void skin(const tinygltf::Skin& s) {

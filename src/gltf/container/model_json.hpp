@@ -1,7 +1,8 @@
 // The export's glTF JSON written from its tinygltf Model byte for byte as tinygltf 2.7 writes a GLB's JSON chunk
 // (compact, members by name, defaults left out, numbers as nlohmann prints them), without tinygltf's tree
-// (docs/performance.md). What the export never puts in a model (textures, images, samplers, lights, extensions,
-// sparse accessors, morph targets, orthographic cameras, other extras) is refused, never dropped.
+// (docs/performance.md); but an empty scene is {}, not tinygltf's null, which is no scene. What the export never puts
+// in a model (textures, images, samplers, lights, extensions, sparse accessors, morph targets, orthographic cameras,
+// other extras) is refused, never dropped.
 #pragma once
 
 #include <tiny_gltf.h>

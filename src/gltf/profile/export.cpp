@@ -73,7 +73,7 @@ public:
     Result<GlbParts> build(BufferUri&& bufferUri) {
         if (auto problem = invalidMarkerName(recording_)) return Error::malformed(*problem);
         if (options_.rig == Rig::Hierarchy && recording_.hasHandData)  // on the other core while the rest is built
-            rightSkeleton_.emplace(recording_, Hand::Right, trackOptions_, budget_);
+            rightSkeleton_.emplace(recording_, Hand::Right, trackOptions_, budget_, handGrid());
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
         if (recording_.hasHandData)
@@ -312,13 +312,16 @@ private:
         return Success{};
     }
 
+    // The way back (extras.inputanim) composes a hand at one grid; without it, each joint has its own (fewer knots).
+    HandGrid handGrid() const { return options_.extras ? HandGrid::Shared : HandGrid::PerJoint; }
+
     // Each joint's local transforms at the hand's grid (None stays flat); curve extras from the world poses that
     // composing them gives back.
     Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
         if (auto s = addFlatJointChannels(nodes[indexOf(Joint::None)], hand, Joint::None); !s) return s;
         auto built = hand == Hand::Right && rightSkeleton_
                          ? rightSkeleton_->take(budget_)
-                         : buildHandHierarchy(recording_, hand, trackOptions_, budget_);
+                         : buildHandHierarchy(recording_, hand, trackOptions_, budget_, handGrid());
         if (!built) return built.error();
         const HandHierarchy& h = *built;
         report_.maxPositionError = std::max(report_.maxPositionError, h.maxPositionError);
@@ -329,14 +332,14 @@ private:
             for (int kind = 0; kind < 2; ++kind) {
                 const std::size_t first = jointCurve(hand, joint, kind == 0 ? kPositionX : kRotationX);
                 const int n = kind == 0 ? 3 : 4;
-                if (h.locals.times.empty()) {  // no joint of the hand has keys
+                if (h.locals.empty()) {  // no joint of the hand has keys
                     noteEmptyCurveExtras(first, n);
                     continue;
                 }
                 const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];
                 for (int c = 0; c < n; ++c)
                     noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
-                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times,
+                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times[j],
                            kind == 0 ? h.locals.translation[j] : h.locals.rotation[j],
                            kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4, Interpolation::Linear);
             }

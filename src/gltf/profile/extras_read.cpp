@@ -80,25 +80,26 @@ Result<Curve> curveFromKeys(const JsonIn& entry, const std::string& where) {
 // they share. None when the hand has no such channels.
 Result<std::optional<HandWorld>> hierarchicalHand(const GltfDocument& doc, Hand hand) {
     HandLocals locals;
-    bool first = true;
+    const std::vector<float>* grid = nullptr;  // the first joint's knots
     for (Joint joint : kJoints) {
         if (joint == Joint::None) continue;
         const int node = doc.findNode(jointNodeName(hand, joint));
         const ChannelData* t = node < 0 ? nullptr : doc.channel(node, "translation");
         const ChannelData* r = node < 0 ? nullptr : doc.channel(node, "rotation");
         if (!t && !r) continue;
-        if (!t || !r || t->track().times != r->track().times || (!first && t->track().times != locals.times) ||
+        if (!t || !r || t->track().times != r->track().times || (grid && t->track().times != *grid) ||
             t->track().interpolation != Interpolation::Linear || r->track().interpolation != Interpolation::Linear)
             return Error::malformed(
                 "extras.inputanim: a hierarchical hand's joints must each have LINEAR translation and "
                 "rotation channels at the "
                 "same knots (" +
                 jointNodeName(hand, joint) + " does not)");
-        if (first) locals.times = t->track().times, first = false;
+        locals.times[indexOf(joint)] = t->track().times;
+        if (!grid) grid = &locals.times[indexOf(joint)];
         locals.translation[indexOf(joint)] = t->track().values;
         locals.rotation[indexOf(joint)] = r->track().values;
     }
-    if (first) return std::optional<HandWorld>{};
+    if (!grid) return std::optional<HandWorld>{};
     return std::optional<HandWorld>(composeHand(locals));
 }
 
