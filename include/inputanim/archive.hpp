@@ -44,6 +44,9 @@ private:
 
 struct ArchiveCheck {
     std::optional<Provenance> recorded;  // what the archive says of its source (none: written without a record)
+    // It holds extras.inputanim, the way back to its source's bytes; without them it plays the recording as another
+    // tool's glTF would, and what is rebuilt from it cannot be those bytes.
+    bool wayBack = true;
     std::uint64_t rebuiltBytes = 0;  // the recording rebuilt from the archive, in its source's format
     std::string rebuiltSha256;
     std::optional<bool> matchesRecorded;  // its bytes' length and hash against the record, when there is one
@@ -91,6 +94,7 @@ std::vector<ManifestEntry> mergeManifests(std::vector<ManifestEntry> previous, s
 struct EntryCheck {
     bool archiveMatches = false;
     std::optional<bool> rebuiltMatches;  // none for a binary archive (its bytes are the whole record)
+    bool wayBack = true;  // as ArchiveCheck's: false for a glTF written without extras.inputanim
     bool identical() const { return archiveMatches && rebuiltMatches.value_or(true); }
 };
 Result<EntryCheck> checkManifestEntry(const ManifestEntry& entry, const std::string& manifestFolder);

@@ -57,6 +57,7 @@ Result<ArchiveCheck> verifyArchive(std::span<const std::uint8_t> archive, const 
     if (!recording) return recording.error();
     ArchiveCheck check;
     check.recorded = loaded.gltf.provenance;
+    check.wayBack = loaded.gltf.ownFile;
     auto rebuilt = writeRecording(*recording);
     if (!rebuilt) return rebuilt.error().from(path);
     check.rebuiltBytes = rebuilt->size();

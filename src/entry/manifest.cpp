@@ -147,6 +147,7 @@ Result<EntryCheck> checkManifestEntry(const ManifestEntry& entry, const std::str
     auto rebuilt = verifyArchive(*bytes, file);
     if (!rebuilt) return rebuilt.error();
     check.rebuiltMatches = rebuilt->rebuiltBytes == entry.sourceBytes && rebuilt->rebuiltSha256 == entry.sourceSha256;
+    check.wayBack = rebuilt->wayBack;
     return check;
 }
 

@@ -113,6 +113,7 @@ ReportJson messagesJson(const std::vector<std::pair<std::string, Finding>>& mess
 
 ReportJson verifyJson(const std::string& archive, const std::string& original, const ArchiveCheck& c) {
     ReportJson json = {{"schema", "inputanim.verify/1"}, {"archive", archive}, {"identical", c.identical()}};
+    json["wayBack"] = c.wayBack;
     json["rebuilt"] = {{"bytes", c.rebuiltBytes}, {"sha256", c.rebuiltSha256}};
     json["recorded"] = nullptr;
     if (c.recorded) {

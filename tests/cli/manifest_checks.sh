@@ -91,3 +91,16 @@ json.dump(d, open(p, 'w'))" "$m2/out/edited.json" "$m2/in/a.bin"
 check "an archive of the recorded size with other bytes is changed" 5 "$tool" verify --manifest "$m2/out/edited.json" --json
 expect "by its hash" python3 -c "
 import json; f = json.load(open('$work/out'))['files'][0]; assert f['archiveMatches'] is False, f"
+# A batch without the way back (--no-extras): its archives play their sources but cannot give back their bytes.
+m3="$work/manifest3"
+mkdir -p "$m3/in" && cp "$samples/gesture-1.0.bin" "$m3/in/a.bin"
+check "a batch without extras" 0 "$tool" convert "$m3/in" --out-dir "$m3/out" --no-extras -q
+check "verify --manifest on it" 5 "$tool" verify --manifest "$m3/out" --json
+expect "says there is no way back, not that it differs" python3 -c "
+import json; f = json.load(open('$work/out'))['files'][0]
+assert f['archiveMatches'] is True and f['wayBack'] is False and f['rebuiltMatches'] is False, f"
+expect "in its line and count" sh -c "grep -q '^FAIL a.glb: no way back: it holds no extras.inputanim' '$work/err' &&
+  grep -q '^1 archives: 0 byte-identical, 0 differ, 1 without a way back, 0 unreadable' '$work/err'"
+check "verify of one such archive with its original" 5 "$tool" verify "$m3/out/a.glb" "$m3/in/a.bin" --json
+expect "says so too" python3 -c "
+import json; d = json.load(open('$work/out')); assert d['wayBack'] is False and d['identical'] is False, d"

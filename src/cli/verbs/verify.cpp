@@ -27,6 +27,7 @@ void printText(const std::string& archive, const std::string& original, const ia
         std::cout << "original   " << shown(original) << ": " << *c.originalBytes << " bytes, SHA-256 "
                   << c.originalSha256 << ": " << said(c.matchesOriginal) << "\n";
     std::cout << shown(archive) << ": " << (c.identical() ? "byte-identical" : "differs") << "\n";
+    if (!c.wayBack) std::cout << "no way back: " << kNoWayBack << "\n";
 }
 
 // "-" is standard input (at most the loader's limit), as for the other verbs.

@@ -23,6 +23,7 @@ struct Outcome {
     std::string said() const {
         if (error) return "unreadable: " + error->describe();
         if (!check->archiveMatches) return "changed: its bytes are not the ones the manifest records";
+        if (check->rebuiltMatches == false && !check->wayBack) return "no way back: " + std::string(kNoWayBack);
         if (check->rebuiltMatches == false) return "differs: the recording rebuilt from it is not its source's bytes";
         return "byte-identical";
     }
@@ -122,6 +123,7 @@ Json reportJson(const std::string& manifest, const std::vector<ia::ManifestEntry
         file["identical"] = o.check && o.check->identical();
         file["archiveMatches"] = o.check ? Json(o.check->archiveMatches) : Json(nullptr);
         file["rebuiltMatches"] = o.check && o.check->rebuiltMatches ? Json(*o.check->rebuiltMatches) : Json(nullptr);
+        file["wayBack"] = o.check ? Json(o.check->wayBack) : Json(nullptr);
         file["error"] = o.error ? Json(o.error->describe()) : Json(nullptr);
         files.push_back(std::move(file));
     }
@@ -143,17 +145,20 @@ int verifyManifest(const std::string& given, bool json, const Globals& globals) 
     const fs::path folder = ia::nativePath(path).parent_path();
     const auto outcomes = ManifestRun(*entries, ia::utf8Path(folder), globals).run();
     const auto extra = unlisted(folder.empty() ? fs::path(".") : folder, *entries);
-    std::size_t differ = 0, unreadable = 0;
+    std::size_t differ = 0, unreadable = 0, noWayBack = 0;
     for (const Outcome& o : outcomes) {
         if (o.error) ++unreadable;
+        else if (o.check->archiveMatches && !o.check->wayBack) ++noWayBack;
         else if (!o.check->identical()) ++differ;
     }
-    const bool identical = differ == 0 && unreadable == 0;
+    const bool identical = differ == 0 && unreadable == 0 && noWayBack == 0;
     if (json) std::cout << dumped(reportJson(path, *entries, outcomes, extra, identical)) << "\n";
     for (const auto& file : extra) std::cerr << "note: " << shown(file) << " is not in the manifest\n";
     if (!globals.quiet || !identical)
-        std::cerr << entries->size() << " archives: " << entries->size() - differ - unreadable << " byte-identical, "
-                  << differ << " differ, " << unreadable << " unreadable\n";
+        std::cerr << entries->size() << " archives: " << entries->size() - differ - unreadable - noWayBack
+                  << " byte-identical, " << differ << " differ, "
+                  << (noWayBack ? std::to_string(noWayBack) + " without a way back, " : "") << unreadable
+                  << " unreadable\n";
     return identical ? kExitSuccess : kExitCheckFailed;
 }
 
