@@ -339,7 +339,9 @@ private:
                 const Track& world = kind == 0 ? h.world.position[j] : h.world.rotation[j];
                 for (int c = 0; c < n; ++c)
                     noteCurveExtras(first + c, recording_.curves[first + c], world, c, placeOf(first + c).sign);
-                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", h.locals.times[j],
+                const auto& times = kind == 0 && !h.locals.translationTimes[j].empty() ? h.locals.translationTimes[j]
+                                                                                       : h.locals.times[j];
+                addChannel(nodes[j], kind == 0 ? "translation" : "rotation", times,
                            kind == 0 ? h.locals.translation[j] : h.locals.rotation[j],
                            kind == 0 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4, Interpolation::Linear);
             }

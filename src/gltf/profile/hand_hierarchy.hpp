@@ -19,10 +19,11 @@
 
 namespace inputanim {
 
-// Local transforms in glTF space: per joint, its knots' times and times.size() x 3 translations and x 4 rotations.
-// A joint without keys has empty vectors (None always: it stays a flat node).
+// Local transforms in glTF space: per joint, its knots' times and times.size() x 4 rotations, and x 3 translations at
+// the same times, or at translationTimes when those are not empty. A joint without keys has empty vectors (None
+// always: it stays a flat node).
 struct HandLocals {
-    std::array<std::vector<float>, kJointCount> times, translation, rotation;
+    std::array<std::vector<float>, kJointCount> times, translationTimes, translation, rotation;
     bool empty() const;  // no joint has knots
 };
 

@@ -3,6 +3,7 @@
 // grid, where the parent's playback turns; then the middle of each span where the joint's playback strays from
 // MRTK's, as in the shared grid.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "hand_hierarchy.hpp"
@@ -24,6 +25,56 @@ struct JointGrid {
 
 constexpr std::size_t kSampleCount = std::size(hand::kSamples);
 using Samples = std::array<double, kSampleCount>;
+
+// The knots a joint's translations keep (indices into its grid): the first, the last, and each one where a line
+// from the knot kept before can no longer pass within `slack` of every knot between them, in each component. One
+// pass: the slopes such a line may have narrow knot by knot.
+std::vector<std::size_t> thinned(const JointGrid& grid, double slack) {
+    const auto& t = grid.times;
+    const auto value = [&](std::size_t k, int c) { return double(grid.locals[k].t[std::size_t(c)]); };
+    std::vector<std::size_t> kept{0};
+    std::array<double, 3> low{}, high{};
+    const auto reset = [&] { low.fill(-INFINITY), high.fill(INFINITY); };
+    reset();
+    for (std::size_t anchor = 0, b = 1; b < t.size();) {
+        const double span = double(t[b]) - t[anchor];
+        bool fits = true;
+        for (int c = 0; c < 3; ++c) {
+            const double slope = (value(b, c) - value(anchor, c)) / span;
+            fits = fits && slope >= low[std::size_t(c)] && slope <= high[std::size_t(c)];
+        }
+        if (!fits) {  // b - 1 > anchor: with no knot between, any line fits
+            kept.push_back(anchor = b - 1);
+            reset();
+            continue;
+        }
+        for (int c = 0; c < 3; ++c) {  // b is between the anchor and the knots after it
+            low[std::size_t(c)] = std::max(low[std::size_t(c)], (value(b, c) - slack - value(anchor, c)) / span);
+            high[std::size_t(c)] = std::min(high[std::size_t(c)], (value(b, c) + slack - value(anchor, c)) / span);
+        }
+        ++b;
+    }
+    if (kept.back() + 1 != t.size()) kept.push_back(t.size() - 1);
+    return kept;
+}
+
+// How far the kept knots' translations, played LINEAR, pass from every knot's (metres): the two lines meet at the
+// grid's knots, so the largest distance is at one of them.
+double thinningError(const JointGrid& grid, const std::vector<std::size_t>& kept) {
+    double worst = 0;
+    for (std::size_t i = 0; i + 1 < kept.size(); ++i)
+        for (std::size_t k = kept[i] + 1; k < kept[i + 1]; ++k) {
+            const double s =
+                (double(grid.times[k]) - grid.times[kept[i]]) / (double(grid.times[kept[i + 1]]) - grid.times[kept[i]]);
+            double d2 = 0;
+            for (std::size_t c = 0; c < 3; ++c) {
+                const double a = grid.locals[kept[i]].t[c], b = grid.locals[kept[i + 1]].t[c];
+                d2 += (a + s * (b - a) - grid.locals[k].t[c]) * (a + s * (b - a) - grid.locals[k].t[c]);
+            }
+            worst = std::max(worst, std::sqrt(d2));
+        }
+    return worst;
+}
 
 class JointGridsBuilder {
 public:
@@ -47,18 +98,35 @@ public:
             largest = std::max(largest, grids_[indexOf(joint)].times.size());
         }
         budget_.spend(largest);
-        hand::forEachJoint([&](Joint joint) {
-            const int j = indexOf(joint);
-            for (const Local& local : grids_[j].locals) {
-                h.locals.translation[j].insert(h.locals.translation[j].end(), local.t.begin(), local.t.end());
-                h.locals.rotation[j].insert(h.locals.rotation[j].end(), local.r.begin(), local.r.end());
-            }
-            h.locals.times[j] = std::move(grids_[j].times);
-        });
+        flatten(h);
         return h;
     }
 
 private:
+    // The grids as channels: rotations at every knot, translations at the knots thinned within 1% of the position
+    // tolerance (a rigid bone's offset keeps two); what that moves each joint, its own and its ancestors', is added to
+    // the largest deviation.
+    void flatten(HandHierarchy& h) {
+        const double allowed = 0.01 * options_.tolerances.position;
+        std::array<double, kJointCount> moved{};  // by thinning, the joint's and its ancestors'
+        double most = 0;
+        hand::forEachJoint([&](Joint joint) {
+            const int j = indexOf(joint), p = parentIndex(joint);
+            const JointGrid& grid = grids_[j];
+            const auto kept = thinned(grid, allowed / std::sqrt(3.0));
+            most = std::max(most, moved[j] = thinningError(grid, kept) + (p >= 0 ? moved[p] : 0));
+            for (std::size_t k : kept) {
+                h.locals.translationTimes[j].push_back(grid.times[k]);
+                h.locals.translation[j].insert(h.locals.translation[j].end(), grid.locals[k].t.begin(),
+                                               grid.locals[k].t.end());
+            }
+            for (const Local& local : grid.locals)
+                h.locals.rotation[j].insert(h.locals.rotation[j].end(), local.r.begin(), local.r.end());
+            h.locals.times[j] = grid.times;
+        });
+        h.maxPositionError += most;
+    }
+
     struct Span {
         float a, b;
         Local la, lb;
