@@ -37,8 +37,9 @@ struct HandWorld {
 HandWorld composeHand(const HandLocals& locals);
 
 // One grid for the whole hand (the profile's, which composeHand reads back), or one per joint: each joint's own
-// knots and every knot of its parent's grid (where the parent's playback turns), its keys landed on under its parent
-// as glTF plays it there, to a rounding; between knots each joint is checked against MRTK's playback as before.
+// knots and every knot of its parent's grid (where the parent's playback turns), its locals solved under its parent
+// as glTF plays it there (to a rounding: no key landed bit for bit); between knots each joint is checked against
+// MRTK's playback as before.
 enum class HandGrid { Shared, PerJoint };
 
 struct HandHierarchy {

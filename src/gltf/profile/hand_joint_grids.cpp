@@ -1,7 +1,7 @@
-// HandGrid::PerJoint: a grid per joint, built parents first. A joint's grid holds its own knots (solved so that
-// composition under its parent, as glTF plays the parent there, lands on its keys) and every knot of its parent's
-// grid, where the parent's playback turns; then the middle of each span where the joint's playback strays from
-// MRTK's, as in the shared grid.
+// HandGrid::PerJoint: a grid per joint, built parents first. A joint's grid holds its own knots and every knot of its
+// parent's grid, where the parent's playback turns; then the middle of each span where the joint's playback strays
+// from MRTK's, as in the shared grid. Its locals are the relative transforms under its parent as glTF plays the parent
+// there, rounded to Float32: nothing composes them back to the recording's bits (no way back), so no key is landed.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -142,11 +142,7 @@ private:
                        std::back_inserter(grid.times));
         if (grid.times.empty()) grid.times.push_back(first);
         grid.locals.reserve(grid.times.size());
-        for (std::size_t k = 0, o = 0; k < grid.times.size(); ++k) {
-            while (o < own.times.size() && own.times[o] < grid.times[k]) ++o;
-            const std::uint8_t keys = o < own.times.size() && own.times[o] == grid.times[k] ? own.keys[o] : 0;
-            grid.locals.push_back(solveAt(joint, p, grid.times[k], keys));
-        }
+        for (float time : grid.times) grid.locals.push_back(solveAt(joint, p, time));
         std::vector<Span> spans;
         for (std::size_t k = 0; k + 1 < grid.times.size(); ++k)
             spans.push_back({grid.times[k], grid.times[k + 1], grid.locals[k], grid.locals[k + 1]});
@@ -163,7 +159,7 @@ private:
                 continue;
             }
             if (added.size() >= maxAdded) return hand::tooManyKnots(maxAdded);
-            const Local local = solveAt(joint, p, middle, 0);
+            const Local local = solveAt(joint, p, middle);
             added.emplace_back(middle, local);
             spans.push_back({span.a, middle, span.la, local});
             spans.push_back({middle, span.b, local, span.lb});
@@ -175,8 +171,8 @@ private:
         return Success{};
     }
 
-    Local solveAt(Joint joint, int parent, float time, std::uint8_t keys) const {
-        return hand::solveLocal(poseAt(parent, time), targets_.at(joint, time), keys);
+    Local solveAt(Joint joint, int parent, float time) const {
+        return hand::solveLocal(poseAt(parent, time), targets_.at(joint, time), 0);
     }
 
     // Joint j's pose as glTF plays its grid (and its ancestors') at `time`: composed at a knot or outside the grid,
