@@ -34,15 +34,25 @@ def rest_rotations(nodes):
 def shorten_tips(context, armatures):
     """Each fingertip bone drawn as a stub of TIP_LENGTH from the fingertip MRTK reads (the
     bone's head) along its own direction, not as long as the bone before it; its axes stay."""
+    if not armatures:
+        return
     view_layer = context.view_layer
-    active = view_layer.objects.active
+    active, selected = view_layer.objects.active, [o for o in view_layer.objects if o.select_get()]
+    for obj in selected:
+        obj.select_set(False)
+    for armature in armatures:  # edited together: one trip into edit mode, each costing Blender a scene update
+        armature.select_set(True)
+    view_layer.objects.active = armatures[0]
+    bpy.ops.object.mode_set(mode="EDIT")
     for armature in armatures:
-        view_layer.objects.active = armature
-        bpy.ops.object.mode_set(mode="EDIT")
         for bone in armature.data.edit_bones:
             if bone.name.endswith("Tip") and not bone.children:
                 bone.length = TIP_LENGTH
-        bpy.ops.object.mode_set(mode="OBJECT")
+    bpy.ops.object.mode_set(mode="OBJECT")
+    for armature in armatures:
+        armature.select_set(False)
+    for obj in selected:
+        obj.select_set(True)
     view_layer.objects.active = active
 
 
