@@ -108,23 +108,34 @@ inline double rotationAngle(const Quaternion& a, const Quaternion& b) {
     return chordDegrees(std::sqrt(rotationChord2(a, b)));
 }
 
+// A slerp's ends, normalised, b on a's side (the shorter arc), and the angle between them: 0 (a lerp) when nearly
+// equal.
+struct SlerpEnds {
+    Quaternion a, b;
+    double theta = 0, sinTheta = 0;
+    SlerpEnds(Quaternion from, Quaternion to) : a(from), b(to) {
+        normalize(a);
+        normalize(b);
+        double cosine = dot(a, b);
+        if (cosine < 0) {
+            for (double& c : b) c = -c;
+            cosine = -cosine;
+        }
+        if (cosine < 0.9999999) theta = std::acos(std::min(1.0, cosine)), sinTheta = std::sin(theta);
+    }
+    // The weights of a and b at s in [0, 1].
+    std::array<double, 2> weights(double s) const {
+        if (theta == 0) return {1 - s, s};
+        return {std::sin((1 - s) * theta) / sinTheta, std::sin(s * theta) / sinTheta};
+    }
+};
+
 // glTF LINEAR rotation: slerp along the shorter arc, as three.js plays it.
 inline Quaternion slerp(Quaternion a, Quaternion b, double s) {
-    normalize(a);
-    normalize(b);
-    double cosine = dot(a, b);
-    if (cosine < 0) {
-        for (double& c : b) c = -c;
-        cosine = -cosine;
-    }
-    double wa = 1 - s, wb = s;
-    if (cosine < 0.9999999) {
-        const double theta = std::acos(std::min(1.0, cosine)), sinTheta = std::sin(theta);
-        wa = std::sin((1 - s) * theta) / sinTheta;
-        wb = std::sin(s * theta) / sinTheta;
-    }
+    const SlerpEnds ends(a, b);
+    const auto [wa, wb] = ends.weights(s);
     Quaternion r{};
-    for (int c = 0; c < 4; ++c) r[c] = wa * a[c] + wb * b[c];
+    for (int c = 0; c < 4; ++c) r[c] = wa * ends.a[c] + wb * ends.b[c];
     normalize(r);
     return r;
 }

@@ -100,25 +100,17 @@ Pose played(const Pose& parent, const Local& a, const Local& b, double s) {
     return {parent.p + parent.q * t, unit(parent.q * dquat(local[3], local[0], local[1], local[2]))};
 }
 
-PlayedSpan::PlayedSpan(const Local& a, const Local& b) : ta_(a.t[0], a.t[1], a.t[2]), tb_(b.t[0], b.t[1], b.t[2]) {
-    Quaternion qa{a.r[0], a.r[1], a.r[2], a.r[3]}, qb{b.r[0], b.r[1], b.r[2], b.r[3]};
-    normalize(qa);
-    normalize(qb);
-    double cosine = dot(qa, qb);
-    if (cosine < 0) {
-        for (double& c : qb) c = -c;
-        cosine = -cosine;
-    }
-    if (cosine < 0.9999999) theta_ = std::acos(std::min(1.0, cosine)), sinTheta_ = std::sin(theta_);
-    qa_ = dquat(qa[3], qa[0], qa[1], qa[2]);
-    qb_ = dquat(qb[3], qb[0], qb[1], qb[2]);
-}
+PlayedSpan::PlayedSpan(const Local& a, const Local& b)
+    : ta_(a.t[0], a.t[1], a.t[2]),
+      tb_(b.t[0], b.t[1], b.t[2]),
+      ends_({a.r[0], a.r[1], a.r[2], a.r[3]}, {b.r[0], b.r[1], b.r[2], b.r[3]}) {}
 
 Pose PlayedSpan::at(const Pose& parent, double s) const {
     const dvec3 t = ta_ + s * (tb_ - ta_);
-    double wa = 1 - s, wb = s;
-    if (sinTheta_ != 0) wa = std::sin((1 - s) * theta_) / sinTheta_, wb = std::sin(s * theta_) / sinTheta_;
-    const dquat q = parent.q * (wa * qa_ + wb * qb_);  // the slerp's length normalised with the product's
+    const auto [wa, wb] = ends_.weights(s);
+    const dquat slerped(wa * ends_.a[3] + wb * ends_.b[3], wa * ends_.a[0] + wb * ends_.b[0],
+                        wa * ends_.a[1] + wb * ends_.b[1], wa * ends_.a[2] + wb * ends_.b[2]);
+    const dquat q = parent.q * slerped;  // the slerp's length normalised with the product's
     const double n = glm::length(q);
     return {parent.p + parent.q * t, n > 1e-12 && std::isfinite(n) ? q * (1 / n) : dquat(1, 0, 0, 0)};
 }

@@ -12,6 +12,7 @@
 #include "inputanim/core/curve.hpp"
 #include "inputanim/core/error.hpp"
 #include "inputanim/core/joints.hpp"
+#include "inputanim/core/math.hpp"
 #include "inputanim/core/recording.hpp"
 #include "inputanim/tracks/track_builder.hpp"
 
@@ -47,8 +48,7 @@ public:
 
 private:
     glm::dvec3 ta_, tb_;
-    glm::dquat qa_, qb_;  // normalised, qb_ on qa_'s side
-    double theta_ = 0, sinTheta_ = 0;
+    SlerpEnds ends_;
 };
 
 // The joint's parent's index (kJoints order), -1 for None and the wrist.
