@@ -3,7 +3,8 @@
 // shares. Composing them, as `composeHand` does for export and import alike, gives back the recorded world poses
 // bit for bit at key times; between knots, the export adds knots until glTF's playback of the skeleton stays within
 // the tolerances of MRTK's playback of each joint. A rig without the way back may give each joint a grid of its own
-// instead (HandGrid::PerJoint): fewer knots, within the same tolerances, composed by players only.
+// instead (HandGrid::PerJoint): fewer knots, translations thinned, within the same tolerances, composed by players
+// only.
 #pragma once
 
 #include <array>
@@ -38,8 +39,8 @@ HandWorld composeHand(const HandLocals& locals);
 
 // One grid for the whole hand (the profile's, which composeHand reads back), or one per joint: each joint's own
 // knots and every knot of its parent's grid (where the parent's playback turns), its locals solved under its parent
-// as glTF plays it there (to a rounding: no key landed bit for bit); between knots each joint is checked against
-// MRTK's playback as before.
+// as glTF plays it there (to a rounding: no key landed bit for bit), its translations kept where a line cannot pass
+// within 1% of the position tolerance; between knots each joint is checked against MRTK's playback as before.
 enum class HandGrid { Shared, PerJoint };
 
 struct HandHierarchy {
@@ -47,7 +48,8 @@ struct HandHierarchy {
     // composeHand(locals), with each component's keyKnots and valuesChanged set against the recording's curves, so
     // that curve extras say which knots are keys and which values composition does not give back.
     HandWorld world;  // shared grids only
-    double maxPositionError = 0, maxRotationError = 0;  // measured between knots, against MRTK's playback
+    // Measured between knots, against MRTK's playback (PerJoint: plus what thinning translations moves a joint).
+    double maxPositionError = 0, maxRotationError = 0;
 };
 
 // The hand's skeleton tracks; empty locals when no joint of the hand has keys. Fails like buildTrack (naming no

@@ -82,6 +82,15 @@ void land(std::array<float, 4>& local, int n, const double (&map)[4][4], const d
     }
 }
 
+// Every curve of the hand's joints but None's.
+std::vector<const Curve*> handCurves(const Recording& recording, Hand hand) {
+    std::vector<const Curve*> curves;
+    forEachJoint([&](Joint joint) {
+        for (int c = 0; c < kPoseCurveCount; ++c) curves.push_back(&recording.curves[jointCurve(hand, joint, c)]);
+    });
+    return curves;
+}
+
 }  // namespace
 
 dquat unit(const dquat& q) {
@@ -216,14 +225,6 @@ Result<std::array<OwnKnots, kJointCount>> ownKnots(const Recording& recording, H
         }
     }
     return own;
-}
-
-std::vector<const Curve*> handCurves(const Recording& recording, Hand hand) {
-    std::vector<const Curve*> curves;
-    forEachJoint([&](Joint joint) {
-        for (int c = 0; c < kPoseCurveCount; ++c) curves.push_back(&recording.curves[jointCurve(hand, joint, c)]);
-    });
-    return curves;
 }
 
 // Each knot added composes and checks the whole hand: a quarter of a channel's allowance per key.

@@ -40,7 +40,8 @@ Pose compose(const Pose& parent, const float* t, const float* r);
 // rotation slerped (unit), under the parent's pose as played.
 Pose played(const Pose& parent, const Local& a, const Local& b, double s);
 
-// `played` for one span, the slerp's ends and angle worked out once: the same poses, for many points of the span.
+// `played` for one span, the slerp's ends and angle worked out once (the same poses to a rounding), for many points
+// of the span.
 class PlayedSpan {
 public:
     PlayedSpan(const Local& a, const Local& b);
@@ -107,9 +108,6 @@ struct OwnKnots {
 // Every joint's own knots (None's empty), their tracks built and spent from the budget in kJoints order.
 Result<std::array<OwnKnots, kJointCount>> ownKnots(const Recording& recording, Hand hand, const TrackOptions& options,
                                                    KnotBudget& budget);
-
-// Every curve of the hand's joints but None's.
-std::vector<const Curve*> handCurves(const Recording& recording, Hand hand);
 
 // How many knots the grid may add to a hand (to each joint's grid, when joints have their own).
 std::size_t addedKnotsAllowed(const Recording& recording, Hand hand, const TrackOptions& options,
