@@ -51,19 +51,20 @@ def write_unanimated(path, document, binary):
     read |= {skin.get("inverseBindMatrices") for skin in scene.get("skins", [])}
     if any("sparse" in a for a in accessors) or "images" in scene:  # views read otherwise: all of them kept
         read = set(range(len(accessors)))
-    views, kept, data = document.get("bufferViews", []), {}, bytearray()
+    views, kept, renumbered, data = document.get("bufferViews", []), [], {}, bytearray()
     for index, accessor in enumerate(accessors):
         if index not in read:
             accessor.pop("bufferView", None), accessor.pop("byteOffset", None)
         elif "bufferView" in accessor:
             view = accessor["bufferView"]
-            if view not in kept:
+            if view not in renumbered:  # its bytes copied once, 4-aligned, and its new index noted
                 data += b"\0" * (-len(data) % 4)
-                kept[view] = dict(views[view], byteOffset=len(data))
+                renumbered[view] = len(kept)
+                kept.append(dict(views[view], byteOffset=len(data)))
                 start = views[view].get("byteOffset", 0)
                 data += binary[start : start + views[view]["byteLength"]]
-            accessor["bufferView"] = list(kept).index(view)
-    scene["accessors"], scene["bufferViews"] = accessors, list(kept.values())
+            accessor["bufferView"] = renumbered[view]
+    scene["accessors"], scene["bufferViews"] = accessors, kept
     if scene.get("buffers"):
         scene["buffers"] = [dict(scene["buffers"][0], byteLength=len(data))] if data else []
     text = json.dumps(scene, separators=(",", ":")).encode()
