@@ -22,6 +22,11 @@ struct Knot {
     std::array<std::uint8_t, kJointCount> keys{};
 };
 
+// A span between two knots of the grid.
+struct Between {
+    float a, b;
+};
+
 // One grid of knots for the whole hand.
 class Builder {
 public:
@@ -40,27 +45,19 @@ public:
         if (knots_.empty()) return h;  // no joint of the hand has keys
         for (auto& [time, knot] : knots_) fill(time, knot);
         // Between knots: where glTF's playback of the skeleton strays from MRTK's of each joint, add the middle.
-        std::vector<std::pair<float, float>> spans;
-        const std::size_t maxAdded = hand::addedKnotsAllowed(recording_, hand_, options_, budget_);
-        std::size_t added = 0;
+        std::vector<Between> spans;
         for (auto it = knots_.begin(); std::next(it) != knots_.end(); ++it)
-            spans.emplace_back(it->first, std::next(it)->first);
-        while (!spans.empty()) {
-            const auto [a, b] = spans.back();
-            spans.pop_back();
-            const float middle = float(0.5 * (double(a) + double(b)));
-            if (middle <= a || middle >= b) continue;  // adjacent Float32 times (a stepped key): no time between them
-            const Deviation deviation = deviationBetween(a, b);
-            if (!hand::strays(deviation, options_)) {
-                h.maxPositionError = std::max(h.maxPositionError, deviation.position);
-                h.maxRotationError = std::max(h.maxRotationError, deviation.rotation);
-                continue;
-            }
-            if (++added > maxAdded) return hand::tooManyKnots(maxAdded);
-            fill(middle, knots_[middle]);
-            spans.emplace_back(a, middle);
-            spans.emplace_back(middle, b);
-        }
+            spans.push_back({it->first, std::next(it)->first});
+        Deviation kept;
+        const auto refined = hand::refine(
+            std::move(spans), options_, hand::addedKnotsAllowed(recording_, hand_, options_, budget_), kept,
+            [&](const Between& span) { return deviationBetween(span.a, span.b); },
+            [&](const Between& span, float middle) {
+                fill(middle, knots_[middle]);
+                return std::pair{Between{span.a, middle}, Between{middle, span.b}};
+            });
+        if (!refined) return refined.error();
+        h.maxPositionError = kept.position, h.maxRotationError = kept.rotation;
         budget_.spend(knots_.size());
         forEachJoint([&](Joint joint) {
             const int j = indexOf(joint);

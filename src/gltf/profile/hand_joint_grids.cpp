@@ -147,23 +147,18 @@ private:
         for (std::size_t k = 0; k + 1 < grid.times.size(); ++k)
             spans.push_back({grid.times[k], grid.times[k + 1], grid.locals[k], grid.locals[k + 1]});
         std::vector<std::pair<float, Local>> added;
-        while (!spans.empty()) {
-            const Span span = spans.back();
-            spans.pop_back();
-            const float middle = float(0.5 * (double(span.a) + double(span.b)));
-            if (middle <= span.a || middle >= span.b) continue;  // adjacent Float32 times: no time between them
-            const Deviation deviation = deviationBetween(joint, p, span);
-            if (!hand::strays(deviation, options_)) {
-                h.maxPositionError = std::max(h.maxPositionError, deviation.position);
-                h.maxRotationError = std::max(h.maxRotationError, deviation.rotation);
-                continue;
-            }
-            if (added.size() >= maxAdded) return hand::tooManyKnots(maxAdded);
-            const Local local = solveAt(joint, p, middle);
-            added.emplace_back(middle, local);
-            spans.push_back({span.a, middle, span.la, local});
-            spans.push_back({middle, span.b, local, span.lb});
-        }
+        Deviation kept;
+        const auto refined = hand::refine(
+            std::move(spans), options_, maxAdded, kept,
+            [&](const Span& span) { return deviationBetween(joint, p, span); },
+            [&](const Span& span, float middle) {
+                const Local local = solveAt(joint, p, middle);
+                added.emplace_back(middle, local);
+                return std::pair{Span{span.a, middle, span.la, local}, Span{middle, span.b, local, span.lb}};
+            });
+        if (!refined) return refined.error();
+        h.maxPositionError = std::max(h.maxPositionError, kept.position);
+        h.maxRotationError = std::max(h.maxRotationError, kept.rotation);
         insert(grid, std::move(added));
         grid.spans.reserve(grid.times.size());
         for (std::size_t k = 0; k + 1 < grid.times.size(); ++k)

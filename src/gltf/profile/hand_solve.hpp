@@ -3,6 +3,7 @@
 // own knots, and how far playback strays from MRTK's.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
@@ -95,6 +96,33 @@ bool strays(const Deviation& deviation, const TrackOptions& options);
 
 // The refusal of a hand whose grid would need more knots than `allowed`.
 Error tooManyKnots(std::size_t allowed);
+
+// The spans between knots refined, last in first checked: each whose playback strays (`deviationOf(span)`) gets a
+// knot in its middle, which `split(span, middle)` adds, giving the two halves; at most `allowed` knots are added (then
+// tooManyKnots). Adjacent Float32 times (a stepped key) have no time between them. `kept`: the largest deviation of
+// the spans that stay.
+template <class Span, class DeviationOf, class Split>
+Status refine(std::vector<Span> spans, const TrackOptions& options, std::size_t allowed, Deviation& kept,
+              DeviationOf&& deviationOf, Split&& split) {
+    std::size_t added = 0;
+    while (!spans.empty()) {
+        const Span span = spans.back();
+        spans.pop_back();
+        const float middle = float(0.5 * (double(span.a) + double(span.b)));
+        if (middle <= span.a || middle >= span.b) continue;
+        const Deviation deviation = deviationOf(span);
+        if (!strays(deviation, options)) {
+            kept.position = std::max(kept.position, deviation.position);
+            kept.rotation = std::max(kept.rotation, deviation.rotation);
+            continue;
+        }
+        if (++added > allowed) return tooManyKnots(allowed);
+        const auto [first, second] = split(span, middle);
+        spans.push_back(first);
+        spans.push_back(second);
+    }
+    return Success{};
+}
 
 // The seven points inside a span between knots where playback is compared with MRTK's.
 inline constexpr double kSamples[] = {0.05, 0.15, 0.3, 0.5, 0.7, 0.85, 0.95};
