@@ -69,14 +69,16 @@ check_foreign_compressors() {
 }
 
 # Assimp (Debian's assimp-utils: the library many engines and DCC pipelines import glTF with) plays keys linearly
-# whatever their interpolation: the linear-only flat rig, the docs' setting for it.
+# whatever their interpolation: the linear-only flat rig, the docs' setting for it, and the hierarchy rig without
+# extras as the add-on converts (a grid per joint, linear only), composed down its node tree.
 play_in_assimp() {  # play_in_assimp NAME FILE POS_TOL
     if ! command -v assimp >/dev/null; then
         echo "SKIP: Assimp (scripts/install-deps.sh --test installs assimp-utils)"; skipped=1; return
     fi
-    assimp export "$2" "$work/$1.assimp.json" -fassjson >/dev/null 2>&1 || { echo "FAIL: assimp export $2"; record 1; return; }
+    local played=$work/$(basename "$2" .glb).assimp.json
+    assimp export "$2" "$played" -fassjson >/dev/null 2>&1 || { echo "FAIL: assimp export $2"; record 1; return; }
     "$tool" info "$work/$1.bin" --json >"$work/$1.info.json"
-    python3 "$here/assimp_play.py" "$work/$1.assimp.json" "$work/$1.json" "$work/$1.info.json" "$3" 0.01
+    python3 "$here/assimp_play.py" "$played" "$work/$1.json" "$work/$1.info.json" "$3" 0.01
     record $?
 }
 
@@ -88,7 +90,7 @@ for name in $(printf '%s\n' "${!kind[@]}" | sort); do
         flags=()
         [ "$variant" = linear-only ] && flags=(--linear-only)
         [ "$variant" = hierarchy ] && flags=(--rig hierarchy)
-        [ "$variant" = hierarchy-plain ] && flags=(--rig hierarchy --no-extras)  # a grid per joint
+        [ "$variant" = hierarchy-plain ] && flags=(--rig hierarchy --linear-only --no-extras)  # the add-on's: a grid per joint
         [ "$variant" = meshopt ] && flags=(--compress meshopt)
         "$tool" convert "$bin" "$out" "${flags[@]}" 2>"$work/log" || { echo "FAIL: convert $name $variant"; cat "$work/log"; record 1; continue; }
         record 0
@@ -100,7 +102,7 @@ for name in $(printf '%s\n' "${!kind[@]}" | sort); do
         node "$here/play.mjs" "$out" "$work/$name.json" "$pos" 0.01
         record $?
         [ "$variant" = meshopt ] && check_compressed "$name"
-        [ "$variant" = linear-only ] && play_in_assimp "$name" "$out" "$pos"
+        if [ "$variant" = linear-only ] || [ "$variant" = hierarchy-plain ]; then play_in_assimp "$name" "$out" "$pos"; fi
         # Babylon.js on Node loads EXT_meshopt_compression's decoder from its CDN only: not the archives.
         if [ "$variant" = default ] || [ "${variant%-plain}" = hierarchy ]; then
             node "$here/babylon_play.mjs" "$out" "$work/$name.json" "$pos" 0.01
