@@ -8,11 +8,12 @@
 // with its buffer file, and ?src=.
 // Usage: node viewer.mjs INPUTANIM SITE_DIR RECORDING.bin [FOREIGN.gltf]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { countPixels, countWorkers, decodePng, isLeftHand, isRightHand } from '../interop/viewer_site.mjs';
 import { downloadVia, launchChromium, openVia as openFiles, serveSite } from '../interop/viewer_site.mjs';
+import { checkAddressed } from './viewer_address.mjs';
 import { checkDownloads } from './viewer_downloads.mjs';
 
 const [tool, site, recording, foreign] = process.argv.slice(2);
@@ -57,9 +58,11 @@ const served = new Map(); // name -> path, for ?src=
 const { origin, close } = await serveSite(site, served);
 const browser = await launchChromium();
 
-async function newPage(query = '') {
+// `init`: a script run in the page before its own.
+async function newPage(query = '', init = null) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 760 }, acceptDownloads: true });
   await countWorkers(page);
+  if (init) await page.addInitScript(init);
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
   page.on('console', (message) => {
@@ -410,17 +413,7 @@ try {
       `no console errors on bad files but the missing buffer's request (${logged.join('; ')})`,
     );
 
-    // ?src= opens a file served beside the page (scripts/viewer.sh RECORDING does this).
-    copyFileSync(recording, join(work, 'served.bin'));
-    served.set('served.bin', join(work, 'served.bin'));
-    const second = await newPage('?src=served.bin');
-    await second.waitForFunction(() => window.inputanimViewer.loaded || window.inputanimViewer.error, null, {
-      timeout: 60000,
-    });
-    expect(
-      Math.abs((await second.evaluate(() => window.inputanimViewer.loaded?.duration)) - info.duration) < 1e-9,
-      '?src=served.bin opens the file',
-    );
+    await checkAddressed({ newPage, served, expect, recording, tool, work, duration: info.duration });
   }
 } finally {
   await browser.close();

@@ -188,6 +188,8 @@ try {
   );
   const hash = await page.evaluate(() => location.hash);
   await page.click('#copy-link');
+  // The status says so once the clipboard has answered (or refused: then it shows the link).
+  await page.waitForFunction(() => /#t=/.test(document.getElementById('status').textContent));
   const copied = await page.locator('#status').textContent();
   const reopened = await browser.newPage({ viewport: { width: 1000, height: 760 } });
   await reopened.goto(`${server.origin}/index.html?src=a.bin${hash}`);

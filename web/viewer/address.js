@@ -4,18 +4,20 @@
 // (docs/viewer.md; either side of `compared` may be empty), kept up to date as it changes and restored on opening.
 const $ = (id) => document.getElementById(id);
 
-// The files the query names: {src, compare}, each null or {name, bytes: a promise of an ArrayBuffer}.
+// The files the query names: {src, compare}, each null; src {name, url}, which the loader fetches (streaming it to
+// its worker as it arrives); compare {name, bytes: a promise of an ArrayBuffer}, fetched now.
 export function requestedFiles() {
   const query = new URLSearchParams(location.search);
+  const nameOf = (url) => decodeURIComponent(url.split(/[?#]/)[0].split('/').pop());
   const fetched = (url) => {
     const bytes = fetch(url).then((r) =>
       r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: HTTP ${r.status} ${r.statusText}`)),
     );
     bytes.catch(() => {}); // reported by whoever opens it
-    return { name: decodeURIComponent(url.split(/[?#]/)[0].split('/').pop()), bytes };
+    return { name: nameOf(url), bytes };
   };
   return {
-    src: query.get('src') ? fetched(query.get('src')) : null,
+    src: query.get('src') ? { name: nameOf(query.get('src')), url: query.get('src') } : null,
     compare: query.get('compare') ? fetched(query.get('compare')) : null,
   };
 }

@@ -41,6 +41,12 @@ export function showStage(stage) {
   setStatus(`${page.state.name}: ${STAGES[stage] ?? stage} ...`);
 }
 
+// The file's download as the loader reports it (a ProgressEvent): the bar shows how much has come, where the server
+// gave the size.
+export function showProgress(event) {
+  if (event.lengthComputable && event.total > 0) $('progress').value = event.loaded / event.total;
+}
+
 // The checker's findings in the panel, and the status line with their counts.
 export function showChecked(findings) {
   const counts = showFindings($('findings'), findings, page.state.profile ?? []);

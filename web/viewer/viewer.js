@@ -14,7 +14,16 @@ import { floorHeight, handsView } from './framing.js';
 import { JointReadout, jointAt } from './joint_readout.js';
 import { bindControls } from './controls.js';
 import { Compare, compareSummary, worstNear } from './compare.js';
-import { bindStatus, setBusy, setStatus, showChecked, showError, showStage, statusLine } from './status.js';
+import {
+  bindStatus,
+  setBusy,
+  setStatus,
+  showChecked,
+  showError,
+  showProgress,
+  showStage,
+  statusLine,
+} from './status.js';
 import { exposeViewer } from './viewer_api.js';
 import { Address, requestedFiles } from './address.js';
 import { Capture } from './capture.js';
@@ -135,8 +144,9 @@ let opening = 0; // the latest open: an earlier one, aborted, reports nothing
 let lastOpened = []; // the files opened last, which a choice of animation opens again
 let compareNext = null; // {name, bytes: a promise}: what to compare with the file opening, once it is open
 
-// Opens dropped or picked files: a .gltf with the files it names, else the first file; `edited`: an edit's result;
-// `animation`: which of a glTF's animations to read (its index; null: the loader's choice).
+// Opens dropped or picked files, or {name, url} (a file the address names, fetched by the loader): a .gltf with the
+// files it names, else the first file; `edited`: an edit's result; `animation`: which of a glTF's animations to read
+// (its index; null: the loader's choice).
 function openFiles(fileList, edited = false, animation = null) {
   const files = (lastOpened = [...fileList]);
   state.animation = animation;
@@ -145,7 +155,8 @@ function openFiles(fileList, edited = false, animation = null) {
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
   const main = gltf >= 0 ? gltf : 0;
   // Two recordings (no .gltf, which comes with its files): the first opens, the second is compared with it.
-  if (gltf < 0 && files.length === 2 && !edited) compareNext = { name: files[1].name, bytes: files[1].arrayBuffer() };
+  if (gltf < 0 && files.length === 2 && !edited && files[1] instanceof Blob)
+    compareNext = { name: files[1].name, bytes: files[1].arrayBuffer() };
   clear();
   window.inputanimViewer = { loaded: null, error: null };
   state.name = files[main].name;
@@ -154,16 +165,16 @@ function openFiles(fileList, edited = false, animation = null) {
   loader.abort(); // a file still opening goes, worker and all
   for (const url of dropped.values()) URL.revokeObjectURL(url);
   dropped.clear();
-  for (const file of files) dropped.set(file.name, URL.createObjectURL(file));
+  for (const file of files) if (file instanceof Blob) dropped.set(file.name, URL.createObjectURL(file));
   const ticket = ++opening;
   loader.load(
-    encodeURIComponent(state.name),
+    files[main] instanceof Blob ? encodeURIComponent(state.name) : files[main].url,
     (gltf) => {
       if (ticket !== opening) return gltf.recording.dispose();
       onLoaded(gltf);
       editPanel.opened(files, edited, state.duration);
     },
-    undefined,
+    showProgress,
     (error) => {
       if (ticket === opening) showError(error.message);
     },
@@ -408,12 +419,7 @@ view.start((seconds) => {
 // The files the address names (address.js): the first opens, the second is compared with it.
 const requested = requestedFiles();
 compareNext = requested.compare;
-if (requested.src) {
-  state.name = requested.src.name;
-  requested.src.bytes
-    .then((bytes) => openFiles([new File([bytes], requested.src.name)], false, address.requestedAnimation))
-    .catch((e) => showError(e.message));
-}
+if (requested.src) openFiles([requested.src], false, address.requestedAnimation);
 
 new RecordButton({ view, open: (files) => openFiles(files), showError, setStatus });
 exposeViewer({ state, view, renderer, floor, activeCamera, seek, setPlaying, compare });
