@@ -174,11 +174,12 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
                 rig_keys.write_unanimated(glb, document, binary)
             renamed = _take_names()
             before = set(bpy.data.objects)
-            with _numpy_compatibility():
+            with _numpy_compatibility(), poses.short_tips_on_import():
                 bpy.ops.import_scene.gltf(filepath=glb)
         imported = set(bpy.data.objects) - before
         armatures = [o for o in imported if o.type == "ARMATURE"]
-        # Before the keys: leaving edit mode updates the view layer, which the keys make slower (30 against 75 ms).
+        # Where the importer could not: before the keys, as leaving edit mode updates the view layer, which the keys
+        # make slower (30 against 75 ms).
         poses.shorten_tips(context, armatures)
         if keyed:
             rig_keys.key(document, binary, imported, scene)

@@ -2,6 +2,8 @@
 # scripts/blender-addon.sh when ../shared/samples/mrtk-hand-poses is beside the project) or from another rig's file,
 # at a frame or held over a span (the operators: pose_ops.py). Only rotations change: each bone keeps its length
 # and the wrist stays where it is.
+import contextlib
+import importlib
 import json
 import os
 
@@ -31,9 +33,50 @@ def rest_rotations(nodes):
     return {node.get("name", ""): rotation(index) for index, node in enumerate(nodes)}
 
 
+# Where Blender's glTF importer picks each bone's length (3.4's module name, then later ones').
+_IMPORTER_BONES = ("io_scene_gltf2.blender.imp.gltf2_blender_vnode", "io_scene_gltf2.blender.imp.vnode")
+
+
+def _is_tip(name, has_child_bones):
+    return name.endswith("Tip") and not has_child_bones
+
+
+@contextlib.contextmanager
+def short_tips_on_import():
+    """While Blender's glTF importer runs: each fingertip bone is made TIP_LENGTH long where the importer picks a
+    bone's length, so that no trip to edit mode is needed after (shorten_tips then has nothing to do). An importer
+    without that function is left as it is."""
+    module = None
+    for name in _IMPORTER_BONES:
+        with contextlib.suppress(ImportError):
+            module = importlib.import_module(name)
+            break
+    pick = getattr(module, "pick_bone_length", None)
+    if pick is None:
+        yield
+        return
+
+    def tip_or_picked(gltf, bone_id):
+        vnode = gltf.vnodes[bone_id]  # a bone: its children that are bones have its type
+        child_bones = any(gltf.vnodes[child].type == vnode.type for child in vnode.children)
+        return TIP_LENGTH if _is_tip(vnode.name or "", child_bones) else pick(gltf, bone_id)
+
+    module.pick_bone_length = tip_or_picked
+    try:
+        yield
+    finally:
+        module.pick_bone_length = pick
+
+
 def shorten_tips(context, armatures):
     """Each fingertip bone drawn as a stub of TIP_LENGTH from the fingertip MRTK reads (the
-    bone's head) along its own direction, not as long as the bone before it; its axes stay."""
+    bone's head) along its own direction, not as long as the bone before it; its axes stay. Armatures whose tips
+    are so already (short_tips_on_import) are left as they are."""
+    armatures = [
+        a
+        for a in armatures
+        if any(_is_tip(b.name, bool(b.children)) and abs(b.length - TIP_LENGTH) > 1e-6 for b in a.data.bones)
+    ]
     if not armatures:
         return
     view_layer = context.view_layer
@@ -46,7 +89,7 @@ def shorten_tips(context, armatures):
     bpy.ops.object.mode_set(mode="EDIT")
     for armature in armatures:
         for bone in armature.data.edit_bones:
-            if bone.name.endswith("Tip") and not bone.children:
+            if _is_tip(bone.name, bool(bone.children)):
                 bone.length = TIP_LENGTH
     bpy.ops.object.mode_set(mode="OBJECT")
     for armature in armatures:

@@ -2,10 +2,14 @@
 # Blender's importer, then, in an emptied scene, without its animation and keyed by the add-on; both must give the
 # same objects, actions, NLA tracks and curves (paths, indices, groups, interpolations, frames) and values within
 # 2e-6 (Blender's importer computes in Float32, the add-on in doubles). A GLB the add-on leaves to Blender's importer
-# (`keyable` false) is named so.
+# (`keyable` false) is named so. The add-on's import of the unanimated rig makes the fingertip bones short as it goes
+# (poses.short_tips_on_import): the tips must come TIP_LENGTH long and every other bone as Blender's importer made it.
 # blender -b --factory-startup --python blender_rig_keys.py -- ADDON.zip GLB[:unkeyable]...
+import math
 import os
+import shutil
 import sys
+import tempfile
 
 import bpy
 import numpy
@@ -16,9 +20,10 @@ from blender_support import Expectations, install_addon, script_arguments  # noq
 arguments, _ = script_arguments()
 checks = Expectations()
 install_addon(arguments[0])
-from inputanim_blender import rig_keys  # noqa: E402 (installed just now)
+from inputanim_blender import poses, rig_keys  # noqa: E402 (installed just now)
 
 numpy.bool = bool  # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed
+folder = tempfile.mkdtemp(prefix="inputanim-rig-keys-")  # kept over read_factory_settings, unlike Blender's own
 
 
 def animation():
@@ -41,6 +46,41 @@ def animation():
             curves.append(((curve.data_path, curve.array_index, curve.group.name), co, kinds))
         seen[obj.name] = ((action.name, action.id_root, tracks), curves)
     return seen
+
+
+def bones():
+    """Each bone's head, tail (armature space) and roll-giving axis."""
+    return {
+        b.name: (b.head_local.copy(), b.tail_local.copy(), b.z_axis.copy())
+        for obj in bpy.data.objects
+        if obj.type == "ARMATURE"
+        for b in obj.data.bones
+    }
+
+
+def compare_bones(name, theirs, ours):
+    """The fingertips TIP_LENGTH long along the importer's direction, every other bone the importer's."""
+    expect = checks.expect
+    expect(sorted(theirs) == sorted(ours), "%s: bones %s, the add-on's %s" % (name, sorted(theirs), sorted(ours)))
+    tips = [n for n in ours if n.endswith("Tip")]
+    for bone in set(theirs) & set(ours):
+        (head, tail, z), (our_head, our_tail, our_z) = theirs[bone], ours[bone]
+        if bone in tips:  # Float32 positions 4 mm apart: its direction within 1e-4 rad, its roll's axis 2e-5
+            theirs_along, ours_along = numpy.array(tail - head, float), numpy.array(our_tail - our_head, float)
+            turned = math.atan2(numpy.linalg.norm(numpy.cross(theirs_along, ours_along)), theirs_along @ ours_along)
+            length = (our_tail - our_head).length
+            expect(
+                (head - our_head).length < 1e-7
+                and (z - our_z).length < 2e-5
+                and turned < 1e-4
+                and abs(length - poses.TIP_LENGTH) < 1e-6,
+                "%s: tip %s: %.6f m long, %.2g from its head, its axes %.2g apart, turned %.2g"
+                % (name, bone, length, (head - our_head).length, (z - our_z).length, turned),
+            )
+        else:
+            same = (head - our_head).length + (tail - our_tail).length + (z - our_z).length == 0
+            expect(same, "%s: %s is not the importer's" % (name, bone))
+    return len(tips)
 
 
 def compare(name, theirs, ours):
@@ -70,13 +110,19 @@ for given in arguments[1:]:
         continue
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=path)
-    theirs = animation()
+    theirs, their_bones = animation(), bones()
     bpy.ops.wm.read_factory_settings(use_empty=True)
-    unanimated = os.path.join(bpy.app.tempdir, "unanimated.glb")
+    unanimated = os.path.join(folder, "unanimated.glb")
     rig_keys.write_unanimated(unanimated, document, binary)
     before = set(bpy.data.objects)
     bpy.ops.import_scene.gltf(filepath=unanimated)
     rig_keys.key(document, binary, set(bpy.data.objects) - before, bpy.context.scene)
     curves = sum(len(c) for _, c in theirs.values())
-    print("rig keys: %s, %d curves, values within %.2g" % (name, curves, compare(name, theirs, animation())))
+    within = compare(name, theirs, animation())
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    with poses.short_tips_on_import():
+        bpy.ops.import_scene.gltf(filepath=unanimated)
+    tips = compare_bones(name, their_bones, bones())
+    print("rig keys: %s, %d curves, values within %.2g; %d tips made short" % (name, curves, within, tips))
+shutil.rmtree(folder)
 checks.verdict("rig-keys")
