@@ -87,6 +87,8 @@ class Recording:
         linear_only: bool = ...,
         compress: str = ...,
         meshes: bool = ...,
+        extras: bool = ...,
+        animation: bool = ...,
         field_of_view: float = ...,
         rate: Optional[float] = ...,
         position_tolerance: float = ...,

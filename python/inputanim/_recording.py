@@ -175,7 +175,8 @@ class Recording:
     def save(self, path, **options):
         """Writes the recording; its format follows the extension (.bin, .glb, .gltf, .json: an IWER capture) or
         ``to``. Options as ``inputanim convert``'s: ``to``, ``embed``, ``overwrite``, ``format_version``, ``layout``,
-        ``rig``, ``linear_only``, ``compress`` ("meshopt"), ``meshes``, ``extras`` (False: no way back), ``field_of_view``,
+        ``rig``, ``linear_only``, ``compress`` ("meshopt"), ``meshes``, ``extras`` (False: no way back),
+        ``animation`` (False: the rig at rest only), ``field_of_view``,
         ``rate`` (an IWER capture's), ``position_tolerance``, ``rotation_tolerance``. Returns the report (schema
         inputanim.run/1)."""
         return json.loads(self._native.run(json.dumps(_job(path, options))))
@@ -220,6 +221,7 @@ _GLTF = {
     "compress": "compress",
     "meshes": "meshes",
     "extras": "extras",
+    "animation": "animation",
     "field_of_view": "fieldOfView",
 }
 _TOLERANCES = {"position_tolerance": "position", "rotation_tolerance": "rotation"}

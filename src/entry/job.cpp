@@ -95,7 +95,7 @@ Result<Recording> ontoBase(const Job& job, LoadOptions load, JobReport& report) 
 bool recordsSource(const Job& job) {
     const auto kind = outputKindOf(job, InputKind::MrtkBinary);
     return job.base.empty() && job.parts.empty() && !job.markers && job.markersFile.empty() && job.edits.empty() &&
-           !isStandardStream(job.input) && kind && isGltfOutput(*kind) && job.gltf.extras;
+           !isStandardStream(job.input) && kind && isGltfOutput(*kind) && keepsWayBack(job.gltf);
 }
 
 Result<Recording> readInput(const Job& job, JobReport& report) {

@@ -14,7 +14,8 @@ using Json = nlohmann::json;
 constexpr std::string_view kJobNames[] = {
     "input", "output", "reading", "base", "parts", "markers", "markersFile", "edits", "to", "embed", "overwrite",
     "formatVersion", "layout", "gltf", "iwer", "tolerances", "verb"};
-constexpr std::string_view kGltfNames[] = {"rig", "linearOnly", "compress", "meshes", "extras", "fieldOfView"};
+constexpr std::string_view kGltfNames[] = {
+    "rig", "linearOnly", "compress", "meshes", "extras", "animation", "fieldOfView"};
 // clang-format on
 
 Error refused(const std::string& pointer, const std::string& expected) {
@@ -66,7 +67,7 @@ Status readGltf(const Json& json, ExportOptions& gltf) {
     if (compress != kCompressionNames[0] && compress != kCompressionNames[1])
         return refused("/gltf/compress", "\"" + std::string(kCompressionNames[0]) + "\" or \"" +
                                              std::string(kCompressionNames[1]) + "\"");
-    for (const char* flag : {"linearOnly", "meshes", "extras"})
+    for (const char* flag : {"linearOnly", "meshes", "extras", "animation"})
         if (json.contains(flag) && !json[flag].is_boolean()) return refused("/gltf/" + std::string(flag), "a boolean");
     const Json fov = json.value("fieldOfView", Json(gltf.verticalFieldOfView));
     if (!isFinite(fov) || fov.get<double>() < kFieldOfViewLeast || fov.get<double>() > kFieldOfViewMost)
@@ -77,6 +78,7 @@ Status readGltf(const Json& json, ExportOptions& gltf) {
     gltf.linearOnly = json.value("linearOnly", false);
     gltf.meshes = json.value("meshes", true);
     gltf.extras = json.value("extras", true);
+    gltf.animation = json.value("animation", true);
     gltf.verticalFieldOfView = fov.get<double>();
     return Success{};
 }

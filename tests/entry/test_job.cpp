@@ -42,7 +42,7 @@ TEST_CASE("readJob sets every member of the job from its JSON") {
         "markers": [{"time": 0.25, "name": "go"}], "markersFile": "m.json", "edits": [{"shift": 1.5}, {"mirror": {"x": 0.2}}],
         "to": "gltf", "embed": true, "overwrite": true, "formatVersion": "1.0", "layout": "full",
         "gltf": {"rig": "hierarchy", "linearOnly": true, "compress": "meshopt", "meshes": false, "extras": false,
-                 "fieldOfView": 90},
+                 "animation": false, "fieldOfView": 90},
         "tolerances": {"position": 0.001, "rotation": 0.5}})");
     REQUIRE(job.ok());
     CHECK((job->input == "a.glb" && job->output == "b.bin" && job->verb == "trim" && job->base == "o.bin"));
@@ -59,14 +59,14 @@ TEST_CASE("readJob sets every member of the job from its JSON") {
     CHECK((job->kind == OutputKind::GltfEmbedded && job->embed && job->overwrite == Overwrite::Replace));
     CHECK((job->binary.minor == 0 && job->binary.layout == Layout::Full));
     CHECK((job->gltf.rig == Rig::Hierarchy && job->gltf.linearOnly && job->gltf.compress && !job->gltf.meshes));
-    CHECK((job->gltf.verticalFieldOfView == 90 && !job->gltf.extras));
+    CHECK((job->gltf.verticalFieldOfView == 90 && !job->gltf.extras && !job->gltf.animation));
     CHECK((job->tolerances.position == 0.001 && job->tolerances.rotation == 0.5));
 
     auto least = readJob(R"({"input": "-", "output": "-"})");  // everything else at its default
     REQUIRE(least.ok());
     CHECK((least->verb == "convert" && !least->kind && least->overwrite == Overwrite::Never && !least->markers));
     CHECK((least->tolerances.position == kDefaultPositionTolerance && least->gltf.rig == Rig::Flat));
-    CHECK(least->gltf.extras);
+    CHECK((least->gltf.extras && least->gltf.animation));
 }
 
 TEST_CASE("readJob refuses what the job does not take, by its JSON pointer") {
@@ -78,6 +78,7 @@ TEST_CASE("readJob refuses what the job does not take, by its JSON pointer") {
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"fieldOfView": 180}})").pointer == "/gltf/fieldOfView");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"meshes": 1}})").pointer == "/gltf/meshes");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"extras": "no"}})").pointer == "/gltf/extras");
+    CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"animation": 0}})").pointer == "/gltf/animation");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "gltf": {"bones": 1}})").pointer == "/gltf/bones");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "tolerances": {"position": 0}})").pointer == "/tolerances");
     CHECK(refusal(R"({"input": "a", "output": "b.glb", "tolerances": {"angle": 1}})").pointer == "/tolerances");

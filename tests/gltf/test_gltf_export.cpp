@@ -279,3 +279,51 @@ TEST_CASE("a recording without keys and without extras is a scene with nothing i
     CHECK(json["scenes"][0] == Json::object());  // null is no scene (the Khronos validator: TYPE_MISMATCH)
     CHECK(json["scene"] == 0);
 }
+
+TEST_CASE("without animation: the same nodes, camera, meshes and skins at rest, and no way back") {
+    SyntheticOptions synthetic;
+    synthetic.duration = 2;
+    Recording recording = generateRecording(synthetic).value();
+    // The right hand never tracked while its joints move: it rests at a zero scale, in both files.
+    Curve& tracked = recording.curves[booleanCurve(trackedCurve(Hand::Right))];
+    for (std::size_t k = 0; k < tracked.keys.size(); ++k) tracked.keys.set(k, Key{tracked.keys.time(k), 0});
+    const auto bytesOf = [](const tinygltf::Model& m, int accessor) {
+        const tinygltf::Accessor& a = m.accessors[std::size_t(accessor)];
+        const tinygltf::BufferView& v = m.bufferViews[std::size_t(a.bufferView)];
+        const std::size_t size = a.count * std::size_t(tinygltf::GetNumComponentsInType(std::uint32_t(a.type))) *
+                                 std::size_t(tinygltf::GetComponentSizeInBytes(std::uint32_t(a.componentType)));
+        const auto start = m.buffers[0].data.begin() + std::ptrdiff_t(v.byteOffset + a.byteOffset);
+        return std::vector<std::uint8_t>(start, start + std::ptrdiff_t(size));
+    };
+    for (Rig rig : {Rig::Flat, Rig::Hierarchy}) {
+        INFO((rig == Rig::Hierarchy ? "hierarchy" : "flat"));
+        ExportOptions options;
+        options.rig = rig;
+        ExportReport fullReport, restReport;
+        const auto full = exportGlb(recording, options, &fullReport);
+        options.animation = false;  // extras asked for, as by default: none without the animation
+        const auto rest = exportGlb(recording, options, &restReport);
+        REQUIRE((full && rest));
+        const Json a = jsonChunk(*full), b = jsonChunk(*rest);
+        CHECK(a["nodes"] == b["nodes"]);
+        CHECK(a["nodes"].dump().find("\"scale\":[0.0,0.0,0.0]") != std::string::npos);
+        CHECK(a["cameras"] == b["cameras"]);
+        CHECK_FALSE(b.contains("animations"));
+        CHECK(b.dump().find("\"inputanim\"") == std::string::npos);
+        CHECK((restReport.channels == 0 && fullReport.channels > 0));
+        const tinygltf::Model fm = load(*full), rm = load(*rest);
+        REQUIRE((fm.meshes.size() == rm.meshes.size() && fm.skins.size() == rm.skins.size()));
+        for (std::size_t s = 0; s < fm.skins.size(); ++s) {
+            CHECK(fm.skins[s].joints == rm.skins[s].joints);
+            CHECK(bytesOf(fm, fm.skins[s].inverseBindMatrices) == bytesOf(rm, rm.skins[s].inverseBindMatrices));
+        }
+        for (std::size_t m = 0; m < fm.meshes.size(); ++m)
+            for (std::size_t p = 0; p < fm.meshes[m].primitives.size(); ++p) {
+                const auto& fp = fm.meshes[m].primitives[p];
+                const auto& rp = rm.meshes[m].primitives[p];
+                CHECK(bytesOf(fm, fp.indices) == bytesOf(rm, rp.indices));
+                for (const auto& [name, accessor] : fp.attributes)
+                    CHECK(bytesOf(fm, accessor) == bytesOf(rm, rp.attributes.at(name)));
+            }
+    }
+}

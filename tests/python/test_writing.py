@@ -15,6 +15,7 @@ SAVES = [
     ("out.glb", {"rig": "hierarchy", "linear_only": True}, ["--rig", "hierarchy", "--linear-only"]),
     ("out.glb", {"compress": "meshopt", "meshes": False}, ["--compress", "meshopt", "--no-mesh"]),
     ("out.glb", {"rig": "hierarchy", "extras": False}, ["--rig", "hierarchy", "--no-extras"]),
+    ("out.glb", {"rig": "hierarchy", "animation": False}, ["--rig", "hierarchy", "--no-animation"]),
     ("out.glb", {"position_tolerance": 0.001}, ["--pos-tolerance", "0.001"]),
     ("out.bin", {"format_version": "1.1", "layout": "full"}, ["--format-version", "1.1", "--layout", "full"]),
     ("out.json", {"rate": 30}, ["--to", "iwer", "--rate", "30"]),

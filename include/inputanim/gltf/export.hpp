@@ -29,6 +29,9 @@ struct ExportOptions {
     // extras.inputanim, the way back to the binary file byte for byte (docs/gltf-profile.md). Without them the file
     // plays the same but is a plain glTF, which this tool reads as any other rig, and records no source.
     bool extras = true;
+    // false: the scene at rest only (nodes, cameras, meshes, skins), without the animation, so without extras.inputanim
+    // and no source recorded: what Blender's importer builds the add-on's rig from while the animation is made.
+    bool animation = true;
     double verticalFieldOfView = 60;  // degrees, for the camera: kFieldOfViewLeast to kFieldOfViewMost
     std::size_t maxKnotsPerTrack = 10'000'000;  // refuse to unroll or densify a channel beyond this
     std::optional<Provenance> provenance;  // recorded as the asset's KHR_xmp_json_ld metadata when given
@@ -40,6 +43,8 @@ struct ExportOptions {
     bool compress = false;
 };
 inline constexpr double kFieldOfViewLeast = 1, kFieldOfViewMost = 179;  // degrees
+// Whether a glTF written with `options` holds the way back (extras.inputanim): asked for, and with its animation.
+inline bool keepsWayBack(const ExportOptions& options) { return options.extras && options.animation; }
 // The names front ends give `compress`'s two choices (the CLI's --compress, the loader's export option): false, true.
 inline constexpr std::array<std::string_view, 2> kCompressionNames = {"none", "meshopt"};
 

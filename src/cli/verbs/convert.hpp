@@ -18,6 +18,7 @@ struct ConvertSettings {
     bool force = false;
     bool noMesh = false;
     bool noExtras = false;
+    bool noAnimation = false;
     bool json = false;  // --json: the report (inputanim.run/1) on standard output instead of lines on the log
 };
 

@@ -65,14 +65,15 @@ public:
         // Each key becomes about one float of output (times are shared within a channel), MRTK-reduced keys up to
         // one and a half (fitting adds knots between them), and each hand its mesh: reserved once rather than grown
         // by copying.
-        buffer_.reserve(keys * sizeof(float) * 3 / 2 + (options.meshes ? 2 * handMeshBytes() : 0) + (64 << 10));
+        buffer_.reserve((options.animation ? keys * sizeof(float) * 3 / 2 : 0) +
+                        (options.meshes ? 2 * handMeshBytes() : 0) + (64 << 10));
     }
 
     // The model's JSON and buffer; `bufferUri` makes the buffer's uri from its bytes (none for a GLB).
     template <class BufferUri>
     Result<GlbParts> build(BufferUri&& bufferUri) {
         if (auto problem = invalidMarkerName(recording_)) return Error::malformed(*problem);
-        if (options_.rig == Rig::Hierarchy && recording_.hasHandData)  // on the other core while the rest is built
+        if (options_.rig == Rig::Hierarchy && recording_.hasHandData && options_.animation)  // on the other core
             rightSkeleton_.emplace(recording_, Hand::Right, trackOptions_, budget_, handGrid());
         if (recording_.hasCameraPose)
             if (auto s = addCamera(); !s) return s.error();
@@ -83,7 +84,7 @@ public:
             if (auto s = addGaze(); !s) return s.error();
         // glTF animations need at least one channel: a file with no keys keeps its extras on the scene.
         if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
-        if (options_.extras)
+        if (keepsWayBack(options_))
             setExtras(model_.animations.empty() ? model_.scenes[0].extras : model_.animations[0].extras,
                       extrasText(recording_, trackOptions_.duration, options_.rig == Rig::Hierarchy, curveExtras_));
         report_.bufferBytes = report_.uncompressedBytes = buffer_.size();
@@ -112,6 +113,7 @@ private:
 
     // A vector or rotation channel from consecutive curves of the flat table; no channel when all are empty.
     Status addCurveChannel(int node, std::size_t firstCurve, TrackKind kind) {
+        if (!options_.animation) return Success{};
         const int n = kind == TrackKind::Rotation ? 4 : 3;
         TrackOptions options = trackOptions_;
         options.holdFromZero = true;  // Blender's exporter fails on an object's animation starting between frames
@@ -155,7 +157,7 @@ private:
     // The extras `extrasOf()` gives curve `index`, if any, noted for extras.inputanim; nothing is made without them.
     template <class ExtrasOf>
     void noteExtras(std::size_t index, ExtrasOf&& extrasOf) {
-        if (!options_.extras) return;
+        if (!keepsWayBack(options_)) return;
         if (auto extras = extrasOf()) curveExtras_.emplace_back(curveName(index), std::move(*extras));
     }
 
@@ -207,7 +209,8 @@ private:
         for (std::size_t& knot : keyKnots) knot = kept[knot];
         noteExtras(index, [&] { return booleanExtrasFor(curve, keyKnots, steps.times.size()); });
         restScale(node, restOn ? 1 : steps.values[0]);
-        addChannel(node, placeOf(index).path, steps.times, steps.values, TINYGLTF_TYPE_VEC3, Interpolation::Step);
+        if (options_.animation)
+            addChannel(node, placeOf(index).path, steps.times, steps.values, TINYGLTF_TYPE_VEC3, Interpolation::Step);
     }
 
     // A scale 0 leaves a node's rotation to be derived by clients that decompose its matrix (Assimp turns it by
@@ -318,6 +321,7 @@ private:
     // Each joint's local transforms at the hand's grid (None stays flat); curve extras from the world poses that
     // composing them gives back.
     Status addHierarchyChannels(Hand hand, const std::vector<int>& nodes) {
+        if (!options_.animation) return Success{};
         if (auto s = addFlatJointChannels(nodes[indexOf(Joint::None)], hand, Joint::None); !s) return s;
         auto built = hand == Hand::Right && rightSkeleton_
                          ? rightSkeleton_->take(budget_)
