@@ -24,7 +24,7 @@ from . import authoring, coordinates, menus, offsets, pose_ops, poses, profile, 
 from .keys import DURATION, FORMAT, MARKERS, MAX_FRAME, SOURCE, SUMMARY, TAG, within_frames as _frame
 from .export_op import EXPORT_SCENE_OT_mrtk_input_animation
 from .operator_support import fps as _fps, reporting_errors
-from .tool import run_job as _run_job
+from .tool import InputanimError, job_beside, run_job as _run_job
 
 # Twice the rate of HoloLens 2 recordings (about 60 Hz): Blender's glTF import puts keys on frames and its export
 # samples every frame, so the frame rate bounds the timing error of a round trip.
@@ -103,15 +103,22 @@ class IMPORT_SCENE_OT_mrtk_input_animation(bpy.types.Operator, ImportHelper):
 
 def _take_names():
     """Objects holding a name the recording needs (Blender's default "Camera", an earlier import) give it up:
-    Blender would name the new ones "Camera.001", which the export could not read. Returns what was renamed."""
+    Blender would name the new ones "Camera.001", which the export could not read. Returns what was renamed, each
+    as (object, its name, its import tag or None), for _give_names_back."""
     renamed = []
-    for obj in bpy.data.objects:
+    for obj in list(bpy.data.objects):  # a snapshot: renaming reorders the list
         if _profile_name(obj.name):
-            old = obj.name
-            obj.name = old + "_previous"
-            obj.pop(TAG, None)
-            renamed.append("'%s' to '%s'" % (old, obj.name))
+            renamed.append((obj, obj.name, obj.pop(TAG, None)))
+            obj.name = obj.name + "_previous"
     return renamed
+
+
+def _give_names_back(renamed):
+    """Undoes _take_names (an import that failed)."""
+    for obj, name, tag in renamed:
+        obj.name = name
+        if tag is not None:
+            obj[TAG] = tag
 
 
 def _show(context, objects):
@@ -143,6 +150,46 @@ def _show(context, objects):
             obj.select_set(obj in selected)
 
 
+def _gltf_import(path):
+    """Blender's glTF importer on `path`, the fingertips made short as it goes; the objects it made."""
+    before = set(bpy.data.objects)
+    with _numpy_compatibility(), poses.short_tips_on_import():
+        bpy.ops.import_scene.gltf(filepath=path)
+    return set(bpy.data.objects) - before
+
+
+def _import_rig(context, job, folder):
+    """Converts the recording (`job`, its output a GLB in `folder`) and has Blender's importer build the rig: from the
+    rig at rest, converted first, while the animation is converted beside it, which the add-on then keys as the
+    importer would (rig_keys); a rig it cannot key so is imported again, whole, by the importer. Returns (the job's
+    report, what _take_names renamed, the rig's document, its binary chunk or None where the importer keyed it, the
+    objects imported)."""
+    at_rest = dict(job, output=os.path.join(folder, "scene.glb"), gltf=dict(job["gltf"], animation=False))
+    # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
+    with job_beside(context, job, folder, allowed=(0, 6)) as report_of:
+        _run_job(context, at_rest)
+        renamed = _take_names()
+        imported = _gltf_import(at_rest["output"])
+        try:
+            report = report_of()
+        except InputanimError:  # the animation refused (beyond a budget): the scene as it was
+            _remove(imported)
+            _give_names_back(renamed)
+            raise
+    document, binary = rig_keys.read_glb(job["output"])
+    if rig_keys.keyable(document):
+        return report, renamed, document, binary, imported
+    if document.get("animations"):  # a hand never tracked that moves: its zero scale leaves keys to the importer
+        _remove(imported)
+        imported = _gltf_import(job["output"])
+    return report, renamed, document, None, imported
+
+
+def _remove(objects):
+    """Objects an import made, with their data (meshes, armatures, cameras)."""
+    bpy.data.batch_remove(list(objects) + list({o.data for o in objects if o.data is not None}))
+
+
 def import_recording(context, filepath, fps, prerelease=False, accept_damaged=False):
     """Imports a recording into the scene (at `fps`), its states as the hands' properties; `prerelease`: a
     header-less 2019 prerelease body; `accept_damaged`: an archive read as it is though its buffer is not the one it
@@ -155,33 +202,21 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
         with tempfile.TemporaryDirectory(prefix="inputanim-") as folder:
             # The rig for Blender, without the way back (extras.inputanim), which Blender would parse for nothing:
             # the export rebuilds the recording from the original beside the edit.
-            glb = os.path.join(folder, "recording.glb")
-            # Exit 6: beyond the export tolerances (reported, not fatal: the rig still shows the recording).
             job = {
                 "input": filepath,
-                "output": glb,
+                "output": os.path.join(folder, "recording.glb"),
                 "overwrite": True,
                 "gltf": {"rig": "hierarchy", "linearOnly": True, "extras": False},
                 "reading": {"prerelease2019": prerelease, "acceptDamaged": accept_damaged},
             }
-            report = _run_job(context, job, allowed=(0, 6))
-            window.progress_update(20)
-            info = report["recording"]
-            document, binary = rig_keys.read_glb(glb)
-            keyed = rig_keys.keyable(document)  # else Blender's importer keys it, as slowly as it does
-            if keyed:
-                glb = os.path.join(folder, "scene.glb")
-                rig_keys.write_unanimated(glb, document, binary)
-            renamed = _take_names()
-            before = set(bpy.data.objects)
-            with _numpy_compatibility(), poses.short_tips_on_import():
-                bpy.ops.import_scene.gltf(filepath=glb)
-        imported = set(bpy.data.objects) - before
+            report, renamed, document, binary, imported = _import_rig(context, job, folder)
+        info = report["recording"]
+        window.progress_update(60)
         armatures = [o for o in imported if o.type == "ARMATURE"]
         # Where the importer could not: before the keys, as leaving edit mode updates the view layer, which the keys
         # make slower (30 against 75 ms).
         poses.shorten_tips(context, armatures)
-        if keyed:
+        if binary is not None:
             rig_keys.key(document, binary, imported, scene)
     finally:
         window.progress_end()
@@ -215,7 +250,7 @@ def import_recording(context, filepath, fps, prerelease=False, accept_damaged=Fa
             % (", ".join(beyond), "lies" if len(beyond) == 1 else "lie", MAX_FRAME, fps)
         )
     if renamed:
-        warnings.append("renamed " + ", ".join(renamed))
+        warnings.append("renamed " + ", ".join("'%s' to '%s'" % (name, obj.name) for obj, name, _ in renamed))
     if tidy.hide_startup_cube(scene):
         warnings.append("hid the startup Cube, which enclosed the hands")
     return (

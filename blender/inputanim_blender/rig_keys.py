@@ -38,45 +38,6 @@ def read_glb(path):
     return document, binary
 
 
-def write_unanimated(path, document, binary):
-    """The GLB without its animations, for Blender's importer to build the scene of. Its buffer holds only the views
-    that the rest reads; an accessor only the animations read keeps its place in the list, without data."""
-    scene = {k: v for k, v in document.items() if k != "animations"}
-    accessors = [dict(a) for a in document.get("accessors", [])]
-    read = {m.get("indices") for mesh in scene.get("meshes", []) for m in mesh["primitives"]}
-    read |= {i for mesh in scene.get("meshes", []) for m in mesh["primitives"] for i in m["attributes"].values()}
-    read |= {
-        i for m in scene.get("meshes", []) for p in m["primitives"] for t in p.get("targets", []) for i in t.values()
-    }
-    read |= {skin.get("inverseBindMatrices") for skin in scene.get("skins", [])}
-    if any("sparse" in a for a in accessors) or "images" in scene:  # views read otherwise: all of them kept
-        read = set(range(len(accessors)))
-    views, kept, renumbered, data = document.get("bufferViews", []), [], {}, bytearray()
-    for index, accessor in enumerate(accessors):
-        if index not in read:
-            accessor.pop("bufferView", None), accessor.pop("byteOffset", None)
-        elif "bufferView" in accessor:
-            view = accessor["bufferView"]
-            if view not in renumbered:  # its bytes copied once, 4-aligned, and its new index noted
-                data += b"\0" * (-len(data) % 4)
-                renumbered[view] = len(kept)
-                kept.append(dict(views[view], byteOffset=len(data)))
-                start = views[view].get("byteOffset", 0)
-                data += binary[start : start + views[view]["byteLength"]]
-            accessor["bufferView"] = renumbered[view]
-    scene["accessors"], scene["bufferViews"] = accessors, kept
-    if scene.get("buffers"):
-        scene["buffers"] = [dict(scene["buffers"][0], byteLength=len(data))] if data else []
-    text = json.dumps(scene, separators=(",", ":")).encode()
-    text += b" " * (-len(text) % 4)
-    padded = bytes(data) + b"\0" * (-len(data) % 4)
-    chunks = struct.pack("<II", len(text), JSON) + text
-    if padded:
-        chunks += struct.pack("<II", len(padded), BIN) + padded
-    with open(path, "wb") as out:
-        out.write(struct.pack("<4sII", b"glTF", 2, 12 + len(chunks)) + chunks)
-
-
 def parents_of(nodes):
     """Each glTF node's parent, by index (a root has none)."""
     return {child: i for i, node in enumerate(nodes) for child in node.get("children", [])}

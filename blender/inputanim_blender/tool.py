@@ -1,5 +1,6 @@
 # Running the inputanim executable: which one (the preference, $INPUTANIM, the one packed with the add-on, PATH), and
 # its errors as the add-on's users act on them.
+import contextlib
 import json
 import os
 import platform
@@ -59,20 +60,53 @@ def executable(context):
     return found
 
 
+def _answer(returncode, stdout, stderr, allowed):
+    """(stdout, stderr) of a run that ended with `returncode`; an error carries the tool's own message."""
+    if returncode not in allowed:
+        lines = [line for line in stderr.splitlines() if line.strip()]
+        message = lines[-1] if lines else "inputanim exited with status %d" % returncode
+        message = message.replace("inputanim: error: ", "", 1)
+        for hint, ours in HINTS.items():
+            message = message.replace(hint, ours)
+        raise InputanimError(message)
+    return stdout, stderr
+
+
 def run(context, *arguments, allowed=(0,), stdin=None):
     """Runs inputanim (`stdin`: text for its standard input); returns (stdout, stderr); an error carries the tool's
     own message."""
     result = subprocess.run(
         [executable(context), *arguments], input=stdin, capture_output=True, encoding="utf-8", errors="replace"
     )
-    if result.returncode not in allowed:
-        lines = [line for line in result.stderr.splitlines() if line.strip()]
-        message = lines[-1] if lines else "inputanim exited with status %d" % result.returncode
-        message = message.replace("inputanim: error: ", "", 1)
-        for hint, ours in HINTS.items():
-            message = message.replace(hint, ours)
-        raise InputanimError(message)
-    return result.stdout, result.stderr
+    return _answer(result.returncode, result.stdout, result.stderr, allowed)
+
+
+@contextlib.contextmanager
+def job_beside(context, job, folder, allowed=(0,)):
+    """Runs one conversion job (as run_job; written into `folder`) while the block runs; yields the function that
+    waits for its report. A block left by an exception ends the job."""
+    path = os.path.join(folder, "job.json")
+    with open(path, "w", encoding="utf-8") as text:
+        json.dump(job, text)
+    process = subprocess.Popen(
+        [executable(context), "run", path],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        encoding="utf-8",
+        errors="replace",
+    )
+
+    def report():
+        stdout, stderr = process.communicate()
+        return json.loads(_answer(process.returncode, stdout, stderr, allowed)[0])
+
+    try:
+        yield report
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def run_job(context, job, allowed=(0,)):

@@ -268,6 +268,56 @@ def times_beyond_frames():
     print("blender-addon: a marker at 3.4e38 s placed at frame %s" % placed)
 
 
+def scene_names():
+    return sorted(o.name for o in bpy.data.objects)
+
+
+@cases.case()
+def animation_refused_after_the_rig():
+    # The rig at rest converted and imported, then the animation refused (its input gone, here): the scene as it was,
+    # the names given up given back, the tool's error.
+    import inputanim_blender
+
+    beside, before = inputanim_blender.job_beside, scene_names()
+    gone = lambda context, job, *rest, **named: beside(  # noqa: E731
+        context, dict(job, input=job["input"] + ".gone"), *rest, **named
+    )
+    inputanim_blender.job_beside = gone
+    try:
+        bpy.ops.import_scene.mrtk_input_animation(filepath=recording)
+        failures.append("an import whose animation failed succeeded")
+    except RuntimeError as error:
+        expect(".gone" in str(error), "the failed animation's error: %s" % error)
+    finally:
+        inputanim_blender.job_beside = beside
+    expect(scene_names() == before, "the scene changed: %s" % sorted(set(scene_names()) ^ set(before)))
+
+
+@cases.case()
+def rig_keyed_by_importer():
+    # A rig the add-on does not key (a hand never tracked that moves, under its zero scale): the rig at rest goes and
+    # Blender's importer imports the file whole, giving the objects and curves the add-on's own keys give.
+    def imported(keyable):
+        bpy.ops.wm.read_factory_settings(use_empty=True)
+        install_addon(addon_zip, tool)
+        from inputanim_blender import rig_keys
+
+        ours, rig_keys.keyable = rig_keys.keyable, keyable or rig_keys.keyable
+        try:
+            bpy.ops.import_scene.mrtk_input_animation(filepath=recording)
+        finally:
+            rig_keys.keyable = ours
+        actions = [o.animation_data.action for o in bpy.data.objects if o.animation_data]
+        curves = [(c.data_path, c.array_index, len(c.keyframe_points)) for a in actions for c in a.fcurves]
+        return scene_names(), sorted(curves)
+
+    ours, theirs = imported(None), imported(lambda document: False)
+    expect(
+        theirs == ours and len(ours[1]) > 0,
+        "the importer's keys: %d curves, the add-on's %d" % (len(theirs[1]), len(ours[1])),
+    )
+
+
 @cases.case()
 def corners_onto_original():
     # Keys edited one by one (the left wrist turned +-25 degrees at alternate keys: a corner at every key), exported

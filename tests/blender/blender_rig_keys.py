@@ -1,15 +1,14 @@
 # Run inside Blender: the add-on's keys (rig_keys.py) against Blender's own glTF importer. Each GLB is imported by
-# Blender's importer, then, in an emptied scene, without its animation and keyed by the add-on; both must give the
-# same objects, actions, NLA tracks and curves (paths, indices, groups, interpolations, frames) and values within
-# 2e-6 (Blender's importer computes in Float32, the add-on in doubles). A GLB the add-on leaves to Blender's importer
-# (`keyable` false) is named so. The add-on's import of the unanimated rig makes the fingertip bones short as it goes
-# (poses.short_tips_on_import): the tips must come TIP_LENGTH long and every other bone as Blender's importer made it.
-# blender -b --factory-startup --python blender_rig_keys.py -- ADDON.zip GLB[:unkeyable]...
+# Blender's importer, then, in an emptied scene, the rig at rest that `convert --no-animation` makes of the same
+# recording is imported and keyed by the add-on from the GLB; both must give the same objects, actions, NLA tracks
+# and curves (paths, indices, groups, interpolations, frames) and values within 2e-6 (Blender's importer computes in
+# Float32, the add-on in doubles). A GLB the add-on leaves to Blender's importer (`keyable` false) is named so. The
+# add-on's import of the rig at rest makes the fingertip bones short as it goes (poses.short_tips_on_import): the tips
+# must come TIP_LENGTH long and every other bone as Blender's importer made it.
+# blender -b --factory-startup --python blender_rig_keys.py -- ADDON.zip GLB:AT_REST_GLB|GLB:unkeyable...
 import math
 import os
-import shutil
 import sys
-import tempfile
 
 import bpy
 import numpy
@@ -23,7 +22,6 @@ install_addon(arguments[0])
 from inputanim_blender import poses, rig_keys  # noqa: E402 (installed just now)
 
 numpy.bool = bool  # Blender 3.4's importer uses numpy.bool, which NumPy 1.24 removed
-folder = tempfile.mkdtemp(prefix="inputanim-rig-keys-")  # kept over read_factory_settings, unlike Blender's own
 
 
 def animation():
@@ -101,7 +99,8 @@ def compare(name, theirs, ours):
 
 
 for given in arguments[1:]:
-    path, _, unkeyable = given.partition(":")
+    path, _, at_rest = given.partition(":")
+    unkeyable = at_rest == "unkeyable"
     name = os.path.basename(path)
     document, binary = rig_keys.read_glb(path)
     checks.expect(rig_keys.keyable(document) != bool(unkeyable), "%s: keyable is %s" % (name, not unkeyable))
@@ -112,17 +111,14 @@ for given in arguments[1:]:
     bpy.ops.import_scene.gltf(filepath=path)
     theirs, their_bones = animation(), bones()
     bpy.ops.wm.read_factory_settings(use_empty=True)
-    unanimated = os.path.join(folder, "unanimated.glb")
-    rig_keys.write_unanimated(unanimated, document, binary)
     before = set(bpy.data.objects)
-    bpy.ops.import_scene.gltf(filepath=unanimated)
+    bpy.ops.import_scene.gltf(filepath=at_rest)
     rig_keys.key(document, binary, set(bpy.data.objects) - before, bpy.context.scene)
     curves = sum(len(c) for _, c in theirs.values())
     within = compare(name, theirs, animation())
     bpy.ops.wm.read_factory_settings(use_empty=True)
     with poses.short_tips_on_import():
-        bpy.ops.import_scene.gltf(filepath=unanimated)
+        bpy.ops.import_scene.gltf(filepath=at_rest)
     tips = compare_bones(name, their_bones, bones())
     print("rig keys: %s, %d curves, values within %.2g; %d tips made short" % (name, curves, within, tips))
-shutil.rmtree(folder)
 checks.verdict("rig-keys")

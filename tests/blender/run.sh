@@ -79,9 +79,11 @@ rigs=()
 for source in "$work/gesture.bin" "${shared:-/nonexistent}/samples/real/handrecorder-2021-v1.0.bin"; do
     [ -f "$source" ] || continue
     base=$work/keys-$(basename "$source" .bin)
-    "$tool" convert "$source" "$base.glb" --rig hierarchy --linear-only --no-extras -q --force
-    "$tool" convert "$source" "$base-flat.glb" --linear-only -q --force
-    rigs+=("$base.glb" "$base-flat.glb")
+    for rig in hierarchy flat; do  # each with its rig at rest, as the add-on imports it before keying
+        "$tool" convert "$source" "$base-$rig.glb" --rig $rig --linear-only --no-extras -q --force
+        "$tool" convert "$source" "$base-$rig-rest.glb" --rig $rig --linear-only --no-extras --no-animation -q --force
+        rigs+=("$base-$rig.glb:$base-$rig-rest.glb")
+    done
 done
 "$tool" convert "$work/hermite.bin" "$work/keys-cubic.glb" -q --force
 if blender -b --factory-startup --python "$here/blender_rig_keys.py" -- "$work/addon.zip" "${rigs[@]}" \
