@@ -365,6 +365,8 @@ const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
   page.on('pageerror', (error) => errors.push(error.message));
+  const wasmFetches = []; // the page's and its workers'
+  page.on('request', (request) => request.url().endsWith('/inputanim.wasm') && wasmFetches.push(request.url()));
   await page.goto(`${origin}/index.html`);
   await page.waitForFunction(() => window.lib, null, { timeout: 30000 });
   await checkExample(browser);
@@ -384,6 +386,8 @@ try {
   await checkStreaming(page, context);
   await checkDispose(page, context);
   expect(errors.length === 0, `the page logs no error (${errors.join('; ')})`);
+  const packaged = wasmFetches.filter((url) => !url.includes('/nowhere/')); // setLibraryPath's is another
+  expect(packaged.length === 1, `every worker of the page ran the module compiled once (${packaged.join(', ')})`);
 } catch (error) {
   expect(false, `the test ran: ${error.stack ?? error}`);
 } finally {

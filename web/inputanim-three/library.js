@@ -15,6 +15,29 @@ export function packagedFiles() {
   };
 }
 
+// The library's WebAssembly, compiled in the page once per address and handed to each worker (a module is shared,
+// not copied), or null where it could not be (the worker then fetches and compiles it, and reports why not). The
+// packaged one starts compiling as this module is imported, as three's MeshoptDecoder readies its module at import,
+// so that a first load does not wait for it.
+const compiledModules = new Map();
+export function compiledModule(url) {
+  if (!compiledModules.has(url)) {
+    const compiling =
+      typeof WebAssembly.compileStreaming !== 'function'
+        ? Promise.resolve(null)
+        : fetch(url, { credentials: 'same-origin' })
+            .then((response) =>
+              response.ok && /^application\/wasm/.test(response.headers.get('content-type') ?? '')
+                ? WebAssembly.compileStreaming(response)
+                : null,
+            )
+            .catch(() => null);
+    compiledModules.set(url, compiling);
+  }
+  return compiledModules.get(url);
+}
+if (typeof window !== 'undefined' && typeof WebAssembly === 'object') compiledModule(packagedFiles().wasm);
+
 // The library's files under `path` (setLibraryPath: a CDN or the app's own folder).
 export function filesAt(path) {
   const base = new URL(path, location.href);
@@ -77,7 +100,9 @@ export class LibraryWorker {
         `the package's worker.js did not run${event.message ? `: ${event.message}${html}` : ''}`,
       );
     };
-    this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm });
+    // The worker loads its script meanwhile, and waits for the module (its own compile where the page has none).
+    this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm, moduleFollows: true });
+    compiledModule(files.wasm).then((module) => this.worker?.postMessage({ id: 0, type: 'module', module }));
   }
 
   // The worker, or a library file it loads (`url`), did not run: it ends, and the requests wait for the reason.

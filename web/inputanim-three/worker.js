@@ -325,8 +325,12 @@ async function compiled(url) {
   return WebAssembly.compile(bytes);
 }
 
-async function start({ script, wasm }) {
-  const compiling = compiled(wasm);
+// The page's compiled module, when it says one follows (resolves to null where it has none).
+let moduleArrived = null;
+const moduleFromPage = new Promise((resolve) => (moduleArrived = resolve));
+
+async function start({ script, wasm, moduleFollows }) {
+  const compiling = moduleFollows ? moduleFromPage.then((module) => module ?? compiled(wasm)) : compiled(wasm);
   compiling.catch(() => {}); // reported below, once the script is in
   try {
     importScripts(script);
@@ -350,6 +354,7 @@ onmessage = async ({ data }) => {
     if (direct?.stream === data.stream) direct = null;
     return streams.delete(data.stream);
   }
+  if (data.type === 'module') return moduleArrived(data.module);
   if (data.type === 'start') {
     ready = start(data);
     ready.catch((error) => postMessage({ id: 0, type: 'unstarted', url: error.url ?? null, message: error.message }));
