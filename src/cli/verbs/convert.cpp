@@ -116,8 +116,9 @@ void addGltfOptions(CLI::App& convert, ConvertSettings& s) {
     gltf->add_flag("--no-mesh", s.noMesh, "leave out the hand, pinch and gaze meshes");
     gltf->add_flag("--no-extras", s.noExtras,
                    "leave out extras.inputanim, the way back to the binary file: a plain glTF that plays the same");
-    gltf->add_flag("--no-animation", s.noAnimation,
-                   "the rig at rest only: nodes, camera, meshes and skins, without the animation (nor extras.inputanim)");
+    gltf->add_flag(
+        "--no-animation", s.noAnimation,
+        "the rig at rest only: nodes, camera, meshes and skins, without the animation (nor extras.inputanim)");
     gltf->add_flag("--embed", s.job.embed, ".gltf only: embed the buffer as a data URI instead of a .bin beside it");
     auto* iwer = convert.add_option_group("IWER capture output (OUT ending in .json)");
     iwer->add_option_function<double>(
