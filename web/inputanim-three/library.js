@@ -101,7 +101,7 @@ export class LibraryWorker {
       );
     };
     // The worker loads its script meanwhile, and waits for the module (its own compile where the page has none).
-    this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm, moduleFollows: true });
+    this.worker.postMessage({ id: 0, type: 'start', script: files.script, wasm: files.wasm });
     compiledModule(files.wasm).then((module) => this.worker?.postMessage({ id: 0, type: 'module', module }));
   }
 

@@ -325,12 +325,12 @@ async function compiled(url) {
   return WebAssembly.compile(bytes);
 }
 
-// The page's compiled module, when it says one follows (resolves to null where it has none).
+// The module the page compiled, which follows the start (null where it has none: compiled here then).
 let moduleArrived = null;
 const moduleFromPage = new Promise((resolve) => (moduleArrived = resolve));
 
-async function start({ script, wasm, moduleFollows }) {
-  const compiling = moduleFollows ? moduleFromPage.then((module) => module ?? compiled(wasm)) : compiled(wasm);
+async function start({ script, wasm }) {
+  const compiling = moduleFromPage.then((module) => module ?? compiled(wasm));
   compiling.catch(() => {}); // reported below, once the script is in
   try {
     importScripts(script);

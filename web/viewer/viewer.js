@@ -155,8 +155,7 @@ function openFiles(fileList, edited = false, animation = null) {
   const gltf = files.findIndex((f) => /\.gltf$/i.test(f.name));
   const main = gltf >= 0 ? gltf : 0;
   // Two recordings (no .gltf, which comes with its files): the first opens, the second is compared with it.
-  if (gltf < 0 && files.length === 2 && !edited && files[1] instanceof Blob)
-    compareNext = { name: files[1].name, bytes: files[1].arrayBuffer() };
+  if (gltf < 0 && files.length === 2 && !edited) compareNext = { name: files[1].name, bytes: files[1].arrayBuffer() };
   clear();
   window.inputanimViewer = { loaded: null, error: null };
   state.name = files[main].name;
