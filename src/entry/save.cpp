@@ -183,6 +183,18 @@ Status encodeOutput(const Recording& recording, OutputKind kind, const SaveOptio
     return Error::usage("a .gltf with its buffer beside it is two files, not one stream");
 }
 
+// A GLB staged, its provenance's digests taken while the rest is written and then written in their places.
+Result<StagedFile> stageGlb(const Recording& recording, const std::string& path, const SaveOptions& options,
+                            SaveReport& r) {
+    auto glb = exportGlbBytes(recording, options.gltf, &r.gltf, Digests::Later);
+    if (!glb) return glb.error();
+    const std::span<const std::uint8_t> pieces[] = {glb->head, glb->bin, glb->tail};
+    auto staged = stageFile(path, pieces, options.overwrite);
+    if (!staged || !glb->latePacket.valid()) return staged;
+    if (auto s = staged->rewrite(glb->packetAt, bytesOf(glb->latePacket.get())); !s) return s.error();
+    return staged;
+}
+
 // A separate .gltf, its buffer staged first so that the .gltf never appears without it.
 Status stageSeparateGltf(const Recording& recording, const std::string& path, const SaveOptions& options, SaveReport& r,
                          std::vector<StagedFile>& files) {
@@ -257,6 +269,11 @@ Result<std::vector<StagedFile>> stageRecording(const Recording& recording, const
     std::vector<StagedFile> files;
     if (kind == OutputKind::GltfSeparate) {
         if (auto s = stageSeparateGltf(recording, path, options, *r, files); !s) return s.error();
+    } else if (kind == OutputKind::Glb) {
+        auto staged = stageGlb(recording, path, options, *r);
+        if (!staged) return staged.error();
+        files.push_back(std::move(*staged));
+        r->files.push_back(path);
     } else {
         auto staged = stageFile(
             path, [&](const ByteSink& write) { return encodeOutput(recording, kind, options, write, *r); },

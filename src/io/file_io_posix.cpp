@@ -286,6 +286,17 @@ Status StagedFile::commitUnnamed() {
     return closed(Error{target_, {}, "cannot find a free temporary name beside it", ErrorKind::OutputFailed});
 }
 
+Status StagedFile::rewrite(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
+    if (fd_ < 0) return Error{target_, {}, "already committed or discarded", ErrorKind::OutputFailed};
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done, off_t(offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return systemError(target_, "write failed", ErrorKind::OutputFailed);
+        done += std::size_t(n);
+    }
+    return Success{};
+}
+
 Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name) {
     std::size_t done = 0;
     while (done < bytes.size()) {

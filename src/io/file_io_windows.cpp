@@ -179,6 +179,21 @@ Status StagedFile::commit() {
     return Success{};
 }
 
+Status StagedFile::rewrite(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
+    if (fd_ < 0) return Error{target_, {}, "already committed or discarded", ErrorKind::OutputFailed};
+    for (std::size_t done = 0; done < bytes.size();) {
+        OVERLAPPED at{};
+        at.Offset = DWORD((offset + done) & 0xffffffffu);
+        at.OffsetHigh = DWORD((offset + done) >> 32);
+        DWORD n = 0;
+        const DWORD ask = DWORD(std::min<std::size_t>(bytes.size() - done, 1u << 30));
+        if (!::WriteFile(handleOf(fd_), bytes.data() + done, ask, &n, &at) || n == 0)
+            return systemError(target_, "write failed", ErrorKind::OutputFailed);
+        done += n;
+    }
+    return Success{};
+}
+
 Status writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& name) {
     std::size_t done = 0;
     while (done < bytes.size()) {

@@ -10,6 +10,7 @@
 #include "inputanim/gltf/export.hpp"
 #include "inputanim/job.hpp"
 #include "inputanim/load.hpp"
+#include "inputanim/save.hpp"
 #include "support/fixtures.hpp"
 #include "support/temp_folder.hpp"
 
@@ -146,6 +147,36 @@ TEST_CASE("a large archive's buffer, hashed on the side, still tells a damaged a
     auto refused = loadFile(folder.write("damaged.glb", damaged), mapping(false));
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().reason == Reason::ArchiveDamaged);
+}
+
+TEST_CASE("a large archive written while its digests are taken holds them where exportGlb writes them") {
+    const MappedFolder folder;
+    const Recording recording = mappable({1, Layout::Compact});
+    const auto source = bytesOf(recording);
+    SaveOptions save;
+    save.gltf.provenance = provenanceOf(source, "take.bin", recording.encoding);
+    auto waited = exportGlb(recording, save.gltf);  // both digests taken before the JSON is written
+    REQUIRE(waited.ok());
+    REQUIRE(waited->size() > kHashAsideLeast);
+    // The source's digest still to be taken, as a mapped input's is, the buffer's taken aside.
+    save.gltf.provenance->sourceSha256.clear();
+    save.gltf.sourceSha256 = sha256HexLater(source, HashWhen::Asked);
+    auto late = exportGlbBytes(recording, save.gltf, nullptr, Digests::Later);
+    REQUIRE(late.ok());
+    REQUIRE(late->latePacket.valid());
+    const std::string packet = late->latePacket.get();
+    const auto held = std::span(late->head).subspan(late->packetAt, packet.size());
+    CHECK(std::string(held.begin(), held.end()) != packet);  // placeholders, until written over
+    std::copy(packet.begin(), packet.end(), late->head.begin() + std::ptrdiff_t(late->packetAt));
+    std::vector<std::uint8_t> joined(late->head.begin(), late->head.end());
+    joined.insert(joined.end(), late->bin.begin(), late->bin.end());
+    joined.insert(joined.end(), late->tail.begin(), late->tail.end());
+    CHECK(joined == *waited);
+    // saveFile writes them over the placeholders once the rest of the file is written.
+    REQUIRE(saveFile(recording, folder / "late.glb", save).ok());
+    auto written = readFile(folder / "late.glb");
+    REQUIRE(written.ok());
+    CHECK(std::equal(written->begin(), written->end(), waited->begin(), waited->end()));
 }
 
 #if !defined(_WIN32)

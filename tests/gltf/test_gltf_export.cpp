@@ -145,7 +145,8 @@ TEST_CASE("a GLB in parts: the head ends with the BIN chunk's header, the buffer
         INFO(c.name);
         auto parts = exportGlbBytes(c.recording, {});
         REQUIRE(parts.ok());
-        const auto& [head, bin, tail, jsonOffset, jsonText] = *parts;
+        const auto& [head, bin, tail, jsonOffset, jsonText, packetAt, latePacket] = *parts;
+        CHECK_FALSE(latePacket.valid());  // Digests::Now: the head is final
         std::uint32_t jsonLength;
         std::memcpy(&jsonLength, head.data() + 12, 4);
         // The JSON's place, as front ends take it: its text parses, and only padding follows it in its chunk.

@@ -49,6 +49,17 @@ TEST_CASE("a staged file appears at its target only when committed, and only onc
     CHECK_FALSE(staged->commit().ok());
 }
 
+TEST_CASE("a staged file's bytes written over before its commit are what it commits, its length unchanged") {
+    IoFolder folder;
+    auto staged = stageText(folder / "a.txt", "digest: 0000, size: 12");
+    REQUIRE(staged.ok());
+    const std::string digest = "c0de";
+    REQUIRE(staged->rewrite(8, {reinterpret_cast<const std::uint8_t*>(digest.data()), digest.size()}).ok());
+    REQUIRE(staged->commit().ok());
+    CHECK(contents(folder / "a.txt") == "digest: c0de, size: 12");
+    CHECK_FALSE(staged->rewrite(0, {reinterpret_cast<const std::uint8_t*>(digest.data()), digest.size()}).ok());
+}
+
 TEST_CASE("a staged file dropped uncommitted leaves the old file and no temporary") {
     IoFolder folder;
     REQUIRE(writeFileAtomically(folder / "a.txt", {reinterpret_cast<const std::uint8_t*>("old"), 3}).ok());

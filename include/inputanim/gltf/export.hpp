@@ -70,9 +70,17 @@ struct GlbBytes {
     ByteBuffer bin;  // the buffer: the BIN chunk's data, where buffer views' byteOffsets count from
     std::vector<std::uint8_t> tail;  // the BIN chunk's padding (0-3 bytes)
     std::size_t jsonOffset = 0, jsonLength = 0;  // where the JSON text is in `head`, without its padding
+    // With Digests::Later, when the asset's provenance packet (ExportOptions::provenance) was written before its
+    // digests were taken: `head` holds placeholders at `packetAt`, where the text `latePacket` gives goes (the same
+    // length) before the bytes are used. Declared after `bin`, whose digest it may be taking: it goes first.
+    std::size_t packetAt = 0;
+    std::shared_future<std::string> latePacket;
 };
+// Digests::Later lets the provenance's digests be taken while the caller writes the bytes (GlbBytes::latePacket),
+// for a writer that can go back; Now waits for them.
+enum class Digests { Now, Later };
 Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options,
-                                ExportReport* report = nullptr);
+                                ExportReport* report = nullptr, Digests digests = Digests::Now);
 
 // A .gltf file's bytes: its JSON, one member per line, and the bytes of the buffer file it names.
 struct GltfText {

@@ -124,6 +124,8 @@ public:
     ~StagedFile();
 
     const std::string& target() const { return target_; }
+    // Writes `bytes` over bytes already written at `offset` (before commit: what the file will hold, flushed then).
+    Status rewrite(std::uint64_t offset, std::span<const std::uint8_t> bytes);
     // Flushes the temporary to disk, then renames it over the target (or beside nothing, with Overwrite::Never).
     // Once only.
     Status commit();

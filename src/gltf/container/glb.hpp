@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,6 +38,11 @@ Result<GlbChunks> readGlb(std::span<const std::uint8_t> bytes, const std::string
 struct GlbParts {
     std::string json;  // the JSON chunk's text, unpadded
     ByteBuffer bin;  // the buffer, unpadded; empty when the file has none
+    // The asset's KHR_xmp_json_ld packet when its digests were still being taken as the JSON was written: `json`
+    // holds it at `packetAt` with placeholder digests, as long as the text `latePacket` gives. Declared after `bin`,
+    // whose digest it may be taking: it goes first.
+    std::size_t packetAt = 0;
+    std::shared_future<std::string> latePacket;
 };
 
 // The 20 bytes before the JSON, the JSON's padding, the BIN chunk header and the BIN padding (GLB 2.0:

@@ -55,8 +55,11 @@ public:
             refuse("compressed views other than one per view");
         array(o, "buffers", m.buffers, &ModelJsonWriter::buffer);
         array(o, "cameras", m.cameras, &ModelJsonWriter::camera);
-        if (!options_.xmpPacket.empty())
-            ((o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packets\":[") += options_.xmpPacket) += "]}}";
+        if (!options_.xmpPacket.empty()) {
+            std::string& out = o.member("extensions") += "{\"KHR_xmp_json_ld\":{\"packets\":[";
+            if (options_.xmpPacketAt) *options_.xmpPacketAt = out.size();
+            (out += options_.xmpPacket) += "]}}";
+        }
         const bool meshopt = options_.compressedViews != nullptr;
         if (meshopt) o.member("extensionsRequired") += "[\"EXT_meshopt_compression\"]";
         std::string used;  // in order of name

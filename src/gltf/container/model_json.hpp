@@ -25,6 +25,7 @@ struct ModelJsonOptions {
     std::string_view extrasText;
     // A KHR_xmp_json_ld packet (JSON text) the asset refers to; none when empty.
     std::string_view xmpPacket;
+    std::size_t* xmpPacketAt = nullptr;  // when set, given where the text holds xmpPacket
     // EXT_meshopt_compression (none when null): each view's compressed form in buffer 0, the views reading a
     // placeholder buffer 1 of `placeholderBytes`.
     const std::vector<CompressedView>* compressedViews = nullptr;

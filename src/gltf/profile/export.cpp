@@ -16,7 +16,6 @@
 #include "json_text.hpp"
 #include "hand_hierarchy.hpp"
 #include "mesh_geometry.hpp"
-#include "xmp.hpp"
 #include "model_writer.hpp"
 #include "profile.hpp"
 #include "rig_rest.hpp"
@@ -25,7 +24,6 @@
 #include "inputanim/core/coordinates.hpp"
 #include "inputanim/core/curve.hpp"
 #include "inputanim/core/finding.hpp"
-#include "inputanim/core/sha256.hpp"
 #include "inputanim/core/math.hpp"
 #include "inputanim/tracks/portable_knots.hpp"
 #include "inputanim/tracks/track_builder.hpp"
@@ -71,7 +69,7 @@ public:
 
     // The model's JSON and buffer; `bufferUri` makes the buffer's uri from its bytes (none for a GLB).
     template <class BufferUri>
-    Result<GlbParts> build(BufferUri&& bufferUri) {
+    Result<GlbParts> build(BufferUri&& bufferUri, Digests digests) {
         if (auto problem = invalidMarkerName(recording_)) return Error::malformed(*problem);
         if (options_.rig == Rig::Hierarchy && recording_.hasHandData && options_.animation)  // on the other core
             rightSkeleton_.emplace(recording_, Hand::Right, trackOptions_, budget_, handGrid());
@@ -92,19 +90,11 @@ public:
         if (buffer_.empty()) model_.buffers.clear();
         else if (options_.compress)
             if (auto s = compress(); !s) return s.error();
-        return serialize(bufferUri(std::as_const(buffer_)), provenancePacket());
+        return serialize(bufferUri(std::as_const(buffer_)),
+                         assetPacket(options_.provenance, options_.sourceSha256, buffer_, digests == Digests::Later));
     }
 
 private:
-    // The asset's KHR_xmp_json_ld packet: the provenance asked for, with the buffer's hash; none when not asked.
-    std::string provenancePacket() const {
-        if (!options_.provenance) return {};
-        Provenance provenance = *options_.provenance;
-        if (options_.sourceSha256.valid()) provenance.sourceSha256 = options_.sourceSha256.get();
-        provenance.bufferSha256 = sha256Hex(buffer_);
-        return xmpPacket(provenance);
-    }
-
     // MRTK's end of the recording, and which curves need no second look when their tracks are built.
     double summarizeDuration() {
         timeRange(recording_, &validCurves_);
@@ -384,23 +374,26 @@ private:
 // are NotRepresentable (the caller names the input).
 template <class BufferUri>
 Result<GlbParts> buildModel(const Recording& recording, const ExportOptions& options, ExportReport* report,
-                            BufferUri&& bufferUri) {
+                            BufferUri&& bufferUri, Digests digests = Digests::Now) {
     Reported<ExportReport> reported(report);
-    auto parts = ModelBuilder(recording, options, *reported).build(bufferUri);
+    auto parts = ModelBuilder(recording, options, *reported).build(bufferUri, digests);
     if (parts) return parts;
     Error error = parts.error();
     if (error.kind == ErrorKind::Malformed) error.kind = ErrorKind::NotRepresentable;
     return error;
 }
 
-Result<GlbParts> buildGlbModel(const Recording& recording, const ExportOptions& options, ExportReport* report) {
-    return buildModel(recording, options, report, [](const ByteBuffer&) { return std::string(); });
+Result<GlbParts> buildGlbModel(const Recording& recording, const ExportOptions& options, ExportReport* report,
+                               Digests digests) {
+    return buildModel(
+        recording, options, report, [](const ByteBuffer&) { return std::string(); }, digests);
 }
 
 }  // namespace
 
-Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report) {
-    auto parts = buildGlbModel(recording, options, report);
+Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions& options, ExportReport* report,
+                                Digests digests) {
+    auto parts = buildGlbModel(recording, options, report, digests);
     if (!parts) return parts.error();
     const GlbFraming framing = framingOf(*parts);
     const auto pieces = glbPieces(*parts, framing);
@@ -413,6 +406,8 @@ Result<GlbBytes> exportGlbBytes(const Recording& recording, const ExportOptions&
     glb.jsonOffset = framing.head.size();
     glb.jsonLength = parts->json.size();
     glb.bin = std::move(parts->bin);
+    glb.packetAt = glb.jsonOffset + parts->packetAt;
+    glb.latePacket = std::move(parts->latePacket);
     return glb;
 }
 

@@ -195,22 +195,24 @@ Status ModelWriter::compress() {
 
 // The buffer and the extras are kept out of the model (tinygltf would copy them several times); modelJson writes
 // the buffer's length and the extras' text in their places.
-Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, std::string_view xmpPacket) {
+Result<GlbParts> ModelWriter::serialize(std::string_view bufferUri, const AssetPacket& packet) {
     ModelJsonOptions options;
     options.bufferBytes = buffer_.size();
     options.bufferUri = bufferUri;
     options.extrasPlaceholder = kExtrasPlaceholder;
     options.extrasText = extrasJson_;
-    options.xmpPacket = xmpPacket;
+    options.xmpPacket = packet.text;
+    GlbParts parts;
+    if (packet.later.valid()) options.xmpPacketAt = &parts.packetAt;
     if (compressed_) {
         options.compressedViews = &compressed_->views;
         options.placeholderBytes = compressed_->placeholderBytes;
     }
     auto json = modelJson(model_, options);
     if (!json) return json.error();
-    GlbParts parts;
     parts.json = std::move(*json);
     parts.bin = std::move(buffer_);
+    parts.latePacket = packet.later;
     report_.jsonBytes = parts.json.size();
     return parts;
 }

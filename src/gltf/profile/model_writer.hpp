@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "asset_packet.hpp"
 #include "glb.hpp"
 #include "meshopt_views.hpp"
 #include "mesh_geometry.hpp"
@@ -60,8 +61,9 @@ protected:
     void setExtras(tinygltf::Value& holder, std::string json);
 
     // The JSON (modelJson: as tinygltf would write it) and binary chunk; the buffer is moved out. `bufferUri`: the
-    // buffer's uri in a .gltf (none in a GLB); `xmpPacket`: the asset's KHR_xmp_json_ld packet (none when empty).
-    Result<GlbParts> serialize(std::string_view bufferUri = {}, std::string_view xmpPacket = {});
+    // buffer's uri in a .gltf (none in a GLB); `packet`: the asset's KHR_xmp_json_ld packet (none when empty), its
+    // digests perhaps still to come (GlbParts::latePacket).
+    Result<GlbParts> serialize(std::string_view bufferUri = {}, const AssetPacket& packet = {});
     // Compresses the buffer's views (EXT_meshopt_compression): buffer_ becomes the compressed streams.
     Status compress();
 
