@@ -6,7 +6,10 @@
 // and their shaders not compiled: docs/three.md). The loader's default options: its checker runs after the hand-over,
 // so not counted. --cold: a browser of its own for every page (a first visit: no HTTP, module or compiled-code cache
 // from an earlier page in the same browser); else one browser for all (its caches warm after the first pages).
-// Usage: node bench/loader_vs_gltf.mjs INPUTANIM SITE_DIR RECORDING [RUNS] [--cold]   (SITE_DIR: build-viewer.sh's)
+// --preload: the page starts its loader's library as it opens (`preload()`, as an app does at start-up, the way
+// DRACOLoader's users do) and the clock starts once the library runs; else nothing is started before the call.
+// Usage: node bench/loader_vs_gltf.mjs INPUTANIM SITE_DIR RECORDING [RUNS] [--cold] [--preload]   (SITE_DIR:
+// build-viewer.sh's)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +17,8 @@ import { join } from 'node:path';
 import { launchChromium, serveSite } from '../tests/interop/viewer_site.mjs';
 
 const cold = process.argv.includes('--cold');
-const [tool, site, recording, runsArg] = process.argv.slice(2).filter((a) => a !== '--cold');
+const preload = process.argv.includes('--preload');
+const [tool, site, recording, runsArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const runs = Number(runsArg ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const work = mkdtempSync(join(tmpdir(), 'inputanim-bench-loader-'));
@@ -31,9 +35,11 @@ import { InputAnimationLoader } from 'inputanim-three';
 const renderer = new THREE.WebGLRenderer();
 renderer.setSize(320, 240);
 const camera = new THREE.PerspectiveCamera(50, 4 / 3, 0.01, 100);
+const loader = new InputAnimationLoader();
+window.ready = ${preload} ? loader.preload().libraryVersion() : Promise.resolve();
 window.firstFrame = async (which) => {
   const start = performance.now();
-  const gltf = await (which === 'loader' ? new InputAnimationLoader().loadAsync('recording.bin') : new GLTFLoader().loadAsync('recording.glb'));
+  const gltf = await (which === 'loader' ? loader.loadAsync('recording.bin') : new GLTFLoader().loadAsync('recording.glb'));
   if (which === 'gltf') gltf.scene.traverse((object) => { if (object.isMesh) object.frustumCulled = false; });
   const mixer = new THREE.AnimationMixer(gltf.scene);
   mixer.clipAction(gltf.animations[0]).play();
@@ -62,6 +68,7 @@ try {
       const page = await browser.newPage();
       await page.goto(`${origin}/page.html`);
       await page.waitForFunction(() => window.firstFrame, null, { timeout: 60000 });
+      await page.evaluate(() => window.ready);
       times[which].push((await page.evaluate((w) => window.firstFrame(w), which)) / 1000);
       await page.close();
     }

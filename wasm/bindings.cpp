@@ -20,6 +20,7 @@
 #include "inputanim/analysis/diff.hpp"
 #include "inputanim/analysis/selection.hpp"
 #include "inputanim/analysis/summary.hpp"
+#include "inputanim/analysis/synthetic.hpp"
 #include "inputanim/analysis/time_grid.hpp"
 #include "inputanim/capture/webxr_take.hpp"
 #include "inputanim/core/playback.hpp"
@@ -295,6 +296,30 @@ EMSCRIPTEN_KEEPALIVE std::size_t inputanim_output_size(int part) { return output
 // Frees the output once the caller has copied it.
 EMSCRIPTEN_KEEPALIVE void inputanim_release_output() { output = {}; }
 EMSCRIPTEN_KEEPALIVE const char* inputanim_version() { return INPUTANIM_VERSION; }
+
+// Readies the library's code for the next open (the loader's preload()): two short recordings (1.1 unreduced, 1.0
+// MRTK-reduced) made, written, read as an open reads them and drawn as inputanim_draw_glb draws, then dropped, so that
+// the engine has optimised the functions an open runs most (each once it has run a while). Nothing open changes.
+EMSCRIPTEN_KEEPALIVE const char* inputanim_warm_up() {
+    for (const auto& [encoding, reduce] :
+         {std::pair{ia::kEncoding11Compact, false}, std::pair{ia::kEncoding10, true}}) {
+        ia::SyntheticOptions synthetic;
+        synthetic.encoding = encoding;
+        synthetic.duration = 4;
+        synthetic.reduceKeys = reduce;
+        auto made = ia::generateRecording(synthetic);
+        if (!made) return failure(made.error());
+        auto bytes = ia::writeRecording(*made);
+        if (!bytes) return failure(bytes.error());
+        ia::LoadOptions options;
+        options.checkProfile = options.recordSource = true;
+        ia::LoadReport loaded;
+        auto read = ia::loadRecording(ia::FileBytes(bytes->begin(), bytes->end()), "warm-up.bin", options, &loaded);
+        if (!read) return failure(read.error());
+        if (auto glb = ia::exportGlbBytes(*read, {}); !glb) return failure(glb.error());
+    }
+    return answer({{"ok", true}});
+}
 EMSCRIPTEN_KEEPALIVE const char* inputanim_profile() {
     return answer({{"ok", true}, {"table", ia::profileTableJson()}});
 }

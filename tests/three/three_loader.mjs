@@ -219,7 +219,9 @@ async function checkFromAnotherOrigin(browser) {
 function playRealRecording(page) {
   return page.evaluate(async (times) => {
     const { THREE, InputAnimationLoader } = window.lib;
-    const gltf = await new InputAnimationLoader().loadAsync('real.bin');
+    const loader = new InputAnimationLoader().preload(); // readied with recordings of its own, then loads there
+    const warmed = await loader.pool.workers[0].warmed;
+    const gltf = await loader.loadAsync('real.bin');
     const mixer = new THREE.AnimationMixer(gltf.scene);
     mixer.clipAction(gltf.animations[0]).play();
     mixer.update(0.5); // plays
@@ -236,6 +238,7 @@ function playRealRecording(page) {
     const r = gltf.recording;
     window.real = r;
     return {
+      warmed,
       frames,
       duration: r.duration,
       sections: r.sections,
@@ -295,6 +298,7 @@ function checkPlayed(played) {
       count++;
     }
   });
+  expect(played.warmed === true, 'preload() readies the library: its own recordings open and draw in the worker');
   expect(
     count === 3 * 26 && worst <= TOLERANCE && played.frames.every((f) => f.handScale === 1),
     `real.bin with a mixer: ${count} tracked joint positions at ${times.map((t) => t.toFixed(3)).join(', ')} s within ${worst.toExponential(2)} m of \`inputanim sample\``,

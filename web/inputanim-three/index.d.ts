@@ -298,7 +298,7 @@ export class InputAnimationLoader extends Loader<InputAnimationGLTF> {
   setLibraryPath(path: string | null): this;
   /** Recordings open at once in a worker each, at most (default 4); beyond it they share the least busy worker. */
   setWorkerLimit(limit: number): this;
-  /** Starts the library ahead of the next load. */
+  /** Starts the library ahead of the next load and readies its code (call it as the app starts, not just before a load). */
   preload(): this;
   libraryVersion(): Promise<string>;
   load(

@@ -210,9 +210,15 @@ export class InputAnimationLoader extends Loader {
     return this.libraryPath == null ? packagedFiles() : filesAt(this.libraryPath);
   }
 
-  // Starts the library ahead of the next load, so that it does not wait for the WebAssembly to compile.
+  // Starts the library ahead of the next load, so that it does not wait for the WebAssembly to compile, and readies
+  // its code by opening and drawing two short recordings of its own there (inputanim_warm_up).
   preload() {
-    this.pool.spare(this.libraryFiles());
+    const worker = this.pool.spare(this.libraryFiles());
+    if (!worker.warmed)
+      worker.warmed = worker.request('warmUp').then(
+        () => true,
+        () => false, // a load that needs the worker says why
+      );
     return this;
   }
 
@@ -220,7 +226,7 @@ export class InputAnimationLoader extends Loader {
   // start is reported by the open that needs it).
   warmUp() {
     try {
-      this.preload();
+      this.pool.spare(this.libraryFiles());
     } catch {
       /* open() says why */
     }

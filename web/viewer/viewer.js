@@ -419,6 +419,7 @@ view.start((seconds) => {
 const requested = requestedFiles();
 compareNext = requested.compare;
 if (requested.src) openFiles([requested.src], false, address.requestedAnimation);
+else loader.preload(); // no file yet: the library readies its code while the page waits for one
 
 new RecordButton({ view, open: (files) => openFiles(files), showError, setStatus });
 exposeViewer({ state, view, renderer, floor, activeCamera, seek, setPlaying, compare });
