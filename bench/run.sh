@@ -49,6 +49,12 @@ if [ "${1:-}" != "--quick" ] && command -v chromium >/dev/null && [ -d tests/int
     echo "| file | InputAnimationLoader (min-max) | GLTFLoader (min-max) | ratio |"
     echo "|---|---:|---:|---:|"
     for f in 6s 600s; do node bench/loader_vs_gltf.mjs build/inputanim "$site" "$work/$f.bin" 5; done
+    echo
+    echo "the same, the page's loader preloaded first (preload(): the library started and its code readied):"
+    echo
+    echo "| file | InputAnimationLoader (min-max) | GLTFLoader (min-max) | ratio |"
+    echo "|---|---:|---:|---:|"
+    for f in 6s 600s; do node bench/loader_vs_gltf.mjs build/inputanim "$site" "$work/$f.bin" 5 --preload; done
 fi
 if command -v blender >/dev/null; then
     echo
