@@ -220,7 +220,7 @@ function playRealRecording(page) {
   return page.evaluate(async (times) => {
     const { THREE, InputAnimationLoader } = window.lib;
     const loader = new InputAnimationLoader().preload(); // readied with recordings of its own, then loads there
-    const warmed = await loader.pool.workers[0].warmed;
+    const warmed = await loader.pool.workers[0].codeReady;
     const gltf = await loader.loadAsync('real.bin');
     const mixer = new THREE.AnimationMixer(gltf.scene);
     mixer.clipAction(gltf.animations[0]).play();

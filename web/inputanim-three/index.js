@@ -214,8 +214,8 @@ export class InputAnimationLoader extends Loader {
   // its code by opening and drawing two short recordings of its own there (inputanim_warm_up).
   preload() {
     const worker = this.pool.spare(this.libraryFiles());
-    if (!worker.warmed)
-      worker.warmed = worker.request('warmUp').then(
+    if (!worker.codeReady)
+      worker.codeReady = worker.request('readyCode').then(
         () => true,
         () => false, // a load that needs the worker says why
       );

@@ -301,7 +301,7 @@ const handlers = {
   takeFinish,
   close: ({ handle }) => [module._inputanim_close(handle)],
   version: () => [module.UTF8ToString(module._inputanim_version())],
-  warmUp: () => [call('warm_up') && null],
+  readyCode: () => [call('warm_up') && null], // preload(): the library's code readied (inputanim_warm_up)
 };
 
 // A library file that did not load, and at what address: the page finds out why (library.js's diagnose).
