@@ -52,10 +52,12 @@ int main(int argc, char** argv) try {
     argv = pointers.data();
     CLI::App app{"inputanim: convert MRTK input animation recordings to glTF 2.0 and back, and inspect them",
                  "inputanim"};
-    app.set_version_flag("--version",
-                         std::string("inputanim ") + INPUTANIM_VERSION +
-                             "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
-                             "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION);
+    const std::string version = std::string("inputanim ") + INPUTANIM_VERSION +
+                                "\nformats: MRTK input animation 1.0, 1.1 compact, 1.1 full; glTF 2.0 (.glb, .gltf)"
+                                "\nglTF I/O: tinygltf " INPUTANIM_TINYGLTF_VERSION;
+    // Answered here alone, as CLI11 words it, without CLI11's exception (see answerBeforeParsing).
+    if (argc == 2 && std::string(argv[1]) == "--version") return std::cout << version << std::endl, kExitSuccess;
+    app.set_version_flag("--version", version);
     app.allow_windows_style_options(false);  // verbs inherit it: "/data/g.bin" is a path on Windows too
     app.require_subcommand(1);
     app.fallthrough();  // -q and -v also after the verb

@@ -12,6 +12,7 @@ source "$(dirname "$0")/checks.sh"
 
 check "--version" 0 "$tool" --version
 expect "--version names the tool" grep -q "^inputanim [0-9]" "$work/out"
+expect "--version names the glTF library" grep -q "^glTF I/O: tinygltf" "$work/out"
 for verb in info check validate convert generate sample diff plot trim shift retime markers mirror merge verify profile; do
     check "$verb --help" 0 "$tool" "$verb" --help
     expect "$verb --help shows usage on stdout" grep -qi "usage" "$work/out"
@@ -407,7 +408,10 @@ expect "suggests the verb" grep -q "did you mean convert?" "$work/err"
 check "a mistyped option" 1 "$tool" convert "$samples/gesture-1.0.bin" x.glb --pos-tolerence 1
 expect "suggests the option" grep -q "did you mean --pos-tolerance?" "$work/err"
 check "help VERB" 0 "$tool" help plot
-expect "help VERB shows the verb's usage" grep -q "Usage: plot" "$work/out"
+expect "help VERB shows the verb's usage" grep -q "Usage: inputanim plot" "$work/out"
+cp "$work/out" "$work/help-verb"
+check "VERB --help" 0 "$tool" plot --help
+expect "VERB --help prints what help VERB prints" cmp -s "$work/out" "$work/help-verb"
 check "sample takes joints, in any case" 0 "$tool" sample "$samples/gesture-1.0.bin" --rate 1 --select LEFT.indextip
 expect "sample of one joint" python3 -c "
 import csv; rows = list(csv.reader(open('$work/out')))
